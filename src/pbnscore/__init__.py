@@ -1,0 +1,102 @@
+"""pbnscore: read PBN and USEBIO bridge results, score them with IMP methods,
+write USEBIO, JSON, text or HTML.
+
+>>> import pbnscore
+>>> event = pbnscore.load("night.xml")                       # doctest: +SKIP
+>>> scored = pbnscore.score(event, "butler", datum="zero-sum", double=True)  # doctest: +SKIP
+>>> xml = pbnscore.usebio.dumps(scored)                      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pbnscore.errors import (
+    OptionError,
+    ParseError,
+    PbnError,
+    PbnscoreError,
+    ScoringError,
+    UnknownMethodError,
+    UsebioError,
+)
+from pbnscore.model import Event, EventKind, ScoredEvent
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Event",
+    "EventKind",
+    "OptionError",
+    "ParseError",
+    "PbnError",
+    "PbnscoreError",
+    "ScoredEvent",
+    "ScoringError",
+    "UnknownMethodError",
+    "UsebioError",
+    "__version__",
+    "default_method",
+    "detect_format",
+    "load",
+    "loads",
+    "pbn",
+    "score",
+    "usebio",
+]
+
+
+def __getattr__(name: str) -> ModuleType:
+    # `pbnscore.usebio` and `pbnscore.pbn` without importing lxml at start-up.
+    if name in ("usebio", "pbn"):
+        return import_module(f"pbnscore.{name}")
+    raise AttributeError(f"module 'pbnscore' has no attribute {name!r}")
+
+
+def detect_format(data: bytes, name: str = "") -> str:
+    """'pbn' or 'usebio': from the file extension, else from the content."""
+    suffix = Path(name).suffix.lower()
+    if suffix == ".pbn":
+        return "pbn"
+    if suffix == ".xml":
+        return "usebio"
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "usebio" if head.startswith(b"<") else "pbn"
+
+
+def loads(data: bytes, *, source: str = "<string>", format: str | None = None) -> Event:
+    """Read an event from the bytes of a PBN or USEBIO file."""
+    fmt = format or detect_format(data, source)
+    reader = import_module(f"pbnscore.{fmt}")
+    event: Event = reader.loads(data, source=source)
+    return event
+
+
+def load(path: str | Path, *, format: str | None = None) -> Event:
+    """Read an event from a PBN (.pbn) or USEBIO (.xml) file."""
+    path = Path(path)
+    return loads(path.read_bytes(), source=str(path), format=format)
+
+
+def default_method(event: Event) -> str:
+    """``aggregate`` for a teams event, ``butler`` for anything else."""
+    return "aggregate" if event.kind is EventKind.TEAMS else "butler"
+
+
+def score(event: Event, method: str | None = None, **options: Any) -> ScoredEvent:
+    """Score ``event`` with a registered method; options by field name
+    (``datum="zero-sum"``, ``double=True``). The event is not changed."""
+    from pbnscore import registry
+
+    strategy = registry.get(method or default_method(event))
+    try:
+        parsed = strategy.Options(**options)
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"{strategy.name}: {exc}") from None
+    scored: ScoredEvent = strategy().score(event, parsed)
+    return scored

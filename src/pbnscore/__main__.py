@@ -1,0 +1,5 @@
+import sys
+
+from pbnscore.cli import main
+
+sys.exit(main())

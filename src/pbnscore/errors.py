@@ -1,0 +1,66 @@
+"""The one exception hierarchy of pbnscore.
+
+Every problem a user can cause (a bad file, a bad option) is a
+:class:`PbnscoreError`; its ``str()`` is the one line the CLI prints,
+``file:line: message``.
+"""
+
+from __future__ import annotations
+
+
+class PbnscoreError(Exception):
+    """Base of every error pbnscore raises on purpose."""
+
+
+class ParseError(PbnscoreError, ValueError):
+    """An input file could not be read into the model.
+
+    ``source`` is the file name (or ``<stdin>``/``<string>``), ``line`` the
+    1-based line where known, ``text`` the offending text where useful.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.text = text
+
+    def __str__(self) -> str:
+        where = self.source or "<input>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.message}"
+
+    def located(self, source: str) -> ParseError:
+        """This error with ``source`` filled in where it had none."""
+        if self.source is None:
+            self.source = source
+        return self
+
+
+class PbnError(ParseError):
+    """A PBN file broke a rule of the PBN standard that cannot be recovered."""
+
+
+class UsebioError(ParseError):
+    """A USEBIO file is not well-formed XML or not a USEBIO results file."""
+
+
+class ScoringError(PbnscoreError):
+    """A method cannot score this event (wrong kind of event, a strict IMP gap)."""
+
+
+class OptionError(PbnscoreError):
+    """A method option has a value the method does not accept."""
+
+
+class UnknownMethodError(PbnscoreError):
+    """No registered scoring method has this name."""

@@ -1,0 +1,368 @@
+"""The results model: one shape for every event pbnscore reads.
+
+Formats map their spellings onto these classes (``pbnscore.pbn``,
+``pbnscore.usebio``); scoring methods read them and return a
+:class:`ScoredEvent` without changing the event. Nothing here knows PBN or
+USEBIO codes.
+
+Every class is frozen; collections are tuples. ``source_ref`` on a board,
+result, participant or match is an opaque position in the source document
+that the same format's writer uses to put scores back where they belong.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+
+import attrs
+
+Points = Fraction
+"""IMPs and totals are exact fractions: averages of IMPs are not floats to be
+rounded twice, and equal totals compare equal when ranking."""
+
+
+class EventKind(enum.Enum):
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+
+class Direction(enum.Enum):
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Direction:
+        return Direction.EW if self is Direction.NS else Direction.NS
+
+
+class Seat(enum.Enum):
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def direction(self) -> Direction:
+        return Direction.NS if self in (Seat.N, Seat.S) else Direction.EW
+
+
+class Strain(enum.Enum):
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+
+class Risk(enum.Enum):
+    UNDOUBLED = ""
+    DOUBLED = "X"
+    REDOUBLED = "XX"
+
+
+class Vulnerability(enum.Enum):
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "All"
+
+    def is_vulnerable(self, side: Direction) -> bool:
+        return self is Vulnerability.BOTH or self.value == side.value
+
+
+class Outcome(enum.Enum):
+    """What happened at one table on one board."""
+
+    PLAYED = "played"  # a contract was played; ``score`` is the NS score
+    PASSED_OUT = "passed-out"  # all four passed; ``score`` is 0
+    ADJUSTED = "adjusted"  # an artificial adjusted score; see ``Result.adjusted``
+    NOT_PLAYED = "not-played"  # the table did not play the board
+
+
+class AdjustedKind(enum.Enum):
+    """Law 12C2 artificial adjusted scores, seen from one side."""
+
+    AVERAGE = "average"
+    AVERAGE_PLUS = "average-plus"
+    AVERAGE_MINUS = "average-minus"
+
+    @classmethod
+    def from_percent(cls, percent: int) -> AdjustedKind:
+        """60% (or more) is average-plus, 40% (or less) average-minus, as in
+        USEBIO's ``A6040`` codes."""
+        if percent > 50:
+            return cls.AVERAGE_PLUS
+        if percent < 50:
+            return cls.AVERAGE_MINUS
+        return cls.AVERAGE
+
+
+class PointsStyle(enum.Enum):
+    """What a method's points are, so writers know where they go (USEBIO:
+    BUTLER -> NS/EW_BUTLER_POINTS, CROSS_IMPS -> NS/EW_CROSS_IMP_POINTS,
+    AGGREGATE -> MATCH/BOARD/IMPS and VPs, BARKING -> pairs' PAIR_IMPS).
+    A plug-in picks the style its points are closest to."""
+
+    BUTLER = "butler"
+    CROSS_IMPS = "cross-imps"
+    AGGREGATE = "aggregate"
+    BARKING = "barking"
+
+
+class ParticipantKind(enum.Enum):
+    PAIR = "pair"
+    TEAM = "team"
+    PLAYER = "player"
+
+
+def _optional_range(low: int, high: int) -> attrs._ValidatorType[int | None]:
+    def check(_instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is not None and not low <= value <= high:
+            raise ValueError(f"{attribute.name} must be {low}..{high}, not {value}")
+
+    return check
+
+
+@attrs.frozen
+class Contract:
+    level: int = attrs.field(validator=attrs.validators.in_(range(1, 8)))
+    strain: Strain
+    risk: Risk = Risk.UNDOUBLED
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain.value}{self.risk.value}"
+
+
+@attrs.frozen
+class Adjusted:
+    """An artificial adjusted score as the source wrote it (``code``), and
+    what it means for each side."""
+
+    code: str
+    ns: AdjustedKind
+    ew: AdjustedKind
+    ns_percent: int | None = None
+    ew_percent: int | None = None
+
+
+@attrs.frozen
+class Result:
+    """One table's result on one board. ``score`` is always NS-signed."""
+
+    ns: str | None
+    ew: str | None
+    outcome: Outcome
+    score: int | None = None
+    contract: Contract | None = None
+    contract_text: str | None = None
+    declarer: Seat | None = None
+    lead: str | None = None
+    tricks: int | None = attrs.field(default=None, validator=_optional_range(0, 13))
+    adjusted: Adjusted | None = None
+    home_direction: Direction | None = None  # teams: where the match's TEAM sat
+    table: str | None = None
+    line: int | None = None  # source line, for messages
+    source_ref: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT) and self.score is None:
+            raise ValueError(f"a {self.outcome.value} result needs a score")
+        if self.outcome is Outcome.ADJUSTED and self.adjusted is None:
+            raise ValueError("an adjusted result needs its adjustment")
+        if self.outcome in (Outcome.ADJUSTED, Outcome.NOT_PLAYED) and self.score is not None:
+            raise ValueError(f"a {self.outcome.value} result has no score")
+
+    @property
+    def is_real(self) -> bool:
+        """A result that enters datums and comparisons (played or passed out)."""
+        return self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT)
+
+
+@attrs.frozen
+class Board:
+    number: int = attrs.field(validator=attrs.validators.ge(1))
+    results: tuple[Result, ...] = ()
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    deal: str | None = None  # PBN Deal notation, "N:AKQ.xxx... ..."
+    source_ref: int | None = None
+
+
+@attrs.frozen
+class Player:
+    name: str | None = None
+    national_id: str | None = None
+
+
+@attrs.frozen
+class Participant:
+    """A pair, team or individual. Identified by (id, direction, section)."""
+
+    id: str
+    kind: ParticipantKind = ParticipantKind.PAIR
+    direction: Direction | None = None
+    section: str | None = None
+    players: tuple[Player, ...] = ()
+    name: str | None = None  # a team's name
+    team: str | None = None  # a pair's team id, in a teams event
+    members: tuple[Participant, ...] = ()  # a team's pairs
+    source_ref: int | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players if p.name)
+
+    @property
+    def key(self) -> tuple[str, Direction | None, str | None]:
+        return (self.id, self.direction, self.section)
+
+
+@attrs.frozen
+class Section:
+    id: str | None = None
+    participants: tuple[Participant, ...] = ()
+    boards: tuple[Board, ...] = ()
+
+
+@attrs.frozen
+class Match:
+    """One teams match: ``team`` is the home team (USEBIO MATCH/TEAM); each
+    board's results carry ``home_direction``."""
+
+    team: str
+    opponent: str
+    boards: tuple[Board, ...] = ()
+    round: int | None = None
+    source_ref: int | None = None
+
+
+@attrs.frozen
+class Session:
+    id: str | None = None
+    sections: tuple[Section, ...] = ()
+    teams: tuple[Participant, ...] = ()
+    matches: tuple[Match, ...] = ()
+
+
+@attrs.frozen
+class Club:
+    name: str | None = None
+    id: str | None = None
+
+
+@attrs.frozen
+class Source:
+    """Where an event came from, and what its writer needs to write it back."""
+
+    name: str  # file name as given, or "<stdin>"
+    format: str  # "usebio" or "pbn"
+    version: str | None = None
+    document: bytes | None = attrs.field(default=None, repr=False)  # USEBIO input, verbatim
+    # The reader's parsed tree of ``document``, kept so that a writer can copy
+    # it instead of parsing again. Never mutated; not part of equality.
+    tree: object | None = attrs.field(default=None, repr=False, eq=False)
+    type_style: str | None = None  # USEBIO EVENT_TYPE style: "old" or "new"
+    scoring: str | None = None  # the source's own scoring method, e.g. "MATCH_POINTS"
+
+
+@attrs.frozen
+class Event:
+    kind: EventKind
+    sessions: tuple[Session, ...]
+    source: Source
+    title: str | None = None
+    date: _dt.date | None = None
+    club: Club | None = None
+    metadata: tuple[tuple[str, str], ...] = ()  # unknown tags, % lines, in order
+
+    def participants(self) -> Iterator[Participant]:
+        """Every participant: pairs of each section, then teams and their pairs."""
+        for session in self.sessions:
+            for section in session.sections:
+                yield from section.participants
+            for team in session.teams:
+                yield team
+                yield from team.members
+
+    def result_count(self) -> int:
+        total = 0
+        for session in self.sessions:
+            for section in session.sections:
+                total += sum(len(b.results) for b in section.boards)
+            for match in session.matches:
+                total += sum(len(b.results) for b in match.boards)
+        return total
+
+
+# -- scored events ---------------------------------------------------------
+
+
+@attrs.frozen
+class ScoredResult:
+    result: Result
+    ns_points: Points | None
+    ew_points: Points | None
+
+
+@attrs.frozen
+class ScoredBoard:
+    session: str | None
+    section: str | None
+    number: int
+    datum: int | None
+    results: tuple[ScoredResult, ...]
+    source_ref: int | None = None
+
+
+@attrs.frozen
+class Standing:
+    """A participant's place in the event under the method."""
+
+    participant: Participant
+    total: Points
+    boards: int
+    rank: int
+    tied: bool
+    session: str | None = None
+
+    @property
+    def average(self) -> Points:
+        return self.total / self.boards if self.boards else Fraction(0)
+
+
+@attrs.frozen
+class BoardImps:
+    number: int
+    imps: Points
+
+
+@attrs.frozen
+class ScoredMatch:
+    session: str | None
+    round: int | None
+    team: str
+    opponent: str
+    boards: tuple[BoardImps, ...]
+    imps: Points
+    opponent_imps: Points
+    vp: Points | None
+    opponent_vp: Points | None
+    source_ref: int | None = None
+
+
+@attrs.frozen
+class ScoredEvent:
+    """An event with one method's scores. ``event`` is the unchanged input."""
+
+    event: Event
+    method: str
+    style: PointsStyle
+    options: Mapping[str, object]
+    boards: tuple[ScoredBoard, ...]
+    standings: tuple[Standing, ...]
+    matches: tuple[ScoredMatch, ...] = ()
+    datum_label: str | None = None  # e.g. "zero-sum"; None for methods without a datum

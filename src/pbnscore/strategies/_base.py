@@ -1,0 +1,138 @@
+"""The interface every scoring method implements, and what methods share.
+
+A strategy is a class with a ``name``, a one-line ``description``, an attrs
+``Options`` class and ``score(event, options) -> ScoredEvent``. Each field of
+``Options`` becomes a CLI flag (``imp_gaps`` -> ``--imp-gaps``); its
+``metadata["help"]`` is the flag's help and ``metadata["choices"]`` (or an
+enum type) its choices.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from pbnscore.imps import ImpGaps
+from pbnscore.model import (
+    AdjustedKind,
+    Direction,
+    Event,
+    EventKind,
+    Participant,
+    Points,
+    Result,
+    ScoredEvent,
+    Standing,
+)
+
+
+def option(default: Any, help: str, choices: Iterable[str] | None = None, **kw: Any) -> Any:
+    """An options field with CLI help (and choices)."""
+    metadata = {"help": help}
+    if choices is not None:
+        metadata["choices"] = tuple(choices)
+    return attrs.field(default=default, metadata=metadata, **kw)
+
+
+@attrs.frozen
+class ImpOptions:
+    """Options every IMP method takes."""
+
+    imp_gaps: ImpGaps = option(
+        ImpGaps.LOWER,
+        "how a difference between two rows of the IMP table (15, 45 ...) scores",
+        converter=ImpGaps,
+    )
+    artificial_imps: Fraction = option(
+        Fraction(3),
+        "IMPs for average-plus (average-minus scores minus this)",
+        converter=Fraction,
+    )
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    name: ClassVar[str]
+    description: ClassVar[str]
+    Options: ClassVar[type[Any]]
+    kinds: ClassVar[frozenset[EventKind]]
+
+    def score(self, event: Event, options: Any) -> ScoredEvent: ...
+
+
+def options_dict(options: Any) -> dict[str, object]:
+    """Options as plain JSON values (enums by value, fractions as numbers)."""
+    out: dict[str, object] = {}
+    for field in attrs.fields(type(options)):
+        value = getattr(options, field.name)
+        if hasattr(value, "value"):
+            value = value.value
+        elif isinstance(value, Fraction):
+            value = int(value) if value.denominator == 1 else float(value)
+        out[field.name] = value
+    return out
+
+
+def artificial_points(kind: AdjustedKind, artificial_imps: Points) -> Points:
+    """Law 12C2(b) at IMPs: average 0, average-plus +N, average-minus -N."""
+    if kind is AdjustedKind.AVERAGE_PLUS:
+        return Fraction(artificial_imps)
+    if kind is AdjustedKind.AVERAGE_MINUS:
+        return -Fraction(artificial_imps)
+    return Fraction(0)
+
+
+def adjusted_points(result: Result, artificial_imps: Points) -> tuple[Points, Points] | None:
+    """(NS, EW) points for an adjusted result, None for any other result."""
+    if result.adjusted is None:
+        return None
+    return (
+        artificial_points(result.adjusted.ns, artificial_imps),
+        artificial_points(result.adjusted.ew, artificial_imps),
+    )
+
+
+def rank(
+    totals: Iterable[tuple[Participant, Points, int]],
+    *,
+    group: Callable[[Participant], Hashable] = lambda p: None,
+    session: str | None = None,
+) -> tuple[Standing, ...]:
+    """Standings from (participant, total, boards played), best first.
+
+    Equal totals share the better rank and are marked tied. ``group`` splits
+    the ranking into separate fields (e.g. NS and EW of a two-winner Mitchell);
+    standings keep the order of their groups' first appearance.
+    """
+    groups: dict[Hashable, list[tuple[Participant, Points, int]]] = defaultdict(list)
+    for row in totals:
+        groups[group(row[0])].append(row)
+    standings: list[Standing] = []
+    for rows in groups.values():
+        rows.sort(key=lambda r: -r[1])
+        counts: dict[Points, int] = defaultdict(int)
+        for _, total, _ in rows:
+            counts[total] += 1
+        place = 0
+        previous: Points | None = None
+        for index, (participant, total, boards) in enumerate(rows, start=1):
+            if total != previous:
+                place, previous = index, total
+            standings.append(
+                Standing(participant, total, boards, place, counts[total] > 1, session)
+            )
+    return tuple(standings)
+
+
+def by_direction(participant: Participant) -> Hashable:
+    """Rank group for two-winner events: each direction of each section."""
+    return (participant.section, participant.direction)
+
+
+def points_for(direction: Direction, ns_points: Points) -> Points:
+    return ns_points if direction is Direction.NS else -ns_points
+
