@@ -64,3 +64,35 @@ class OptionError(PbnscoreError):
 
 class UnknownMethodError(PbnscoreError):
     """No registered scoring method has this name."""
+
+
+class Problem:
+    """One problem found by a lenient read or a check: ``file:line: message``.
+
+    ``severity`` is "error" (the file's numbers cannot be trusted) or
+    "warning" (scoring goes on)."""
+
+    __slots__ = ("line", "message", "severity", "source")
+
+    def __init__(
+        self, message: str, *, source: str, line: int | None = None, severity: str = "error"
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.severity = severity
+
+    def __str__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"{where}: {self.message}"
+
+    def __repr__(self) -> str:
+        return f"Problem({str(self)!r}, severity={self.severity!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Problem) and (
+            self.source, self.line, self.message, self.severity
+        ) == (other.source, other.line, other.message, other.severity)
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.line, self.message, self.severity))
