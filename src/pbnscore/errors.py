@@ -7,6 +7,8 @@ Every problem a user can cause (a bad file, a bad option) is a
 
 from __future__ import annotations
 
+import attrs
+
 
 class PbnscoreError(Exception):
     """Base of every error pbnscore raises on purpose."""
@@ -66,33 +68,19 @@ class UnknownMethodError(PbnscoreError):
     """No registered scoring method has this name."""
 
 
+
+@attrs.frozen
 class Problem:
     """One problem found by a lenient read or a check: ``file:line: message``.
 
     ``severity`` is "error" (the file's numbers cannot be trusted) or
     "warning" (scoring goes on)."""
 
-    __slots__ = ("line", "message", "severity", "source")
-
-    def __init__(
-        self, message: str, *, source: str, line: int | None = None, severity: str = "error"
-    ) -> None:
-        self.message = message
-        self.source = source
-        self.line = line
-        self.severity = severity
+    message: str
+    source: str
+    line: int | None = None
+    severity: str = "error"
 
     def __str__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         return f"{where}: {self.message}"
-
-    def __repr__(self) -> str:
-        return f"Problem({str(self)!r}, severity={self.severity!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Problem) and (
-            self.source, self.line, self.message, self.severity
-        ) == (other.source, other.line, other.message, other.severity)
-
-    def __hash__(self) -> int:
-        return hash((self.source, self.line, self.message, self.severity))
