@@ -1,21 +1,26 @@
 """Discovery of scoring methods through the ``pbnscore.strategies`` entry-point
-group. Built-in methods are registered in ``pyproject.toml`` the same way as
-third-party plug-ins; nothing is imported until a method is asked for."""
+group.
+
+Built-in methods are registered in ``pyproject.toml`` the same way as
+third-party plug-ins. Nothing is imported until a method is asked for, and a
+built-in name is found without reading the installed distributions at all
+(``importlib.metadata`` alone costs tens of milliseconds of start-up). For the
+same reason a plug-in cannot take over a built-in name: where one tries, the
+built-in is used and ``methods`` reports the clash.
+"""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module, metadata
+from importlib import import_module
 from typing import Any
 
 import attrs
 
-from pbnscore.errors import UnknownMethodError
+from pbnscore.errors import PbnscoreError, UnknownMethodError
 
 GROUP = "pbnscore.strategies"
 
-# Used only when the package's own entry points are missing (run from a
-# source tree that was never installed).
 BUILTINS: dict[str, str] = {
     "butler": "pbnscore.strategies.butler:Butler",
     "cross-imps": "pbnscore.strategies.cross_imps:CrossImps",
@@ -24,24 +29,84 @@ BUILTINS: dict[str, str] = {
 }
 
 
+class PluginError(PbnscoreError):
+    """A registered method could not be imported or is not a strategy."""
+
+
 @attrs.frozen
 class MethodEntry:
+    """One registration: ``target`` is the entry point's ``module:attribute``."""
+
     name: str
-    target: str  # "module:attribute"
+    target: str
+    distribution: str | None = None  # who registered it; None for the built-in table
 
     def load(self) -> type[Any]:
-        module, _, attribute = self.target.partition(":")
-        loaded: type[Any] = getattr(import_module(module), attribute)
-        return loaded
+        """Import the strategy class; any failure becomes a :class:`PluginError`."""
+        module_name, _, attribute = self.target.partition(":")
+        try:
+            loaded: Any = import_module(module_name.strip())
+            for part in attribute.strip().split("."):
+                loaded = getattr(loaded, part)
+        except Exception as exc:  # a plug-in may fail in any way while importing
+            raise PluginError(f"{self.name}: failed to load: {_describe(exc)}") from exc
+        check_strategy(self.name, loaded)
+        strategy: type[Any] = loaded
+        return strategy
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def check_strategy(name: str, candidate: object) -> None:
+    """Raise :class:`PluginError` unless ``candidate`` looks like a strategy class:
+    a ``name``, a ``description``, an attrs ``Options`` class and ``score``."""
+    missing = [
+        attribute
+        for attribute in ("name", "description", "Options", "score")
+        if not hasattr(candidate, attribute)
+    ]
+    if missing:
+        raise PluginError(f"{name}: failed to load: not a strategy (no {', '.join(missing)})")
+    if not attrs.has(getattr(candidate, "Options")):  # noqa: B009 - checked above
+        raise PluginError(f"{name}: failed to load: its Options is not an attrs class")
+
+
+@attrs.frozen
+class Discovery:
+    """Every registration found: the winners by name, and those that clashed."""
+
+    entries: dict[str, MethodEntry]
+    clashes: tuple[tuple[MethodEntry, MethodEntry], ...]  # (loser, winner)
 
 
 @cache
+def discover() -> Discovery:
+    """Read the entry points of every installed distribution (cached)."""
+    from importlib import metadata  # costly; only when a non-built-in is wanted
+
+    found = {name: MethodEntry(name, target) for name, target in BUILTINS.items()}
+    clashes: list[tuple[MethodEntry, MethodEntry]] = []
+    for point in metadata.entry_points(group=GROUP):
+        dist = point.dist.name if point.dist is not None else None
+        entry = MethodEntry(point.name, point.value, dist)
+        known = found.get(point.name)
+        if known is None:
+            found[point.name] = entry
+        elif known.target != entry.target:
+            clashes.append((entry, known))
+    return Discovery(found, tuple(clashes))
+
+
+def refresh() -> None:
+    """Forget what was discovered (after installing a plug-in, or in tests)."""
+    discover.cache_clear()
+
+
 def entries() -> dict[str, MethodEntry]:
     """Every registered method by name, without importing any of them."""
-    found = {name: MethodEntry(name, target) for name, target in BUILTINS.items()}
-    for point in metadata.entry_points(group=GROUP):
-        found[point.name] = MethodEntry(point.name, point.value)
-    return found
+    return discover().entries
 
 
 def names() -> list[str]:
@@ -50,6 +115,8 @@ def names() -> list[str]:
 
 def get(name: str) -> type[Any]:
     """The strategy class registered as ``name``; errors list the valid names."""
+    if name in BUILTINS:
+        return MethodEntry(name, BUILTINS[name]).load()
     try:
         entry = entries()[name]
     except KeyError:
@@ -57,3 +124,22 @@ def get(name: str) -> type[Any]:
             f"unknown method {name!r}; choose from: {', '.join(names())}"
         ) from None
     return entry.load()
+
+
+def load_all() -> list[tuple[MethodEntry, type[Any] | PluginError]]:
+    """Every registered method loaded, in name order; a method that fails to
+    load comes with its error instead of stopping the others."""
+    loaded: list[tuple[MethodEntry, type[Any] | PluginError]] = []
+    for name in names():
+        entry = entries()[name]
+        try:
+            loaded.append((entry, entry.load()))
+        except PluginError as exc:
+            loaded.append((entry, exc))
+    for loser, winner in discover().clashes:
+        error = PluginError(
+            f"{loser.name}: failed to load: {loser.target} (from {loser.distribution}) "
+            f"has the name of {winner.target}, which is used"
+        )
+        loaded.append((loser, error))
+    return loaded
