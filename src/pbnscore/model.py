@@ -167,6 +167,8 @@ class Result:
     table: str | None = None
     line: int | None = None  # source line, for messages
     source_ref: int | None = None
+    # Individual events: the player ids at N, E, S, W (``ns``/``ew`` are then None).
+    players: tuple[str | None, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT) and self.score is None:
