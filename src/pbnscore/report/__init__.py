@@ -1,0 +1,36 @@
+"""Renderings of a scored event for people and programs.
+
+- :mod:`pbnscore.report.json` -- the ``pbnscore/1`` JSON document
+  (``dumps``/``dump``), the interface other programs read.
+- :mod:`pbnscore.report.text` -- a terminal report (``render``).
+- :mod:`pbnscore.report.html` -- one self-contained HTML page (``render``).
+
+What a person sees (rows, labels, number formats) is decided once in
+``_view``; text and HTML only lay it out.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from pbnscore.model import ScoredEvent
+
+__all__ = ["FORMATS", "render"]
+
+FORMATS: dict[str, str] = {
+    "json": "pbnscore.report.json:dumps",
+    "text": "pbnscore.report.text:render",
+    "html": "pbnscore.report.html:render",
+}
+
+
+def render(scored: ScoredEvent, to: str) -> str:
+    """``scored`` as a ``json``, ``text`` or ``html`` document."""
+    try:
+        module, _, function = FORMATS[to].partition(":")
+    except KeyError:
+        raise ValueError(
+            f"unknown report format {to!r}; choose from: {', '.join(FORMATS)}"
+        ) from None
+    rendered: str = getattr(import_module(module), function)(scored)
+    return rendered

@@ -1,0 +1,474 @@
+"""What a person sees of a scored event, decided once for text and HTML.
+
+:func:`build` turns a :class:`ScoredEvent` into a :class:`Report`: headings,
+tables of display strings and a teams grid. The text and HTML renderers only
+lay these out, so both show the same rows, labels and numbers.
+
+Numbers for people: points (IMPs, totals, averages) with two decimals, the
+datum as an integer, VPs with two decimals. Exact halves round away from zero.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+from pathlib import PurePath
+from typing import TypeVar
+
+import attrs
+
+from pbnscore.model import (
+    Event,
+    Outcome,
+    Participant,
+    ParticipantKind,
+    ScoredBoard,
+    ScoredEvent,
+    ScoredMatch,
+    ScoredResult,
+    Standing,
+)
+
+# -- number formats -----------------------------------------------------------
+
+
+def points(value: Fraction | int | float | None) -> str:
+    """IMPs, totals and VPs with two decimals; empty for None."""
+    if value is None:
+        return ""
+    hundredths = _round_half_away(Fraction(value) * 100)
+    sign = "-" if hundredths < 0 else ""
+    whole, cents = divmod(abs(hundredths), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+def datum(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _round_half_away(value: Fraction) -> int:
+    # Fraction has no __format__ before Python 3.12, and float rounding would
+    # turn 0.125 into 0.12 on one machine and 0.13 on another.
+    magnitude = int(abs(value) + Fraction(1, 2))
+    return -magnitude if value < 0 else magnitude
+
+
+def rank_label(standing: Standing) -> str:
+    """``3=`` for a shared place."""
+    return f"{standing.rank}=" if standing.tied else str(standing.rank)
+
+
+# -- the report's shape ---------------------------------------------------------
+
+
+@attrs.frozen
+class Column:
+    title: str
+    numeric: bool = False
+    # Text may truncate a flexible column to keep lines short (names).
+    flexible: bool = False
+
+
+@attrs.frozen
+class Table:
+    """A titled table of display strings. ``kind`` names what it shows
+    (``standings``, ``traveller``, ``matches``, ``match-boards``)."""
+
+    kind: str
+    title: str | None
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str | None = None  # shown under the title, e.g. "Datum 420"
+
+
+@attrs.frozen
+class Grid:
+    """Teams x teams: ``cells[i][j]`` is team i's results against team j, one
+    line per match ("IMPs 12.00–4.00", "VP 13.50–6.50"); None on the diagonal."""
+
+    labels: tuple[str, ...]  # short, for column heads
+    names: tuple[str, ...]  # long, for row heads
+    cells: tuple[tuple[tuple[str, ...] | None, ...], ...]
+
+
+@attrs.frozen
+class Report:
+    title: str
+    facts: tuple[tuple[str, str], ...]  # ("Date", "2026-03-09"), ("Club", ...)
+    method: str
+    options: tuple[tuple[str, str], ...]
+    standings: tuple[Table, ...]
+    grid: Grid | None
+    matches: tuple[Table, ...]
+    boards: tuple[Table, ...]
+
+
+def build(scored: ScoredEvent) -> Report:
+    """Everything a person sees, in reading order."""
+    event = scored.event
+    teams = _team_names(event)
+    return Report(
+        title=event.title or event.source.name,
+        facts=_facts(event),
+        method=scored.method,
+        options=_options(scored.options),
+        standings=_standings(scored.standings, teams),
+        grid=_grid(scored.matches, teams),
+        matches=_matches(scored.matches, teams),
+        boards=_travellers(scored.boards, scored.datum_label),
+    )
+
+
+# -- header ---------------------------------------------------------------------
+
+
+def _facts(event: Event) -> tuple[tuple[str, str], ...]:
+    facts = [
+        ("Date", event.date.isoformat() if event.date else None),
+        ("Club", event.club.name if event.club else None),
+        ("Event", event.kind.value),
+        ("Source", source_name(event)),
+    ]
+    return tuple((label, value) for label, value in facts if value)
+
+
+def source_name(event: Event) -> str:
+    """The input file's base name; ``<stdin>`` stays as it is."""
+    return PurePath(event.source.name).name or event.source.name
+
+
+def _options(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+    # Shown as the CLI spells them: --imp-gaps lower, --double yes.
+    return tuple((name.replace("_", "-"), _option_value(value)) for name, value in options.items())
+
+
+def _option_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else str(float(value))
+    return str(value)
+
+
+# -- tables ---------------------------------------------------------------------
+
+
+def _table(
+    kind: str,
+    title: str | None,
+    columns: tuple[Column, ...],
+    rows: Iterable[tuple[str, ...]],
+    *,
+    optional: frozenset[str] = frozenset(),
+    note: str | None = None,
+) -> Table:
+    """A table without the ``optional`` columns that hold nothing (no
+    tricks in the file, no tables named, a method without VPs)."""
+    rows = list(rows)
+    keep = [
+        index
+        for index, column in enumerate(columns)
+        if column.title not in optional or any(row[index] for row in rows)
+    ]
+    return Table(
+        kind,
+        title,
+        tuple(columns[i] for i in keep),
+        tuple(tuple(row[i] for i in keep) for row in rows),
+        note,
+    )
+
+
+def _several(sessions: Iterable[str | None]) -> bool:
+    """Whether more than one session is shown: the one session of most
+    events is not worth a column or a word in every title."""
+    return len(set(sessions)) > 1
+
+
+def _title(*parts: str | None) -> str:
+    return " · ".join(part for part in parts if part)
+
+
+def _labelled(label: str, value: str | None) -> str | None:
+    return f"{label} {value}" if value is not None else None
+
+
+# -- standings ------------------------------------------------------------------
+
+_KINDS = {
+    ParticipantKind.PAIR: ("Pairs", "Pair"),
+    ParticipantKind.TEAM: ("Teams", "Team"),
+    ParticipantKind.PLAYER: ("Players", "Player"),
+}
+
+_STANDING_COLUMNS = (
+    Column("Rank"),
+    Column("No."),
+    Column("Dir"),
+    Column("Name", flexible=True),
+    Column("Names", flexible=True),
+    Column("Total", numeric=True),
+    Column("Boards", numeric=True),
+    Column("Average", numeric=True),
+)
+
+
+def _standings(standings: Iterable[Standing], teams: Mapping[str, str]) -> tuple[Table, ...]:
+    """One table per separately ranked field; pairs that belong to a team
+    (barking, cross-IMPs of a teams event) grouped under their team."""
+    everyone = list(standings)
+    loose = [s for s in everyone if s.participant.team is None]
+    several_sessions = _several(s.session for s in everyone)
+    tables = [
+        _standings_table(group, _field_title(group, several_sessions, split))
+        for group, split in _fields(loose)
+    ]
+    tables += [
+        _standings_table(group, _title(f"Team {team}", teams.get(team)))
+        for team, group in _by_team(everyone).items()
+    ]
+    return tuple(tables)
+
+
+def _standings_table(group: list[Standing], title: str) -> Table:
+    columns = (*_STANDING_COLUMNS[:1], attrs.evolve(_STANDING_COLUMNS[1], title=_kind_label(group)))
+    return _table(
+        "standings",
+        title,
+        (*columns, *_STANDING_COLUMNS[2:]),
+        (_standing_row(s) for s in group),
+        optional=frozenset({"Dir", "Name", "Names"}),
+    )
+
+
+def _kind_label(group: list[Standing]) -> str:
+    return _KINDS[group[0].participant.kind][1]
+
+
+def _standing_row(standing: Standing) -> tuple[str, ...]:
+    participant = standing.participant
+    return (
+        rank_label(standing),
+        participant.id,
+        participant.direction.value if participant.direction else "",
+        (participant.name or "") if participant.kind is ParticipantKind.TEAM else "",
+        names(participant),
+        points(standing.total),
+        str(standing.boards),
+        points(standing.average),
+    )
+
+
+def names(participant: Participant) -> str:
+    return " & ".join(participant.names)
+
+
+def _fields(standings: list[Standing]) -> list[tuple[list[Standing], bool]]:
+    """The separately ranked fields, each with whether it is one direction
+    of a two-winner movement: split by kind, session and section, and by
+    direction where each direction was ranked from 1."""
+    fields: list[tuple[list[Standing], bool]] = []
+    for group in _group(standings, _field_key).values():
+        by_direction = _group(group, lambda s: s.participant.direction)
+        split = len(by_direction) > 1 and all(
+            min(s.rank for s in part) == 1 for part in by_direction.values()
+        )
+        fields += [(part, True) for part in by_direction.values()] if split else [(group, False)]
+    return fields
+
+
+def _field_key(standing: Standing) -> Hashable:
+    return (standing.participant.kind, standing.session, standing.participant.section)
+
+
+def _field_title(group: list[Standing], with_session: bool, by_direction: bool) -> str:
+    first = group[0]
+    direction = first.participant.direction
+    return _title(
+        _KINDS[first.participant.kind][0],
+        _labelled("Session", first.session) if with_session else None,
+        _labelled("Section", first.participant.section),
+        direction.value if by_direction and direction else None,
+    )
+
+
+def _by_team(everyone: list[Standing]) -> dict[str, list[Standing]]:
+    """Pairs that belong to a team, by team: teams in the order of the team
+    standings, then any team that was not ranked."""
+    grouped = _group(
+        (s for s in everyone if s.participant.team is not None),
+        lambda s: s.participant.team or "",
+    )
+    order = [s.participant.id for s in everyone if s.participant.kind is ParticipantKind.TEAM]
+    ranked = {team: grouped.pop(team) for team in order if team in grouped}
+    return {**ranked, **grouped}
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def _group(standings: Iterable[Standing], key: Callable[[Standing], K]) -> dict[K, list[Standing]]:
+    """Standings by ``key``, groups and members in their first order."""
+    groups: dict[K, list[Standing]] = defaultdict(list)
+    for standing in standings:
+        groups[key(standing)].append(standing)
+    return dict(groups)
+
+
+def _team_names(event: Event) -> dict[str, str]:
+    """Team id -> its name, for teams that have one."""
+    return {p.id: p.name for p in event.participants() if p.kind is ParticipantKind.TEAM and p.name}
+
+
+def team_label(team: str, teams: Mapping[str, str]) -> str:
+    return f"{team} {teams[team]}" if team in teams else team
+
+
+# -- travellers -----------------------------------------------------------------
+
+_TRAVELLER_COLUMNS = (
+    Column("Table"),
+    Column("NS"),
+    Column("EW"),
+    Column("Contract"),
+    Column("By"),
+    Column("Tricks", numeric=True),
+    Column("Score", numeric=True),
+    Column("NS pts", numeric=True),
+    Column("EW pts", numeric=True),
+)
+
+
+def _travellers(boards: tuple[ScoredBoard, ...], datum_label: str | None) -> tuple[Table, ...]:
+    several_sessions = _several(board.session for board in boards)
+    return tuple(_traveller(board, datum_label, several_sessions) for board in boards)
+
+
+def _traveller(board: ScoredBoard, datum_label: str | None, with_session: bool) -> Table:
+    note = None
+    if board.datum is not None:
+        note = _title(f"Datum {datum(board.datum)}", datum_label)
+    return _table(
+        "traveller",
+        _title(
+            f"Board {board.number}",
+            _labelled("Session", board.session) if with_session else None,
+            _labelled("Section", board.section),
+        ),
+        _TRAVELLER_COLUMNS,
+        (_traveller_row(scored) for scored in board.results),
+        optional=frozenset({"Table", "Contract", "By", "Tricks"}),
+        note=note,
+    )
+
+
+def _traveller_row(scored: ScoredResult) -> tuple[str, ...]:
+    result = scored.result
+    return (
+        result.table or "",
+        result.ns or "",
+        result.ew or "",
+        result.contract_text or "",
+        result.declarer.value if result.declarer else "",
+        "" if result.tricks is None else str(result.tricks),
+        _score(scored),
+        points(scored.ns_points),
+        points(scored.ew_points),
+    )
+
+
+def _score(scored: ScoredResult) -> str:
+    result = scored.result
+    if result.score is not None:
+        return str(result.score)
+    if result.adjusted is not None:
+        return result.adjusted.code  # the source's own spelling, e.g. A6040
+    return "not played" if result.outcome is Outcome.NOT_PLAYED else ""
+
+
+# -- matches --------------------------------------------------------------------
+
+_MATCH_COLUMNS = (
+    Column("Session"),
+    Column("Round", numeric=True),
+    Column("Team", flexible=True),
+    Column("Opponent", flexible=True),
+    Column("IMPs", numeric=True),
+    Column("Opp IMPs", numeric=True),
+    Column("VP", numeric=True),
+    Column("Opp VP", numeric=True),
+)
+
+
+def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tuple[Table, ...]:
+    """The list of matches, then each match's IMPs board by board."""
+    if not matches:
+        return ()
+    with_session = _several(match.session for match in matches)
+    listing = _table(
+        "matches",
+        None,
+        _MATCH_COLUMNS,
+        (_match_row(match, teams, with_session) for match in matches),
+        optional=frozenset({"Session", "Round", "VP", "Opp VP"}),
+    )
+    return (listing, *(_match_boards(match, teams, with_session) for match in matches))
+
+
+def _match_row(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> tuple[str, ...]:
+    return (
+        (match.session or "") if with_session else "",
+        "" if match.round is None else str(match.round),
+        team_label(match.team, teams),
+        team_label(match.opponent, teams),
+        points(match.imps),
+        points(match.opponent_imps),
+        points(match.vp),
+        points(match.opponent_vp),
+    )
+
+
+def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> Table:
+    return _table(
+        "match-boards",
+        _title(
+            f"{team_label(match.team, teams)} v {team_label(match.opponent, teams)}",
+            _labelled("Session", match.session) if with_session else None,
+            _labelled("Round", None if match.round is None else str(match.round)),
+        ),
+        (Column("Board", numeric=True), Column(f"IMPs to {match.team}", numeric=True)),
+        ((str(b.number), points(b.imps)) for b in match.boards),
+    )
+
+
+def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | None:
+    """Teams x teams, each cell seen from the row's team."""
+    if not matches:
+        return None
+    order = list(dict.fromkeys(team for m in matches for team in (m.team, m.opponent)))
+    lines: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for match in matches:
+        home = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
+        away = (match.opponent_imps, match.imps, match.opponent_vp, match.vp)
+        lines[match.team, match.opponent] += _cell(*home)
+        lines[match.opponent, match.team] += _cell(*away)
+    return Grid(
+        labels=tuple(order),
+        names=tuple(team_label(team, teams) for team in order),
+        cells=tuple(
+            tuple(None if row == col else tuple(lines[row, col]) for col in order) for row in order
+        ),
+    )
+
+
+def _cell(
+    imps: Fraction, opponent_imps: Fraction, vp: Fraction | None, opponent_vp: Fraction | None
+) -> list[str]:
+    cell = [f"IMPs {points(imps)}–{points(opponent_imps)}"]
+    if vp is not None and opponent_vp is not None:
+        cell.append(f"VP {points(vp)}–{points(opponent_vp)}")
+    return cell

@@ -1,0 +1,140 @@
+"""The ``pbnscore/1`` JSON document of a scored event (see CONTRACT.md).
+
+Numbers are unrounded: an integral fraction is written as an integer, any
+other as the nearest float. Strings are exactly as in the source. Keys come
+in the contract's order, so the same scored event always gives the same
+bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import IO, Any
+
+from pbnscore.model import (
+    ScoredBoard,
+    ScoredEvent,
+    ScoredMatch,
+    ScoredResult,
+    Standing,
+)
+from pbnscore.report._view import source_name
+
+SCHEMA = "pbnscore/1"
+
+__all__ = ["SCHEMA", "dump", "dumps", "to_dict"]
+
+
+def dumps(scored: ScoredEvent) -> str:
+    """The JSON document, ending with a newline."""
+    return json.dumps(to_dict(scored), ensure_ascii=False, indent=2) + "\n"
+
+
+def dump(scored: ScoredEvent, fp: IO[str]) -> None:
+    """Write :func:`dumps` to a text file."""
+    fp.write(dumps(scored))
+
+
+def to_dict(scored: ScoredEvent) -> dict[str, Any]:
+    """The document as plain Python values, before encoding."""
+    event = scored.event
+    return {
+        "schema": SCHEMA,
+        "source": source_name(event),
+        "event": {
+            "title": event.title,
+            "date": event.date.isoformat() if event.date else None,
+            "kind": event.kind.value,
+        },
+        "method": {"name": scored.method, "options": _plain(scored.options)},
+        "boards": [_board(board) for board in scored.boards],
+        "participants": [_participant(standing) for standing in scored.standings],
+        "matches": [_match(match) for match in scored.matches],
+    }
+
+
+def number(value: Fraction | int | float | None) -> int | float | None:
+    """A JSON number for a model number: integral values as int."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def _plain(value: object) -> Any:
+    """Method options as JSON values. Built-ins already give plain values
+    (``options_dict``); a plug-in may hand over enums, fractions or tuples."""
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, enum.Enum):
+        return _plain(value.value)
+    if isinstance(value, Fraction):
+        return number(value)
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)
+
+
+def _board(board: ScoredBoard) -> dict[str, Any]:
+    return {
+        "session": board.session,
+        "section": board.section,
+        "board": board.number,
+        "datum": board.datum,
+        "results": [_result(scored) for scored in board.results],
+    }
+
+
+def _result(scored: ScoredResult) -> dict[str, Any]:
+    result = scored.result
+    return {
+        "ns": result.ns,
+        "ew": result.ew,
+        "contract": result.contract_text,
+        "declarer": result.declarer.value if result.declarer else None,
+        "tricks": result.tricks,
+        # The model only holds a score for played and passed-out boards.
+        "score": result.score,
+        "adjusted": result.adjusted.code if result.adjusted else None,
+        "ns_points": number(scored.ns_points),
+        "ew_points": number(scored.ew_points),
+    }
+
+
+def _participant(standing: Standing) -> dict[str, Any]:
+    participant = standing.participant
+    return {
+        "id": participant.id,
+        "kind": participant.kind.value,
+        "team": participant.team,
+        "direction": participant.direction.value if participant.direction else None,
+        "names": list(participant.names),
+        "total": number(standing.total),
+        "boards": standing.boards,
+        "average": number(standing.average),
+        "rank": standing.rank,
+        "tied": standing.tied,
+    }
+
+
+def _match(match: ScoredMatch) -> dict[str, Any]:
+    return {
+        "session": match.session,
+        "round": match.round,
+        "team": match.team,
+        "opponent": match.opponent,
+        "boards": [{"board": b.number, "imps": number(b.imps)} for b in match.boards],
+        "imps": number(match.imps),
+        "opponent_imps": number(match.opponent_imps),
+        "vp": number(match.vp),
+        "opponent_vp": number(match.opponent_vp),
+    }

@@ -1,0 +1,106 @@
+"""A plain-text report of a scored event, for a terminal or a notice board.
+
+Columns are aligned (numbers to the right) and no line is longer than
+:data:`WIDTH`: long names are cut with an ellipsis, long headers wrapped.
+What is shown comes from :mod:`pbnscore.report._view`.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterator
+
+from pbnscore.model import ScoredEvent
+from pbnscore.report._view import Report, Table, build
+
+__all__ = ["WIDTH", "render"]
+
+WIDTH = 100
+GAP = "  "
+MIN_FLEXIBLE = 8  # a names column is cut no narrower than this
+MIN_ANY = 3
+
+# Tabs, newlines and other control characters in a source string would break
+# the layout; they are shown as one space.
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def render(scored: ScoredEvent) -> str:
+    """The report as text, lines within :data:`WIDTH` characters, ending with a newline."""
+    return "\n".join(line.rstrip() for line in _report(build(scored))) + "\n"
+
+
+def _report(report: Report) -> Iterator[str]:
+    yield from _heading(report.title, "=")
+    yield from _wrap("   ".join(f"{label}: {value}" for label, value in report.facts))
+    options = ", ".join(f"{name} {value}" for name, value in report.options)
+    yield from _wrap(f"Method: {report.method}" + (f" ({options})" if options else ""))
+    for heading, tables in (
+        ("Standings", report.standings),
+        ("Matches", report.matches),
+        ("Boards", report.boards),
+    ):
+        if tables:
+            yield ""
+            yield from _heading(heading, "-")
+            for table in tables:
+                yield ""
+                yield from _table(table)
+
+
+def _clean(text: str) -> str:
+    return _CONTROL_RE.sub(" ", text)
+
+
+def _heading(text: str, rule: str) -> Iterator[str]:
+    lines = list(_wrap(text))
+    yield from lines
+    yield rule * max(len(line) for line in lines)
+
+
+def _wrap(text: str) -> Iterator[str]:
+    yield from textwrap.wrap(_clean(text), WIDTH, subsequent_indent="  ") or [""]
+
+
+def _table(table: Table) -> Iterator[str]:
+    if table.title:
+        title = table.title + (f"   {table.note}" if table.note else "")
+        yield from _wrap(title)
+    elif table.note:
+        yield from _wrap(table.note)
+    head = tuple(column.title for column in table.columns)
+    rows = [tuple(_clean(cell) for cell in row) for row in table.rows]
+    widths = _fit(table, [head, *rows])
+    yield _line(table, head, widths)
+    yield GAP.join("-" * width for width in widths)
+    for row in rows:
+        yield _line(table, row, widths)
+
+
+def _fit(table: Table, rows: list[tuple[str, ...]]) -> list[int]:
+    """Column widths that fit in WIDTH: the widest flexible column (names)
+    gives way first, then, in a table too wide even so, any column."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(table.columns))]
+    flexible = [i for i, column in enumerate(table.columns) if column.flexible]
+    for candidates, least in ((flexible, MIN_FLEXIBLE), (range(len(widths)), MIN_ANY)):
+        while _total(widths) > WIDTH:
+            narrowable = [i for i in candidates if widths[i] > least]
+            if not narrowable:
+                break
+            widest = max(narrowable, key=lambda i: widths[i])
+            widths[widest] -= 1
+    return widths
+
+
+def _total(widths: list[int]) -> int:
+    return sum(widths) + len(GAP) * (len(widths) - 1)
+
+
+def _line(table: Table, cells: tuple[str, ...], widths: list[int]) -> str:
+    out = []
+    for column, cell, width in zip(table.columns, cells, widths, strict=True):
+        if len(cell) > width:
+            cell = cell[: width - 1] + "…"
+        out.append(cell.rjust(width) if column.numeric else cell.ljust(width))
+    return GAP.join(out)
