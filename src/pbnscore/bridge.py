@@ -1,0 +1,177 @@
+"""Contracts, the board cycle and the duplicate score of a contract (Law 77).
+
+Readers use these where a file gives a contract, declarer and tricks but no
+score (BridgeWebs PBN), and to check a score the file gives against its
+contract. Scores here are whole points; NS-signed where the name says so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
+
+__all__ = [
+    "ContractError",
+    "dealer_for_board",
+    "duplicate_score",
+    "ns_score",
+    "parse_contract",
+    "parse_seat",
+    "vulnerability_for_board",
+]
+
+
+class ContractError(ValueError):
+    """Text that is neither a contract nor a pass."""
+
+
+# <level><strain><risk>, as PBN §3.4.14 writes it and as scoring programs
+# bend it: N for NT (Magic Contest), * and ** for X and XX (BridgeWebs), any
+# case (§3.11), spaces between the parts (hand-typed files).
+CONTRACT_RE = re.compile(
+    r"\s*([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*)?\s*",
+    re.IGNORECASE,
+)
+PASS_RE = re.compile(r"\s*(?:pass(?:ed)?(?:[\s-]*out)?|p|ap|all\s*pass)\s*", re.IGNORECASE)
+
+_STRAINS = {
+    "NT": Strain.NOTRUMP,
+    "N": Strain.NOTRUMP,
+    "S": Strain.SPADES,
+    "H": Strain.HEARTS,
+    "D": Strain.DIAMONDS,
+    "C": Strain.CLUBS,
+}
+_RISKS = {
+    "": Risk.UNDOUBLED,
+    "X": Risk.DOUBLED,
+    "*": Risk.DOUBLED,
+    "XX": Risk.REDOUBLED,
+    "**": Risk.REDOUBLED,
+}
+
+
+def parse_contract(text: str) -> Contract | None:
+    """The contract in ``text``; None when the board was passed out.
+
+    Accepts ``3NT``, ``3N``, ``5D*``, ``5D**``, ``3Sx``, ``3SXX``, ``Pass``,
+    ``PASS``, ``AP`` in any case. Raises :class:`ContractError` for anything
+    else, including ``-`` and ``?`` (no contract: a reader decides whether that
+    is "not played" or "adjusted").
+    """
+    match = CONTRACT_RE.fullmatch(text)
+    if match is not None:
+        level, strain, risk = match.groups()
+        return Contract(int(level), _STRAINS[strain.upper()], _RISKS[(risk or "").upper()])
+    if PASS_RE.fullmatch(text):
+        return None
+    raise ContractError(f"not a contract: {text!r}")
+
+
+_SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
+
+
+def parse_seat(text: str) -> Seat:
+    """A seat letter in any case (PBN §3.11); raises ValueError otherwise."""
+    seat = _SEATS.get(text.strip().upper())
+    if seat is None:
+        raise ValueError(f"not a seat: {text!r}")
+    return seat
+
+
+# The standard 16-board cycle (Law 2): dealer rotates N E S W; vulnerability
+# None NS EW All / NS EW All None / EW All None NS / All None NS EW.
+_V = Vulnerability
+_CYCLE_VULNERABILITY = (
+    _V.NONE, _V.NS, _V.EW, _V.BOTH,
+    _V.NS, _V.EW, _V.BOTH, _V.NONE,
+    _V.EW, _V.BOTH, _V.NONE, _V.NS,
+    _V.BOTH, _V.NONE, _V.NS, _V.EW,
+)  # fmt: skip
+_CYCLE_DEALER = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+def vulnerability_for_board(number: int) -> Vulnerability:
+    """Vulnerability of board ``number`` in the standard 16-board cycle."""
+    if number < 1:
+        raise ValueError(f"board numbers start at 1, not {number}")
+    return _CYCLE_VULNERABILITY[(number - 1) % 16]
+
+
+def dealer_for_board(number: int) -> Seat:
+    """Dealer of board ``number`` in the standard cycle (N, E, S, W, N ...)."""
+    if number < 1:
+        raise ValueError(f"board numbers start at 1, not {number}")
+    return _CYCLE_DEALER[(number - 1) % 4]
+
+
+# -- Law 77 ------------------------------------------------------------------
+
+_MULTIPLIER = {Risk.UNDOUBLED: 1, Risk.DOUBLED: 2, Risk.REDOUBLED: 4}
+
+
+def _trick_value(strain: Strain) -> int:
+    return 20 if strain in (Strain.CLUBS, Strain.DIAMONDS) else 30
+
+
+def _contract_points(contract: Contract) -> int:
+    """Trick score for the tricks bid, doubled or redoubled: NT's first trick
+    is 40, later ones 30; majors 30; minors 20."""
+    points = contract.level * _trick_value(contract.strain)
+    if contract.strain is Strain.NOTRUMP:
+        points += 10
+    return points * _MULTIPLIER[contract.risk]
+
+
+def _made(contract: Contract, vulnerable: bool, overtricks: int) -> int:
+    below = _contract_points(contract)
+    score = below
+    score += (500 if vulnerable else 300) if below >= 100 else 50  # game or part-score
+    if contract.level == 6:
+        score += 750 if vulnerable else 500
+    elif contract.level == 7:
+        score += 1500 if vulnerable else 1000
+    if contract.risk is Risk.UNDOUBLED:
+        score += overtricks * _trick_value(contract.strain)
+    else:
+        per = (200 if vulnerable else 100) * (_MULTIPLIER[contract.risk] // 2)
+        score += overtricks * per
+        score += 50 * (_MULTIPLIER[contract.risk] // 2)  # the "insult": 50, or 100 redoubled
+    return score
+
+
+def _undertrick_penalty(risk: Risk, vulnerable: bool, down: int) -> int:
+    if risk is Risk.UNDOUBLED:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)  # 200, 500, 800, 1100 ...
+    else:
+        # 100, 300, 500, then 300 more for the fourth and each later one
+        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return doubled * (_MULTIPLIER[risk] // 2)
+
+
+def duplicate_score(contract: Contract, vulnerable: bool, tricks: int) -> int:
+    """Declarer's duplicate score (Law 77) for ``tricks`` won (0-13), positive
+    when the contract made."""
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"tricks must be 0..13, not {tricks}")
+    needed = contract.level + 6
+    if tricks >= needed:
+        return _made(contract, vulnerable, tricks - needed)
+    return -_undertrick_penalty(contract.risk, vulnerable, needed - tricks)
+
+
+def ns_score(
+    contract: Contract | None,
+    declarer: Seat,
+    tricks: int,
+    vulnerability: Vulnerability,
+) -> int:
+    """The NS score of ``contract`` played by ``declarer``; a pass-out (None) is 0."""
+    if contract is None:
+        return 0
+    side = declarer.direction
+    score = duplicate_score(contract, vulnerability.is_vulnerable(side), tricks)
+    return score if side is Direction.NS else -score
