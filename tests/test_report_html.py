@@ -1,0 +1,222 @@
+"""The HTML page: self-contained, escaped, and showing what the model holds."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+import attrs
+import pytest
+from lxml import html as lxml_html
+
+import report_events as events
+from pbnscore.model import Adjusted, AdjustedKind, Club, Player, ScoredEvent, Source
+from pbnscore.report import _view
+from pbnscore.report import html as report_html
+
+ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
+NASTY = events.NASTY
+EVIL_FILE = "/tmp/<i>&\"'.xml"
+
+
+def page(scored: ScoredEvent) -> Any:
+    return lxml_html.document_fromstring(report_html.render(scored))
+
+
+def tables(root: Any) -> dict[str, list[list[str]]]:
+    """Each titled table's rows of cell texts (head row first), by title."""
+    found = {}
+    for table in root.iter("table"):
+        heading = table.getparent().getprevious()
+        while heading is not None and heading.tag != "h3":
+            heading = heading.getprevious()
+        title = heading.text_content() if heading is not None else ""
+        found[title] = [
+            [cell.text_content() for cell in row.iter("th", "td")] for row in table.iter("tr")
+        ]
+    return found
+
+
+@ALL
+def test_self_contained_page(make: Any) -> None:
+    """HTML5 with a charset and a phone viewport; no script, no external
+    file, font or URL of any kind; an inline style with a print style."""
+    text = report_html.render(make())
+    assert text.startswith("<!DOCTYPE html>\n")
+    root: Any = lxml_html.document_fromstring(text)
+    assert root.get("lang") == "en"
+    assert root.find(".//meta[@charset='utf-8']") is not None
+    assert "width=device-width" in root.find(".//meta[@name='viewport']").get("content")
+    for tag in ("script", "link", "img", "iframe", "object", "embed"):
+        assert root.find(f".//{tag}") is None, tag
+    assert not re.search(r"\b(src|href)=|url\(|@import|@font-face|https?:", text)
+    style = root.find(".//style").text
+    assert "@media print" in style
+    assert "overflow-x: auto" in style
+
+
+@ALL
+def test_every_table_scrolls_in_its_own_box(make: Any) -> None:
+    """A wide table scrolls sideways inside its box, not the whole page."""
+    for table in page(make()).iter("table"):
+        assert table.getparent().get("class") == "scroll"
+
+
+def evil() -> ScoredEvent:
+    """Markup in every string that comes from the source or the method."""
+    scored = events.butler_pairs()
+    event = attrs.evolve(
+        scored.event,
+        title=NASTY,
+        club=Club(NASTY),
+        source=Source(EVIL_FILE, "usebio"),
+        date=dt.date(2026, 3, 9),
+    )
+    board = scored.boards[1]
+    first = board.results[0]
+    odd = attrs.evolve(first.result, ns=NASTY, contract_text=NASTY, table=NASTY)
+    adjusted = board.results[1]
+    code = Adjusted(NASTY, AdjustedKind.AVERAGE, AdjustedKind.AVERAGE)
+    adjusted_result = attrs.evolve(adjusted.result, adjusted=code)
+    board = attrs.evolve(
+        board,
+        section=NASTY,
+        results=(
+            attrs.evolve(first, result=odd),
+            attrs.evolve(adjusted, result=adjusted_result),
+            *board.results[2:],
+        ),
+    )
+    return attrs.evolve(
+        scored,
+        event=event,
+        method=NASTY,
+        options={NASTY: NASTY},
+        datum_label=NASTY,
+        boards=(scored.boards[0], board),
+    )
+
+
+def test_every_source_string_is_escaped() -> None:
+    """A name like <script>alert(1)</script> & "O'Neil" is shown as text
+    wherever it comes from, never as markup."""
+    text = report_html.render(evil())
+    assert "<script>" not in text
+    assert NASTY not in text
+    root: Any = lxml_html.document_fromstring(text)
+    assert root.find(".//script") is None
+    assert root.find(".//title").text == NASTY
+    assert root.find(".//h1").text == NASTY
+    header = root.find(".//header").text_content()
+    assert header.count(NASTY) == 5  # title, club, method, option name and value
+    assert "Source: <i>&\"'.xml" in header
+    shown = tables(root)
+    names = [row[3] for row in shown["Pairs · Section A · NS"][1:]]
+    assert f"{NASTY} & Zoë Müller" in names
+    board = shown[f"Board 2 · Section {NASTY}"]
+    assert board[1][:4] == [NASTY, NASTY, "2", NASTY]
+    assert NASTY in board[2]
+    note = root.xpath("//p[@class='note']")[1].text_content()
+    assert note == f"Datum -420 · {NASTY}"
+
+
+def test_team_names_are_escaped() -> None:
+    root = page(events.aggregate_teams())
+    assert root.find(".//b") is None
+    assert "<b>Bold</b> & Co" in tables(root)["Teams"][2]
+
+
+@ALL
+def test_standings_show_the_model(make: Any) -> None:
+    """Every standing appears once with its rank, id, total, boards and
+    average as the model has them, formatted with two decimals."""
+    scored = make()
+    rows = [
+        row for title, table in tables(page(scored)).items() for row in table[1:]
+        if table[0][0] == "Rank"
+    ]  # fmt: skip
+    expected = [
+        [
+            _view.rank_label(s),
+            s.participant.id,
+            _view.points(s.total),
+            str(s.boards),
+            _view.points(s.average),
+        ]
+        for s in scored.standings
+    ]
+    shown = [[row[0], row[1], *row[-3:]] for row in rows]
+    assert sorted(shown) == sorted(expected)
+
+
+def test_tie_and_two_winner_tables() -> None:
+    shown = tables(page(events.butler_pairs()))
+    ew = shown["Pairs · Section A · EW"]
+    assert ew[0] == ["Rank", "Pair", "Dir", "Names", "Total", "Boards", "Average"]
+    assert ew[1] == ["1=", "2", "EW", "Eve Ellis & Frank Ford", "2.00", "2", "1.00"]
+    assert "Pairs · Section A · NS" in shown
+
+
+def test_travellers_with_datum_and_points() -> None:
+    root = page(events.butler_pairs())
+    shown = tables(root)
+    board = shown["Board 1 · Section A"]
+    assert board[0] == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
+    assert board[2] == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
+    assert shown["Board 2 · Section A"][2] == ["2", "3", "", "", "", "A6040", "3.00", "-3.00"]
+    notes = [p.text_content() for p in root.xpath("//p[@class='note']")]
+    assert notes == ["Datum 400 · zero-sum", "Datum -420 · zero-sum"]
+
+
+def test_teams_grid() -> None:
+    """Teams down and across; each cell the row team's IMPs and VPs against
+    the column team; nothing on the diagonal."""
+    root = page(events.aggregate_teams())
+    grid = root.find(".//table[@class='grid']")
+    rows = [[c.text_content() for c in row.iter("th", "td")] for row in grid.iter("tr")]
+    assert rows[0] == ["", "1", "2", "3"]
+    assert [row[0] for row in rows[1:]] == ["1 Aces", "2 <b>Bold</b> & Co", "3 Ünïcode"]
+    assert rows[1][2] == "IMPs 5.00–2.00VP 14.66–5.34"  # two lines, split by <br>
+    assert rows[2][1] == "IMPs 2.00–5.00VP 5.34–14.66"
+    assert rows[1][3] == "IMPs 3.00–0.00VP 12.31–7.69"
+    assert rows[3][2] == "IMPs 0.00–6.50VP 4.18–15.82"
+    diagonal = [row.findall("td")[i] for i, row in enumerate(grid.find("tbody"))]
+    assert all(cell.get("class") == "self" and cell.text_content() == "" for cell in diagonal)
+
+
+def test_matches_listed_with_board_imps() -> None:
+    root = page(events.aggregate_teams())
+    listing = root.find(".//table[@class='matches']")
+    rows = [[c.text_content() for c in row.iter("th", "td")] for row in listing.iter("tr")]
+    assert rows[0] == ["Round", "Team", "Opponent", "IMPs", "Opp IMPs", "VP", "Opp VP"]
+    assert rows[3] == ["3", "2 <b>Bold</b> & Co", "3 Ünïcode", "6.50", "0.00", "15.82", "4.18"]
+    detail = tables(root)["1 Aces v 2 <b>Bold</b> & Co · Round 1"]
+    assert detail == [["Board", "IMPs to 1"], ["1", "5.00"], ["2", "-2.00"]]
+
+
+def test_pairs_event_has_no_grid() -> None:
+    root = page(events.butler_pairs())
+    assert root.find(".//table[@class='grid']") is None
+    assert root.find(".//section[@id='matches']") is None
+
+
+def test_barking_pairs_grouped_by_team() -> None:
+    """Teams first, then one table per team holding just its pairs."""
+    root = page(events.barking_eight())
+    titles = [h3.text_content() for h3 in root.find(".//section[@id='standings']").iter("h3")]
+    assert titles == ["Teams", "Team 1 · Red", "Team 2 · Blue"]
+    shown = tables(root)
+    assert [row[1] for row in shown["Team 1 · Red"][1:]] == ["13", "11", "12", "14"]
+    assert [row[1] for row in shown["Team 2 · Blue"][1:]] == ["22", "24", "23", "21"]
+
+
+def test_names_may_wrap_numbers_may_not() -> None:
+    """On a narrow screen long names wrap rather than push numbers away."""
+    scored = events.cross_imps_howell()
+    standing = scored.standings[0]
+    long = attrs.evolve(standing.participant, players=(Player(events.LONG),))
+    scored = attrs.evolve(scored, standings=(attrs.evolve(standing, participant=long),))
+    row = page(scored).find(".//table[@class='standings']/tbody/tr")
+    classes = [cell.get("class") for cell in row.iter("td")]
+    assert classes == [None, None, "wrap", "num", "num", "num"]

@@ -1,0 +1,226 @@
+"""The pbnscore/1 JSON document, checked value by value against the model."""
+
+from __future__ import annotations
+
+import enum
+import io
+import json as stdlib_json
+from fractions import Fraction as F
+from typing import Any
+
+import attrs
+import pytest
+
+import report_events as events
+from pbnscore.model import ScoredEvent, Source
+from pbnscore.report import json as report_json
+
+TOP_KEYS = ["schema", "source", "event", "method", "boards", "participants", "matches"]
+BOARD_KEYS = ["session", "section", "board", "datum", "results"]
+RESULT_KEYS = [
+    "ns", "ew", "contract", "declarer", "tricks", "score", "adjusted", "ns_points", "ew_points",
+]  # fmt: skip
+PARTICIPANT_KEYS = [
+    "id", "kind", "team", "direction", "names", "total", "boards", "average", "rank", "tied",
+]  # fmt: skip
+MATCH_KEYS = [
+    "session", "round", "team", "opponent", "boards", "imps", "opponent_imps", "vp",
+    "opponent_vp",
+]  # fmt: skip
+
+ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
+
+
+def doc(scored: ScoredEvent) -> dict[str, Any]:
+    loaded: dict[str, Any] = stdlib_json.loads(report_json.dumps(scored))
+    return loaded
+
+
+def exact(value: Any) -> F | None:
+    """A JSON number back as an exact fraction (floats of fractions with
+    small denominators come back exactly)."""
+    return None if value is None else F(value).limit_denominator(10**6)
+
+
+@ALL
+def test_keys_in_contract_order(make: Any) -> None:
+    """Every object has the contract's keys, in the contract's order."""
+    out = doc(make())
+    assert list(out) == TOP_KEYS
+    assert list(out["event"]) == ["title", "date", "kind"]
+    assert list(out["method"]) == ["name", "options"]
+    for board in out["boards"]:
+        assert list(board) == BOARD_KEYS
+        for result in board["results"]:
+            assert list(result) == RESULT_KEYS
+    for participant in out["participants"]:
+        assert list(participant) == PARTICIPANT_KEYS
+    for match in out["matches"]:
+        assert list(match) == MATCH_KEYS
+        for board in match["boards"]:
+            assert list(board) == ["board", "imps"]
+
+
+def test_header() -> None:
+    """Schema name, the source's base name, the event and the method's options."""
+    out = doc(events.butler_pairs("/clubs/monday/club-2026-03-09.xml"))
+    assert out["schema"] == "pbnscore/1"
+    assert out["source"] == "club-2026-03-09.xml"
+    assert out["event"] == {"title": "Monday Butler", "date": "2026-03-09", "kind": "pairs"}
+    assert out["method"]["name"] == "butler"
+    assert out["method"]["options"]["datum"] == "zero-sum"
+    assert out["method"]["options"]["halve"] is True
+
+
+def test_stdin_source_and_missing_title_and_date() -> None:
+    """Standard input keeps its name; no title or date is null."""
+    scored = events.cross_imps_howell()
+    scored = attrs.evolve(scored, event=attrs.evolve(scored.event, source=Source("<stdin>", "pbn")))
+    out = doc(scored)
+    assert out["source"] == "<stdin>"
+    assert out["event"] == {"title": None, "date": None, "kind": "pairs"}
+
+
+@ALL
+def test_boards_match_the_model(make: Any) -> None:
+    """Each board and result as the model holds it: raw contract text, NS
+    score, the adjustment's source code and unrounded points."""
+    scored = make()
+    out = doc(scored)
+    assert len(out["boards"]) == len(scored.boards)
+    for board, written in zip(scored.boards, out["boards"], strict=True):
+        assert (written["session"], written["section"]) == (board.session, board.section)
+        assert (written["board"], written["datum"]) == (board.number, board.datum)
+        for sr, w in zip(board.results, written["results"], strict=True):
+            r = sr.result
+            assert (w["ns"], w["ew"], w["contract"]) == (r.ns, r.ew, r.contract_text)
+            assert w["declarer"] == (r.declarer.value if r.declarer else None)
+            assert (w["tricks"], w["score"]) == (r.tricks, r.score)
+            assert w["adjusted"] == (r.adjusted.code if r.adjusted else None)
+            assert exact(w["ns_points"]) == sr.ns_points
+            assert exact(w["ew_points"]) == sr.ew_points
+
+
+def test_specific_results() -> None:
+    """The contract is the source's text ("4Hx"), an adjusted or unplayed
+    board has no score, and a half IMP is 0.5, not rounded."""
+    boards = doc(events.butler_pairs())["boards"]
+    assert boards[0]["results"][1]["contract"] == "4Hx"
+    assert boards[0]["results"][0]["ns_points"] == 0.5
+    adjusted, not_played = boards[1]["results"][1:]
+    assert (adjusted["score"], adjusted["adjusted"], adjusted["ns_points"]) == (None, "A6040", 3)
+    assert (not_played["score"], not_played["adjusted"], not_played["ns_points"]) == (
+        None,
+        None,
+        None,
+    )
+
+
+@ALL
+def test_participants_match_the_standings(make: Any) -> None:
+    """One participant per standing, with its identity, names, total,
+    boards, average per board, rank and tie."""
+    scored = make()
+    out = doc(scored)["participants"]
+    assert len(out) == len(scored.standings)
+    for standing, w in zip(scored.standings, out, strict=True):
+        p = standing.participant
+        assert (w["id"], w["kind"], w["team"]) == (p.id, p.kind.value, p.team)
+        assert w["direction"] == (p.direction.value if p.direction else None)
+        assert w["names"] == [player.name for player in p.players if player.name]
+        assert exact(w["total"]) == standing.total
+        assert w["boards"] == standing.boards
+        assert exact(w["average"]) == (standing.total / standing.boards if standing.boards else 0)
+        assert (w["rank"], w["tied"]) == (standing.rank, standing.tied)
+
+
+def test_ties_and_howell_directions() -> None:
+    """Equal totals share the better rank, marked tied; a Howell pair has
+    no direction."""
+    butler = doc(events.butler_pairs())["participants"]
+    ew = [(p["id"], p["rank"], p["tied"]) for p in butler if p["direction"] == "EW"]
+    assert ew == [("2", 1, True), ("3", 1, True), ("1", 3, False)]
+    howell = doc(events.cross_imps_howell())["participants"]
+    assert {p["direction"] for p in howell} == {None}
+
+
+def test_barking_lists_teams_and_their_pairs() -> None:
+    """Barking: teams (kind team) and their pairs (kind pair, team set)."""
+    out = doc(events.barking_eight())["participants"]
+    assert [(p["kind"], p["id"]) for p in out[:2]] == [("team", "1"), ("team", "2")]
+    pairs = out[2:]
+    assert len(pairs) == 8
+    assert all(p["kind"] == "pair" for p in pairs)
+    assert {p["id"]: p["team"] for p in pairs}["23"] == "2"
+
+
+def test_matches_match_the_model() -> None:
+    """Each match with its boards' IMPs, IMP totals and VPs, unrounded."""
+    scored = events.aggregate_teams()
+    out = doc(scored)["matches"]
+    assert len(out) == len(scored.matches)
+    for match, w in zip(scored.matches, out, strict=True):
+        assert (w["session"], w["round"]) == (match.session, match.round)
+        assert (w["team"], w["opponent"]) == (match.team, match.opponent)
+        assert [(b["board"], exact(b["imps"])) for b in w["boards"]] == [
+            (b.number, b.imps) for b in match.boards
+        ]
+        assert (exact(w["imps"]), exact(w["opponent_imps"])) == (match.imps, match.opponent_imps)
+        assert (exact(w["vp"]), exact(w["opponent_vp"])) == (match.vp, match.opponent_vp)
+    assert out[0]["vp"] == 14.66
+    assert out[2]["boards"][0]["imps"] == 5.5
+
+
+def test_pairs_methods_have_no_matches() -> None:
+    assert doc(events.butler_pairs())["matches"] == []
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(F(6), 6), (F(-6), -6), (F(1, 2), 0.5), (F(-1, 3), -1 / 3), (7, 7), (None, None)],
+    ids=["whole", "negative", "half", "third", "int", "none"],
+)
+def test_number(value: F | int | None, expected: float | int | None) -> None:
+    """Integral fractions become ints, others floats."""
+    got = report_json.number(value)
+    assert got == expected
+    assert type(got) is type(expected)
+
+
+def test_plug_in_options_become_plain_values() -> None:
+    """A plug-in's options with enums, fractions and tuples are still JSON."""
+
+    class Colour(enum.Enum):
+        RED = "red"
+
+    scored = attrs.evolve(
+        events.cross_imps_howell(),
+        options={"colour": Colour.RED, "weight": F(3, 2), "steps": (F(1), 2), "off": None},
+    )
+    assert doc(scored)["method"]["options"] == {
+        "colour": "red",
+        "weight": 1.5,
+        "steps": [1, 2],
+        "off": None,
+    }
+
+
+def test_text_is_not_ascii_escaped_and_ends_with_newline() -> None:
+    """Names are written as they are (UTF-8 text, no \\u escapes)."""
+    text = report_json.dumps(events.butler_pairs())
+    assert "Zoë Müller" in text
+    assert events.NASTY in stdlib_json.loads(text)["participants"][1]["names"]
+    assert text.endswith("}\n")
+
+
+@ALL
+def test_deterministic(make: Any) -> None:
+    """Two separately built equal events give byte-identical documents."""
+    assert report_json.dumps(make()) == report_json.dumps(make())
+
+
+def test_dump_writes_dumps() -> None:
+    scored = events.aggregate_teams()
+    buffer = io.StringIO()
+    report_json.dump(scored, buffer)
+    assert buffer.getvalue() == report_json.dumps(scored)

@@ -1,0 +1,201 @@
+"""The text report: what it shows, how numbers look, and its layout."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction as F
+from typing import Any
+
+import attrs
+import pytest
+
+import report_events as events
+from pbnscore.model import Player
+from pbnscore.report import _view, text
+
+ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
+
+
+def block(report: str, title: str) -> list[str]:
+    """The lines of the table titled ``title``: title, head, rule, rows."""
+    lines = report.splitlines()
+    start = next(
+        i for i, line in enumerate(lines) if line == title or line.startswith(title + "   ")
+    )
+    end = lines.index("", start) if "" in lines[start:] else len(lines)
+    return lines[start:end]
+
+
+def cells(line: str) -> list[str]:
+    return re.split(r"\s{2,}", line.strip())
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (F(1, 2), "0.50"),
+        (F(-11, 2), "-5.50"),
+        (F(1, 8), "0.13"),  # exact halves of a hundredth round away from zero
+        (F(-1, 8), "-0.13"),
+        (F(-1, 1000), "0.00"),  # no "-0.00"
+        (F(2, 3), "0.67"),
+        (12, "12.00"),
+        (None, ""),
+    ],
+    ids=["half", "negative", "up", "down", "negative-zero", "third", "int", "none"],
+)
+def test_points_have_two_decimals(value: F | int | None, shown: str) -> None:
+    assert _view.points(value) == shown
+
+
+@ALL
+def test_every_line_within_width(make: Any) -> None:
+    """No line is longer than 100 characters, and the report ends with a newline."""
+    report = text.render(make())
+    assert report.endswith("\n")
+    assert max(len(line) for line in report.splitlines()) <= text.WIDTH
+
+
+def test_header() -> None:
+    """Title, date, club, source file name, method and its options."""
+    report = text.render(events.butler_pairs())
+    lines = report.splitlines()
+    assert lines[0] == "Monday Butler"
+    assert lines[1] == "=" * len("Monday Butler")
+    head = " ".join(lines[2:6])
+    for shown in ("Date: 2026-03-09", "Club: Little Snoring BC", "club-2026-03-09.xml"):
+        assert shown in head
+    assert "Method: butler (datum zero-sum" in head
+    assert "halve yes" in head
+    assert "double no" in head
+    assert "imp-gaps lower" in head
+
+
+def test_standings_rows() -> None:
+    """Rank (with = for a tie), pair, names, total, boards and average."""
+    report = text.render(events.butler_pairs())
+    ew = block(report, "Pairs · Section A · EW")
+    assert cells(ew[1]) == ["Rank", "Pair", "Dir", "Names", "Total", "Boards", "Average"]
+    assert cells(ew[3]) == ["1=", "2", "EW", "Eve Ellis & Frank Ford", "2.00", "2", "1.00"]
+    assert cells(ew[4]) == ["1=", "3", "EW", "Gina Gale & Hal Hunt", "2.00", "2", "1.00"]
+    assert cells(ew[5]) == ["3", "1", "EW", "Carol Cox & Dan Dyer", "-0.50", "1", "-0.50"]
+
+
+def test_numbers_are_right_aligned() -> None:
+    """Every Total ends in the same column as its heading."""
+    table = block(text.render(events.butler_pairs()), "Pairs · Section A · NS")
+    head = table[1]
+    end = head.index("Total") + len("Total")
+    assert [line[end - 5 : end] for line in table[3:]] == [" 4.00", "-2.50", "-5.00"]
+
+
+def test_long_names_are_cut_not_wrapped() -> None:
+    """A name too long for the line is cut with an ellipsis; the row stays one line."""
+    table = block(text.render(events.butler_pairs()), "Pairs · Section A · NS")
+    long_row = table[5]
+    assert "…" in long_row
+    assert long_row.startswith("3 ")
+    assert long_row.rstrip().endswith("-5.00")
+    assert events.LONG not in long_row
+
+
+def test_a_huge_name_still_fits() -> None:
+    """Even a 300-character name keeps every line within the width."""
+    scored = events.cross_imps_howell()
+    standing = scored.standings[0]
+    giant = attrs.evolve(standing.participant, players=(Player("X" * 300), Player("Y")))
+    scored = attrs.evolve(scored, standings=(attrs.evolve(standing, participant=giant),))
+    lines = text.render(scored).splitlines()
+    assert max(len(line) for line in lines) <= text.WIDTH
+    assert any("XXXX…" in line for line in lines)
+
+
+def test_control_characters_do_not_break_lines() -> None:
+    """A newline or tab inside a name is shown as a space."""
+    scored = events.cross_imps_howell()
+    standing = scored.standings[0]
+    odd = attrs.evolve(standing.participant, players=(Player("Ann\nLee"), Player("Bo\tKay")))
+    scored = attrs.evolve(scored, standings=(attrs.evolve(standing, participant=odd),))
+    row = block(text.render(scored), "Pairs")[3]
+    assert "Ann Lee & Bo Kay" in row
+
+
+def test_travellers() -> None:
+    """Each board: datum as an integer, the contract as written, NS score,
+    the adjustment code, "not played", and points with two decimals."""
+    report = text.render(events.butler_pairs())
+    board1 = block(report, "Board 1 · Section A")
+    assert board1[0] == "Board 1 · Section A   Datum 400 · zero-sum"
+    assert cells(board1[1]) == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
+    assert cells(board1[4]) == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
+    assert cells(board1[5]) == ["3", "3", "PASS", "0", "-5.00", "5.00"]
+    board2 = block(report, "Board 2 · Section A")
+    assert "Datum -420" in board2[0]
+    assert cells(board2[4]) == ["2", "3", "A6040", "3.00", "-3.00"]
+    assert cells(board2[5]) == ["3", "1", "not played"]
+
+
+def test_no_datum_no_datum_line() -> None:
+    """Cross-IMPs have no datum: the board title says nothing of one."""
+    board = block(text.render(events.cross_imps_howell()), "Board 1")
+    assert board[0] == "Board 1"
+    assert "Datum" not in text.render(events.cross_imps_howell())
+
+
+def test_howell_has_no_direction_column() -> None:
+    table = block(text.render(events.cross_imps_howell()), "Pairs")
+    assert cells(table[1]) == ["Rank", "Pair", "Names", "Total", "Boards", "Average"]
+    assert cells(table[3])[:2] == ["1=", "1"]
+
+
+def test_barking_groups_pairs_by_team() -> None:
+    """Teams first, then each team's pairs under the team's name, best first."""
+    report = text.render(events.barking_eight())
+    teams = block(report, "Teams")
+    assert [cells(line)[:3] for line in teams[3:]] == [["1", "1", "Red"], ["2", "2", "Blue"]]
+    red = block(report, "Team 1 · Red")
+    assert [cells(line)[1] for line in red[3:]] == ["13", "11", "12", "14"]
+    blue = block(report, "Team 2 · Blue")
+    assert [cells(line)[1] for line in blue[3:]] == ["22", "24", "23", "21"]
+    assert cells(blue[3]) == ["2=", "22", "NS", "Blue 2a & Blue 2b", "9.00", "1", "9.00"]
+    assert report.index("Team 1 · Red") < report.index("Team 2 · Blue")
+
+
+def test_aggregate_teams_and_matches() -> None:
+    """Teams with their names and VP totals, then the matches with IMPs and
+    VPs, then each match's IMPs board by board."""
+    report = text.render(events.aggregate_teams())
+    teams = block(report, "Teams")
+    assert cells(teams[3]) == ["1", "1", "Aces", "26.97", "4", "6.74"]
+    matches = _matches_table(report)
+    assert cells(matches[0]) == ["Round", "Team", "Opponent", "IMPs", "Opp IMPs", "VP", "Opp VP"]
+    assert cells(matches[2]) == [
+        "1",
+        "1 Aces",
+        "2 <b>Bold</b> & Co",
+        "5.00",
+        "2.00",
+        "14.66",
+        "5.34",
+    ]
+    assert cells(matches[4])[-4:] == ["6.50", "0.00", "15.82", "4.18"]
+    detail = block(report, "2 <b>Bold</b> & Co v 3 Ünïcode · Round 3")
+    assert [cells(line) for line in detail[3:]] == [["1", "5.50"], ["2", "1.00"]]
+
+
+def _matches_table(report: str) -> list[str]:
+    lines = report.splitlines()
+    start = lines.index("Matches") + 3  # heading, rule, blank line
+    return lines[start : lines.index("", start)]
+
+
+def test_vp_columns_left_out_without_vps() -> None:
+    """With --vp none there are no VP columns."""
+    scored = events.aggregate_teams()
+    no_vp = tuple(attrs.evolve(m, vp=None, opponent_vp=None) for m in scored.matches)
+    table = _matches_table(text.render(attrs.evolve(scored, matches=no_vp)))
+    assert cells(table[0]) == ["Round", "Team", "Opponent", "IMPs", "Opp IMPs"]
+
+
+def test_deterministic() -> None:
+    assert text.render(events.aggregate_teams()) == text.render(events.aggregate_teams())
