@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import enum
 import math
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -46,6 +47,57 @@ def imps(difference: Number, gaps: ImpGaps = ImpGaps.LOWER) -> int:
         if gaps is ImpGaps.UPPER:
             below += 1
     return -below if difference < 0 else below
+
+
+class ImpSums:
+    """Sum of IMP(x - v) over a fixed multiset of values v, for many x.
+
+    The values are sorted once; a query counts, for each Law 78B threshold t,
+    how many values lie at least t below x and at least t above it (two
+    bisections), so it costs O(24 log n) rather than O(n) comparisons. Answers
+    are memoised by x: a board has few distinct scores. The gap policy is the
+    one :func:`imps` applies to each difference.
+    """
+
+    def __init__(self, values: Iterable[Number], gaps: ImpGaps = ImpGaps.LOWER) -> None:
+        self.values: list[Number] = sorted(values)
+        self.gaps = gaps
+        self._memo: dict[Number, int] = {}
+
+    def __call__(self, x: Number) -> int:
+        total = self._memo.get(x)
+        if total is None:
+            if self.gaps is ImpGaps.STRICT:
+                self._check_gaps(x)
+            total = self._memo[x] = self._sum(x)
+        return total
+
+    def _sum(self, x: Number) -> int:
+        values, count = self.values, len(self.values)
+        # ImpGaps.UPPER scores a difference d at row i when d > t_i - 10;
+        # LOWER (and STRICT, whose gaps were ruled out above) when d >= t_i.
+        upper = self.gaps is ImpGaps.UPPER
+        total = 0
+        for threshold in THRESHOLDS:
+            if upper:
+                above = bisect.bisect_left(values, x - threshold + 10)  # x - v > t - 10
+                below = count - bisect.bisect_right(values, x + threshold - 10)  # v - x > t - 10
+            else:
+                above = bisect.bisect_right(values, x - threshold)  # x - v >= t
+                below = count - bisect.bisect_left(values, x + threshold)  # v - x >= t
+            if not above and not below:
+                break  # no difference reaches this row, nor any higher one
+            total += above - below
+        return total
+
+    def _check_gaps(self, x: Number) -> None:
+        """Raise (through :func:`imps`) if some |x - v| falls between two rows."""
+        values = self.values
+        for threshold in THRESHOLDS:
+            for low in (x - threshold, x + threshold - 10):  # v in (low, low + 10)
+                start = bisect.bisect_right(values, low)
+                if start < len(values) and values[start] < low + 10:
+                    imps(x - values[start], ImpGaps.STRICT)
 
 
 def imps_scale(gaps: ImpGaps = ImpGaps.LOWER) -> tuple[tuple[int, int], ...]:
@@ -98,8 +150,8 @@ def _make_concave(cents: list[int]) -> None:
 def wbf_vps(margin: Number, boards: int) -> tuple[Fraction, Fraction]:
     """(home VPs, away VPs) for a match won by ``margin`` IMPs (negative: lost)."""
     table = wbf_vp_table(boards)
-    size = abs(margin)
+    size = -margin if margin < 0 else margin
     # Fractional margins (halved IMPs) take the row below, like the IMP scale.
-    winner = table[min(int(size), len(table) - 1)]
+    winner = table[min(math.floor(size), len(table) - 1)]
     loser = 20 - winner
     return (winner, loser) if margin >= 0 else (loser, winner)

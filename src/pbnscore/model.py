@@ -318,6 +318,9 @@ class ScoredBoard:
     datum: int | None
     results: tuple[ScoredResult, ...]
     source_ref: int | None = None
+    # The datum when it is not a whole number of points (Butler with
+    # --rounding none); ``datum`` then holds it rounded half away from zero.
+    exact_datum: Points | None = None
 
 
 @attrs.frozen

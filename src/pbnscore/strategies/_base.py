@@ -7,10 +7,12 @@ A strategy is a class with a ``name``, a one-line ``description``, an attrs
 enum type) its choices.
 """
 
+# ruff: noqa: RUF009 -- option() is attrs.field() with CLI metadata, not a
+# mutable default evaluated once.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -32,7 +34,7 @@ from pbnscore.model import (
 
 def option(default: Any, help: str, choices: Iterable[str] | None = None, **kw: Any) -> Any:
     """An options field with CLI help (and choices)."""
-    metadata = {"help": help}
+    metadata: dict[str, object] = {"help": help}
     if choices is not None:
         metadata["choices"] = tuple(choices)
     return attrs.field(default=default, metadata=metadata, **kw)
@@ -135,4 +137,3 @@ def by_direction(participant: Participant) -> Hashable:
 
 def points_for(direction: Direction, ns_points: Points) -> Points:
     return ns_points if direction is Direction.NS else -ns_points
-

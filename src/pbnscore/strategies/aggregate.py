@@ -1,0 +1,190 @@
+# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
+"""Aggregate teams scoring: add the team's scores over its tables, then IMP.
+
+For each board of a match, the home team's signed scores are added over all
+the match's tables (a table's NS score if the home team sat NS there, minus
+it if it sat EW) and the sum converted to IMPs: teams of four, teams of
+eight, any number of tables. Match IMPs convert to VPs on the WBF 2013
+continuous scale for the match's number of boards (``--vp wbf``), or stay
+IMPs (``--vp none``).
+
+Rules chosen here (README):
+
+- A board with an adjusted table is not compared: each team scores the
+  artificial IMPs of its own side at the adjusted table(s), added
+  (Law 12C2: average 0, average-plus +N, average-minus -N). These need not
+  balance: each team's VPs come from its own IMP total, so both teams can
+  gain from an average-plus each.
+- A board with a table not played (and none adjusted) is not played in that
+  match: no IMPs either way, and it is left out of the match's board list.
+- ``imps``/``opponent_imps`` of a match are the IMPs each side won, board by
+  board (the positive part of the home team's net, and of its negation;
+  an unbalanced artificial board counts half its imbalance each way).
+- Team totals are VPs (or net IMPs with ``--vp none``); ``boards`` is the
+  boards the team played.
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from pbnscore.errors import ScoringError
+from pbnscore.imps import imps, wbf_vps
+from pbnscore.model import (
+    Board,
+    BoardImps,
+    Direction,
+    Event,
+    EventKind,
+    Match,
+    Outcome,
+    Participant,
+    ParticipantKind,
+    Points,
+    PointsStyle,
+    ScoredEvent,
+    ScoredMatch,
+    Session,
+)
+from pbnscore.strategies import _base, _fields
+
+
+class VpScale(enum.Enum):
+    WBF = "wbf"  # WBF 2013 continuous 20-VP scale for the match's board count
+    NONE = "none"  # stay in IMPs
+
+
+@attrs.frozen
+class AggregateOptions(_base.ImpOptions):
+    vp: VpScale = _base.option(
+        VpScale.WBF,
+        "wbf: WBF 2013 continuous 20-VP scale for the match's boards; none: IMPs",
+        choices=[v.value for v in VpScale],
+        converter=VpScale,
+    )
+
+
+class Aggregate:
+    """Teams: the team's scores added over its tables, then IMPed; VPs."""
+
+    name: ClassVar[str] = "aggregate"
+    description: ClassVar[str] = "teams: scores added over the team's tables, IMPed, then VPs"
+    kinds: ClassVar[frozenset[EventKind]] = frozenset({EventKind.TEAMS})
+    Options: ClassVar[type[AggregateOptions]] = AggregateOptions
+
+    def score(self, event: Event, options: AggregateOptions) -> ScoredEvent:
+        _fields.check_kind(event, self.name, self.kinds)
+        lay = _fields.layout(event)
+        matches = [
+            score_match(session, match, options)
+            for session in event.sessions
+            for match in session.matches
+        ]
+        tallies: dict[_fields.Key, _fields.Tally] = {}
+        for match in matches:
+            for team, total in match.team_totals():
+                tally = tallies.setdefault(_team_key(team), _fields.Tally())
+                tally.total += total
+                tally.boards += match.played
+        # No per-table points: an aggregate's IMPs belong to the match board.
+        blank = [_fields.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields]
+        return attrs.evolve(
+            _fields.assemble(
+                lay, blank, method=self.name, style=PointsStyle.AGGREGATE, options=options
+            ),
+            standings=_fields.ranked(lay, tallies, kind=ParticipantKind.TEAM),
+            matches=tuple(m.scored for m in matches),
+        )
+
+
+def _team_key(team: str) -> _fields.Key:
+    return _fields.key(Participant(team, ParticipantKind.TEAM))
+
+
+@attrs.frozen
+class MatchScore:
+    scored: ScoredMatch
+    played: int  # boards played
+    home_imps: Points  # each team's net IMPs, from its own side
+    away_imps: Points
+
+    def team_totals(self) -> list[tuple[str, Points]]:
+        """What each team adds to its total: VPs, or net IMPs without a scale."""
+        s = self.scored
+        if s.vp is not None and s.opponent_vp is not None:
+            return [(s.team, s.vp), (s.opponent, s.opponent_vp)]
+        return [(s.team, self.home_imps), (s.opponent, self.away_imps)]
+
+
+@attrs.frozen
+class BoardNet:
+    """One board of a match: IMPs each team scored on it, from its own side."""
+
+    number: int
+    home: Points
+    away: Points
+
+
+def score_match(session: Session, match: Match, options: AggregateOptions) -> MatchScore:
+    """The scored match, with its boards played and each team's net IMPs."""
+    nets = [net for board in match.boards if (net := board_net(match, board, options))]
+    home_total = sum((n.home for n in nets), Fraction(0))
+    away_total = sum((n.away for n in nets), Fraction(0))
+    won = lost = Fraction(0)
+    for net in nets:
+        swing = (net.home - net.away) / 2  # = home's IMPs when the board balances
+        won += max(swing, Fraction(0))
+        lost += max(-swing, Fraction(0))
+    vp = opponent_vp = None
+    if options.vp is VpScale.WBF and match.boards:
+        vp = wbf_vps(home_total, len(match.boards))[0]
+        opponent_vp = wbf_vps(away_total, len(match.boards))[0]
+    scored = ScoredMatch(
+        session.id,
+        match.round,
+        match.team,
+        match.opponent,
+        tuple(BoardImps(n.number, n.home) for n in nets),
+        won,
+        lost,
+        vp,
+        opponent_vp,
+        match.source_ref,
+    )
+    return MatchScore(scored, len(nets), home_total, away_total)
+
+
+def board_net(match: Match, board: Board, options: AggregateOptions) -> BoardNet | None:
+    """The board's IMPs for each team; None when the board was not played."""
+    results = board.results
+    adjusted = [r for r in results if r.outcome is Outcome.ADJUSTED]
+    if adjusted:
+        home = away = Fraction(0)
+        for result in adjusted:
+            ns, ew = _base.adjusted_points(result, options.artificial_imps) or (0, 0)
+            home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
+            home += ns if home_ns else ew
+            away += ew if home_ns else ns
+        return BoardNet(board.number, home, away)
+    if not results or any(not r.is_real for r in results):
+        return None
+    total = 0
+    for result in results:
+        assert result.score is not None  # real
+        home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
+        total += result.score if home_ns else -result.score
+    net = Fraction(imps(total, options.imp_gaps))
+    return BoardNet(board.number, net, -net)
+
+
+def _home_direction(match: Match, board: Board, direction: Direction | None) -> Direction:
+    if direction is None:
+        raise ScoringError(
+            f"match {match.team} v {match.opponent}, board {board.number}: a table does not "
+            "say which way the home team sat"
+        )
+    return direction

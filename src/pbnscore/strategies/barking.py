@@ -1,0 +1,111 @@
+# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
+"""Barking (Robin Barker): cross-IMPs for the pairs of a teams-of-eight event.
+
+For the pair at table a of a board's field, with NS scores s: every other
+table b and every unordered pair {k, l} of further tables (all four distinct)
+gives IMP(s_a + s_b - s_k - s_l), negated for the EW pair; (T-1)·C(T-2, 2)
+terms for T tables. The field is every table of the session that played the
+board, across all matches.
+
+Rules chosen here (README):
+
+- Tables with an adjusted result or none leave the board's field; their pairs
+  get artificial IMPs (adjusted) or nothing (not played).
+- A board with fewer than four real tables has no terms: it is not scored for
+  barking (its real tables get no points and do not count as played).
+- A team's total is, board by board, the mean of its pairs' points: with one
+  match of four tables and ``--normalise match`` that is exactly its aggregate
+  IMPs (the four pairs add up to 4 × IMP(A+B+C+D)).
+
+The sum is never enumerated. With G(x) = sum over every unordered pair {k, l}
+of the field of IMP(x - s_k - s_l), the terms for table a are
+
+    F(a) = sum_{b != a} G(s_a + s_b) - (T - 2) · sum_{l != a} IMP(s_a - s_l)
+
+(pairs {k, l} that contain b contribute IMP(s_a - s_l); those that contain a
+contribute IMP(s_b - s_l), which cancel over b by antisymmetry). G comes from
+:class:`ImpSums` over the sorted pair sums, memoised by x.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from pbnscore.imps import ImpGaps, ImpSums
+from pbnscore.model import EventKind, PointsStyle
+from pbnscore.strategies import _base, _fields
+
+MIN_TABLES = 4  # a, b, k and l must be four different tables
+
+
+class Normalise(enum.Enum):
+    MATCH = "match"  # sum × 3 / number of terms: one match's three-term formula
+    TOTAL = "total"  # the plain sum of the terms
+
+
+@attrs.frozen
+class BarkingOptions(_base.ImpOptions):
+    normalise: Normalise = _base.option(
+        Normalise.MATCH,
+        "match: sum of terms × 3 / number of terms (one match's three-term score); "
+        "total: the plain sum",
+        choices=[n.value for n in Normalise],
+        converter=Normalise,
+    )
+
+
+class Barking(_fields.FieldMethod):
+    """Barker's teams-of-eight pair scoring across the whole field."""
+
+    name: ClassVar[str] = "barking"
+    description: ClassVar[str] = "Barker's cross-IMPs for the pairs of teams of eight"
+    kinds: ClassVar[frozenset[EventKind]] = frozenset({EventKind.TEAMS})
+    style: ClassVar[PointsStyle] = PointsStyle.BARKING
+    Options: ClassVar[type[BarkingOptions]] = BarkingOptions
+
+    def score_field(self, field: _fields.Field, options: BarkingOptions) -> _fields.FieldScore:
+        return score_field(field, options)
+
+
+def term_count(tables: int) -> int:
+    """(T-1)·C(T-2, 2): 3 for 4 tables, 105 for 8, 495 for 12."""
+    return (tables - 1) * math.comb(tables - 2, 2) if tables >= MIN_TABLES else 0
+
+
+def score_field(field: _fields.Field, options: BarkingOptions) -> _fields.FieldScore:
+    def real_points(positions: list[int]) -> Iterable[_fields.SidePoints]:
+        scores = [_fields.real_score(field, p) for p in positions]
+        if len(scores) < MIN_TABLES:
+            yield from ((None, None) for _ in scores)
+            return
+        terms = term_count(len(scores))
+        for total in barking_sums(scores, options.imp_gaps):
+            points = Fraction(total)
+            if options.normalise is Normalise.MATCH:
+                points = points * 3 / terms
+            yield points, -points
+
+    return _fields.score_tables(field, real_points, options.artificial_imps)
+
+
+def barking_sums(scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER) -> list[int]:
+    """F(a) for each table a (NS side): the plain sum of its terms."""
+    tables = len(scores)
+    across = ImpSums(scores, gaps)  # sum_l IMP(x - s_l)
+    pairs = ImpSums((k + m for k, m in itertools.combinations(scores, 2)), gaps)  # G
+    counts = Counter(scores)
+    by_score: dict[int, int] = {}
+    for value in counts:
+        # sum over b != a of G(s_a + s_b): every table b, less b = a itself.
+        with_b = sum(count * pairs(value + other) for other, count in counts.items())
+        with_b -= pairs(2 * value)
+        by_score[value] = with_b - (tables - 2) * across(value)
+    return [by_score[s] for s in scores]

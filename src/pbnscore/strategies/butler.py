@@ -1,0 +1,194 @@
+"""Butler: each pair is IMPed against a datum formed from its field's scores.
+
+Datums (CONTRACT "Methods"): Barker's zero-sum par (default), the trimmed
+mean, the mean, the median. Adjusted results and boards not played are left
+out of the datum; adjusted sides get artificial IMPs.
+"""
+
+# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from pbnscore.imps import ImpGaps, ImpSums, imps
+from pbnscore.model import EventKind, Points, PointsStyle
+from pbnscore.strategies import _base, _fields
+
+
+class Datum(enum.Enum):
+    ZERO_SUM = "zero-sum"
+    TRIMMED_MEAN = "trimmed-mean"
+    MEAN = "mean"
+    MEDIAN = "median"
+
+
+class Rounding(enum.Enum):
+    """How a datum is rounded to a multiple of 10 when it falls on a half
+    (…5): Compscore3 rounds half away from zero, ACBLscore half to even,
+    JavaScript's Math.round half up (towards +infinity)."""
+
+    HALF_AWAY = "half-away"
+    HALF_EVEN = "half-even"
+    HALF_UP = "half-up"
+    NONE = "none"
+
+
+@attrs.frozen
+class ButlerOptions(_base.ImpOptions):
+    datum: Datum = _base.option(
+        Datum.ZERO_SUM,
+        "how each board's datum is formed",
+        choices=[d.value for d in Datum],
+        converter=Datum,
+    )
+    drop: int = _base.option(
+        1,
+        "scores dropped at each end for --datum trimmed-mean (never leaving fewer than one)",
+        converter=int,
+        validator=attrs.validators.ge(0),
+    )
+    rounding: Rounding = _base.option(
+        Rounding.HALF_AWAY,
+        "rounding of a mean or even-count median datum to a multiple of 10",
+        choices=[r.value for r in Rounding],
+        converter=Rounding,
+    )
+    double: bool = _base.option(False, "IMP twice the difference from the datum", converter=bool)
+    halve: bool = _base.option(False, "halve the IMPs after", converter=bool)
+
+
+class Butler(_fields.FieldMethod):
+    """Butler IMP pairs: IMPs against a datum per board."""
+
+    name: ClassVar[str] = "butler"
+    description: ClassVar[str] = "IMPs against a datum per board (zero-sum par, trimmed mean, ...)"
+    kinds: ClassVar[frozenset[EventKind]] = frozenset({EventKind.PAIRS, EventKind.TEAMS})
+    style: ClassVar[PointsStyle] = PointsStyle.BUTLER
+    Options: ClassVar[type[ButlerOptions]] = ButlerOptions
+
+    def score_field(self, field: _fields.Field, options: ButlerOptions) -> _fields.FieldScore:
+        return score_field(field, options)
+
+    def datum_label(self, options: ButlerOptions) -> str:
+        return options.datum.value
+
+
+def score_field(field: _fields.Field, options: ButlerOptions) -> _fields.FieldScore:
+    scores = [_fields.real_score(field, i) for i in field.real()]
+    datum = board_datum(scores, options) if scores else None
+    factor = 2 if options.double else 1
+    memo: dict[int, Points] = {}
+
+    def ns_points(score: int) -> Points:
+        if score not in memo:
+            assert datum is not None
+            won = Fraction(imps(factor * (score - datum), options.imp_gaps))
+            memo[score] = won / 2 if options.halve else won
+        return memo[score]
+
+    def real_points(positions: list[int]) -> Iterable[_fields.SidePoints]:
+        for position in positions:
+            points = ns_points(_fields.real_score(field, position))
+            yield points, -points
+
+    return _fields.score_tables(field, real_points, options.artificial_imps, datum)
+
+
+def board_datum(scores: Sequence[int], options: ButlerOptions) -> int | Fraction:
+    """The datum of a board's real scores (at least one) under ``options``."""
+    if options.datum is Datum.ZERO_SUM:
+        return zero_sum_par(scores, 2 if options.double else 1, options.imp_gaps)
+    ordered = sorted(scores)
+    if options.datum is Datum.MEDIAN:
+        middle = len(ordered) // 2
+        if len(ordered) % 2:
+            return ordered[middle]
+        kept = ordered[middle - 1 : middle + 1]
+    elif options.datum is Datum.TRIMMED_MEAN:
+        drop = min(options.drop, (len(ordered) - 1) // 2)  # never fewer than one left
+        kept = ordered[drop : len(ordered) - drop]
+    else:
+        kept = ordered
+    return round_datum(Fraction(sum(kept), len(kept)), options.rounding)
+
+
+def round_datum(mean: Fraction, rounding: Rounding) -> int | Fraction:
+    """``mean`` rounded to a multiple of 10 (or kept exact with NONE)."""
+    if rounding is Rounding.NONE:
+        return int(mean) if mean.denominator == 1 else mean
+    tens = mean / 10
+    below = math.floor(tens)
+    rest = tens - below
+    if rest > Fraction(1, 2):
+        below += 1
+    elif rest == Fraction(1, 2):
+        if rounding is Rounding.HALF_UP:
+            below += 1
+        elif rounding is Rounding.HALF_AWAY:
+            below += 1 if tens > 0 else 0
+        elif below % 2:  # half to even
+            below += 1
+    return below * 10
+
+
+# -- zero-sum par (Barker) ----------------------------------------------------
+
+
+def zero_sum_par(scores: Sequence[int], factor: int = 1, gaps: ImpGaps = ImpGaps.LOWER) -> int:
+    """The par P (a multiple of 10) with sum of IMP(factor * (score - P)) zero;
+    where none is, the P with the smallest |sum|; ties to the P closest to 0.
+
+    The sum never increases as P grows, so binary chops find where it changes
+    sign and the ends of the plateaus either side: O(log range) sums, each
+    O(24 log n) through :class:`ImpSums`.
+    """
+    # sum_i IMP(k (s_i - P)) = -sum_i IMP(kP - k s_i)
+    sums = ImpSums([factor * s for s in scores], gaps)
+
+    def total(step: int) -> int:  # par = 10 * step
+        return -sums(factor * 10 * step)
+
+    # Beyond these every difference is 4000 or more: the sum is +-24 n. The
+    # range takes in 0 so that a plateau running off either end still shows
+    # the candidate closest to 0.
+    lo = min(0, (min(scores) - 4000) // 10)
+    hi = max(0, -((-max(scores) - 4000) // 10))
+    first_not_positive = _first(lo, hi, lambda j: total(j) <= 0)
+    right = total(first_not_positive)
+    if right == 0:
+        candidates = [
+            (first_not_positive, _first(first_not_positive, hi, lambda j: total(j) < 0) - 1)
+        ]
+    else:
+        left = total(first_not_positive - 1)
+        left_range = (_first(lo, hi, lambda j: total(j) <= left), first_not_positive - 1)
+        right_range = (
+            first_not_positive,
+            _first(first_not_positive, hi, lambda j: total(j) < right) - 1,
+        )
+        if left < -right:
+            candidates = [left_range]
+        elif -right < left:
+            candidates = [right_range]
+        else:
+            candidates = [left_range, right_range]
+    step = min((min(max(0, a), b) for a, b in candidates), key=lambda j: (abs(j), j))
+    return 10 * step
+
+
+def _first(lo: int, hi: int, predicate: Callable[[int], bool]) -> int:
+    """The smallest j in [lo, hi] with predicate(j), for a predicate false then
+    true as j grows; hi + 1 if it is never true."""
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if predicate(mid):
+            hi = mid - 1
+        else:
+            lo = mid + 1
+    return lo

@@ -1,0 +1,66 @@
+# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
+"""Cross-IMPs: each real result IMPed against every other real result of its
+field. On a teams event the field is every table of the session that played
+the board, across all matches.
+
+The sum for a score comes from :class:`pbnscore.imps.ImpSums` (sorted scores,
+bisection over the IMP thresholds, memoised by distinct score), never from
+comparing all pairs: a board of 2,000 results costs 2,000 small queries, not
+4 million comparisons.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from pbnscore.imps import ImpSums
+from pbnscore.model import EventKind, PointsStyle
+from pbnscore.strategies import _base, _fields
+
+
+class Normalise(enum.Enum):
+    AVERAGE = "average"  # the sum over the other real results / their number
+    TOTAL = "total"  # the plain sum
+
+
+@attrs.frozen
+class CrossImpsOptions(_base.ImpOptions):
+    normalise: Normalise = _base.option(
+        Normalise.AVERAGE,
+        "average: sum over the other results / their number; total: the plain sum",
+        choices=[n.value for n in Normalise],
+        converter=Normalise,
+    )
+
+
+class CrossImps(_fields.FieldMethod):
+    """Cross-IMPs (IMPs across the field)."""
+
+    name: ClassVar[str] = "cross-imps"
+    description: ClassVar[str] = "IMPs against every other result of the board"
+    kinds: ClassVar[frozenset[EventKind]] = frozenset({EventKind.PAIRS, EventKind.TEAMS})
+    style: ClassVar[PointsStyle] = PointsStyle.CROSS_IMPS
+    Options: ClassVar[type[CrossImpsOptions]] = CrossImpsOptions
+
+    def score_field(self, field: _fields.Field, options: CrossImpsOptions) -> _fields.FieldScore:
+        return score_field(field, options)
+
+
+def score_field(field: _fields.Field, options: CrossImpsOptions) -> _fields.FieldScore:
+    def real_points(positions: list[int]) -> Iterable[_fields.SidePoints]:
+        scores = [_fields.real_score(field, p) for p in positions]
+        sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
+        # A lone real result has nothing to be compared with: 0 (not 0/0).
+        others = max(len(scores) - 1, 1)
+        for score in scores:
+            points = Fraction(sums(score))
+            if options.normalise is Normalise.AVERAGE:
+                points /= others
+            yield points, -points
+
+    return _fields.score_tables(field, real_points, options.artificial_imps)
