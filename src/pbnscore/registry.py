@@ -94,7 +94,8 @@ def discover() -> Discovery:
         known = found.get(point.name)
         if known is None:
             found[point.name] = entry
-        elif known.target != entry.target:
+        elif known.target != entry.target and dist != "pbnscore":
+            # pbnscore's own registrations are what BUILTINS mirrors.
             clashes.append((entry, known))
     return Discovery(found, tuple(clashes))
 

@@ -1,0 +1,274 @@
+"""Scoring files: one (``convert``, which ``pbnscore score`` uses too) or many,
+in parallel worker processes, each output written atomically.
+
+A batch is planned before any work starts (every input found, every output
+named, clashes refused) so that a usage mistake costs nothing. Each worker
+takes one input path and returns a small :class:`Done`; events never travel
+between processes. Every output depends on its input alone, so a second run
+writes the same bytes whatever the order the workers finish in.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+import attrs
+
+from pbnscore import default_method, loads, score
+from pbnscore._atomic import write_bytes
+from pbnscore.errors import ParseError, PbnscoreError
+
+if TYPE_CHECKING:
+    from pbnscore.model import Event, ScoredEvent
+
+# Output format -> the extension a batch adds and ``score -o`` recognises.
+EXTENSIONS: dict[str, str] = {"usebio": "xml", "json": "json", "text": "txt", "html": "html"}
+INPUT_SUFFIXES = frozenset({".pbn", ".xml"})
+
+
+class UsageError(PbnscoreError):
+    """The command line asks for something that cannot be done (exit 2):
+    a missing input, an output that would overwrite an input or another output.
+    ``source`` is the file the message is about, where there is one."""
+
+    def __init__(self, message: str, *, source: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+
+    def __str__(self) -> str:
+        return self.message if self.source is None else f"{self.source}: {self.message}"
+
+
+@attrs.frozen
+class Settings:
+    """How every file of a run is read, scored and written."""
+
+    method: str | None = None  # None: each event's default method
+    options: Mapping[str, object] = attrs.field(factory=dict)
+    to: str = "usebio"
+    source_format: str | None = None  # None: from the name, else the content
+    usebio_types: str | None = None
+
+
+def describe(exc: PbnscoreError, source: str) -> str:
+    """The one line for an error about ``source``: ``file:line: message``."""
+    if isinstance(exc, ParseError):
+        return str(exc.located(source))
+    return f"{source}: {exc}"
+
+
+def read_event(data: bytes, source: str, settings: Settings) -> Event:
+    return loads(data, source=source, format=settings.source_format)
+
+
+def score_event(event: Event, settings: Settings) -> ScoredEvent:
+    return score(event, settings.method or default_method(event), **settings.options)
+
+
+def render(scored: ScoredEvent, settings: Settings) -> bytes:
+    """The bytes of the output document in ``settings.to``."""
+    if settings.to == "usebio":
+        from pbnscore import usebio
+
+        document: bytes = usebio.dumps(scored, types=settings.usebio_types)
+        return document
+    from pbnscore import report
+
+    return report.render(scored, settings.to).encode("utf-8")
+
+
+def convert(data: bytes, source: str, settings: Settings) -> tuple[bytes, int]:
+    """Read, score and write one document: (output bytes, results scored)."""
+    event = read_event(data, source, settings)
+    document = render(score_event(event, settings), settings)
+    return document, event.result_count()
+
+
+# -- planning ----------------------------------------------------------------
+
+
+@attrs.frozen
+class Job:
+    source: Path
+    target: Path
+
+
+def plan(inputs: Iterable[str], out_dir: Path, to: str) -> list[Job]:
+    """One job per input file found, in a stable order; raises
+    :class:`UsageError` for a missing input or two jobs with one output."""
+    extension = EXTENSIONS[to]
+    jobs: list[Job] = []
+    for name in inputs:
+        path = Path(name)
+        if path.is_dir():
+            jobs.extend(
+                Job(found, out_dir / found.relative_to(path).parent / f"{found.name}.{extension}")
+                for found in _scan(path, out_dir)
+            )
+        elif path.is_file():
+            jobs.append(Job(path, out_dir / f"{path.name}.{extension}"))
+        else:
+            raise UsageError("no such file or folder", source=name)
+    return _distinct(jobs)
+
+
+def _scan(root: Path, out_dir: Path) -> Iterator[Path]:
+    """PBN and USEBIO files below ``root``, sorted; not following links to
+    folders (no cycles), skipping hidden names and the output folder (so a
+    second run does not score the first run's outputs)."""
+    skip = out_dir.resolve()
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(
+            name
+            for name in subfolders
+            if not name.startswith(".") and Path(folder, name).resolve() != skip
+        )
+        for name in sorted(files):
+            if not name.startswith(".") and Path(name).suffix.lower() in INPUT_SUFFIXES:
+                yield Path(folder, name)
+
+
+def _distinct(jobs: list[Job]) -> list[Job]:
+    """Drop a file given twice; refuse two inputs with one output, and an
+    output that would overwrite an input."""
+    by_target: dict[str, Job] = {}
+    for job in jobs:
+        key = os.path.normcase(os.path.abspath(job.target))
+        seen = by_target.setdefault(key, job)
+        if seen is not job and not os.path.samefile(seen.source, job.source):
+            raise UsageError(
+                f"{seen.source} and {job.source} would both be written to {job.target}"
+            )
+    sources = {job.source.resolve() for job in by_target.values()}
+    for job in by_target.values():
+        if job.target.resolve() in sources:
+            raise UsageError(
+                f"its output {job.target} is one of the inputs", source=str(job.source)
+            )
+    return list(by_target.values())
+
+
+# -- running -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Done:
+    """What a worker sends back about one file."""
+
+    source: str
+    results: int = 0
+    error: str | None = None
+
+
+def run_one(settings: Settings, job: Job) -> Done:
+    """Score one file and write its output; every failure becomes ``Done.error``
+    so that one bad file never stops the others."""
+    source = str(job.source)
+    try:
+        document, results = convert(job.source.read_bytes(), source, settings)
+        write_bytes(job.target, document)
+    except PbnscoreError as exc:
+        return Done(source, error=describe(exc, source))
+    except OSError as exc:
+        return Done(source, error=f"{exc.filename or source}: {exc.strerror or exc}")
+    except Exception as exc:  # a bug must cost one file, not the whole batch
+        return Done(source, error=f"{source}: internal error: {type(exc).__name__}: {exc}")
+    return Done(source, results)
+
+
+@attrs.frozen
+class Summary:
+    files: int
+    results: int
+    failures: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.files} files, {self.results} results, "
+            f"{self.failures} failed, {self.seconds:.2f} s"
+        )
+
+
+def default_jobs() -> int:
+    """The cores this process may use (fewer than the machine's in a container)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def run(
+    jobs: Sequence[Job],
+    settings: Settings,
+    *,
+    workers: int | None = None,
+    progress: bool = False,
+    stderr: TextIO | None = None,
+) -> Summary:
+    """Score every job, reporting each failure as one line on ``stderr``."""
+    err = stderr if stderr is not None else sys.stderr
+    started = time.perf_counter()
+    for folder in sorted({job.target.parent for job in jobs}):
+        folder.mkdir(parents=True, exist_ok=True)
+    results = failures = 0
+    with (
+        _outcomes(jobs, settings, workers or default_jobs()) as outcomes,
+        _reporter(len(jobs), progress, err) as report,
+    ):
+        for done in outcomes:
+            results += done.results
+            failures += done.error is not None
+            report(done)
+    return Summary(len(jobs), results, failures, time.perf_counter() - started)
+
+
+@contextmanager
+def _outcomes(jobs: Sequence[Job], settings: Settings, workers: int) -> Iterator[Iterator[Done]]:
+    task = partial(run_one, settings)
+    workers = min(workers, len(jobs))
+    if workers <= 1:
+        yield map(task, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    # A few chunks per worker: few enough round trips, and the last chunks
+    # small enough that no worker idles long at the end.
+    chunk = max(1, min(16, len(jobs) // (workers * 4)))
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        # map() starts every worker now, before the progress bar's thread exists
+        # (forking a process that has threads is unsafe).
+        yield pool.map(task, jobs, chunksize=chunk)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def _reporter(total: int, progress: bool, err: TextIO) -> Iterator[Callable[[Done], None]]:
+    """A function to call with each outcome: prints failures, moves the bar."""
+    if not progress:
+        yield lambda done: _print_failure(done, err)
+        return
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    with tqdm(total=total, unit="file", file=err, dynamic_ncols=True) as bar:
+
+        def report(done: Done) -> None:
+            if done.error is not None:
+                bar.write(done.error, file=err)
+            bar.update()
+
+        yield report
+
+
+def _print_failure(done: Done, err: TextIO) -> None:
+    if done.error is not None:
+        print(done.error, file=err)

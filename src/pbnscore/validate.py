@@ -1,0 +1,228 @@
+"""Checks of a whole event, for ``pbnscore check``.
+
+The readers report what breaks their format (``pbn.check``, ``usebio.check``
+in lenient mode); what is checked here needs the event as a whole and holds
+for every format:
+
+- a pair number in a result that the event's participants do not have (only
+  where participants are listed);
+- a pair in two results of one board;
+- a score that disagrees with its contract, declarer and tricks (Law 77);
+- a trick count where no contract was played, and a contract that cannot be
+  read;
+- a board with a single result, which no IMP method can compare (warning);
+- sections (or matches of one round) that share some boards but not all
+  (warning: a section that played fewer rounds is not wrong, but a board lost
+  in a file is).
+
+Errors mean the file's numbers cannot be trusted; warnings do not fail
+``check``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from importlib import import_module
+
+import attrs
+
+from pbnscore import detect_format, loads
+from pbnscore.errors import ParseError, Problem
+from pbnscore.model import Board, Direction, Event, Outcome, Participant, Result, Session
+
+WARNING = "warning"
+
+# A seat at one table: the pair's id and the direction it sat.
+SeatKey = Callable[[str, Direction], Hashable | None]
+
+
+def check_bytes(data: bytes, source: str, format: str | None = None) -> list[Problem]:
+    """Every problem of one file: its reader's, then the event's, by line."""
+    fmt = format or detect_format(data, source)
+    problems = _reader_problems(data, source, fmt)
+    try:
+        event = loads(data, source=source, format=fmt)
+    except ParseError as exc:
+        # The lenient reader has usually said it already, more precisely.
+        if not any(problem.severity != WARNING for problem in problems):
+            problems.append(Problem(exc.message, exc.source or source, exc.line))
+        return _in_line_order(problems)
+    seen = set(problems)
+    problems.extend(problem for problem in check(event) if problem not in seen)
+    return _in_line_order(problems)
+
+
+def _reader_problems(data: bytes, source: str, fmt: str) -> list[Problem]:
+    lenient = getattr(import_module(f"pbnscore.{fmt}"), "check", None)
+    if lenient is None:  # a reader without a lenient mode: its strict error is all
+        return []
+    try:
+        return list(lenient(data, source=source))
+    except ParseError as exc:
+        return [Problem(exc.message, exc.source or source, exc.line)]
+
+
+def _in_line_order(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0))
+
+
+def check(event: Event) -> list[Problem]:
+    """The model-level problems of ``event`` (see the module's docstring)."""
+    checker = _Checker(event.source.name)
+    for session in event.sessions:
+        named = len(event.sessions) > 1 and session.id is not None
+        prefix = f"session {session.id} " if named else ""
+        for section in session.sections:
+            label = prefix + (f"section {section.id} " if section.id is not None else "")
+            seat = _section_seats(section.participants)
+            for board in section.boards:
+                checker.board(f"{label}board {board.number}", board, seat)
+        for match in session.matches:
+            seat = _match_seats(session.teams)
+            for board in match.boards:
+                label = f"{prefix}match {match.team} v {match.opponent} board {board.number}"
+                checker.board(label, board, seat)
+        checker.board_sets(prefix, session)
+    return checker.problems
+
+
+# -- who sat where ----------------------------------------------------------------
+
+
+def _section_seats(participants: Sequence[Participant]) -> SeatKey:
+    """Seat keys of a section: a Howell pair (no direction) is one pair
+    whichever way it sits; a Mitchell pair is its number and direction. None
+    for a pair the section does not list."""
+    directions: dict[str, set[Direction | None]] = defaultdict(set)
+    for participant in participants:
+        directions[participant.id].add(participant.direction)
+
+    def key(pair: str, sat: Direction) -> Hashable | None:
+        if not participants:
+            return (pair, sat)
+        if sat in directions.get(pair, ()):
+            return (pair, sat)
+        return (pair, None) if None in directions.get(pair, ()) else None
+
+    return key
+
+
+def _match_seats(teams: Sequence[Participant]) -> SeatKey:
+    """Seat keys of a teams session: its pairs by id (a pair sits at one table
+    only); a team's own id is known but may sit at every table."""
+    pairs = {member.id for team in teams for member in team.members}
+    team_ids = {team.id for team in teams}
+
+    def key(pair: str, sat: Direction) -> Hashable | None:
+        if not teams or pair in pairs:
+            return (pair,)
+        return () if pair in team_ids else None  # () : known, but not one seat
+
+    return key
+
+
+# -- the checks ------------------------------------------------------------------
+
+
+@attrs.define
+class _Checker:
+    source: str
+    problems: list[Problem] = attrs.field(factory=list)
+
+    def add(self, message: str, line: int | None, severity: str = "error") -> None:
+        self.problems.append(Problem(message, self.source, line, severity))
+
+    def board(self, label: str, board: Board, seat: SeatKey) -> None:
+        line = next((result.line for result in board.results if result.line), None)
+        real = sum(result.is_real for result in board.results)
+        if real == 1:
+            self.add(f"{label}: a single result, nothing to compare it with", line, WARNING)
+        self._seats(label, board, seat)
+        for result in board.results:
+            for message in _result_problems(board, result):
+                self.add(f"{label}: {message}", result.line)
+
+    def _seats(self, label: str, board: Board, seat: SeatKey) -> None:
+        taken: dict[Hashable, Result] = {}
+        for result, pair, sat in _sitting(board.results):
+            key = seat(pair, sat)
+            if key is None:
+                self.add(f"{label}: pair {pair} {sat.value} is not a participant", result.line)
+            elif key != ():
+                if key in taken:
+                    self.add(f"{label}: pair {pair} is in two results", result.line)
+                taken.setdefault(key, result)
+
+    def board_sets(self, prefix: str, session: Session) -> None:
+        fields = [
+            (f"section {section.id}" if section.id is not None else "section", section.boards)
+            for section in session.sections
+        ]
+        self._compare_sets(prefix, fields)
+        by_round: dict[int | None, list[tuple[str, tuple[Board, ...]]]] = defaultdict(list)
+        for match in session.matches:
+            by_round[match.round].append((f"match {match.team} v {match.opponent}", match.boards))
+        for matches in by_round.values():
+            self._compare_sets(prefix, matches)
+        for name, boards in [*fields, *(f for group in by_round.values() for f in group)]:
+            for number, count in sorted(Counter(board.number for board in boards).items()):
+                if count > 1:
+                    self.add(f"{prefix}{name}: board {number} appears {count} times", None)
+
+    def _compare_sets(self, prefix: str, fields: list[tuple[str, tuple[Board, ...]]]) -> None:
+        """Fields that share some boards should share them all."""
+        sets = [(name, {board.number for board in boards}) for name, boards in fields]
+        every = set().union(*(numbers for _, numbers in sets)) if sets else set()
+        for name, numbers in sets:
+            missing = every - numbers
+            if numbers and missing and any(numbers & other for n, other in sets if n != name):
+                self.add(
+                    f"{prefix}{name}: no board {_numbers(missing)}, which other "
+                    "sections or matches have",
+                    None,
+                    WARNING,
+                )
+
+
+def _numbers(numbers: Iterable[int]) -> str:
+    return ", ".join(str(number) for number in sorted(numbers))
+
+
+def _sitting(results: Iterable[Result]) -> Iterator[tuple[Result, str, Direction]]:
+    for result in results:
+        if result.ns is not None:
+            yield result, result.ns, Direction.NS
+        if result.ew is not None:
+            yield result, result.ew, Direction.EW
+
+
+def _result_problems(board: Board, result: Result) -> Iterator[str]:
+    if result.outcome is not Outcome.PLAYED:
+        if result.tricks:  # 0 for a passed-out board is harmless
+            yield f"{result.tricks} tricks, but no contract was played"
+        return
+    if result.contract is None:
+        if result.contract_text:
+            yield f"contract {result.contract_text!r} cannot be read"
+        return
+    mismatch = _score_mismatch(board, result)
+    if mismatch:
+        yield mismatch
+
+
+def _score_mismatch(board: Board, result: Result) -> str | None:
+    """Law 77: the score of the contract, declarer and tricks, where the file
+    gives all of them and a score, against that score."""
+    if result.contract is None or result.declarer is None or result.tricks is None:
+        return None
+    if result.score is None:
+        return None
+    from pbnscore import bridge
+
+    vulnerability = board.vulnerability or bridge.vulnerability_for_board(board.number)
+    expected = bridge.ns_score(result.contract, result.declarer, result.tricks, vulnerability)
+    if expected == result.score:
+        return None
+    made = f"{result.contract} by {result.declarer.value} taking {result.tricks}"
+    return f"{made} scores {expected:+d} for NS, not {result.score:+d}"
