@@ -1,0 +1,227 @@
+"""``pbnscore batch``: finding inputs, naming outputs, running in parallel,
+reporting failures and carrying on.
+
+Most tests replace the per-file pipeline (``batch.convert``) with a fake, so
+that they test the batch machinery alone; worker processes are forked and
+inherit it. The end-to-end tests at the bottom use the real pipeline.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pbnscore import batch
+from pbnscore.cli import main
+from pbnscore.errors import ParseError
+
+
+def fake_convert(data: bytes, source: str, settings: batch.Settings) -> tuple[bytes, int]:
+    """Output = the input and the options; a file starting "bad" fails on line 3."""
+    if data.startswith(b"bad"):
+        raise ParseError("no Board tag", source=source, line=3)
+    return b"scored " + data + repr(sorted(settings.options.items())).encode(), len(data)
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch, "convert", fake_convert)
+
+
+def tree(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def outputs(out_dir: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(out_dir)): path.read_bytes()
+        for path in sorted(out_dir.rglob("*"))
+        if path.is_file()
+    }
+
+
+# -- planning ------------------------------------------------------------------------
+
+
+def test_folders_are_searched_recursively_keeping_sub_folders(tmp_path: Path) -> None:
+    """*.pbn and *.xml in any case, below any depth; other and hidden files
+    left alone; DIR/<sub-folder>/<file name>.<ext>."""
+    source = tree(
+        tmp_path / "in",
+        {
+            "monday.pbn": "",
+            "tuesday.XML": "",
+            "march/week1.PBN": "",
+            "march/notes.txt": "",
+            ".hidden.pbn": "",
+            ".git/x.xml": "",
+        },
+    )
+    out = tmp_path / "out"
+    jobs = batch.plan([str(source)], out, "json")
+    assert [(str(j.source.relative_to(source)), str(j.target.relative_to(out))) for j in jobs] == [
+        ("monday.pbn", "monday.pbn.json"),
+        ("tuesday.XML", "tuesday.XML.json"),
+        ("march/week1.PBN", "march/week1.PBN.json"),
+    ]
+
+
+def test_the_output_folder_inside_an_input_folder_is_not_searched(tmp_path: Path) -> None:
+    """A second run into a folder below the inputs does not score the first run's outputs."""
+    source = tree(tmp_path, {"night.pbn": "", "out/night.pbn.xml": ""})
+    jobs = batch.plan([str(source)], tmp_path / "out", "usebio")
+    assert [job.source.name for job in jobs] == ["night.pbn"]
+
+
+def test_a_file_given_twice_is_scored_once(tmp_path: Path) -> None:
+    """As a file and inside its folder: one job."""
+    source = tree(tmp_path / "in", {"night.pbn": ""})
+    jobs = batch.plan([str(source / "night.pbn"), str(source)], tmp_path / "out", "usebio")
+    assert len(jobs) == 1
+
+
+@pytest.mark.usefixtures("fake")
+def test_two_inputs_with_one_output_is_usage_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Same file name in two folders given as files: exit 2, nothing written."""
+    tree(tmp_path, {"a/night.pbn": "x", "b/night.pbn": "y"})
+    out = tmp_path / "out"
+    argv = ["batch", str(tmp_path / "a/night.pbn"), str(tmp_path / "b/night.pbn")]
+    assert main([*argv, "--out-dir", str(out)]) == 2
+    assert "would both be written to" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.usefixtures("fake")
+def test_an_output_that_would_overwrite_an_input_is_usage(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Writing into the input folder where night.pbn.xml is itself an input: exit 2."""
+    tree(tmp_path, {"night.pbn": "x", "night.pbn.xml": "y"})
+    assert main(["batch", str(tmp_path), "--out-dir", str(tmp_path)]) == 2
+    assert "is one of the inputs" in capsys.readouterr().err
+    assert (tmp_path / "night.pbn.xml").read_text() == "y"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["batch", "nowhere.pbn"], ["batch", "-"]],
+    ids=["missing-input", "stdin"],
+)
+def test_missing_or_stdin_input_is_usage(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+) -> None:
+    """A batch input must be an existing file or folder."""
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "--out-dir", "out"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+# -- running -------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("fake")
+def test_failures_are_reported_and_every_other_file_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One line per failed file, no output for it, exit 1, a closing summary."""
+    source = tree(tmp_path / "in", {"a.pbn": "good a", "b.pbn": "bad b", "c/d.xml": "good d"})
+    out = tmp_path / "out"
+    assert main(["batch", str(source), "--out-dir", str(out), "-j", "2"]) == 1
+    assert outputs(out) == {
+        "a.pbn.xml": b"scored good a[]",
+        "c/d.xml.xml": b"scored good d[]",
+    }
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{source / 'b.pbn'}:3: no Board tag"
+    assert err[1].startswith("pbnscore: 3 files, 12 results, 1 failed, ")
+    assert len(err) == 2
+
+
+@pytest.mark.usefixtures("fake")
+def test_parallel_runs_write_the_same_bytes(tmp_path: Path) -> None:
+    """-j 1, -j 2 and a second run give byte-identical outputs."""
+    source = tree(tmp_path / "in", {f"s{n}/night{n}.pbn": f"night {n}" for n in range(7)})
+    runs = []
+    for jobs in ("1", "2", "2"):
+        out = tmp_path / f"out{len(runs)}"
+        assert main(["batch", str(source), "--out-dir", str(out), "-j", jobs]) == 0
+        runs.append(outputs(out))
+    assert len(runs[0]) == 7
+    assert runs[0] == runs[1] == runs[2]
+
+
+@pytest.mark.usefixtures("fake")
+def test_a_failed_file_keeps_its_earlier_output(tmp_path: Path) -> None:
+    """Atomic writes: a file that fails now leaves the last good output as it was."""
+    source = tree(tmp_path / "in", {"night.pbn": "good"})
+    out = tmp_path / "out"
+    assert main(["batch", str(source), "--out-dir", str(out), "--no-progress"]) == 0
+    (source / "night.pbn").write_text("bad now")
+    assert main(["batch", str(source), "--out-dir", str(out), "--no-progress"]) == 1
+    assert outputs(out) == {"night.pbn.xml": b"scored good[]"}
+
+
+@pytest.mark.usefixtures("fake")
+def test_progress_bar_carries_failure_lines(tmp_path: Path) -> None:
+    """With a progress bar, failures still come out whole, one per line."""
+    source = tree(tmp_path / "in", {"a.pbn": "good", "b.pbn": "bad"})
+    jobs = batch.plan([str(source)], tmp_path / "out", "usebio")
+    stream = io.StringIO()
+    summary = batch.run(jobs, batch.Settings(), workers=1, progress=True, stderr=stream)
+    assert (summary.files, summary.failures) == (2, 1)
+    assert f"{source / 'b.pbn'}:3: no Board tag\n" in stream.getvalue()
+    assert "2/2" in stream.getvalue()
+
+
+def test_an_unexpected_error_costs_one_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A bug while scoring one file is reported as an internal error for that file."""
+
+    def crash(data: bytes, source: str, settings: batch.Settings) -> tuple[bytes, int]:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(batch, "convert", crash)
+    source = tree(tmp_path / "in", {"a.pbn": "x"})
+    done = batch.run_one(batch.Settings(), batch.Job(source / "a.pbn", tmp_path / "a.pbn.xml"))
+    assert done.error == f"{source / 'a.pbn'}: internal error: ZeroDivisionError: division by zero"
+    assert not (tmp_path / "a.pbn.xml").exists()
+
+
+# -- options --------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("fake")
+def test_without_method_only_shared_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Without -m each file gets its default method: options every default
+    method takes are passed on; butler's own --datum is refused."""
+    source = tree(tmp_path / "in", {"a.pbn": "good"})
+    out = tmp_path / "out"
+    assert main(["batch", str(source), "--out-dir", str(out), "--imp-gaps", "upper"]) == 0
+    assert b"'imp_gaps'" in outputs(out)["a.pbn.xml"]
+    assert main(["batch", str(source), "--out-dir", str(out), "--datum", "mean"]) == 2
+    assert "unrecognized arguments: --datum mean" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("fake")
+def test_method_options_reach_every_file(tmp_path: Path) -> None:
+    """-m butler --datum mean: the option is in every file's settings."""
+    source = tree(tmp_path / "in", {"a.pbn": "good", "b.xml": "good"})
+    out = tmp_path / "out"
+    argv = ["batch", str(source), "--out-dir", str(out), "-m", "butler", "--datum", "mean"]
+    assert main([*argv, "--to", "json", "-j", "2"]) == 0
+    assert set(outputs(out)) == {"a.pbn.json", "b.xml.json"}
+    assert all(b"'datum'" in data for data in outputs(out).values())
