@@ -1,0 +1,567 @@
+"""USEBIO XML -> the results model.
+
+Built from the working notes in ``reference/USEBIO-notes.md`` (section
+numbers below refer to them): the five body layouts of §2/§5, old- and
+new-style event types (§4), participants (§6), traveller lines (§7) and
+special results (§9). Children are read as an unordered set (§2: producers
+order them differently); repeated elements are always lists (§13.4.3).
+
+Every Board, Result, Participant and Match gets ``source_ref``: the index of
+its element in ``list(tree.getroot().iter())`` (document order, comments
+included), which the writer uses on its copy of the tree.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NoReturn, TypeVar, cast
+
+from lxml import etree
+
+from pbnscore.errors import UsebioError
+from pbnscore.model import (
+    Adjusted,
+    AdjustedKind,
+    Board,
+    Club,
+    Contract,
+    Direction,
+    Event,
+    EventKind,
+    Match,
+    Outcome,
+    Participant,
+    ParticipantKind,
+    Player,
+    Result,
+    Risk,
+    Seat,
+    Section,
+    Session,
+    Source,
+    Strain,
+)
+
+Element = etree._Element
+_T = TypeVar("_T")
+
+# One parser for every USEBIO read: no entity expansion, no DTD or network
+# access (the DOCTYPE of real files names an EBU URL that must never be
+# fetched), libxml2's default size limits kept (huge_tree=False).
+PARSER = etree.XMLParser(
+    resolve_entities=False,
+    no_network=True,
+    load_dtd=False,
+    huge_tree=False,
+    remove_comments=False,
+)
+
+# EVENT_TYPE (upper-cased) -> (kind, type style, scoring method it implies).
+# Old-style values carry the scoring; new-style ones leave it to
+# BOARD_SCORING_METHOD (§4.1, §4.2, §12). Style None: used in both eras.
+EVENT_TYPES: dict[str, tuple[EventKind, str | None, str | None]] = {
+    "MP_PAIRS": (EventKind.PAIRS, "old", "MATCH_POINTS"),
+    "BUTLER_PAIRS": (EventKind.PAIRS, "old", "BUTLER_IMPS"),
+    "CROSS_IMP": (EventKind.PAIRS, "old", "CROSS_IMPS"),
+    "CROSS_IMPS": (EventKind.PAIRS, "old", "CROSS_IMPS"),
+    "SWISS_PAIRS": (EventKind.PAIRS, None, None),
+    "SWISS_PAIRS_CROSS_IMPS": (EventKind.PAIRS, "old", "CROSS_IMPS"),
+    "SWISS_PAIRS_BUTLER_IMPS": (EventKind.PAIRS, "old", "BUTLER_IMPS"),
+    "AGGREGATE": (EventKind.TEAMS, "old", "AGGREGATE"),
+    "TEAMS_OF_FOUR": (EventKind.TEAMS, "old", "IMPS"),
+    "SWISS_TEAMS": (EventKind.TEAMS, None, None),
+    "KO": (EventKind.TEAMS, "old", "IMPS"),
+    "INDIVIDUAL": (EventKind.INDIVIDUAL, None, None),
+    "PAIRS": (EventKind.PAIRS, "new", None),
+    "TEAMS": (EventKind.TEAMS, "new", None),
+}
+
+# §4.2 step 4: the traveller points fields that reveal the scoring.
+_POINTS_SCORING = {
+    "NS_MATCH_POINTS": "MATCH_POINTS",
+    "NS_BUTLER_POINTS": "BUTLER_IMPS",
+    "NS_CROSS_IMP_POINTS": "CROSS_IMPS",
+}
+
+_SEATS = {s.value: s for s in Seat} | {
+    "NORTH": Seat.N,
+    "EAST": Seat.E,
+    "SOUTH": Seat.S,
+    "WEST": Seat.W,
+}
+_DIRECTIONS = {"NS": Direction.NS, "EW": Direction.EW, "N-S": Direction.NS, "E-W": Direction.EW}
+_STRAINS = {s.value: s for s in Strain} | {"N": Strain.NOTRUMP}
+_RISKS = {"": Risk.UNDOUBLED, "X": Risk.DOUBLED, "*": Risk.DOUBLED, "XX": Risk.REDOUBLED}
+_RISKS["**"] = Risk.REDOUBLED
+
+# §7.3: upper-cased, spaces removed ("4 H x" -> "4HX").
+CONTRACT_RE = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*)?")
+_PASSED = frozenset({"PASS", "PASSED", "PASSOUT", "P", "ALLPASS"})
+_NOT_PLAYED = frozenset({"NP"})
+# §9.1: A<ns%><ew%>, e.g. A6040.
+ADJUSTED_RE = re.compile(r"A(\d\d)(\d\d)")
+# Whole numbers as USEBIO writes them; the digit limit turns a 5000-digit
+# "number" into a clean error instead of int()'s conversion limit.
+_INT_RE = re.compile(r"[+-]?\d{1,9}")
+# §7.1 LEAD: suit-first (D10, HT) or rank-first (TD, 10C); ten as T or 10.
+_LEAD_SUIT_FIRST_RE = re.compile(r"([SHDC])(10|[2-9TJQKA])")
+_LEAD_RANK_FIRST_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
+# TRICKS relative to the contract ("=", "+1", "-2"): the 1.1 converter.
+_RELATIVE_TRICKS_RE = re.compile(r"=|[+-]\d{1,2}")
+_DMY_RE = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
+_ISO_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_ENCODING_DECL_RE = re.compile(r"""^(\s*<\?xml[^>]*?encoding\s*=\s*)(["'])[^"']*\2""")
+
+
+def parse(data: bytes | str, source: str) -> etree._ElementTree:
+    """``data`` parsed with :data:`PARSER`; every failure a one-line UsebioError."""
+    if isinstance(data, str):
+        # lxml refuses str with an encoding declaration; the UTF-8 bytes
+        # must then declare UTF-8 whatever the text said.
+        data = _ENCODING_DECL_RE.sub(r"\1\2UTF-8\2", data, count=1).encode("utf-8")
+    try:
+        root = etree.fromstring(data, PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise UsebioError(_syntax_message(exc), source=source, line=exc.lineno or 1) from None
+    if root is None:  # lxml returns None for some recoverable empty inputs
+        raise UsebioError("empty document", source=source, line=1)
+    tree = root.getroottree()
+    _refuse_entities(tree, data, source)
+    return tree
+
+
+def _syntax_message(exc: etree.XMLSyntaxError) -> str:
+    message = (exc.msg or str(exc)).strip()
+    # lxml appends ", line N, column M"; the line is reported separately.
+    return re.sub(r",\s*line \d+, column \d+$", "", message) or "not well-formed XML"
+
+
+def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None:
+    """No USEBIO file declares or uses entities: refusing them outright closes
+    entity expansion and external-entity reads whatever libxml2 would do."""
+    dtd = tree.docinfo.internalDTD
+    entities = dtd.iterentities() if dtd is not None else ()  # type: ignore[attr-defined]
+    if next(iter(entities), None) is not None:
+        at = data.find(b"<!ENTITY")
+        line = data.count(b"\n", 0, at) + 1 if at >= 0 else 1
+        raise UsebioError("entity declarations are not allowed", source=source, line=line)
+    entity = next(tree.getroot().iter(etree.Entity), None)
+    if entity is not None:
+        raise UsebioError(
+            f"entity reference {entity.text} is not allowed",
+            source=source,
+            line=sourceline(entity),
+        )
+
+
+def read(data: bytes | str, source: str) -> Event:
+    tree = parse(data, source)
+    document = data if isinstance(data, bytes) else data.encode("utf-8")
+    return _Reader(source).event(tree, document)
+
+
+def sourceline(element: Element) -> int | None:
+    """The element's line (lxml-stubs type it loosely)."""
+    return cast("int | None", element.sourceline)
+
+
+def _text(element: Element | None) -> str:
+    if element is None or element.text is None:
+        return ""
+    return element.text.strip()
+
+
+def _fields(element: Element) -> dict[str, str]:
+    """Child element texts by tag, stripped; comments and repeats ignored
+    (the first occurrence wins)."""
+    fields: dict[str, str] = {}
+    for child in element:
+        tag = child.tag
+        if isinstance(tag, str) and tag not in fields:
+            text = child.text
+            fields[tag] = text.strip() if text else ""
+    return fields
+
+
+def _or_none(text: str | None) -> str | None:
+    return text or None
+
+
+def parse_date(text: str) -> dt.date | None:
+    """DATE as dd/mm/yyyy, dd-mm-yyyy (§4.3) or ISO (1.3); None when it is
+    none of these or no real date."""
+    iso = _ISO_RE.fullmatch(text)
+    dmy = _DMY_RE.fullmatch(text)
+    try:
+        if iso:
+            return dt.date(int(iso[1]), int(iso[2]), int(iso[3]))
+        if dmy:
+            return dt.date(int(dmy[3]), int(dmy[2]), int(dmy[1]))
+    except ValueError:
+        return None
+    return None
+
+
+def normalise_lead(text: str) -> str | None:
+    """A lead as suit then rank with T for ten ("TD", "D10" -> "DT");
+    text in neither notation is kept as written."""
+    lead = text.replace(" ", "").upper()
+    if not lead:
+        return None
+    suit_first = _LEAD_SUIT_FIRST_RE.fullmatch(lead)
+    if suit_first:
+        suit, rank = suit_first[1], suit_first[2]
+    else:
+        rank_first = _LEAD_RANK_FIRST_RE.fullmatch(lead)
+        if not rank_first:
+            return text
+        rank, suit = rank_first[1], rank_first[2]
+    return suit + ("T" if rank == "10" else rank)
+
+
+def parse_contract(text: str) -> Contract | None:
+    """§7.3: a contract in any producer's spelling, None for anything else."""
+    match = CONTRACT_RE.fullmatch(text)
+    if not match:
+        return None
+    return Contract(int(match[1]), _STRAINS[match[2]], _RISKS[match[3] or ""])
+
+
+class _Reader:
+    """One read of one document: knows the source name for messages and
+    each element's position for ``source_ref``."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.refs: dict[Element, int] = {}
+
+    # -- errors and small values -------------------------------------------
+
+    def fail(self, message: str, element: Element) -> NoReturn:
+        raise UsebioError(message, source=self.source, line=sourceline(element))
+
+    def integer(self, tag: str, text: str, element: Element) -> int:
+        if not _INT_RE.fullmatch(text):
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            self.fail(f"{tag} {shown!r} is not a whole number", element)
+        return int(text)
+
+    def optional_int(self, tag: str, text: str, element: Element) -> int | None:
+        return self.integer(tag, text, element) if text else None
+
+    def lookup(
+        self, table: Mapping[str, _T], tag: str, text: str, element: Element, expected: str
+    ) -> _T | None:
+        """A closed-vocabulary value, case-insensitive; empty is None."""
+        if not text:
+            return None
+        try:
+            return table[text.upper()]
+        except KeyError:
+            self.fail(f"{tag} {text!r} is not {expected}", element)
+
+    def direction(self, text: str, element: Element) -> Direction | None:
+        return self.lookup(_DIRECTIONS, "DIRECTION", text, element, "NS or EW")
+
+    def build(self, factory: Callable[[], _T], element: Element) -> _T:
+        """A model object; its validators' complaints (board 0, 14 tricks)
+        become errors at the element's line."""
+        try:
+            return factory()
+        except ValueError as exc:
+            self.fail(str(exc), element)
+
+    # -- document ----------------------------------------------------------
+
+    def event(self, tree: etree._ElementTree, document: bytes) -> Event:
+        root = tree.getroot()
+        if root.tag != "USEBIO":
+            self.fail(f"not a USEBIO file: the root element is <{root.tag}>", root)
+        event_el = root.find("EVENT")
+        if event_el is None:
+            self.fail("not a USEBIO results file: no EVENT element", root)
+        self.refs = {element: index for index, element in enumerate(root.iter())}
+        header = _fields(event_el)
+        sessions = self.sessions(event_el)
+        kind, style, scoring = _event_type(event_el, header, sessions)
+        version = root.get("Version") or root.get("VERSION") or root.get("version")
+        source = Source(
+            name=self.source,
+            format="usebio",
+            version=version,
+            document=document,
+            tree=tree,
+            type_style=style,
+            scoring=scoring,
+        )
+        return Event(
+            kind=kind,
+            sessions=sessions,
+            source=source,
+            title=_or_none(header.get("EVENT_DESCRIPTION") or header.get("TITLE")),
+            date=parse_date(header.get("DATE", "")),
+            club=_club(root.find("CLUB")),
+        )
+
+    def sessions(self, event_el: Element) -> tuple[Session, ...]:
+        """Layouts A, D, E (content straight under EVENT) make one session
+        without an id; layouts B, C have SESSION elements (§5)."""
+        sessions = [self.session(child) for child in event_el.iterchildren("SESSION")]
+        own = self.container(event_el, None)
+        if own.sections or own.teams or own.matches:
+            sessions.insert(0, own)
+        return tuple(sessions)
+
+    def session(self, element: Element) -> Session:
+        return self.container(element, _or_none((element.get("SESSION_ID") or "").strip()))
+
+    def container(self, element: Element, session_id: str | None) -> Session:
+        """PARTICIPANTS, BOARD, MATCH and SECTION found directly in EVENT or
+        SESSION; pairs and boards there form a section without an id."""
+        pairs: list[Participant] = []
+        teams: list[Participant] = []
+        boards: list[Board] = []
+        matches: list[Match] = []
+        sections: list[Section] = []
+        for child in element:
+            tag = child.tag
+            if tag == "PARTICIPANTS":
+                self.participants(child, None, pairs, teams)
+            elif tag == "BOARD":
+                boards.append(self.board(child))
+            elif tag == "MATCH":
+                matches.append(self.match(child))
+            elif tag == "SECTION":
+                sections.append(self.section(child))
+        if pairs or boards:
+            sections.insert(0, Section(None, tuple(pairs), tuple(boards)))
+        return Session(session_id, tuple(sections), tuple(teams), tuple(matches))
+
+    def section(self, element: Element) -> Section:
+        section_id = _or_none((element.get("SECTION_ID") or "").strip())
+        pairs: list[Participant] = []
+        teams: list[Participant] = []
+        boards: list[Board] = []
+        for child in element:
+            if child.tag == "PARTICIPANTS":
+                self.participants(child, section_id, pairs, teams)
+            elif child.tag == "BOARD":
+                boards.append(self.board(child))
+        # Teams inside a SECTION have been seen in no file; keep them as
+        # participants of the section rather than drop them.
+        return Section(section_id, tuple(pairs + teams), tuple(boards))
+
+    # -- participants (§6) -------------------------------------------------
+
+    def participants(
+        self,
+        element: Element,
+        section: str | None,
+        pairs: list[Participant],
+        teams: list[Participant],
+    ) -> None:
+        for child in element:
+            tag = child.tag
+            if tag == "PAIR":
+                pairs.append(self.pair(child, section, None))
+            elif tag == "PLAYER":
+                pairs.append(self.individual(child, section))
+            elif tag == "TEAM":
+                teams.append(self.team(child, section))
+
+    def pair(self, element: Element, section: str | None, team: str | None) -> Participant:
+        fields = _fields(element)
+        number = fields.get("PAIR_NUMBER", "")
+        if not number:
+            self.fail("PAIR without a PAIR_NUMBER", element)
+        return Participant(
+            id=number,
+            kind=ParticipantKind.PAIR,
+            direction=self.direction(fields.get("DIRECTION", ""), element),
+            section=section,
+            players=_players(element),
+            team=team,
+            source_ref=self.refs[element],
+        )
+
+    def individual(self, element: Element, section: str | None) -> Participant:
+        fields = _fields(element)
+        number = fields.get("PLAYER_NUMBER", "")
+        if not number:
+            self.fail("PLAYER participant without a PLAYER_NUMBER", element)
+        return Participant(
+            id=number,
+            kind=ParticipantKind.PLAYER,
+            section=section,
+            players=(_player(fields),),
+            source_ref=self.refs[element],
+        )
+
+    def team(self, element: Element, section: str | None) -> Participant:
+        fields = _fields(element)
+        team_id = (element.get("TEAM_ID") or fields.get("TEAM_ID") or "").strip()
+        if not team_id:
+            self.fail("TEAM without a TEAM_ID", element)
+        name = (element.get("TEAM_NAME") or fields.get("TEAM_NAME") or "").strip()
+        members = tuple(self.pair(p, section, team_id) for p in element.iterchildren("PAIR"))
+        return Participant(
+            id=team_id,
+            kind=ParticipantKind.TEAM,
+            section=section,
+            players=_players(element),  # PLAYERs straight in TEAM (§6.4, Marc Shearer)
+            name=name or None,
+            members=members,
+            source_ref=self.refs[element],
+        )
+
+    # -- boards and results (§7, §9) ---------------------------------------
+
+    def board(self, element: Element) -> Board:
+        number_el = element.find("BOARD_NUMBER")
+        if number_el is None or not _text(number_el):
+            self.fail("BOARD without a BOARD_NUMBER", element)
+        number = self.integer("BOARD_NUMBER", _text(number_el), number_el)
+        results = tuple(self.result(line) for line in element.iterchildren("TRAVELLER_LINE"))
+        ref = self.refs[element]
+        return self.build(lambda: Board(number, results, source_ref=ref), element)
+
+    def result(self, element: Element) -> Result:
+        fields = _fields(element)
+        kwargs = self.outcome(fields, element)
+        kwargs.update(
+            ns=_or_none(fields.get("NS_PAIR_NUMBER")),
+            ew=_or_none(fields.get("EW_PAIR_NUMBER")),
+            home_direction=self.direction(fields.get("DIRECTION", ""), element),
+            players=_seat_players(fields),
+            line=sourceline(element),
+            source_ref=self.refs[element],
+        )
+        return self.build(lambda: Result(**kwargs), element)
+
+    def outcome(self, fields: dict[str, str], element: Element) -> dict[str, Any]:
+        """Outcome, score, contract and play of one traveller line."""
+        raw_contract = fields.get("CONTRACT", "")
+        contract_key = re.sub(r"\s+", "", raw_contract).upper()
+        score_text = fields.get("SCORE", "")
+        adjusted = ADJUSTED_RE.fullmatch(score_text.upper())
+        base: dict[str, Any] = {"contract_text": raw_contract or None}
+        if adjusted:
+            ns, ew = int(adjusted[1]), int(adjusted[2])
+            code = Adjusted(
+                score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
+            )
+            return base | {"outcome": Outcome.ADJUSTED, "adjusted": code}
+        if contract_key in _NOT_PLAYED:
+            # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
+            return base | {"outcome": Outcome.NOT_PLAYED}
+        if contract_key in _PASSED:
+            # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
+            return base | {"outcome": Outcome.PASSED_OUT, "score": 0}
+        if score_text and score_text.upper() != "NP":
+            base |= {"outcome": Outcome.PLAYED, "score": self.integer("SCORE", score_text, element)}
+        else:
+            base["outcome"] = Outcome.NOT_PLAYED  # a line without a score
+        contract = parse_contract(contract_key)
+        return base | {
+            "contract": contract,
+            "declarer": self.lookup(
+                _SEATS, "PLAYED_BY", fields.get("PLAYED_BY", ""), element, "N, E, S or W"
+            ),
+            "lead": normalise_lead(fields.get("LEAD", "")),
+            "tricks": self.tricks(fields.get("TRICKS", ""), contract, element),
+        }
+
+    def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
+        if not text:
+            return None
+        if _RELATIVE_TRICKS_RE.fullmatch(text):
+            if contract is None:
+                return None  # "+1" means nothing without a contract
+            return contract.level + 6 + (0 if text == "=" else int(text))
+        return self.integer("TRICKS", text, element)
+
+    # -- teams (§10) ----------------------------------------------------------
+
+    def match(self, element: Element) -> Match:
+        fields = _fields(element)
+        # Swiss pairs matches (RealBridge, §10) name the pairs instead of teams.
+        team = fields.get("TEAM") or fields.get("NS_PAIR_NUMBER", "")
+        opponent = fields.get("OPPOSING_TEAM") or fields.get("EW_PAIR_NUMBER", "")
+        if not team or not opponent:
+            self.fail("MATCH without TEAM and OPPOSING_TEAM", element)
+        round_text = fields.get("ROUND_NUMBER", "")
+        return Match(
+            team=team,
+            opponent=opponent,
+            boards=tuple(self.board(b) for b in element.iterchildren("BOARD")),
+            round=self.optional_int("ROUND_NUMBER", round_text, element),
+            source_ref=self.refs[element],
+        )
+
+
+def _player(fields: dict[str, str]) -> Player:
+    return Player(_or_none(fields.get("PLAYER_NAME")), _or_none(fields.get("NATIONAL_ID_NUMBER")))
+
+
+def _players(element: Element) -> tuple[Player, ...]:
+    return tuple(_player(_fields(p)) for p in element.iterchildren("PLAYER"))
+
+
+_SEAT_PLAYER_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
+
+
+def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:
+    """Individual events' traveller lines name the four players (§7.1)."""
+    players = tuple(_or_none(fields.get(tag)) for tag in _SEAT_PLAYER_TAGS)
+    return players if any(players) else ()
+
+
+def _club(element: Element | None) -> Club | None:
+    if element is None:
+        return None
+    fields = _fields(element)
+    return Club(_or_none(fields.get("CLUB_NAME")), _or_none(fields.get("CLUB_ID_NUMBER")))
+
+
+def _event_type(
+    event_el: Element, header: dict[str, str], sessions: Iterable[Session]
+) -> tuple[EventKind, str, str | None]:
+    """(kind, type style, scoring): §4.1 for the kind, §4.2 for the scoring."""
+    event_type = (event_el.get("EVENT_TYPE") or "").strip().upper()
+    kind, style, implied = EVENT_TYPES.get(event_type, (None, None, None))
+    board_scoring = header.get("BOARD_SCORING_METHOD", "").upper()
+    if board_scoring:
+        style = "new"
+    scoring = board_scoring or implied or _scoring_from_content(event_el)
+    return kind or _kind_from_content(sessions), style or "old", scoring
+
+
+def _scoring_from_content(event_el: Element) -> str | None:
+    """§4.2 steps 3 and 4: PARTICIPANTS@/BOARD@EVENT_TYPE, then the points
+    fields of the first traveller line."""
+    for element in event_el.iter("PARTICIPANTS", "BOARD"):
+        implied = EVENT_TYPES.get((element.get("EVENT_TYPE") or "").strip().upper())
+        if implied and implied[2]:
+            return implied[2]
+    line = next(event_el.iter("TRAVELLER_LINE"), None)
+    if line is not None:
+        for child in line:
+            if child.tag in _POINTS_SCORING:
+                return _POINTS_SCORING[str(child.tag)]
+    return None
+
+
+def _kind_from_content(sessions: Iterable[Session]) -> EventKind:
+    """An unknown or missing EVENT_TYPE: teams if there are teams or matches,
+    individual if the participants are players, else pairs."""
+    participants: list[Participant] = []
+    for session in sessions:
+        if session.teams or session.matches:
+            return EventKind.TEAMS
+        for section in session.sections:
+            participants.extend(section.participants)
+    if participants and all(p.kind is ParticipantKind.PLAYER for p in participants):
+        return EventKind.INDIVIDUAL
+    return EventKind.PAIRS

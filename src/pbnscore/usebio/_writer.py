@@ -1,0 +1,577 @@
+"""The model (scored or not) -> USEBIO 1.2 XML.
+
+USEBIO input is written back as a deep copy of its parsed tree with only the
+method's own elements set or inserted (CONTRACT "USEBIO out": a scored file
+is the input plus the scores). Any other event (PBN input) is first built as
+a USEBIO document from the model, then scored the same way.
+
+Inserted elements go to their canonical place (USEBIO-notes §7.1 for
+traveller lines, the common producers' order elsewhere) and borrow the
+indentation of their siblings.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from fractions import Fraction
+
+from lxml import etree
+
+import pbnscore
+from pbnscore.errors import UsebioError
+from pbnscore.model import (
+    AdjustedKind,
+    Board,
+    Event,
+    EventKind,
+    Match,
+    Outcome,
+    Participant,
+    ParticipantKind,
+    PointsStyle,
+    Result,
+    ScoredBoard,
+    ScoredEvent,
+    ScoredMatch,
+    Section,
+    Session,
+    Standing,
+)
+from pbnscore.usebio._reader import ADJUSTED_RE, EVENT_TYPES, PARSER, parse_contract
+
+Element = etree._Element
+
+VERSION = "1.2"
+
+# Canonical child order per parent element. Unknown children keep their
+# place; a new child goes after the last sibling that comes before it here.
+_ORDER: dict[str, tuple[str, ...]] = {
+    "EVENT": (
+        "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "EVENT_IDENTIFIER", "PROGRAM_NAME",
+        "PROGRAM_VERSION", "EVENT_DESCRIPTION", "WINNER_TYPE", "TITLE", "DATE", "VENUE",
+        "COUNTRY", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG",
+        "SESSION_COUNT", "SECTION_COUNT", "PAIRS", "NS_PAIRS", "EW_PAIRS", "BOARDS_PLAYED",
+        "BOARDS_PER_ROUND", "P2P_CHARGE_RATE", "SCORING_METHOD", "TEAM_PAIRING_AVAILABLE",
+        "PAIRWISE_SCORING_METHOD", "CONTACT", "LABELS", "PARTICIPANTS", "SESSION", "SECTION",
+        "BOARD", "MATCH",
+    ),
+    "BOARD": (
+        "BOARD_NUMBER", "BOARD_AVERAGE", "IMPS", "TEAM_POINTS", "OPPOSING_TEAM_POINTS",
+        "TRAVELLER_LINE",
+    ),
+    "TRAVELLER_LINE": (
+        "DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "N_PLAYER_NUMBER", "E_PLAYER_NUMBER",
+        "S_PLAYER_NUMBER", "W_PLAYER_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
+        "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS",
+        "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "LIN_DATA", "NOTES",
+    ),
+    "PAIR": (
+        "PAIR_NUMBER", "DIRECTION", "LABEL", "BOARDS_PLAYED", "PAIR_IMPS", "TOTAL_SCORE",
+        "PERCENTAGE", "PLACE", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE",
+        "ADJUSTMENT", "HANDICAP", "PLAYER",
+    ),
+    "TEAM": ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "MASTER_POINTS", "PAIR", "PLAYER"),
+    "PLAYER": (
+        "PLAYER_NUMBER", "MASTER_POINTS", "TOTAL_SCORE", "PLACE", "PERCENTAGE", "PLAYER_NAME",
+        "CLUB_ID_NUMBER", "NATIONAL_ID_NUMBER",
+    ),
+    "MATCH": (
+        "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER",
+        "START_BOARD_NUMBER", "END_BOARD_NUMBER", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "BOARD",
+    ),
+}  # fmt: skip
+_RANKS = {parent: {tag: i for i, tag in enumerate(tags)} for parent, tags in _ORDER.items()}
+
+# Per points style: the traveller line's (NS, EW) points elements.
+_LINE_POINTS: dict[PointsStyle, tuple[str, str]] = {
+    PointsStyle.BUTLER: ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+    PointsStyle.CROSS_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+}
+# Per pairs method: (new-style BOARD_SCORING_METHOD, old-style EVENT_TYPE);
+# on a teams event the first is the PAIRWISE_SCORING_METHOD (§4.2).
+_PAIRS_TYPES: dict[PointsStyle, tuple[str, str]] = {
+    PointsStyle.BUTLER: ("BUTLER_IMPS", "BUTLER_PAIRS"),
+    PointsStyle.CROSS_IMPS: ("CROSS_IMPS", "CROSS_IMP"),
+    PointsStyle.BARKING: ("BARKING", "BARKING"),
+}
+_OLD_TEAMS_TYPES = frozenset({"TEAMS_OF_FOUR", "SWISS_TEAMS", "KO"})
+_NEW_TYPES = {
+    EventKind.PAIRS: "PAIRS",
+    EventKind.TEAMS: "TEAMS",
+    EventKind.INDIVIDUAL: "INDIVIDUAL",
+}
+_OLD_TYPES = {
+    EventKind.PAIRS: "MP_PAIRS",
+    EventKind.TEAMS: "TEAMS_OF_FOUR",
+    EventKind.INDIVIDUAL: "INDIVIDUAL",
+}
+# USEBIO has only A<ns%><ew%> codes for artificial scores (§9.1).
+_PERCENT = {AdjustedKind.AVERAGE_PLUS: 60, AdjustedKind.AVERAGE: 50, AdjustedKind.AVERAGE_MINUS: 40}
+_DTD_RE = re.compile(r"usebio_v1_[01]\.dtd$")
+
+
+def write(obj: ScoredEvent | Event, *, types: str | None = None) -> bytes:
+    scored = obj if isinstance(obj, ScoredEvent) else None
+    event = obj.event if isinstance(obj, ScoredEvent) else obj
+    if types not in (None, "old", "new"):
+        raise ValueError(f"types must be 'old' or 'new', not {types!r}")
+    source = event.source
+    locator: _RefLocator | _BuiltLocator
+    if source.format == "usebio" and (source.tree is not None or source.document):
+        tree, locator = _copy_input(event)
+        style = types or source.type_style or "new"
+    else:
+        style = types or "new"
+        tree, locator = _build(event, style)
+    root = tree.getroot()
+    root.set("Version", VERSION)
+    if scored is not None:
+        _Scorer(root, locator, style).apply(scored)
+    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
+    document = source.document or b""
+    if b"\r\n" in document[:4096]:
+        # The parser turned the input's CRLF into LF (XML 1.0 §2.11); give
+        # the file its own line ends back.
+        output = output.replace(b"\n", b"\r\n")
+    return output
+
+
+# -- USEBIO input ------------------------------------------------------------
+
+
+def _copy_input(event: Event) -> tuple[etree._ElementTree, _RefLocator]:
+    tree = event.source.tree
+    if isinstance(tree, etree._ElementTree):
+        copied = copy.deepcopy(tree)  # keeps the DOCTYPE and top-level comments
+    else:
+        assert event.source.document is not None
+        copied = etree.fromstring(event.source.document, PARSER).getroottree()
+    url = copied.docinfo.system_url  # type: ignore[attr-defined]  # not in lxml-stubs
+    if url and _DTD_RE.search(url):
+        # The file now says Version 1.2; its DOCTYPE should name the 1.2 DTD.
+        copied.docinfo.system_url = _DTD_RE.sub("usebio_v1_2.dtd", url)  # type: ignore[attr-defined]
+    return copied, _RefLocator(list(copied.getroot().iter()))
+
+
+class _RefLocator:
+    """Elements of the copied input by the reader's ``source_ref`` indices."""
+
+    def __init__(self, nodes: list[Element]) -> None:
+        self.nodes = nodes
+
+    def _get(self, ref: int | None, tags: Iterable[str]) -> Element | None:
+        if ref is None:
+            return None
+        if not 0 <= ref < len(self.nodes) or self.nodes[ref].tag not in tags:
+            raise UsebioError(f"source_ref {ref} does not point at a {'/'.join(tags)} element")
+        return self.nodes[ref]
+
+    def board(self, board: ScoredBoard) -> Element | None:
+        return self._get(board.source_ref, ("BOARD",))
+
+    def result(self, result: Result) -> Element | None:
+        return self._get(result.source_ref, ("TRAVELLER_LINE",))
+
+    def participant(self, participant: Participant) -> Element | None:
+        return self._get(participant.source_ref, ("PAIR", "TEAM", "PLAYER"))
+
+    def match(self, match: ScoredMatch) -> Element | None:
+        return self._get(match.source_ref, ("MATCH",))
+
+
+# -- scoring ------------------------------------------------------------------
+
+
+class _Scorer:
+    """Writes one scored event's method-owned elements into a document."""
+
+    def __init__(self, root: Element, locator: _RefLocator | _BuiltLocator, style: str) -> None:
+        self.root = root
+        self.locator = locator
+        self.style = style
+        # Ties as the input wrote them: "3=" only if the input used "=".
+        self.tie_mark = "=" if any("=" in (p.text or "") for p in root.iter("PLACE")) else ""
+
+    def apply(self, scored: ScoredEvent) -> None:
+        event_el = self.root.find("EVENT")
+        assert event_el is not None
+        self.event_type(event_el, scored)
+        for board in scored.boards:
+            self.board(board, scored.style)
+        for standing in scored.standings:
+            self.standing(standing)
+        for match in scored.matches:
+            self.match(match)
+
+    def event_type(self, event_el: Element, scored: ScoredEvent) -> None:
+        """EVENT_TYPE and the scoring-method elements the method owns (§4)."""
+        kind, style = scored.event.kind, scored.style
+        if style is PointsStyle.AGGREGATE:
+            self.teams_type(event_el, scored.matches)
+        elif kind is EventKind.TEAMS:
+            set_child(event_el, "PAIRWISE_SCORING_METHOD", _PAIRS_TYPES[style][0])
+        elif style in _PAIRS_TYPES:
+            self.pairs_type(event_el, kind, *_PAIRS_TYPES[style])
+
+    def pairs_type(self, event_el: Element, kind: EventKind, new: str, old: str) -> None:
+        individual = kind is EventKind.INDIVIDUAL
+        if self.style == "new":
+            event_el.set("EVENT_TYPE", "INDIVIDUAL" if individual else "PAIRS")
+            set_child(event_el, "BOARD_SCORING_METHOD", new)
+        else:
+            event_el.set("EVENT_TYPE", "INDIVIDUAL" if individual else old)
+            replace_child(event_el, "BOARD_SCORING_METHOD", new)
+        replace_child(event_el, "SCORING_METHOD", "IMPS")
+        if not individual:
+            # §6.1 / §13.5(b): the 1.0/1.1 type repeated on PARTICIPANTS and
+            # BOARD; readers such as the ukbridge converter look at them.
+            for element in event_el.iter("PARTICIPANTS", "BOARD"):
+                if element.get("EVENT_TYPE") is not None:
+                    element.set("EVENT_TYPE", old)
+
+    def teams_type(self, event_el: Element, matches: Iterable[ScoredMatch]) -> None:
+        match_scoring = "VPS" if any(m.vp is not None for m in matches) else "IMPS"
+        current = (event_el.get("EVENT_TYPE") or "").upper()
+        if self.style == "new":
+            event_el.set("EVENT_TYPE", "TEAMS")
+            set_child(event_el, "BOARD_SCORING_METHOD", "IMPS")
+            set_child(event_el, "MATCH_SCORING_METHOD", match_scoring)
+        else:
+            if current not in _OLD_TEAMS_TYPES:
+                event_el.set("EVENT_TYPE", "TEAMS_OF_FOUR")
+            replace_child(event_el, "BOARD_SCORING_METHOD", "IMPS")
+            replace_child(event_el, "MATCH_SCORING_METHOD", match_scoring)
+
+    def board(self, board: ScoredBoard, style: PointsStyle) -> None:
+        if board.datum is not None:
+            element = self.locator.board(board)
+            if element is not None:
+                set_child(element, "BOARD_AVERAGE", str(int(board.datum)))
+        tags = _LINE_POINTS.get(style)
+        if tags is None:
+            return
+        for scored in board.results:
+            line = self.locator.result(scored.result)
+            if line is None:
+                continue
+            if scored.ns_points is not None:
+                set_child(line, tags[0], format_points(scored.ns_points))
+            if scored.ew_points is not None:
+                set_child(line, tags[1], format_points(scored.ew_points))
+
+    def standing(self, standing: Standing) -> None:
+        participant = standing.participant
+        element = self.locator.participant(participant)
+        if element is None:
+            return
+        if participant.kind is ParticipantKind.PAIR and participant.team is not None:
+            # A pair of a teams event: its pairwise total (§6.4), not the team's.
+            set_child(element, "PAIR_IMPS", format_points(standing.total))
+            return
+        set_child(element, "TOTAL_SCORE", format_points(standing.total))
+        tie = self.tie_mark if standing.tied else ""
+        set_child(element, "PLACE", f"{standing.rank}{tie}")
+
+    def match(self, match: ScoredMatch) -> None:
+        element = self.locator.match(match)
+        if element is None:
+            return
+        ours = match.vp if match.vp is not None else match.imps
+        theirs = match.opponent_vp if match.opponent_vp is not None else match.opponent_imps
+        set_child(element, "TEAM_SCORE", format_points(ours))
+        set_child(element, "OPPOSING_TEAM_SCORE", format_points(theirs))
+        boards: dict[str, Element] = {}
+        for board_el in element.iterchildren("BOARD"):
+            number = (board_el.findtext("BOARD_NUMBER") or "").strip()
+            boards.setdefault(number, board_el)
+        for board in match.boards:
+            target = boards.get(str(board.number))
+            if target is not None:
+                set_child(target, "IMPS", format_points(board.imps))
+
+
+def format_points(value: Fraction | int) -> str:
+    """Two decimals, halves rounded away from zero; never "-0.00"."""
+    value = Fraction(value)
+    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
+    sign = "-" if value < 0 and hundredths else ""
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+
+
+# -- element placement ----------------------------------------------------------
+
+
+def replace_child(parent: Element, tag: str, text: str) -> None:
+    """Set the text of ``parent``'s ``tag`` child if it has one."""
+    existing = parent.find(tag)
+    if existing is not None:
+        existing.text = text
+
+
+def set_child(parent: Element, tag: str, text: str) -> Element:
+    """Set ``parent``'s ``tag`` child in place, or insert it at its canonical
+    position with its siblings' indentation."""
+    existing = parent.find(tag)
+    if existing is not None:
+        existing.text = text
+        return existing
+    new = etree.Element(tag)
+    new.text = text
+    ranks = _RANKS.get(str(parent.tag), {})
+    rank = ranks.get(tag, len(ranks))
+    position = 0
+    for index, child in enumerate(parent):
+        child_rank = ranks.get(child.tag) if isinstance(child.tag, str) else None
+        if child_rank is not None and child_rank < rank:
+            position = index + 1
+    _insert(parent, position, new)
+    return new
+
+
+def _insert(parent: Element, position: int, new: Element) -> None:
+    """Insert keeping the layout: the text before the first child is the
+    indentation every child gets; the last child's tail leads to the
+    closing tag."""
+    text = parent.text
+    indent = text if text is not None and not text.strip() and len(parent) else None
+    if position == 0:
+        new.tail = indent
+    else:
+        previous = parent[position - 1]
+        new.tail = previous.tail
+        if indent is not None:
+            previous.tail = indent
+    parent.insert(position, new)
+
+
+# -- building a document from the model (PBN input) ----------------------------
+
+
+class _BuiltLocator:
+    """Elements of a document built here, found by the model objects they
+    were built from (no source_ref: the event did not come from USEBIO)."""
+
+    def __init__(self) -> None:
+        self.boards: dict[tuple[str | None, str | None, int], Element] = {}
+        self.results: dict[Result, list[Element]] = defaultdict(list)
+        self.participants: dict[tuple[object, ...], Element] = {}
+        self.matches: dict[tuple[str | None, int | None, str, str], Element] = {}
+
+    @staticmethod
+    def participant_key(participant: Participant) -> tuple[object, ...]:
+        return (participant.kind, participant.team, *participant.key)
+
+    def board(self, board: ScoredBoard) -> Element | None:
+        return self.boards.get((board.session, board.section, board.number))
+
+    def result(self, result: Result) -> Element | None:
+        # Equal results (same line of the same file) share a list; each
+        # scored result takes the next.
+        elements = self.results.get(result)
+        return elements.pop(0) if elements else None
+
+    def participant(self, participant: Participant) -> Element | None:
+        return self.participants.get(self.participant_key(participant))
+
+    def match(self, match: ScoredMatch) -> Element | None:
+        return self.matches.get((match.session, match.round, match.team, match.opponent))
+
+
+def _sub(parent: Element, tag: str, text: str | None = None, **attrib: str) -> Element:
+    element = etree.SubElement(parent, tag, attrib)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]:
+    root = etree.Element("USEBIO", Version=VERSION)
+    locator = _BuiltLocator()
+    club = event.club
+    if club is not None:
+        club_el = _sub(root, "CLUB")
+        _sub(club_el, "CLUB_NAME", club.name or "")
+        if club.id is not None:
+            _sub(club_el, "CLUB_ID_NUMBER", club.id)
+    types = _NEW_TYPES if style == "new" else _OLD_TYPES
+    event_type = types[event.kind]
+    implied = _old_type_for(event.source.scoring)
+    if style == "old" and event.kind is EventKind.PAIRS and implied:
+        event_type = implied
+    event_el = _sub(root, "EVENT", EVENT_TYPE=event_type)
+    _sub(event_el, "PROGRAM_NAME", "pbnscore")
+    _sub(event_el, "PROGRAM_VERSION", pbnscore.__version__)
+    if event.title is not None:
+        _sub(event_el, "EVENT_DESCRIPTION", event.title)
+    if event.date is not None:
+        _sub(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
+    _Builder(locator).sessions(event_el, event)
+    etree.indent(root, space="  ")
+    return etree.ElementTree(root), locator
+
+
+def _old_type_for(scoring: str | None) -> str | None:
+    """The old-style pairs EVENT_TYPE for a source's scoring method."""
+    for name, (kind, style, implied) in EVENT_TYPES.items():
+        if kind is EventKind.PAIRS and style == "old" and implied == scoring and scoring:
+            return name
+    return None
+
+
+class _Builder:
+    def __init__(self, locator: _BuiltLocator) -> None:
+        self.locator = locator
+
+    def sessions(self, event_el: Element, event: Event) -> None:
+        """Flat layout (A) for one session without an id; SESSION elements
+        otherwise, and always for teams (§10)."""
+        sessions = event.sessions
+        teams = event.kind is EventKind.TEAMS
+        if len(sessions) == 1 and sessions[0].id is None and not teams:
+            self.session_content(event_el, sessions[0])
+            return
+        for session in sessions:
+            session_id = session.id if session.id is not None else ("1" if teams else None)
+            attrib = {"SESSION_ID": session_id} if session_id is not None else {}
+            self.session_content(_sub(event_el, "SESSION", **attrib), session)
+
+    def session_content(self, parent: Element, session: Session) -> None:
+        sections = session.sections
+        if len(sections) == 1 and sections[0].id is None:
+            self.section_content(parent, session.id, sections[0])
+        else:
+            for section in sections:
+                attrib = {"SECTION_ID": section.id} if section.id is not None else {}
+                self.section_content(_sub(parent, "SECTION", **attrib), session.id, section)
+        if session.teams:
+            participants = _sub(parent, "PARTICIPANTS")
+            for team in session.teams:
+                self.participant(participants, team)
+        for match in session.matches:
+            self.match(parent, session.id, match)
+
+    def section_content(self, parent: Element, session: str | None, section: Section) -> None:
+        if section.participants:
+            participants = _sub(parent, "PARTICIPANTS")
+            for participant in section.participants:
+                self.participant(participants, participant)
+        for board in section.boards:
+            element = self.board(parent, board)
+            self.locator.boards[(session, section.id, board.number)] = element
+
+    def participant(self, parent: Element, participant: Participant) -> None:
+        builders = {
+            ParticipantKind.PAIR: self.pair,
+            ParticipantKind.TEAM: self.team,
+            ParticipantKind.PLAYER: self.individual,
+        }
+        element = builders[participant.kind](parent, participant)
+        self.locator.participants[_BuiltLocator.participant_key(participant)] = element
+
+    def pair(self, parent: Element, pair: Participant) -> Element:
+        element = _sub(parent, "PAIR")
+        _sub(element, "PAIR_NUMBER", pair.id)
+        if pair.direction is not None:
+            _sub(element, "DIRECTION", pair.direction.value)
+        _players(element, pair)
+        return element
+
+    def team(self, parent: Element, team: Participant) -> Element:
+        element = _sub(parent, "TEAM", TEAM_ID=team.id, TEAM_NAME=team.name or "")
+        for member in team.members:
+            self.participant(element, member)
+        _players(element, team)
+        return element
+
+    def individual(self, parent: Element, player: Participant) -> Element:
+        element = _sub(parent, "PLAYER")
+        _sub(element, "PLAYER_NUMBER", player.id)
+        if player.players:
+            _sub(element, "PLAYER_NAME", player.players[0].name or "")
+            _sub(element, "NATIONAL_ID_NUMBER", player.players[0].national_id or "")
+        return element
+
+    def board(self, parent: Element, board: Board) -> Element:
+        element = _sub(parent, "BOARD")
+        _sub(element, "BOARD_NUMBER", str(board.number))
+        for result in board.results:
+            self.locator.results[result].append(_line(element, result))
+        return element
+
+    def match(self, parent: Element, session: str | None, match: Match) -> None:
+        element = _sub(parent, "MATCH")
+        if match.round is not None:
+            _sub(element, "ROUND_NUMBER", str(match.round))
+        _sub(element, "TEAM", match.team)
+        _sub(element, "OPPOSING_TEAM", match.opponent)
+        for board in match.boards:
+            self.board(element, board)
+        self.locator.matches[(session, match.round, match.team, match.opponent)] = element
+
+
+def _players(parent: Element, participant: Participant) -> None:
+    # Cobalt wants both elements on every player, empty if unknown.
+    for player in participant.players:
+        element = _sub(parent, "PLAYER")
+        _sub(element, "PLAYER_NAME", player.name or "")
+        _sub(element, "NATIONAL_ID_NUMBER", player.national_id or "")
+
+
+_SEAT_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
+
+
+def _line(board_el: Element, result: Result) -> Element:
+    """A TRAVELLER_LINE in the canonical order of §7.1."""
+    line = _sub(board_el, "TRAVELLER_LINE")
+    if result.home_direction is not None:
+        _sub(line, "DIRECTION", result.home_direction.value)
+    for tag, value in (("NS_PAIR_NUMBER", result.ns), ("EW_PAIR_NUMBER", result.ew)):
+        if value is not None:
+            _sub(line, tag, value)
+    for tag, player in zip(_SEAT_TAGS, result.players, strict=False):
+        if player is not None:
+            _sub(line, tag, player)
+    contract = _contract_text(result)
+    if contract:
+        _sub(line, "CONTRACT", contract)
+    if result.outcome is not Outcome.PASSED_OUT:
+        for tag, value in (
+            ("PLAYED_BY", result.declarer.value if result.declarer else None),
+            ("LEAD", result.lead),
+            ("TRICKS", None if result.tricks is None else str(result.tricks)),
+        ):
+            if value is not None:
+                _sub(line, tag, value)
+    score = _score_text(result)
+    if score is not None:
+        _sub(line, "SCORE", score)
+    return line
+
+
+def _contract_text(result: Result) -> str | None:
+    """The source's spelling where it reads back the same, else ours
+    ("4HX", "3NT")."""
+    text = result.contract_text
+    key = re.sub(r"\s+", "", text or "").upper()
+    if result.outcome is Outcome.PASSED_OUT:
+        return text if key in ("PASS", "PASSED", "PASSOUT", "P", "ALLPASS") else "PASS"
+    if result.contract is None:
+        return text
+    return text if parse_contract(key) == result.contract else str(result.contract)
+
+
+def _score_text(result: Result) -> str | None:
+    if result.outcome is Outcome.ADJUSTED and result.adjusted is not None:
+        adjusted = result.adjusted
+        if ADJUSTED_RE.fullmatch(adjusted.code.upper()):
+            return adjusted.code
+        ns = adjusted.ns_percent if adjusted.ns_percent is not None else _PERCENT[adjusted.ns]
+        ew = adjusted.ew_percent if adjusted.ew_percent is not None else _PERCENT[adjusted.ew]
+        return f"A{ns:02d}{ew:02d}"
+    if result.score is None:
+        return None
+    return str(result.score)
