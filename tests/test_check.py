@@ -1,0 +1,235 @@
+"""``pbnscore check`` and the model-level checks of ``pbnscore.validate``.
+
+Each check is shown on a small event built from ``pbnscore.testing``'s
+synthetic ones with one thing broken, so that a problem is reported exactly
+where it was put and nowhere else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from pbnscore import validate
+from pbnscore.cli import main
+from pbnscore.errors import Problem
+from pbnscore.model import (
+    Board,
+    Contract,
+    Direction,
+    Event,
+    Outcome,
+    Participant,
+    Result,
+    Risk,
+    Seat,
+    Section,
+    Strain,
+)
+from pbnscore.testing import pairs_event, teams_event
+
+
+def messages(event: Event) -> list[str]:
+    return [
+        f"{p.severity}: {p.message}" if p.severity != "error" else p.message
+        for p in validate.check(event)
+    ]
+
+
+def section_of(event: Event) -> Section:
+    return event.sessions[0].sections[0]
+
+
+def with_section(event: Event, section: Section) -> Event:
+    session = attrs.evolve(event.sessions[0], sections=(section,))
+    return attrs.evolve(event, sessions=(session,))
+
+
+def with_result(event: Event, board: int, index: int, **changes: object) -> Event:
+    """``event`` with one result of one board changed."""
+    section = section_of(event)
+    boards = list(section.boards)
+    results = list(boards[board - 1].results)
+    results[index] = attrs.evolve(results[index], **changes)
+    boards[board - 1] = attrs.evolve(boards[board - 1], results=tuple(results))
+    return with_section(event, attrs.evolve(section, boards=tuple(boards)))
+
+
+def first_played(event: Event, board: int) -> tuple[int, Result]:
+    results = section_of(event).boards[board - 1].results
+    return next((i, r) for i, r in enumerate(results) if r.outcome is Outcome.PLAYED)
+
+
+# -- model checks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "event", [pairs_event(), teams_event(), teams_event(tables=4)], ids=["pairs", "teams", "t8"]
+)
+def test_a_sound_event_has_no_problems(event: Event) -> None:
+    """The synthetic events are clean: no false alarms."""
+    assert validate.check(event) == []
+
+
+def test_a_pair_that_is_not_a_participant() -> None:
+    """A result's NS pair 9 in a section whose pairs are 1..4."""
+    event = with_result(pairs_event(), 1, 0, ns="9", line=40)
+    assert validate.check(event) == [
+        Problem("section A board 1: pair 9 NS is not a participant", "synthetic-pairs.pbn", 40)
+    ]
+
+
+def test_no_participants_listed_means_no_membership_check() -> None:
+    """Where a file lists no pairs, any pair number is accepted."""
+    event = pairs_event()
+    event = with_section(event, attrs.evolve(section_of(event), participants=()))
+    assert validate.check(with_result(event, 1, 0, ns="9")) == []
+
+
+def test_a_pair_twice_on_one_board() -> None:
+    """Pair 2 NS at tables 1 and 2 of board 1."""
+    event = with_result(pairs_event(), 1, 0, ns="2")
+    assert messages(event) == ["section A board 1: pair 2 is in two results"]
+
+
+def test_a_howell_pair_twice_in_either_direction() -> None:
+    """A pair without a direction is one pair whether it sits NS or EW."""
+    event = pairs_event()
+    howell = tuple(Participant(str(n), section="A") for n in range(1, 5))
+    board = Board(
+        1, (Result("1", "2", Outcome.PASSED_OUT, 0), Result("3", "1", Outcome.PASSED_OUT, 0))
+    )
+    event = with_section(event, Section("A", howell, (board,)))
+    assert messages(event) == ["section A board 1: pair 1 is in two results"]
+
+
+def test_a_score_that_disagrees_with_its_contract() -> None:
+    """Law 77: the file's score against contract, declarer and tricks."""
+    four_hearts_doubled = {"contract": Contract(4, Strain.HEARTS, Risk.DOUBLED), "tricks": 9}
+    event = with_result(pairs_event(), 1, 0, score=-100, declarer=Seat.E, **four_hearts_doubled)
+    assert messages(event) == ["section A board 1: 4HX by E taking 9 scores +100 for NS, not -100"]
+
+
+@pytest.mark.parametrize(("score", "problems"), [(620, 0), (420, 1)], ids=["right", "wrong"])
+def test_vulnerability_from_the_board_number_where_not_given(score: int, problems: int) -> None:
+    """Board 2 is NS vulnerable in the standard cycle: 4S= by N is 620."""
+    four_spades = Result(
+        "1", "1", Outcome.PLAYED, score, Contract(4, Strain.SPADES), declarer=Seat.N, tricks=10
+    )
+    board = Board(2, (four_spades, Result("2", "2", Outcome.PLAYED, score=100)))
+    event = with_section(pairs_event(), attrs.evolve(section_of(pairs_event()), boards=(board,)))
+    expected = ["section A board 2: 4S by N taking 10 scores +620 for NS, not +420"]
+    assert messages(event) == expected[:problems]
+
+
+def test_a_contract_that_does_not_parse() -> None:
+    """contract_text given, no contract read, but played: an error."""
+    event = with_result(pairs_event(), 1, 0, contract=None, contract_text="4Z")
+    assert messages(event) == ["section A board 1: contract '4Z' cannot be read"]
+
+
+def test_tricks_where_no_contract_was_played() -> None:
+    """A board not played cannot have taken tricks."""
+    event = with_result(
+        pairs_event(), 1, 0, outcome=Outcome.NOT_PLAYED, score=None, contract=None, tricks=8
+    )
+    assert messages(event) == ["section A board 1: 8 tricks, but no contract was played"]
+
+
+def test_a_board_with_a_single_result_is_a_warning() -> None:
+    """One real result: nothing to compare; scoring goes on."""
+    event = pairs_event()
+    board = section_of(event).boards[0]
+    lone = attrs.evolve(board, results=board.results[:1])
+    section = attrs.evolve(section_of(event), boards=(lone, *section_of(event).boards[1:]))
+    problems = validate.check(with_section(event, section))
+    assert [(p.severity, p.message) for p in problems] == [
+        ("warning", "section A board 1: a single result, nothing to compare it with")
+    ]
+
+
+def test_sections_that_share_some_boards_but_not_all() -> None:
+    """Section B lacks board 3 that A has: a warning; disjoint sets are fine."""
+    event = pairs_event()
+    section_a = section_of(event)
+    section_b = attrs.evolve(section_a, id="B", boards=section_a.boards[:2] + section_a.boards[3:])
+    session = attrs.evolve(event.sessions[0], sections=(section_a, section_b))
+    problems = validate.check(attrs.evolve(event, sessions=(session,)))
+    assert [(p.severity, p.message) for p in problems] == [
+        ("warning", "section B: no board 3, which other sections or matches have")
+    ]
+    renumbered = tuple(attrs.evolve(b, number=b.number + 10) for b in section_a.boards)
+    disjoint = attrs.evolve(
+        session, sections=(section_a, attrs.evolve(section_b, boards=renumbered))
+    )
+    assert validate.check(attrs.evolve(event, sessions=(disjoint,))) == []
+
+
+def test_a_board_twice_in_one_section() -> None:
+    """Two boards numbered 1 in one section."""
+    event = pairs_event()
+    section = section_of(event)
+    doubled = attrs.evolve(section, boards=(*section.boards, section.boards[0]))
+    assert "section A: board 1 appears 2 times" in messages(with_section(event, doubled))
+
+
+def test_teams_pairs_must_be_members_and_sit_once() -> None:
+    """In a match, pairs are the teams' members, each at one table."""
+    event = teams_event()
+    match = event.sessions[0].matches[0]
+    board = match.boards[0]
+    results = (attrs.evolve(board.results[0], ew="7-1"), attrs.evolve(board.results[1], ew="1-1"))
+    match = attrs.evolve(match, boards=(attrs.evolve(board, results=results), *match.boards[1:]))
+    session = attrs.evolve(event.sessions[0], matches=(match, *event.sessions[0].matches[1:]))
+    assert messages(attrs.evolve(event, sessions=(session,))) == [
+        "match 1 v 2 board 1: pair 7-1 EW is not a participant",
+        "match 1 v 2 board 1: pair 1-1 is in two results",
+    ]
+
+
+def test_team_ids_in_results_are_accepted() -> None:
+    """PBN teams files name the teams, not pairs, at each table."""
+    event = teams_event()
+    match = event.sessions[0].matches[0]
+    board = match.boards[0]
+    results = tuple(
+        attrs.evolve(r, ns="1" if r.home_direction is Direction.NS else "2", ew=None)
+        for r in board.results
+    )
+    match = attrs.evolve(match, boards=(attrs.evolve(board, results=results), *match.boards[1:]))
+    session = attrs.evolve(event.sessions[0], matches=(match, *event.sessions[0].matches[1:]))
+    assert validate.check(attrs.evolve(event, sessions=(session,))) == []
+
+
+def test_problems_come_in_line_order() -> None:
+    """check_bytes lists a file's problems in line order."""
+    problems = [Problem("b", "f", 9), Problem("c", "f"), Problem("a", "f", 2)]
+    assert [p.message for p in validate._in_line_order(problems)] == ["a", "b", "c"]
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def test_check_missing_file_is_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A missing input: exit 2, one line; the other inputs are still checked."""
+    assert main(["check", str(tmp_path / "nowhere.xml")]) == 2
+    assert capsys.readouterr().err == f"{tmp_path / 'nowhere.xml'}: no such file\n"
+
+
+def test_check_prints_problems_and_fails_on_errors(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One line per problem, file:line:, warnings marked; exit 1 only for errors."""
+    path = tmp_path / "night.pbn"
+    path.write_text("x")
+    found = [Problem("board 3: a single result", str(path), 12, "warning")]
+    monkeypatch.setattr(validate, "check_bytes", lambda data, source, fmt: list(found))
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}:12: warning: board 3: a single result\n"
+    found.append(Problem("board 4: pair 9 NS is not a participant", str(path), 20))
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"{path}:20: board 4: pair 9 NS is not a participant"
+    )
