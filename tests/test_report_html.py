@@ -112,7 +112,7 @@ def test_every_source_string_is_escaped() -> None:
     assert header.count(NASTY) == 5  # title, club, method, option name and value
     assert "Source: <i>&\"'.xml" in header
     shown = tables(root)
-    names = [row[3] for row in shown["Pairs · Section A · NS"][1:]]
+    names = [row[2] for row in shown["Pairs · Section A · NS"][1:]]
     assert f"{NASTY} & Zoë Müller" in names
     board = shown[f"Board 2 · Section {NASTY}"]
     assert board[1][:4] == [NASTY, NASTY, "2", NASTY]
@@ -153,8 +153,9 @@ def test_standings_show_the_model(make: Any) -> None:
 def test_tie_and_two_winner_tables() -> None:
     shown = tables(page(events.butler_pairs()))
     ew = shown["Pairs · Section A · EW"]
-    assert ew[0] == ["Rank", "Pair", "Dir", "Names", "Total", "Boards", "Average"]
-    assert ew[1] == ["1=", "2", "EW", "Eve Ellis & Frank Ford", "2.00", "2", "1.00"]
+    # The title names the direction; the table needs no column for it.
+    assert ew[0] == ["Rank", "Pair", "Names", "Total", "Boards", "Average"]
+    assert ew[1] == ["1=", "2", "Eve Ellis & Frank Ford", "2.00", "2", "1.00"]
     assert "Pairs · Section A · NS" in shown
 
 
@@ -192,7 +193,7 @@ def test_matches_listed_with_board_imps() -> None:
     assert rows[0] == ["Round", "Team", "Opponent", "IMPs", "Opp IMPs", "VP", "Opp VP"]
     assert rows[3] == ["3", "2 <b>Bold</b> & Co", "3 Ünïcode", "6.50", "0.00", "15.82", "4.18"]
     detail = tables(root)["1 Aces v 2 <b>Bold</b> & Co · Round 1"]
-    assert detail == [["Board", "IMPs to 1"], ["1", "5.00"], ["2", "-2.00"]]
+    assert detail == [["Board", "1", "2"], ["IMPs to 1", "5.00", "-2.00"]]
 
 
 def test_pairs_event_has_no_grid() -> None:
@@ -220,3 +221,18 @@ def test_names_may_wrap_numbers_may_not() -> None:
     row = page(scored).find(".//table[@class='standings']/tbody/tr")
     classes = [cell.get("class") for cell in row.iter("td")]
     assert classes == [None, None, "wrap", "num", "num", "num"]
+
+
+def test_grid_in_team_number_order() -> None:
+    """Team 2 comes before team 10 on the grid, whatever order they played in."""
+    scored = events.aggregate_teams()
+    renumbered = tuple(
+        attrs.evolve(
+            m,
+            team={"1": "10"}.get(m.team, m.team),
+            opponent={"1": "10"}.get(m.opponent, m.opponent),
+        )
+        for m in scored.matches
+    )
+    grid = page(attrs.evolve(scored, matches=renumbered)).find(".//table[@class='grid']")
+    assert [th.text_content() for th in grid.find("thead").iter("th")] == ["", "2", "3", "10"]

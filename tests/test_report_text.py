@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import report_events as events
-from pbnscore.model import Player
+from pbnscore.model import BoardImps, Player
 from pbnscore.report import _view, text
 
 ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
@@ -75,10 +75,10 @@ def test_standings_rows() -> None:
     """Rank (with = for a tie), pair, names, total, boards and average."""
     report = text.render(events.butler_pairs())
     ew = block(report, "Pairs · Section A · EW")
-    assert cells(ew[1]) == ["Rank", "Pair", "Dir", "Names", "Total", "Boards", "Average"]
-    assert cells(ew[3]) == ["1=", "2", "EW", "Eve Ellis & Frank Ford", "2.00", "2", "1.00"]
-    assert cells(ew[4]) == ["1=", "3", "EW", "Gina Gale & Hal Hunt", "2.00", "2", "1.00"]
-    assert cells(ew[5]) == ["3", "1", "EW", "Carol Cox & Dan Dyer", "-0.50", "1", "-0.50"]
+    assert cells(ew[1]) == ["Rank", "Pair", "Names", "Total", "Boards", "Average"]
+    assert cells(ew[3]) == ["1=", "2", "Eve Ellis & Frank Ford", "2.00", "2", "1.00"]
+    assert cells(ew[4]) == ["1=", "3", "Gina Gale & Hal Hunt", "2.00", "2", "1.00"]
+    assert cells(ew[5]) == ["3", "1", "Carol Cox & Dan Dyer", "-0.50", "1", "-0.50"]
 
 
 def test_numbers_are_right_aligned() -> None:
@@ -180,7 +180,27 @@ def test_aggregate_teams_and_matches() -> None:
     ]
     assert cells(matches[4])[-4:] == ["6.50", "0.00", "15.82", "4.18"]
     detail = block(report, "2 <b>Bold</b> & Co v 3 Ünïcode · Round 3")
-    assert [cells(line) for line in detail[3:]] == [["1", "5.50"], ["2", "1.00"]]
+    assert cells(detail[1]) == ["Board", "1", "2"]
+    assert cells(detail[3]) == ["IMPs to 2", "5.50", "1.00"]
+
+
+def test_a_long_match_breaks_into_blocks_of_boards() -> None:
+    """A 32-board match's IMPs come in blocks that fit the width, every
+    board once, each block led by its row label."""
+    scored = events.aggregate_teams()
+    long = attrs.evolve(
+        scored.matches[0], boards=tuple(BoardImps(n, F(-7 * n, 2)) for n in range(1, 33))
+    )
+    report = text.render(attrs.evolve(scored, matches=(long,)))
+    lines = block(report, "1 Aces v 2 <b>Bold</b> & Co · Round 1")[1:]
+    assert max(len(line) for line in lines) <= text.WIDTH
+    heads = [cells(line) for line in lines if line.startswith("Board")]
+    rows = [cells(line) for line in lines if line.startswith("IMPs to 1")]
+    assert len(heads) == len(rows) > 1
+    assert [n for head in heads for n in head[1:]] == [str(n) for n in range(1, 33)]
+    shown = [imps for row in rows for imps in row[1:]]
+    assert shown == [_view.points(F(-7 * n, 2)) for n in range(1, 33)]
+    assert shown[-1] == "-112.00"
 
 
 def _matches_table(report: str) -> list[str]:

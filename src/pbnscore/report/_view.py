@@ -81,6 +81,9 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str | None = None  # shown under the title, e.g. "Datum 420"
+    # A wide table laid out sideways (one column a board): text may break
+    # its columns into blocks, each led by the first column.
+    sideways: bool = False
 
 
 @attrs.frozen
@@ -164,15 +167,18 @@ def _table(
     rows: Iterable[tuple[str, ...]],
     *,
     optional: frozenset[str] = frozenset(),
+    drop: frozenset[str] = frozenset(),
     note: str | None = None,
 ) -> Table:
     """A table without the ``optional`` columns that hold nothing (no
-    tricks in the file, no tables named, a method without VPs)."""
+    tricks in the file, no tables named, a method without VPs) and without
+    the ``drop`` columns."""
     rows = list(rows)
     keep = [
         index
         for index, column in enumerate(columns)
-        if column.title not in optional or any(row[index] for row in rows)
+        if column.title not in drop
+        and (column.title not in optional or any(row[index] for row in rows))
     ]
     return Table(
         kind,
@@ -224,7 +230,7 @@ def _standings(standings: Iterable[Standing], teams: Mapping[str, str]) -> tuple
     loose = [s for s in everyone if s.participant.team is None]
     several_sessions = _several(s.session for s in everyone)
     tables = [
-        _standings_table(group, _field_title(group, several_sessions, split))
+        _standings_table(group, _field_title(group, several_sessions, split), not split)
         for group, split in _fields(loose)
     ]
     tables += [
@@ -234,7 +240,8 @@ def _standings(standings: Iterable[Standing], teams: Mapping[str, str]) -> tuple
     return tuple(tables)
 
 
-def _standings_table(group: list[Standing], title: str) -> Table:
+def _standings_table(group: list[Standing], title: str, directions: bool = True) -> Table:
+    """``directions`` False: the title names the one direction of the field."""
     columns = (*_STANDING_COLUMNS[:1], attrs.evolve(_STANDING_COLUMNS[1], title=_kind_label(group)))
     return _table(
         "standings",
@@ -242,6 +249,7 @@ def _standings_table(group: list[Standing], title: str) -> Table:
         (*columns, *_STANDING_COLUMNS[2:]),
         (_standing_row(s) for s in group),
         optional=frozenset({"Dir", "Name", "Names"}),
+        drop=frozenset() if directions else frozenset({"Dir"}),
     )
 
 
@@ -361,7 +369,8 @@ def _traveller(board: ScoredBoard, datum_label: str | None, with_session: bool) 
         ),
         _TRAVELLER_COLUMNS,
         (_traveller_row(scored) for scored in board.results),
-        optional=frozenset({"Table", "Contract", "By", "Tricks"}),
+        # Aggregate gives IMPs per match, not per result: no points columns.
+        optional=frozenset({"Table", "Contract", "By", "Tricks", "NS pts", "EW pts"}),
         note=note,
     )
 
@@ -433,15 +442,18 @@ def _match_row(match: ScoredMatch, teams: Mapping[str, str], with_session: bool)
 
 
 def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> Table:
-    return _table(
+    """A match's IMPs board by board, sideways: a scorecard's two lines
+    rather than a column as long as the match."""
+    return Table(
         "match-boards",
         _title(
             f"{team_label(match.team, teams)} v {team_label(match.opponent, teams)}",
             _labelled("Session", match.session) if with_session else None,
             _labelled("Round", None if match.round is None else str(match.round)),
         ),
-        (Column("Board", numeric=True), Column(f"IMPs to {match.team}", numeric=True)),
-        ((str(b.number), points(b.imps)) for b in match.boards),
+        (Column("Board"), *(Column(str(b.number), numeric=True) for b in match.boards)),
+        ((f"IMPs to {match.team}", *(points(b.imps) for b in match.boards)),),
+        sideways=True,
     )
 
 
@@ -449,7 +461,9 @@ def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | 
     """Teams x teams, each cell seen from the row's team."""
     if not matches:
         return None
-    order = list(dict.fromkeys(team for m in matches for team in (m.team, m.opponent)))
+    order = sorted(
+        dict.fromkeys(team for m in matches for team in (m.team, m.opponent)), key=_team_order
+    )
     lines: dict[tuple[str, str], list[str]] = defaultdict(list)
     for match in matches:
         home = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
@@ -463,6 +477,11 @@ def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | 
             tuple(None if row == col else tuple(lines[row, col]) for col in order) for row in order
         ),
     )
+
+
+def _team_order(team: str) -> tuple[int, int, str]:
+    # Team numbers in numeric order (2 before 10), as on a printed grid.
+    return (0, int(team), "") if team.isdigit() else (1, 0, team)
 
 
 def _cell(

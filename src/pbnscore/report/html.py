@@ -43,6 +43,11 @@ tbody tr:nth-child(even) td { background: #fafbfc; }
   grid-template-columns: repeat(auto-fill, minmax(min(30rem, 100%), 1fr)); }
 .board { break-inside: avoid; min-width: 0; }
 table.grid td.self { background: var(--band); }
+@media (max-width: 600px) {
+  body { padding: .5rem; font-size: 14px; }
+  th, td { padding: .15rem .35rem; }
+  td.wrap { min-width: 7rem; }
+}
 @media print {
   body { max-width: none; padding: 0; font-size: 10pt; color: #000; }
   h1, h2 { color: #000; border-color: #000; }

@@ -11,6 +11,8 @@ import re
 import textwrap
 from collections.abc import Iterator
 
+import attrs
+
 from pbnscore.model import ScoredEvent
 from pbnscore.report._view import Report, Table, build
 
@@ -69,6 +71,35 @@ def _table(table: Table) -> Iterator[str]:
         yield from _wrap(title)
     elif table.note:
         yield from _wrap(table.note)
+    for block in _blocks(table):
+        yield from _grid_lines(block)
+
+
+def _blocks(table: Table) -> Iterator[Table]:
+    """A sideways table as blocks of columns that fit in WIDTH, each led by
+    the first column; any other table as it is."""
+    if not table.sideways:
+        yield table
+        return
+    widths = [
+        max(len(column.title), *(len(row[i]) for row in table.rows))
+        for i, column in enumerate(table.columns)
+    ]
+    start = 1
+    while start < len(widths):
+        end = start + 1
+        while end < len(widths) and _total([widths[0], *widths[start : end + 1]]) <= WIDTH:
+            end += 1
+        keep = [0, *range(start, end)]
+        yield attrs.evolve(
+            table,
+            columns=tuple(table.columns[i] for i in keep),
+            rows=tuple(tuple(row[i] for i in keep) for row in table.rows),
+        )
+        start = end
+
+
+def _grid_lines(table: Table) -> Iterator[str]:
     head = tuple(column.title for column in table.columns)
     rows = [tuple(_clean(cell) for cell in row) for row in table.rows]
     widths = _fit(table, [head, *rows])

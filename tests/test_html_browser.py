@@ -1,0 +1,215 @@
+"""The HTML report as a person sees it: rendered by headless Chromium.
+
+``--dump-dom`` gives the page after the browser has parsed and laid it out;
+its standings must carry the same numbers as the JSON report of the same
+scored event. ``--screenshot`` keeps a picture of the page in the test's
+temporary folder. Skipped where Chromium (Debian's ``chromium`` package) is
+not installed.
+
+``docs/screenshot.png`` is made from a fixture event by this module's
+:func:`make_docs_screenshot`; set ``PBNSCORE_REGEN_SCREENSHOT=1`` to
+rewrite it (``pytest tests/test_html_browser.py -k docs``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import struct
+import subprocess
+import zlib
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import html as lxml_html
+
+import report_events as events
+from pbnscore.model import ScoredEvent
+from pbnscore.report import html as report_html
+from pbnscore.report import json as report_json
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",  # CI runs as root in a container, where the sandbox cannot start
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+)
+TIMEOUT = 120  # seconds; a first start on a cold CI machine is slow
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SCREENSHOT_WIDTH = 800
+
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="headless Chromium is not installed (Debian: apt-get install chromium)",
+)
+ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
+
+
+def chromium(folder: Path, url: str, *args: str) -> str:
+    """Run headless Chromium on ``url`` with a fresh profile in ``folder``;
+    its standard output. The whole process group is killed on a timeout, so
+    no renderer is left behind."""
+    assert CHROMIUM is not None
+    command = [CHROMIUM, *FLAGS, f"--user-data-dir={folder / 'profile'}", *args, url]
+    with subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as process:
+        try:
+            out, err = process.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+    assert process.returncode == 0, err[-2000:]
+    return out
+
+
+def write_page(folder: Path, page: str, name: str = "page.html") -> str:
+    path = folder / name
+    path.write_text(page, encoding="utf-8")
+    return path.as_uri()
+
+
+def dump_dom(folder: Path, page: str, width: int = 1000) -> Any:
+    url = write_page(folder, page)
+    return lxml_html.document_fromstring(
+        chromium(folder, url, "--dump-dom", f"--window-size={width},900")
+    )
+
+
+def screenshot(folder: Path, page: str, png: Path, width: int, height: int) -> Path:
+    url = write_page(folder, page)
+    chromium(folder, url, f"--screenshot={png}", f"--window-size={width},{height}")
+    return png
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk comes first
+    return width, height
+
+
+def png_pixels(data: bytes) -> bytes:
+    """The decompressed image data (filter bytes and all): enough to tell a
+    blank picture from a page."""
+    chunks, offset = [], 8
+    while offset < len(data):
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        kind = data[offset + 4 : offset + 8]
+        if kind == b"IDAT":
+            chunks.append(data[offset + 8 : offset + 8 + length])
+        offset += 12 + length
+    return zlib.decompress(b"".join(chunks))
+
+
+def two_decimals(value: float) -> str:
+    """A JSON number as the page should show it: two decimals, halves away
+    from zero (written independently of the report's own formatter)."""
+    shown = Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return "0.00" if shown == 0 else str(shown)
+
+
+@needs_chromium
+@ALL
+def test_rendered_standings_match_the_json(make: Any, tmp_path: Path) -> None:
+    """Every participant of the JSON report is a row of the rendered
+    standings with the same rank, id, total, boards and average."""
+    scored = make()
+    document = json.loads(report_json.dumps(scored))
+    dom = dump_dom(tmp_path, report_html.render(scored))
+    seen = sorted(
+        tuple(cell.text_content() for cell in (row[0], row[1], *row[-3:]))
+        for table in dom.xpath("//table[@class='standings']")
+        for row in table.xpath("./tbody/tr")
+    )
+    expected = sorted(
+        (
+            f"{p['rank']}=" if p["tied"] else str(p["rank"]),
+            p["id"],
+            two_decimals(p["total"]),
+            str(p["boards"]),
+            two_decimals(p["average"]),
+        )
+        for p in document["participants"]
+    )
+    assert seen == expected
+    assert dom.find(".//h1").text_content() == (document["event"]["title"] or document["source"])
+
+
+@needs_chromium
+def test_rendered_page_keeps_names_as_text(tmp_path: Path) -> None:
+    """The browser shows a hostile name as text and builds no script from it."""
+    dom = dump_dom(tmp_path, report_html.render(events.butler_pairs()))
+    assert dom.find(".//script") is None
+    names = [td.text_content() for td in dom.xpath("//table[@class='standings']//td[3]")]
+    assert f"{events.NASTY} & Zoë Müller" in names
+
+
+@needs_chromium
+def test_screenshot(tmp_path: Path) -> None:
+    """A screenshot of the page is a real picture of the requested size."""
+    png = screenshot(
+        tmp_path, report_html.render(events.aggregate_teams()), tmp_path / "page.png", 800, 1200
+    )
+    data = png.read_bytes()
+    assert png_size(data) == (800, 1200)
+    assert len(data) > 10_000
+    assert len(set(png_pixels(data))) > 50  # text and rules, not one flat colour
+
+
+# The probe is added to a copy of the page only: the report itself has no script.
+PROBE = """<script>
+document.body.setAttribute("data-overflow",
+  String(document.documentElement.scrollWidth - window.innerWidth));
+</script></body>"""
+
+
+@needs_chromium
+@pytest.mark.parametrize("width", [360, 800], ids=["phone", "laptop"])
+def test_page_never_scrolls_sideways(width: int, tmp_path: Path) -> None:
+    """At a phone's width the page itself does not scroll sideways: wide
+    tables scroll in their own boxes."""
+    scored = events.butler_pairs()  # long names and the widest tables
+    page = report_html.render(scored).replace("</body>", PROBE)
+    dom = dump_dom(tmp_path, page, width=width)
+    assert int(dom.find("body").get("data-overflow")) <= 0
+
+
+def fixture_event() -> ScoredEvent:
+    """The event shown in the README's screenshot."""
+    # TODO: a real fixture file scored by its method, once the readers land.
+    return events.aggregate_teams()
+
+
+def make_docs_screenshot(folder: Path) -> Path:
+    """Render the fixture event 800 pixels wide into ``docs/screenshot.png``."""
+    png = screenshot(
+        folder, report_html.render(fixture_event()), folder / "page.png", SCREENSHOT_WIDTH, 1100
+    )
+    DOCS.mkdir(exist_ok=True)
+    target = DOCS / "screenshot.png"
+    shutil.copyfile(png, target)
+    return target
+
+
+def test_docs_screenshot(tmp_path: Path) -> None:
+    """docs/screenshot.png is a picture of a page, 800 pixels wide
+    (rewritten with PBNSCORE_REGEN_SCREENSHOT=1)."""
+    if os.environ.get("PBNSCORE_REGEN_SCREENSHOT") == "1":
+        make_docs_screenshot(tmp_path)
+    data = (DOCS / "screenshot.png").read_bytes()
+    assert png_size(data)[0] == SCREENSHOT_WIDTH
