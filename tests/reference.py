@@ -1,0 +1,227 @@
+"""Slow, obviously right references for every scoring method.
+
+Each works on one board's tables given as specs (see ``strategies``): an int
+score, an Adjusted, or None for not played. They follow the CONTRACT's words
+literally (scan every par, sort and slice, compare every pair of results,
+enumerate every term) and share no code with ``pbnscore.strategies``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+
+from pbnscore.model import Adjusted, AdjustedKind
+
+# Law 78B, row by row: (lowest difference, highest difference, IMPs).
+LAW_78B = (
+    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
+    (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),
+    (500, 590, 11), (600, 740, 12), (750, 890, 13), (900, 1090, 14), (1100, 1290, 15),
+    (1300, 1490, 16), (1500, 1740, 17), (1750, 1990, 18), (2000, 2240, 19),
+    (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22), (3500, 3990, 23),
+    (4000, math.inf, 24),
+)  # fmt: skip
+
+
+def imp(difference: int | Fraction, gaps: str = "lower") -> int:
+    """IMPs by looking the difference up in the Law's rows; between two rows
+    the row below (lower) or above (upper)."""
+    size = abs(difference)
+    sign = -1 if difference < 0 else 1
+    for index, (low, high, value) in enumerate(LAW_78B):
+        if low <= size <= high:
+            return sign * value
+        if high < size < LAW_78B[index + 1][0]:
+            if gaps == "strict":
+                raise ValueError(f"{size} is between two rows")
+            return sign * (value if gaps == "lower" else value + 1)
+    raise AssertionError("unreachable")
+
+
+def real(specs: Sequence[object]) -> list[int]:
+    return [s for s in specs if isinstance(s, int)]
+
+
+def artificial(spec: object, imps_for_plus: Fraction) -> tuple[Fraction | None, Fraction | None]:
+    """Law 12C2 artificial IMPs for an adjusted table; nothing for not played."""
+    if not isinstance(spec, Adjusted):
+        return None, None
+    value = {
+        AdjustedKind.AVERAGE_PLUS: imps_for_plus,
+        AdjustedKind.AVERAGE: Fraction(0),
+        AdjustedKind.AVERAGE_MINUS: -imps_for_plus,
+    }
+    return value[spec.ns], value[spec.ew]
+
+
+# -- Butler -----------------------------------------------------------------------
+
+
+def zero_sum_scan(scores: Sequence[int], factor: int = 1, gaps: str = "lower") -> int:
+    """Try every multiple of 10 from far below to far above the scores (and
+    0): the par with the smallest |sum|, then the one closest to 0."""
+    low = min(min(scores) - 4010, 0)
+    high = max(max(scores) + 4010, 0)
+    candidates = range(low - low % 10, high + 10, 10)
+    return min(
+        candidates,
+        key=lambda p: (abs(sum(imp(factor * (s - p), gaps) for s in scores)), abs(p), p),
+    )
+
+
+_MODES = {"half-away": ROUND_HALF_UP, "half-even": ROUND_HALF_EVEN}
+
+
+def round_to_ten(mean: Fraction, rounding: str) -> Fraction:
+    """Decimal's quantize on the mean in tens: ROUND_HALF_UP is Decimal's
+    half away from zero; 'half-up' (towards +infinity) is half away above
+    zero and half towards zero below it."""
+    if rounding == "none":
+        return mean
+    with localcontext() as context:
+        context.prec = 60
+        tens = Decimal(mean.numerator) / Decimal(mean.denominator) / 10
+        if rounding == "half-up":
+            mode = ROUND_HALF_UP if tens >= 0 else ROUND_HALF_DOWN
+        else:
+            mode = _MODES[rounding]
+        return Fraction(int(tens.quantize(Decimal(1), rounding=mode)) * 10)
+
+
+def trimmed_mean(scores: Sequence[int], drop: int, rounding: str) -> Fraction:
+    ordered = sorted(scores)
+    while drop and len(ordered) - 2 * drop < 1:
+        drop -= 1
+    kept = ordered[drop : len(ordered) - drop] if drop else ordered
+    return round_to_ten(Fraction(sum(kept), len(kept)), rounding)
+
+
+def median(scores: Sequence[int], rounding: str) -> Fraction:
+    ordered = sorted(scores)
+    n = len(ordered)
+    if n % 2:
+        return Fraction(ordered[n // 2])
+    return round_to_ten(Fraction(ordered[n // 2 - 1] + ordered[n // 2], 2), rounding)
+
+
+def butler(
+    specs: Sequence[object],
+    *,
+    datum: str = "zero-sum",
+    drop: int = 1,
+    rounding: str = "half-away",
+    double: bool = False,
+    halve: bool = False,
+    gaps: str = "lower",
+    artificial_imps: Fraction = Fraction(3),
+) -> tuple[Fraction | None, list[tuple[Fraction | None, Fraction | None]]]:
+    """(datum, [(NS, EW) points per table])."""
+    scores = real(specs)
+    factor = 2 if double else 1
+    value: Fraction | None = None
+    if scores:
+        if datum == "zero-sum":
+            value = Fraction(zero_sum_scan(scores, factor, gaps))
+        elif datum == "trimmed-mean":
+            value = trimmed_mean(scores, drop, rounding)
+        elif datum == "mean":
+            value = trimmed_mean(scores, 0, rounding)
+        else:
+            value = median(scores, rounding)
+    points = []
+    for spec in specs:
+        if isinstance(spec, int):
+            assert value is not None
+            ns = Fraction(imp(factor * (spec - value), gaps))
+            ns = ns / 2 if halve else ns
+            points.append((ns, -ns))
+        else:
+            points.append(artificial(spec, artificial_imps))
+    return value, points
+
+
+# -- cross-IMPs -----------------------------------------------------------------
+
+
+def cross_imps(
+    specs: Sequence[object],
+    normalise: str = "average",
+    gaps: str = "lower",
+    artificial_imps: Fraction = Fraction(3),
+) -> list[tuple[Fraction | None, Fraction | None]]:
+    """Every real result against every other, one pair at a time."""
+    points = []
+    for i, spec in enumerate(specs):
+        if not isinstance(spec, int):
+            points.append(artificial(spec, artificial_imps))
+            continue
+        others = [o for j, o in enumerate(specs) if j != i and isinstance(o, int)]
+        total = Fraction(sum(imp(spec - o, gaps) for o in others))
+        if normalise == "average" and others:
+            total /= len(others)
+        points.append((total, -total))
+    return points
+
+
+# -- barking --------------------------------------------------------------------
+
+
+def barking_terms(scores: Sequence[int], a: int) -> list[int]:
+    """Every term for the NS pair at table a, by enumeration."""
+    others = [t for t in range(len(scores)) if t != a]
+    terms = []
+    for b in others:
+        rest = [t for t in others if t != b]
+        for k, m in itertools.combinations(rest, 2):
+            terms.append(imp(scores[a] + scores[b] - scores[k] - scores[m]))
+    return terms
+
+
+def barking(
+    specs: Sequence[object],
+    normalise: str = "match",
+    artificial_imps: Fraction = Fraction(3),
+) -> list[tuple[Fraction | None, Fraction | None]]:
+    """Adjusted and not-played tables leave the field; under four real
+    tables the board is not scored."""
+    scores = real(specs)
+    positions = [i for i, s in enumerate(specs) if isinstance(s, int)]
+    points: list[tuple[Fraction | None, Fraction | None]] = [
+        artificial(s, artificial_imps) for s in specs
+    ]
+    for index, position in enumerate(positions):
+        if len(scores) < 4:
+            continue
+        terms = barking_terms(scores, index)
+        total = Fraction(sum(terms))
+        if normalise == "match":
+            total = total * 3 / len(terms)
+        points[position] = (total, -total)
+    return points
+
+
+# -- aggregate -------------------------------------------------------------------
+
+
+def aggregate_board(
+    specs: Sequence[object], home_ns: Sequence[bool], artificial_imps: Fraction = Fraction(3)
+) -> tuple[Fraction, Fraction] | None:
+    """(home IMPs, away IMPs) for one match board; None when not played."""
+    if any(isinstance(s, Adjusted) for s in specs):
+        home = away = Fraction(0)
+        for spec, ns in zip(specs, home_ns, strict=True):
+            if isinstance(spec, Adjusted):
+                ns_points, ew_points = artificial(spec, artificial_imps)
+                assert ns_points is not None and ew_points is not None
+                home += ns_points if ns else ew_points
+                away += ew_points if ns else ns_points
+        return home, away
+    if not specs or any(s is None for s in specs):
+        return None
+    total = sum(s if ns else -s for s, ns in zip(specs, home_ns, strict=True))  # type: ignore[operator]
+    net = Fraction(imp(total))
+    return net, -net

@@ -1,0 +1,278 @@
+"""Butler: datums, IMPs against them, standings; Compscore3's own numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pbnscore
+import reference
+import strategies as build
+from pbnscore.errors import ScoringError
+from pbnscore.imps import ImpGaps
+from pbnscore.model import Direction, Event, EventKind, ScoredEvent
+from pbnscore.strategies.butler import (
+    ButlerOptions,
+    Rounding,
+    board_datum,
+    round_datum,
+    zero_sum_par,
+)
+
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
+
+
+def butler(event: Event, **options: object) -> ScoredEvent:
+    return pbnscore.score(event, "butler", **options)
+
+
+# -- zero-sum par ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scores", "factor", "par"),
+    [
+        # 420: 0+0+IMP(30)+IMP(-20) = 0; 430: IMP(-10)x2+IMP(20)+IMP(-30) = 0;
+        # 410 sums 1, 440 sums -3: the zero plateau 420..430, closest to 0.
+        ([420, 420, 450, 400], 1, 420),
+        # 90..110 sum +1, 120 on sums -2: no zero; |1| is smaller.
+        ([100, 100, 130], 1, 90),
+        # 90..110 sum +1, 120..140 sum -1: tied on |sum|; 90 is closest to 0.
+        ([100, 130], 1, 90),
+        ([-130, -100], 1, -90),
+        # Doubled: IMP(2(100-P)) + IMP(2(130-P)) is 0 at 110 and 120, +2 at 100.
+        ([100, 130], 2, 110),
+        # One score: IMP(s - P) is 0 for P within 10 of it.
+        ([620], 1, 610),
+        ([-620], 1, -610),
+    ],
+    ids=["exact-zero", "no-zero", "tie-closest-to-0", "tie-negative", "doubled", "one", "one-neg"],
+)
+def test_zero_sum_par(scores: list[int], factor: int, par: int) -> None:
+    """The par worked out by hand, and the scan agrees."""
+    assert zero_sum_par(scores, factor) == par
+    assert reference.zero_sum_scan(scores, factor) == par
+
+
+@settings(max_examples=200)
+@given(st.lists(build.scores, min_size=1, max_size=9), st.sampled_from([1, 2]))
+def test_zero_sum_matches_scan(scores: list[int], factor: int) -> None:
+    """Binary chop == scanning every multiple of 10."""
+    assert zero_sum_par(scores, factor) == reference.zero_sum_scan(scores, factor)
+
+
+@settings(max_examples=100)
+@given(
+    st.lists(st.integers(-300, 300).map(lambda x: 5 * x), min_size=1, max_size=7),
+    st.sampled_from(["lower", "upper"]),
+)
+def test_zero_sum_with_gaps(scores: list[int], gaps: str) -> None:
+    """Scores off the 10s put differences in the gaps: the policy applies to the search too."""
+    assert zero_sum_par(scores, 1, ImpGaps(gaps)) == reference.zero_sum_scan(scores, 1, gaps)
+
+
+def test_zero_sum_is_a_binary_chop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Far fewer sums than a scan: a board of scores spread over 8,000 points."""
+    from pbnscore.strategies import butler as module
+
+    calls = 0
+    real = module.ImpSums
+
+    class Counting(real):  # type: ignore[misc,valid-type]
+        def _sum(self, x: int | Fraction) -> int:
+            nonlocal calls
+            calls += 1
+            return super()._sum(x)
+
+    monkeypatch.setattr(module, "ImpSums", Counting)
+    assert zero_sum_par([-4000, -1000, 0, 300, 4000]) == reference.zero_sum_scan(
+        [-4000, -1000, 0, 300, 4000]
+    )
+    assert calls < 60  # a scan would take 1,600
+
+
+# -- other datums ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mean", "rounding", "datum"),
+    [
+        (425, Rounding.HALF_AWAY, 430),
+        (-425, Rounding.HALF_AWAY, -430),
+        (425, Rounding.HALF_EVEN, 420),
+        (435, Rounding.HALF_EVEN, 440),
+        (-445, Rounding.HALF_EVEN, -440),
+        (425, Rounding.HALF_UP, 430),
+        (-425, Rounding.HALF_UP, -420),
+        (Fraction(4246, 10), Rounding.HALF_AWAY, 420),
+        (Fraction(5145, 10), Rounding.HALF_EVEN, 510),  # Bermuda Bowl 2011: 514.55 -> 510
+    ],
+)
+def test_rounding(mean: int | Fraction, rounding: Rounding, datum: int) -> None:
+    """Halves go away from zero, to even, or up, as named (ACBL: 425 -> 420, 435 -> 440)."""
+    assert round_datum(Fraction(mean), rounding) == datum
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(build.scores, min_size=1, max_size=12),
+    st.sampled_from(["trimmed-mean", "mean", "median"]),
+    st.integers(0, 4),
+    st.sampled_from(["half-away", "half-even", "half-up", "none"]),
+)
+def test_datums_match_reference(scores: list[int], datum: str, drop: int, rounding: str) -> None:
+    """Sort-and-slice with Decimal rounding agrees with the datum code."""
+    options = ButlerOptions(datum=datum, drop=drop, rounding=rounding)
+    expected, _ = reference.butler(scores, datum=datum, drop=drop, rounding=rounding)
+    assert board_datum(scores, options) == expected
+
+
+def test_hemel_trimmed_mean_and_median() -> None:
+    """620 x4, 170 x3 (Hemel/blakjak): trimmed datum 440, median 620."""
+    scores = [620] * 4 + [170] * 3
+    assert board_datum(scores, ButlerOptions(datum="trimmed-mean")) == 440
+    assert board_datum(scores, ButlerOptions(datum="median")) == 620
+
+
+def test_trimmed_mean_never_leaves_nothing() -> None:
+    """Two scores with drop 1: nothing is dropped; three with drop 5: the middle one."""
+    assert board_datum([100, 200], ButlerOptions(datum="trimmed-mean")) == 150
+    assert board_datum([100, 420, 200], ButlerOptions(datum="trimmed-mean", drop=5)) == 200
+
+
+def test_unrounded_datum_is_kept_exact() -> None:
+    """--rounding none: IMPs from the exact mean (gap policy applies); the
+    board shows the datum to a whole point and keeps the exact one."""
+    event = build.pairs_event([[420, 420, 460]])
+    scored = butler(event, datum="mean", rounding="none")
+    board = scored.boards[0]
+    assert board.exact_datum == Fraction(1300, 3)
+    assert board.datum == 433
+    # 420 - 433 1/3 falls between the 0 and 1 IMP rows -> 0 (lower); 460 - 433 1/3 -> 1
+    assert [r.ns_points for r in board.results] == [0, 0, 1]
+    upper = butler(event, datum="mean", rounding="none", imp_gaps="upper")
+    assert [r.ns_points for r in upper.boards[0].results] == [-1, -1, 1]
+    with pytest.raises(ScoringError, match="between two rows"):
+        butler(event, datum="mean", rounding="none", imp_gaps="strict")
+
+
+# -- whole events ------------------------------------------------------------------
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "datum": st.sampled_from(["zero-sum", "trimmed-mean", "mean", "median"]),
+        "drop": st.integers(0, 2),
+        "rounding": st.sampled_from(["half-away", "half-even", "half-up", "none"]),
+        "double": st.booleans(),
+        "halve": st.booleans(),
+        "artificial_imps": st.sampled_from([Fraction(3), Fraction(2)]),
+    }
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(build.boards(1, 8), min_size=1, max_size=4), OPTIONS)
+def test_event_matches_reference(
+    boards: list[list[build.Spec]], options: dict[str, object]
+) -> None:
+    """Every board's datum and points, with adjusted and not-played tables mixed in,
+    agree with the reference; totals are plain sums; the event is unchanged."""
+    event = build.pairs_event(boards)
+    before = event
+    scored = butler(event, **options)
+    assert scored.event is event and event == before
+    totals: dict[tuple[str, Direction | None], Fraction] = {}
+    played: dict[tuple[str, Direction | None], int] = {}
+    for specs, board in zip(boards, scored.boards, strict=True):
+        datum, points = reference.butler(specs, **options)  # type: ignore[arg-type]
+        shown = board.datum if board.exact_datum is None else board.exact_datum
+        assert shown == datum
+        assert [(r.ns_points, r.ew_points) for r in board.results] == points
+        for r, (ns, ew) in zip(board.results, points, strict=True):
+            for pair, direction, value in (
+                (r.result.ns, Direction.NS, ns),
+                (r.result.ew, Direction.EW, ew),
+            ):
+                if value is not None:
+                    assert pair is not None
+                    totals[(pair, direction)] = totals.get((pair, direction), Fraction(0)) + value
+                    played[(pair, direction)] = played.get((pair, direction), 0) + 1
+    for standing in scored.standings:
+        k = (standing.participant.id, standing.participant.direction)
+        assert standing.total == totals.get(k, 0)
+        assert standing.boards == played.get(k, 0)
+
+
+def test_standings_rank_each_direction_with_ties() -> None:
+    """Two-winner Mitchell: NS and EW ranked apart; equal totals share the better rank."""
+    # Board 1 at tables 1..3: NS 1 +, NS 2 and 3 level.
+    event = build.pairs_event([[620, 170, 170]])
+    scored = butler(event, datum="trimmed-mean")
+    ns = {
+        s.participant.id: (s.rank, s.tied)
+        for s in scored.standings
+        if s.participant.direction is Direction.NS
+    }
+    ew = {
+        s.participant.id: (s.rank, s.tied)
+        for s in scored.standings
+        if s.participant.direction is Direction.EW
+    }
+    assert ns == {"1": (1, False), "2": (2, True), "3": (2, True)}
+    assert sorted(ew.values()) == [(1, True), (1, True), (3, False)]
+    assert scored.datum_label == "trimmed-mean"
+    assert scored.options["datum"] == "trimmed-mean"
+
+
+def test_butler_on_a_teams_event_uses_the_whole_field() -> None:
+    """Pairs inside a teams event: every table that played the board is one field."""
+    event = build.teams_event([[[420, 450]], [[420, -50]]])
+    scored = butler(event, datum="mean")
+    # Field 420, 450, 420, -50 -> mean 310: IMP(110) = 3, IMP(140) = 4, IMP(-360) = -8.
+    points = [r.ns_points for b in scored.boards for r in b.results]
+    assert points == [3, 4, 3, -8]
+    assert all(b.datum == 310 for b in scored.boards)
+    kinds = {s.participant.kind.value for s in scored.standings}
+    assert kinds == {"team", "pair"}
+
+
+def test_refuses_an_individual_event() -> None:
+    """An individual event is not scored by butler: a clear error."""
+    event = build.pairs_event([[420]])
+    individual = Event(EventKind.INDIVIDUAL, event.sessions, event.source)
+    with pytest.raises(ScoringError, match="butler scores pairs or teams events"):
+        butler(individual)
+
+
+# -- Compscore3 --------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples not present")
+def test_compscore3_butler_numbers() -> None:
+    """Trimmed mean (drop 1, half away from zero) gives every BOARD_AVERAGE,
+    every NS/EW_BUTLER_POINTS, every TOTAL_SCORE and PLACE Compscore3 wrote."""
+    from lxml import etree
+
+    path = SAMPLES / "butler_mitchell.xml"
+    scored = butler(pbnscore.load(path), datum="trimmed-mean", drop=1, rounding="half-away")
+    tree = etree.parse(str(path))
+    written = [b for b in tree.iter("BOARD") if b.find("BOARD_AVERAGE") is not None]
+    assert len(written) == len(scored.boards) == 35
+    lines = 0
+    for board, element in zip(scored.boards, written, strict=True):
+        assert board.datum == int(element.findtext("BOARD_AVERAGE"))
+        for result, line in zip(board.results, element.iter("TRAVELLER_LINE"), strict=True):
+            assert result.ns_points == Fraction(line.findtext("NS_BUTLER_POINTS"))
+            assert result.ew_points == Fraction(line.findtext("EW_BUTLER_POINTS"))
+            lines += 1
+    assert lines > 200
+    pairs = {p.findtext("PAIR_NUMBER"): p for p in tree.iter("PAIR")}
+    assert len(scored.standings) == len(pairs) == 14
+    for standing in scored.standings:
+        pair = pairs[standing.participant.id]
+        assert standing.total == Fraction(pair.findtext("TOTAL_SCORE"))
+        assert str(standing.rank) == pair.findtext("PLACE")
