@@ -1,0 +1,256 @@
+"""Plug-ins: the built-in methods pass ``pbnscore.testing``'s conformance
+tests, and a third-party method installed through an entry point (a real
+``*.dist-info`` on ``sys.path``) is listed, loaded lazily, given its own flags
+and run by the CLI; one that fails to import is reported, not fatal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Iterator, Sequence
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pbnscore import registry, usebio
+from pbnscore.cli import main
+from pbnscore.model import Event
+from pbnscore.strategies.aggregate import Aggregate
+from pbnscore.strategies.barking import Barking
+from pbnscore.strategies.butler import Butler
+from pbnscore.strategies.cross_imps import CrossImps
+from pbnscore.testing import StrategyConformance, pairs_event, teams_event
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
+
+
+@cache
+def read(*names: str) -> tuple[Event, ...]:
+    """The project's fixture events, by path below fixtures/."""
+    return tuple(usebio.load(FIXTURES / name) for name in names)
+
+
+def sample(name: str) -> tuple[Event, ...]:
+    """A real sample from ../shared/samples/usebio, where present."""
+    path = SAMPLES / "usebio" / name
+    return (usebio.load(path),) if path.exists() else ()
+
+
+PAIRS = ("usebio/flat-butler-old-style.xml", "usebio/session-section-layout.xml")
+TEAMS_OF_EIGHT = ("usebio/teams-of-eight-two-matches.xml",)
+
+
+class TestButlerConforms(StrategyConformance):
+    strategy = Butler
+
+    def conformance_events(self) -> Sequence[Event]:
+        return (pairs_event(), *read(*PAIRS), *sample("butler_mitchell.xml"))
+
+
+class TestCrossImpsConforms(StrategyConformance):
+    strategy = CrossImps
+
+    def conformance_events(self) -> Sequence[Event]:
+        return (pairs_event(), *read(*PAIRS), *sample("payload_cross-imp-pairs.xml"))
+
+
+class TestAggregateConforms(StrategyConformance):
+    strategy = Aggregate
+
+    def conformance_events(self) -> Sequence[Event]:
+        teams = read("usebio/teams-of-four.xml", *TEAMS_OF_EIGHT)
+        return (teams_event(), teams_event(tables=4), *teams, *sample("payload_multiple-teams.xml"))
+
+
+class TestBarkingConforms(StrategyConformance):
+    strategy = Barking
+    events = (teams_event(tables=4),)
+
+    def conformance_events(self) -> Sequence[Event]:
+        return (*self.events, *read(*TEAMS_OF_EIGHT))
+
+
+# -- a third-party plug-in ------------------------------------------------------------
+
+PLUGIN = '''
+from __future__ import annotations
+
+import attrs
+
+from pbnscore.model import Direction, EventKind, PointsStyle, ScoredEvent
+from pbnscore.strategies._base import options_dict, rank
+
+
+@attrs.frozen
+class TopOptions:
+    my_flag: bool = attrs.field(default=False, metadata={"help": "count twice"})
+    bonus: int = attrs.field(default=0, metadata={"help": "added to every total"})
+
+
+class Top:
+    """Totals of NS scores / 10: a toy method."""
+
+    name = "myplugin"
+    description = "a toy method from another package"
+    Options = TopOptions
+    kinds = frozenset({EventKind.PAIRS})
+
+    def score(self, event, options):
+        weight = 2 if options.my_flag else 1
+        totals = {p.key: options.bonus for p in event.participants()}
+        for session in event.sessions:
+            for section in session.sections:
+                for board in section.boards:
+                    for result in board.results:
+                        if result.score is None:
+                            continue
+                        points = weight * result.score // 10
+                        for key, sign in (((result.ns, Direction.NS, section.id), 1),
+                                          ((result.ew, Direction.EW, section.id), -1)):
+                            if key in totals:
+                                totals[key] += sign * points
+        rows = [(p, totals[p.key], 1) for p in event.participants()]
+        options_used = options_dict(options)
+        return ScoredEvent(event, self.name, PointsStyle.BUTLER, options_used, (), rank(rows))
+'''
+
+BROKEN = "raise ImportError('needs numpy, which is not installed')\n"
+
+
+def install(site: Path, name: str, entry_points: dict[str, str], modules: dict[str, str]) -> None:
+    """A distribution as pip would leave it: modules and a dist-info folder."""
+    for module, source in modules.items():
+        (site / f"{module}.py").write_text(textwrap.dedent(source))
+    info = site / f"{name}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    lines = "".join(f"{key} = {value}\n" for key, value in entry_points.items())
+    (info / "entry_points.txt").write_text(f"[pbnscore.strategies]\n{lines}")
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder on sys.path holding third-party plug-ins; discovery re-read."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    install(folder, "pbnscore_top", {"myplugin": "pbnscore_top:Top"}, {"pbnscore_top": PLUGIN})
+    monkeypatch.syspath_prepend(str(folder))
+    registry.refresh()
+    yield folder
+    registry.refresh()
+    for module in ("pbnscore_top", "pbnscore_broken"):
+        sys.modules.pop(module, None)
+
+
+@pytest.fixture
+def broken(site: Path) -> Path:
+    install(
+        site, "pbnscore_broken", {"fancy": "pbnscore_broken:Fancy"}, {"pbnscore_broken": BROKEN}
+    )
+    registry.refresh()
+    return site
+
+
+@pytest.mark.usefixtures("site")
+def test_plugin_is_discovered_without_being_imported() -> None:
+    """Discovery reads the entry point; the module is imported only when used."""
+    assert "myplugin" in registry.names()
+    assert "pbnscore_top" not in sys.modules
+    assert registry.get("myplugin").name == "myplugin"
+    assert "pbnscore_top" in sys.modules
+
+
+@pytest.mark.usefixtures("site")
+def test_plugin_runs_through_the_cli_with_its_own_flags(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """score -m myplugin --my-flag --bonus 5: the plug-in's options arrive."""
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    argv = ["score", str(fixture), "-m", "myplugin", "--to", "json"]
+    assert main([*argv, "--my-flag", "--bonus", "5"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["method"] == {"name": "myplugin", "options": {"my_flag": True, "bonus": 5}}
+    assert main(argv) == 0
+    plain = json.loads(capsys.readouterr().out)
+    doubled = {(p["id"], p["direction"]): p["total"] for p in document["participants"]}
+    for participant in plain["participants"]:
+        key = (participant["id"], participant["direction"])
+        assert doubled[key] == 2 * participant["total"] + 5
+    assert any(p["total"] for p in plain["participants"]), "a toy total of zero proves nothing"
+
+
+@pytest.mark.usefixtures("site")
+def test_plugin_flags_are_not_offered_to_other_methods(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--my-flag belongs to myplugin: butler refuses it."""
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    assert main(["score", str(fixture), "-m", "butler", "--my-flag"]) == 2
+    assert "method butler does not take --my-flag" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("broken")
+def test_broken_plugin_is_reported_by_methods_and_stops_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """methods lists it as failed with its error; built-ins and the good plug-in still listed."""
+    assert main(["methods"]) == 0
+    out = capsys.readouterr().out
+    assert "fancy: failed to load: ImportError: needs numpy, which is not installed\n" in out
+    assert "butler: IMPs against a datum" in out
+    assert "myplugin: a toy method from another package [plug-in pbnscore_top:Top]" in out
+    assert "  --bonus N  (default: 0)\n      added to every total" in out
+
+
+@pytest.mark.usefixtures("broken")
+def test_broken_plugin_does_not_stop_built_ins(capsys: pytest.CaptureFixture[str]) -> None:
+    """Scoring with a built-in works; asking for the broken one is one line, exit 1."""
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    assert main(["score", str(fixture), "-m", "butler", "--to", "json"]) == 0
+    capsys.readouterr()
+    assert main(["score", str(fixture), "-m", "fancy"]) == 1
+    assert capsys.readouterr().err == (
+        "pbnscore: fancy: failed to load: ImportError: needs numpy, which is not installed\n"
+    )
+
+
+def test_a_plugin_cannot_take_a_built_in_name(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second 'butler' is reported as a clash; the built-in is the one used."""
+    install(site, "pbnscore_fake", {"butler": "pbnscore_top:Top"}, {})
+    registry.refresh()
+    assert registry.get("butler") is Butler
+    assert main(["methods"]) == 0
+    assert "butler: failed to load: pbnscore_top:Top (from pbnscore_fake)" in (
+        capsys.readouterr().out
+    )
+
+
+def test_unknown_name_lists_plugins_too(site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The list of valid names includes the installed plug-ins."""
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    assert main(["score", str(fixture), "-m", "nope"]) == 2
+    assert "aggregate, barking, butler, cross-imps, myplugin" in capsys.readouterr().err
+
+
+def test_conformance_catches_a_method_that_changes_its_input() -> None:
+    """The conformance tests can fail: a method that edits the event in place."""
+
+    class Mutating(Butler):
+        def score(self, event: Event, options: object) -> object:
+            scored = super().score(event, options)  # type: ignore[arg-type]
+            board = event.sessions[0].sections[0].boards[0]
+            object.__setattr__(board, "number", 99)
+            return scored
+
+    class Check(StrategyConformance):
+        strategy = Mutating
+        events = (pairs_event(),)
+
+    with pytest.raises(AssertionError):
+        Check().test_does_not_change_the_event()
