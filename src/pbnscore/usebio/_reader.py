@@ -491,12 +491,13 @@ class _Reader:
         opponent = fields.get("OPPOSING_TEAM") or fields.get("EW_PAIR_NUMBER", "")
         if not team or not opponent:
             self.fail("MATCH without TEAM and OPPOSING_TEAM", element)
-        round_text = fields.get("ROUND_NUMBER", "")
+        round_el = element.find("ROUND_NUMBER")
+        round_text = _text(round_el)
         return Match(
             team=team,
             opponent=opponent,
             boards=tuple(self.board(b) for b in element.iterchildren("BOARD")),
-            round=self.optional_int("ROUND_NUMBER", round_text, element),
+            round=self.optional_int("ROUND_NUMBER", round_text, element if round_el is None else round_el),
             source_ref=self.refs[element],
         )
 
