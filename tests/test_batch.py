@@ -134,18 +134,23 @@ def test_missing_or_stdin_input_is_usage(
 def test_failures_are_reported_and_every_other_file_written(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """One line per failed file, no output for it, exit 1, a closing summary."""
-    source = tree(tmp_path / "in", {"a.pbn": "good a", "b.pbn": "bad b", "c/d.xml": "good d"})
+    """One line per failed file, no output (nor folder) for it, exit 1, a closing summary."""
+    files = {"a.pbn": "good a", "b.pbn": "bad b", "c/d.xml": "good d", "e/f.pbn": "bad f"}
+    source = tree(tmp_path / "in", files)
     out = tmp_path / "out"
     assert main(["batch", str(source), "--out-dir", str(out), "-j", "2"]) == 1
     assert outputs(out) == {
         "a.pbn.xml": b"scored good a[]",
         "c/d.xml.xml": b"scored good d[]",
     }
+    assert not (out / "e").exists()
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == f"{source / 'b.pbn'}:3: no Board tag"
-    assert err[1].startswith("pbnscore: 3 files, 12 results, 1 failed, ")
-    assert len(err) == 2
+    assert err[:2] == [
+        f"{source / 'b.pbn'}:3: no Board tag",
+        f"{source / 'e/f.pbn'}:3: no Board tag",
+    ]
+    assert err[2].startswith("pbnscore: 4 files, 12 results, 2 failed, ")
+    assert len(err) == 3
 
 
 @pytest.mark.usefixtures("fake")
@@ -225,3 +230,40 @@ def test_method_options_reach_every_file(tmp_path: Path) -> None:
     assert main([*argv, "--to", "json", "-j", "2"]) == 0
     assert set(outputs(out)) == {"a.pbn.json", "b.xml.json"}
     assert all(b"'datum'" in data for data in outputs(out).values())
+
+
+# -- end to end ----------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
+
+
+@pytest.mark.parametrize(
+    "folder",
+    [
+        FIXTURES / "usebio",
+        pytest.param(
+            SAMPLES,
+            marks=pytest.mark.skipif(not SAMPLES.exists(), reason="../shared/samples absent"),
+        ),
+    ],
+    ids=["fixtures", "samples"],
+)
+def test_real_files_in_parallel_are_deterministic(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, folder: Path
+) -> None:
+    """Every real file is written or reported on one line; -j 2 and -j 1 runs
+    write the same bytes."""
+    found = [p for p in folder.rglob("*") if p.suffix.lower() in (".xml", ".pbn")]
+    runs = []
+    for jobs in ("2", "1"):
+        out = tmp_path / f"out{jobs}"
+        status = main(["batch", str(folder), "--out-dir", str(out), "-j", jobs, "--to", "json"])
+        err = capsys.readouterr().err.splitlines()
+        failed = err[:-1]
+        assert status == (1 if failed else 0)
+        assert err[-1].startswith(f"pbnscore: {len(found)} files, ")
+        assert err[-1].split(", ")[2] == f"{len(failed)} failed"
+        assert len(outputs(out)) + len(failed) == len(found)
+        runs.append(outputs(out))
+    assert runs[0] == runs[1]

@@ -387,3 +387,98 @@ def test_methods_lists_options_with_choices_defaults_and_help(
     assert "  --double  (default: False)" in out
     assert "  --drop N  (default: 1)" in out
     assert "  --vp {wbf,none}  (default: wbf)" in out
+
+
+# -- end to end: real readers, methods and writers -----------------------------------
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
+BUTLER_FIXTURE = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+
+
+@pytest.mark.parametrize(
+    ("name", "method"),
+    [
+        ("flat-butler-old-style.xml", "butler"),
+        ("teams-of-four.xml", "aggregate"),
+        ("teams-of-eight-two-matches.xml", "aggregate"),
+    ],
+    ids=["pairs", "teams-of-four", "teams-of-eight"],
+)
+def test_default_method_of_real_files(
+    capsys: pytest.CaptureFixture[str], name: str, method: str
+) -> None:
+    """The fixtures score with their event's default method."""
+    document = run_json(capsys, "score", str(FIXTURES / "usebio" / name))
+    assert document["method"]["name"] == method
+    assert document["participants"]
+
+
+@pytest.mark.parametrize("name", ["out.xml", "out.usebio", "-"], ids=["xml", "unknown", "stdout"])
+def test_usebio_is_the_default_output(
+    capsysbinary: pytest.CaptureFixture[bytes], tmp_path: Path, name: str
+) -> None:
+    """.xml, an extension that says nothing, or stdout: USEBIO that reads back."""
+    output = name if name == "-" else str(tmp_path / name)
+    assert main(["score", str(BUTLER_FIXTURE), "-o", output]) == 0
+    data = capsysbinary.readouterr().out if name == "-" else Path(output).read_bytes()
+    assert data.startswith(b"<?xml")
+    again = pbnscore.usebio.loads(data, source=name)
+    assert again.result_count() == pbnscore.load(BUTLER_FIXTURE).result_count()
+
+
+@pytest.mark.parametrize(("types", "event_type"), [(None, b"BUTLER_PAIRS"), ("new", b"PAIRS")])
+def test_usebio_types_reaches_the_writer(
+    capsysbinary: pytest.CaptureFixture[bytes], types: str | None, event_type: bytes
+) -> None:
+    """Old-style input stays old-style unless --usebio-types new."""
+    extra = ["--usebio-types", types] if types else []
+    assert main(["score", str(BUTLER_FIXTURE), *extra]) == 0
+    assert b'<EVENT EVENT_TYPE="' + event_type + b'">' in capsysbinary.readouterr().out
+
+
+def test_method_options_change_real_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    """--halve halves every pair's Butler total of a real file."""
+    argv = ("score", str(BUTLER_FIXTURE), "-m", "butler", "--datum", "mean")
+    plain = run_json(capsys, *argv)["participants"]
+    halved = run_json(capsys, *argv, "--halve")["participants"]
+    totals = {(p["id"], p["direction"]): p["total"] for p in plain}
+    assert any(totals.values())
+    assert {(p["id"], p["direction"]): 2 * p["total"] for p in halved} == pytest.approx(totals)
+
+
+def test_wrong_method_for_the_event_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Aggregate on a pairs event: the method's reason, the file named, exit 1."""
+    assert main(["score", str(BUTLER_FIXTURE), "-m", "aggregate"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{BUTLER_FIXTURE}: ") and err.count("\n") == 1
+
+
+def test_broken_xml_is_one_line_with_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Not well-formed USEBIO: file:line: message, exit 1."""
+    bad = tmp_path / "cut.xml"
+    bad.write_bytes(BUTLER_FIXTURE.read_bytes()[:900])
+    assert main(["score", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad}:") and err.count("\n") == 1
+
+
+SAMPLE_FILES = sorted((SAMPLES / "usebio").glob("*.xml")) if SAMPLES.exists() else []
+
+
+@pytest.mark.skipif(not SAMPLE_FILES, reason="../shared/samples is not here")
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=[p.name for p in SAMPLE_FILES])
+def test_every_real_sample_scores_or_says_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, path: Path
+) -> None:
+    """Each real USEBIO sample: exit 0 with JSON written, or exit 1 and one line."""
+    output = tmp_path / "out.json"
+    status = main(["score", str(path), "-o", str(output)])
+    err = capsys.readouterr().err
+    if status == 0:
+        assert json.loads(output.read_text(encoding="utf-8"))["participants"]
+    else:
+        assert status == 1 and err.startswith(f"{path}: ") and err.count("\n") == 1
+        assert not output.exists()

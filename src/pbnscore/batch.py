@@ -174,6 +174,8 @@ def run_one(settings: Settings, job: Job) -> Done:
     source = str(job.source)
     try:
         document, results = convert(job.source.read_bytes(), source, settings)
+        # Made here, not while planning: a folder whose files all fail stays unmade.
+        job.target.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(job.target, document)
     except PbnscoreError as exc:
         return Done(source, error=describe(exc, source))
@@ -216,8 +218,6 @@ def run(
     """Score every job, reporting each failure as one line on ``stderr``."""
     err = stderr if stderr is not None else sys.stderr
     started = time.perf_counter()
-    for folder in sorted({job.target.parent for job in jobs}):
-        folder.mkdir(parents=True, exist_ok=True)
     results = failures = 0
     with (
         _outcomes(jobs, settings, workers or default_jobs()) as outcomes,
