@@ -9,10 +9,12 @@ characters that must be escaped or kept exactly.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction as F
+from pathlib import Path
 from typing import Any
 
+import pbnscore
 from pbnscore.imps import ImpGaps
 from pbnscore.model import (
     Adjusted,
@@ -257,3 +259,34 @@ ALL = {
     "aggregate": aggregate_teams,
     "barking": barking_eight,
 }
+
+
+# -- real fixtures, scored by the built-in methods ------------------------------
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def fixture(path: str, method: str, **options: Any) -> Callable[[], ScoredEvent]:
+    """A maker of ``fixtures/<path>`` scored by ``method``."""
+
+    def make() -> ScoredEvent:
+        return pbnscore.score(pbnscore.load(FIXTURES / path), method, **options)
+
+    return make
+
+
+REAL = {
+    "butler-a6040": fixture("usebio/adjusted-a6040.xml", "butler"),
+    "butler-trimmed-double": fixture(
+        "usebio/flat-butler-old-style.xml", "butler", datum="trimmed-mean", double=True
+    ),
+    "butler-np-pass": fixture("usebio/np-and-pass.xml", "butler", datum="median"),
+    "cross-imps-ties": fixture("usebio/tied-places.xml", "cross-imps"),
+    "cross-imps-eight": fixture("usebio/teams-of-eight-two-matches.xml", "cross-imps"),
+    "aggregate-eight": fixture("usebio/teams-of-eight-two-matches.xml", "aggregate"),
+    "aggregate-four-no-vp": fixture("usebio/teams-of-four.xml", "aggregate", vp="none"),
+    "barking-eight": fixture("usebio/teams-of-eight-two-matches.xml", "barking"),
+    "barking-total": fixture("usebio/teams-of-eight-two-matches.xml", "barking", normalise="total"),
+}
+
+EVERY = {**ALL, **REAL}

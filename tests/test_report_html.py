@@ -15,7 +15,7 @@ from pbnscore.model import Adjusted, AdjustedKind, Club, Player, ScoredEvent, So
 from pbnscore.report import _view
 from pbnscore.report import html as report_html
 
-ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
+ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.keys())
 NASTY = events.NASTY
 EVIL_FILE = "/tmp/<i>&\"'.xml"
 

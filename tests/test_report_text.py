@@ -13,7 +13,7 @@ import report_events as events
 from pbnscore.model import BoardImps, Player
 from pbnscore.report import _view, text
 
-ALL = pytest.mark.parametrize("make", events.ALL.values(), ids=events.ALL.keys())
+ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.keys())
 
 
 def block(report: str, title: str) -> list[str]:
@@ -219,3 +219,25 @@ def test_vp_columns_left_out_without_vps() -> None:
 
 def test_deterministic() -> None:
     assert text.render(events.aggregate_teams()) == text.render(events.aggregate_teams())
+
+
+def test_each_matchs_boards_named_by_its_teams() -> None:
+    """Two matches playing board 1 give two travellers, each titled with
+    the teams at its tables; aggregate's IMPs are per match, so the
+    travellers have no points columns."""
+    report = text.render(events.REAL["aggregate-eight"]())
+    oaks = block(report, "Board 1 · 1 Oaks v 2 Elms")
+    ashes = block(report, "Board 1 · 3 Ashes v 4 Yews")
+    assert cells(oaks[1]) == cells(ashes[1]) == ["NS", "EW", "Score"]
+    assert len(oaks) == len(ashes) == 3 + 4  # four tables each
+    assert "Board 1\n" not in report
+
+
+def test_real_butler_fixture_shows_its_datums() -> None:
+    """A scored fixture shows each board's datum and every pair's total."""
+    scored = events.REAL["butler-a6040"]()
+    report = text.render(scored)
+    for board in scored.boards:
+        assert f"Datum {board.datum}" in report
+    for standing in scored.standings:
+        assert f"  {_view.points(standing.total)}  " in report

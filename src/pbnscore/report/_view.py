@@ -11,7 +11,7 @@ datum as an integer, VPs with two decimals. Exact halves round away from zero.
 from __future__ import annotations
 
 import enum
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from pathlib import PurePath
@@ -120,7 +120,7 @@ def build(scored: ScoredEvent) -> Report:
         standings=_standings(scored.standings, teams),
         grid=_grid(scored.matches, teams),
         matches=_matches(scored.matches, teams),
-        boards=_travellers(scored.boards, scored.datum_label),
+        boards=_travellers(scored, teams),
     )
 
 
@@ -351,22 +351,56 @@ _TRAVELLER_COLUMNS = (
 )
 
 
-def _travellers(boards: tuple[ScoredBoard, ...], datum_label: str | None) -> tuple[Table, ...]:
-    several_sessions = _several(board.session for board in boards)
-    return tuple(_traveller(board, datum_label, several_sessions) for board in boards)
+def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> tuple[Table, ...]:
+    boards = scored.boards
+    with_session = _several(board.session for board in boards)
+    titles = [
+        _title(
+            f"Board {board.number}",
+            _labelled("Session", board.session) if with_session else None,
+            _labelled("Section", board.section),
+        )
+        for board in boards
+    ]
+    # A teams event scored match by match has a "Board 1" for each match:
+    # name the teams that played it.
+    repeated = {title for title, count in Counter(titles).items() if count > 1}
+    if repeated:
+        team_of = _pair_teams(scored.event)
+        titles = [
+            _title(title, _teams_at(board, team_of, teams)) if title in repeated else title
+            for title, board in zip(titles, boards, strict=True)
+        ]
+    return tuple(
+        _traveller(board, title, scored.datum_label)
+        for title, board in zip(titles, boards, strict=True)
+    )
 
 
-def _traveller(board: ScoredBoard, datum_label: str | None, with_session: bool) -> Table:
+def _pair_teams(event: Event) -> dict[str, str]:
+    """Pair id -> the id of its team, for the pairs of a teams event."""
+    team_of = {}
+    for participant in event.participants():
+        for member in participant.members:
+            team_of[member.id] = participant.id
+        if participant.team is not None:
+            team_of[participant.id] = participant.team
+    return team_of
+
+
+def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str, str]) -> str:
+    sides = [side for r in board.results for side in (r.result.ns, r.result.ew) if side]
+    playing = dict.fromkeys(team_of[side] for side in sides if side in team_of)
+    return " v ".join(team_label(team, teams) for team in playing)
+
+
+def _traveller(board: ScoredBoard, title: str, datum_label: str | None) -> Table:
     note = None
     if board.datum is not None:
         note = _title(f"Datum {datum(board.datum)}", datum_label)
     return _table(
         "traveller",
-        _title(
-            f"Board {board.number}",
-            _labelled("Session", board.session) if with_session else None,
-            _labelled("Section", board.section),
-        ),
+        title,
         _TRAVELLER_COLUMNS,
         (_traveller_row(scored) for scored in board.results),
         # Aggregate gives IMPs per match, not per result: no points columns.
