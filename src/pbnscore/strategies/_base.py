@@ -115,18 +115,16 @@ def rank(
         groups[group(row[0])].append(row)
     standings: list[Standing] = []
     for rows in groups.values():
-        rows.sort(key=lambda r: -r[1])
-        counts: dict[Points, int] = defaultdict(int)
-        for _, total, _ in rows:
-            counts[total] += 1
-        place = 0
-        previous: Points | None = None
-        for index, (participant, total, boards) in enumerate(rows, start=1):
-            if total != previous:
-                place, previous = index, total
-            standings.append(
-                Standing(participant, total, boards, place, counts[total] > 1, session)
-            )
+        # Floats order quickly; the exact fraction only breaks their ties.
+        # reverse=True keeps equal totals in their given order.
+        rows.sort(key=lambda r: (float(r[1]), r[1]), reverse=True)
+        starts = [0] + [i for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1]]
+        ends = [*starts[1:], len(rows)]
+        for start, end in zip(starts, ends, strict=True):
+            for participant, total, boards in rows[start:end]:
+                standings.append(
+                    Standing(participant, total, boards, start + 1, end - start > 1, session)
+                )
     return tuple(standings)
 
 

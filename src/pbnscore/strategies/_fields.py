@@ -46,7 +46,7 @@ from pbnscore.model import (
 )
 from pbnscore.strategies import _base
 
-Key = tuple[ParticipantKind, str, Direction | None, str | None, str | None]
+Key = tuple[str, str, str | None, str | None, str | None]
 SidePoints = tuple[Points | None, Points | None]  # (NS, EW)
 
 
@@ -54,7 +54,10 @@ def key(participant: Participant) -> Key:
     """Identity of a participant across sessions: kind, id, direction,
     section and team."""
     p = participant
-    return (p.kind, p.id, p.direction, p.section, p.team)
+    # Enum values, not members (an enum's hash is a Python call), read from
+    # ``_value_`` (``.value`` is a descriptor): keys are made for every table.
+    direction = None if p.direction is None else p.direction._value_
+    return (p.kind._value_, p.id, direction, p.section, p.team)
 
 
 @attrs.frozen
@@ -163,9 +166,9 @@ class _Builder:
         self.places.append((session.id, section, board, index, positions))
 
     def _known(self, participant: Participant, group: Hashable) -> Participant:
-        found = self.participants.setdefault(key(participant), participant)
-        self.groups.setdefault(key(participant), group)
-        return found
+        identity = key(participant)
+        self.groups.setdefault(identity, group)
+        return self.participants.setdefault(identity, participant)
 
     def add_pairs_section(self, session: Session, section: Section) -> None:
         lookup = _PairLookup(section)
@@ -350,7 +353,7 @@ def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]
                 if pair.team is not None:
                     team_points[pair.team].append(points)
         for team_id, values in team_points.items():
-            tally = teams[(ParticipantKind.TEAM, team_id, None, None, None)]
+            tally = teams[(ParticipantKind.TEAM.value, team_id, None, None, None)]
             tally.total += Fraction(sum(values, Fraction(0))) / len(values)
             tally.boards += 1
     return ranked(lay, {**teams, **pairs})

@@ -57,10 +57,13 @@ def score_field(field: _fields.Field, options: CrossImpsOptions) -> _fields.Fiel
         sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
         # A lone real result has nothing to be compared with: 0 (not 0/0).
         others = max(len(scores) - 1, 1)
+        memo: dict[int, _fields.SidePoints] = {}
         for score in scores:
-            points = Fraction(sums(score))
-            if options.normalise is Normalise.AVERAGE:
-                points /= others
-            yield points, -points
+            if score not in memo:
+                points = Fraction(sums(score))
+                if options.normalise is Normalise.AVERAGE:
+                    points /= others
+                memo[score] = (points, -points)
+            yield memo[score]
 
     return _fields.score_tables(field, real_points, options.artificial_imps)
