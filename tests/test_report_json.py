@@ -15,6 +15,7 @@ import report_events as events
 from pbnscore import registry
 from pbnscore.model import ScoredEvent, Source
 from pbnscore.report import json as report_json
+from pbnscore.report import text
 
 TOP_KEYS = ["schema", "source", "event", "method", "boards", "participants", "matches"]
 BOARD_KEYS = ["session", "section", "board", "datum", "results"]
@@ -95,7 +96,9 @@ def test_boards_match_the_model(make: Any) -> None:
     assert len(out["boards"]) == len(scored.boards)
     for board, written in zip(scored.boards, out["boards"], strict=True):
         assert (written["session"], written["section"]) == (board.session, board.section)
-        assert (written["board"], written["datum"]) == (board.number, board.datum)
+        assert written["board"] == board.number
+        exact = board.datum if board.exact_datum is None else board.exact_datum
+        assert same(written["datum"], exact)
         for sr, w in zip(board.results, written["results"], strict=True):
             r = sr.result
             assert (w["ns"], w["ew"], w["contract"]) == (r.ns, r.ew, r.contract_text)
@@ -259,3 +262,13 @@ def test_real_fixture_source_is_the_file_name() -> None:
     kinds = [p["kind"] for p in out["participants"]]
     assert "team" in kinds
     assert all(p["team"] is not None for p in out["participants"] if p["kind"] == "pair")
+
+
+def test_unrounded_datum() -> None:
+    """A datum that is not a whole number of points (--rounding none) is
+    written exactly; text shows it as a whole number."""
+    scored = events.butler_pairs()
+    board = attrs.evolve(scored.boards[0], datum=423, exact_datum=F(1270, 3))
+    scored = attrs.evolve(scored, boards=(board, *scored.boards[1:]))
+    assert doc(scored)["boards"][0]["datum"] == 1270 / 3
+    assert "Datum 423 " in text.render(scored)

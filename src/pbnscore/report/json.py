@@ -89,7 +89,9 @@ def _board(board: ScoredBoard) -> dict[str, Any]:
         "session": board.session,
         "section": board.section,
         "board": board.number,
-        "datum": board.datum,
+        # Unrounded like every number here: a datum of --rounding none is
+        # kept exact beside the whole-point ``datum`` people see.
+        "datum": board.datum if board.exact_datum is None else number(board.exact_datum),
         "results": [_result(scored) for scored in board.results],
     }
 
