@@ -113,7 +113,7 @@ def build(scored: ScoredEvent) -> Report:
     event = scored.event
     teams = _team_names(event)
     return Report(
-        title=event.title or event.source.name,
+        title=event.title or source_name(event),
         facts=_facts(event),
         method=scored.method,
         options=_options(scored.options),
@@ -211,9 +211,8 @@ _KINDS = {
     ParticipantKind.PLAYER: ("Players", "Player"),
 }
 
+# After "Rank" and the pair, team or player number.
 _STANDING_COLUMNS = (
-    Column("Rank"),
-    Column("No."),
     Column("Dir"),
     Column("Name", flexible=True),
     Column("Names", flexible=True),
@@ -242,19 +241,15 @@ def _standings(standings: Iterable[Standing], teams: Mapping[str, str]) -> tuple
 
 def _standings_table(group: list[Standing], title: str, directions: bool = True) -> Table:
     """``directions`` False: the title names the one direction of the field."""
-    columns = (*_STANDING_COLUMNS[:1], attrs.evolve(_STANDING_COLUMNS[1], title=_kind_label(group)))
+    number = Column(_KINDS[group[0].participant.kind][1])
     return _table(
         "standings",
         title,
-        (*columns, *_STANDING_COLUMNS[2:]),
+        (Column("Rank"), number, *_STANDING_COLUMNS),
         (_standing_row(s) for s in group),
         optional=frozenset({"Dir", "Name", "Names"}),
         drop=frozenset() if directions else frozenset({"Dir"}),
     )
-
-
-def _kind_label(group: list[Standing]) -> str:
-    return _KINDS[group[0].participant.kind][1]
 
 
 def _standing_row(standing: Standing) -> tuple[str, ...]:
