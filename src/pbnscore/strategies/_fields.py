@@ -125,7 +125,10 @@ class Layout:
 def check_kind(event: Event, name: str, kinds: frozenset[EventKind]) -> None:
     if event.kind not in kinds:
         allowed = " or ".join(sorted(k.value for k in kinds))
-        raise ScoringError(f"{name} scores {allowed} events, not a {event.kind.value} event")
+        article = "an" if event.kind.value[0] in "aeiou" else "a"
+        raise ScoringError(
+            f"{name} scores {allowed} events, not {article} {event.kind.value} event"
+        )
 
 
 def layout(event: Event) -> Layout:
