@@ -28,14 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from pbnscore import __version__, registry
-from pbnscore.batch import EXTENSIONS, UsageError, describe
+from pbnscore import __version__, batch, default_method, registry
+from pbnscore.batch import EXTENSIONS, Settings, UsageError, describe
 from pbnscore.errors import OptionError, PbnscoreError, UnknownMethodError
 
 if TYPE_CHECKING:
-    from pbnscore.batch import Settings
     from pbnscore.errors import Problem
-    from pbnscore.model import Event
 
 COMMANDS = ("score", "batch", "methods", "check")
 FORMATS = tuple(EXTENSIONS)
@@ -159,7 +157,6 @@ def _flags_of_method(name: str) -> tuple[Flag, ...]:
 
 def _default_methods() -> list[str]:
     """The methods ``default_method`` can pick, one per kind of event."""
-    from pbnscore import default_method
     from pbnscore.model import Event, EventKind, Source
 
     empty = Source(name="", format="")
@@ -212,14 +209,14 @@ def build_parser(flags: Sequence[Flag] = (), method: str | None = None) -> argpa
     score.add_argument("input", metavar="INPUT", help="a .pbn or .xml file, or - for stdin")
     score.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     _add_run_arguments(score, flags, method)
-    batch = commands.add_parser(
+    many = commands.add_parser(
         "batch", help="score many files in parallel", allow_abbrev=False, description=_BATCH_HELP
     )
-    batch.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
-    batch.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
-    batch.add_argument("-j", "--jobs", type=_positive, metavar="JOBS", help="default: all cores")
-    batch.add_argument("--no-progress", action="store_true", help="no progress bar")
-    _add_run_arguments(batch, flags, method)
+    many.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
+    many.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
+    many.add_argument("-j", "--jobs", type=_positive, metavar="JOBS", help="default: all cores")
+    many.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_run_arguments(many, flags, method)
     commands.add_parser("methods", help="list every scoring method and its options")
     check = commands.add_parser(
         "check", help="read and validate only", allow_abbrev=False, description=_CHECK_HELP
@@ -362,25 +359,20 @@ def _score(words: list[str], method: str | None) -> int:
         flags = _flags_of_method(method)
         args = _parse(words, flags, method)
     else:
-        # Any default method's flags may be there; which one applies is known
-        # only once the event is read.
-        args, _ = build_parser(_merged(_default_methods(), shared_only=False)).parse_known_args(
-            words
-        )
+        # Any default method's flags may be there: read them all for now, to
+        # find INPUT; which apply is known once the event is read.
+        flags = _merged(_default_methods(), shared_only=False)
+        args, _ = build_parser(flags).parse_known_args(words)
     data, source = _read_input(args.input)
     output = _output_path(args.output, args.input)
-    to = args.to or _format_of(output)
-    from pbnscore.batch import read_event, render, score_event
-
-    settings = _settings(args, (), method, to)
+    settings = _settings(args, flags, method, args.to or _format_of(output))
     try:
-        event = read_event(data, source, settings)
-        if not method:
-            method = _default_method(event)
+        event = batch.read_event(data, source, settings)
+        if method is None:
+            method = default_method(event)
             flags = _flags_of_method(method)
-            args = _parse(words, flags, method)
-        settings = _settings(args, flags, method, to)
-        document = render(score_event(event, settings), settings)
+            settings = _settings(_parse(words, flags, method), flags, method, settings.to)
+        document = batch.render(batch.score_event(event, settings), settings)
     except PbnscoreError as exc:
         if isinstance(exc, USAGE_ERRORS):
             raise
@@ -390,17 +382,9 @@ def _score(words: list[str], method: str | None) -> int:
     return 0
 
 
-def _default_method(event: Event) -> str:
-    from pbnscore import default_method
-
-    return default_method(event)
-
-
 def _settings(
     args: argparse.Namespace, flags: Sequence[Flag], method: str | None, to: str
 ) -> Settings:
-    from pbnscore.batch import Settings
-
     return Settings(method, _options(args, flags), to, args.source_format, args.usebio_types)
 
 
@@ -457,8 +441,6 @@ def _write_output(output: str | None, document: bytes) -> None:
 
 
 def _batch(words: list[str], method: str | None) -> int:
-    from pbnscore import batch
-
     # Without -m each file gets its own default method: only options that
     # every default method takes can apply to every file.
     flags = _flags_of_method(method) if method else _merged(_default_methods(), shared_only=True)
