@@ -384,7 +384,7 @@ def test_methods_lists_options_with_choices_defaults_and_help(
     out = capsys.readouterr().out
     assert "butler: fake Butler pairs [built-in]" in out
     assert "  --datum {zero-sum,mean}  (default: zero-sum)\n      how each board's datum" in out
-    assert "  --double  (default: False)" in out
+    assert "  --double  (default: off)" in out
     assert "  --drop N  (default: 1)" in out
     assert "  --vp {wbf,none}  (default: wbf)" in out
 

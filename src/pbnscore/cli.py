@@ -68,6 +68,12 @@ class Flag:
             return f"{self.flag} / --no-{self.flag[2:]}" if self.default is True else self.flag
         return f"{self.flag} {{{','.join(self.choices)}}}" if self.choices else f"{self.flag} N"
 
+    @property
+    def shown_default(self) -> str:
+        if self.switch:
+            return "on" if self.default else "off"
+        return str(self.default)
+
     def same_as(self, other: Flag) -> bool:
         return (self.switch, self.choices, self.parse) == (other.switch, other.choices, other.parse)
 
@@ -222,7 +228,7 @@ def build_parser(flags: Sequence[Flag] = (), method: str | None = None) -> argpa
         "check", help="read and validate only", allow_abbrev=False, description=_CHECK_HELP
     )
     check.add_argument("inputs", nargs="+", metavar="INPUT")
-    check.add_argument("--from", dest="source_format", choices=("pbn", "usebio"))
+    check.add_argument("--from", dest="source_format", choices=("pbn", "usebio"), help=_FROM_HELP)
     return parser
 
 
@@ -236,6 +242,7 @@ _BATCH_HELP = (
     "DIR/<file name>.<ext>. Without -m each file gets its default method and "
     "only the options every default method takes are accepted."
 )
+_FROM_HELP = "input format (default: from the extension, else the content)"
 _CHECK_HELP = "Read and validate files; one line per problem, file:line: message."
 
 
@@ -243,9 +250,13 @@ def _add_run_arguments(
     parser: argparse.ArgumentParser, flags: Sequence[Flag], method: str | None
 ) -> None:
     parser.add_argument("-m", "--method", metavar="METHOD", help="see `pbnscore methods`")
-    parser.add_argument("--to", choices=FORMATS)
-    parser.add_argument("--from", dest="source_format", choices=("pbn", "usebio"))
-    parser.add_argument("--usebio-types", choices=("old", "new"))
+    parser.add_argument("--to", choices=FORMATS, help="output format")
+    parser.add_argument("--from", dest="source_format", choices=("pbn", "usebio"), help=_FROM_HELP)
+    parser.add_argument(
+        "--usebio-types",
+        choices=("old", "new"),
+        help="USEBIO EVENT_TYPE style (default: the input's; new for PBN input)",
+    )
     title = f"options of {method}" if method else "method options (of the default methods)"
     group = parser.add_argument_group(title)
     for flag in flags:
@@ -259,7 +270,7 @@ def _add_run_arguments(
 
 def _add_flag(group: argparse._ArgumentGroup, flag: Flag) -> None:
     # Defaults stay with the Options class: a flag not given is not passed on.
-    help_text = f"{flag.help} (default: {flag.default})".replace("%", "%%")
+    help_text = f"{flag.help} (default: {flag.shown_default})".replace("%", "%%")
     if flag.switch:
         action = argparse.BooleanOptionalAction if flag.default is True else "store_true"
         group.add_argument(
@@ -470,7 +481,7 @@ def _methods() -> int:
             print(f"  (its options cannot be read: {type(exc).__name__}: {exc})")
             continue
         for flag in flags:
-            print(f"  {flag.spelling}  (default: {flag.default})")
+            print(f"  {flag.spelling}  (default: {flag.shown_default})")
             if flag.help:
                 print(f"      {flag.help}")
     return 0
