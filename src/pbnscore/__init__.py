@@ -46,14 +46,15 @@ __all__ = [
     "load",
     "loads",
     "pbn",
+    "report",
     "score",
     "usebio",
 ]
 
 
 def __getattr__(name: str) -> ModuleType:
-    # `pbnscore.usebio` and `pbnscore.pbn` without importing lxml at start-up.
-    if name in ("usebio", "pbn"):
+    # `pbnscore.usebio`, `.pbn` and `.report` without importing lxml at start-up.
+    if name in ("usebio", "pbn", "report"):
         return import_module(f"pbnscore.{name}")
     raise AttributeError(f"module 'pbnscore' has no attribute {name!r}")
 

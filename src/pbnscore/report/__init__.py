@@ -34,3 +34,10 @@ def render(scored: ScoredEvent, to: str) -> str:
         ) from None
     rendered: str = getattr(import_module(module), function)(scored)
     return rendered
+
+
+def __getattr__(name: str) -> object:
+    # `pbnscore.report.json` etc. on first use, so importing the package stays cheap.
+    if name in FORMATS:
+        return import_module(f"pbnscore.report.{name}")
+    raise AttributeError(f"module 'pbnscore.report' has no attribute {name!r}")

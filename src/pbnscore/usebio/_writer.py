@@ -203,7 +203,7 @@ class _Scorer:
         for board in scored.boards:
             self.board(board, scored.style)
         for standing in scored.standings:
-            self.standing(standing)
+            self.standing(standing, scored.style)
         for match in scored.matches:
             self.match(match)
 
@@ -263,7 +263,7 @@ class _Scorer:
             if scored.ew_points is not None:
                 set_child(line, tags[1], format_points(scored.ew_points))
 
-    def standing(self, standing: Standing) -> None:
+    def standing(self, standing: Standing, style: PointsStyle) -> None:
         participant = standing.participant
         element = self.locator.participant(participant)
         if element is None:
@@ -272,6 +272,8 @@ class _Scorer:
             # A pair of a teams event: its pairwise total (§6.4), not the team's.
             set_child(element, "PAIR_IMPS", format_points(standing.total))
             return
+        if participant.kind is ParticipantKind.TEAM and style is not PointsStyle.AGGREGATE:
+            return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
         set_child(element, "TOTAL_SCORE", format_points(standing.total))
         tie = self.tie_mark if standing.tied else ""
         set_child(element, "PLACE", f"{standing.rank}{tie}")
@@ -366,7 +368,18 @@ class _BuiltLocator:
         return (participant.kind, participant.team, *participant.key)
 
     def board(self, board: ScoredBoard) -> Element | None:
-        return self.boards.get((board.session, board.section, board.number))
+        found = self.boards.get((board.session, board.section, board.number))
+        if found is not None:
+            return found
+        # A match's board: the BOARD around its lines (match boards of one
+        # session share their numbers, so the number alone is not enough).
+        number = str(board.number)
+        for scored in board.results:
+            for line in self.results.get(scored.result, ()):
+                parent = line.getparent()
+                if parent is not None and parent.findtext("BOARD_NUMBER") == number:
+                    return parent
+        return None
 
     def result(self, result: Result) -> Element | None:
         # Equal results (same line of the same file) share a list; each
