@@ -17,6 +17,7 @@ lxml, and no plug-in is imported until it is asked for.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import enum
 import os
 import sys
@@ -338,6 +339,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _error("pbnscore: interrupted")
         return 130
+    except BrokenPipeError:
+        # Whoever read the output stopped (`pbnscore score x | head`): not a
+        # bug to report. Point stdout at /dev/null so the exit's flush is quiet.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as exc:  # a bug: one line, not a traceback
         _error(f"pbnscore: internal error: {type(exc).__name__}: {exc}")
         return 3
