@@ -14,6 +14,8 @@ included), which the writer uses on its copy of the tree.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn, TypeVar, cast
@@ -174,15 +176,10 @@ def _text(element: Element | None) -> str:
 
 
 def _fields(element: Element) -> dict[str, str]:
-    """Child element texts by tag, stripped; comments and repeats ignored
-    (the first occurrence wins)."""
-    fields: dict[str, str] = {}
-    for child in element:
-        tag = child.tag
-        if isinstance(tag, str) and tag not in fields:
-            text = child.text
-            fields[tag] = text.strip() if text else ""
-    return fields
+    """Child element texts by tag, stripped (a repeated child: the last
+    wins). Comments land under a non-string key no lookup uses; one pass
+    over the children is the reader's hot loop."""
+    return {child.tag: (child.text or "").strip() for child in element}
 
 
 def _or_none(text: str | None) -> str | None:
@@ -204,9 +201,11 @@ def parse_date(text: str) -> dt.date | None:
     return None
 
 
+@functools.lru_cache(maxsize=512)
 def normalise_lead(text: str) -> str | None:
     """A lead as suit then rank with T for ten ("TD", "D10" -> "DT");
-    text in neither notation is kept as written."""
+    text in neither notation is kept as written. (Cached: a file has few
+    distinct leads and thousands of lines.)"""
     lead = text.replace(" ", "").upper()
     if not lead:
         return None
@@ -221,8 +220,10 @@ def normalise_lead(text: str) -> str | None:
     return suit + ("T" if rank == "10" else rank)
 
 
+@functools.lru_cache(maxsize=512)
 def parse_contract(text: str) -> Contract | None:
-    """§7.3: a contract in any producer's spelling, None for anything else."""
+    """§7.3: a contract (upper-cased, no spaces) in any producer's spelling,
+    None for anything else. Contracts are frozen, so cached ones are shared."""
     match = CONTRACT_RE.fullmatch(text)
     if not match:
         return None
@@ -282,7 +283,9 @@ class _Reader:
         event_el = root.find("EVENT")
         if event_el is None:
             self.fail("not a USEBIO results file: no EVENT element", root)
-        self.refs = {element: index for index, element in enumerate(root.iter())}
+        # Every node's document-order index, built in C; holding the proxies
+        # also makes every later visit of an element cheap.
+        self.refs = dict(zip(root.iter(), itertools.count()))
         header = _fields(event_el)
         sessions = self.sessions(event_el)
         kind, style, scoring = _event_type(event_el, header, sessions)
@@ -429,23 +432,25 @@ class _Reader:
 
     def result(self, element: Element) -> Result:
         fields = _fields(element)
-        kwargs = self.outcome(fields, element)
-        kwargs.update(
-            ns=_or_none(fields.get("NS_PAIR_NUMBER")),
-            ew=_or_none(fields.get("EW_PAIR_NUMBER")),
-            home_direction=self.direction(fields.get("DIRECTION", ""), element),
-            players=_seat_players(fields),
-            line=sourceline(element),
-            source_ref=self.refs[element],
-        )
-        return self.build(lambda: Result(**kwargs), element)
+        try:
+            return Result(
+                ns=fields.get("NS_PAIR_NUMBER") or None,
+                ew=fields.get("EW_PAIR_NUMBER") or None,
+                home_direction=self.direction(fields.get("DIRECTION", ""), element),
+                players=_seat_players(fields),
+                line=sourceline(element),
+                source_ref=self.refs[element],
+                **self.outcome(fields, element),
+            )
+        except ValueError as exc:  # the model's validators: 14 tricks
+            self.fail(str(exc), element)
 
     def outcome(self, fields: dict[str, str], element: Element) -> dict[str, Any]:
         """Outcome, score, contract and play of one traveller line."""
         raw_contract = fields.get("CONTRACT", "")
-        contract_key = re.sub(r"\s+", "", raw_contract).upper()
+        contract_key = "".join(raw_contract.split()).upper()
         score_text = fields.get("SCORE", "")
-        adjusted = ADJUSTED_RE.fullmatch(score_text.upper())
+        adjusted = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
         base: dict[str, Any] = {"contract_text": raw_contract or None}
         if adjusted:
             ns, ew = int(adjusted[1]), int(adjusted[2])
@@ -497,7 +502,9 @@ class _Reader:
             team=team,
             opponent=opponent,
             boards=tuple(self.board(b) for b in element.iterchildren("BOARD")),
-            round=self.optional_int("ROUND_NUMBER", round_text, element if round_el is None else round_el),
+            round=self.optional_int(
+                "ROUND_NUMBER", round_text, element if round_el is None else round_el
+            ),
             source_ref=self.refs[element],
         )
 
@@ -515,7 +522,9 @@ _SEAT_PLAYER_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W
 
 def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:
     """Individual events' traveller lines name the four players (§7.1)."""
-    players = tuple(_or_none(fields.get(tag)) for tag in _SEAT_PLAYER_TAGS)
+    if fields.keys().isdisjoint(_SEAT_PLAYER_TAGS):
+        return ()
+    players = tuple(fields.get(tag) or None for tag in _SEAT_PLAYER_TAGS)
     return players if any(players) else ()
 
 

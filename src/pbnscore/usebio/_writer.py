@@ -13,7 +13,6 @@ indentation of their siblings.
 from __future__ import annotations
 
 import copy
-import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -85,6 +84,7 @@ _ORDER: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 _RANKS = {parent: {tag: i for i, tag in enumerate(tags)} for parent, tags in _ORDER.items()}
+_NO_RANKS: dict[str, int] = {}
 
 # Per points style: the traveller line's (NS, EW) points elements.
 _LINE_POINTS: dict[PointsStyle, tuple[str, str]] = {
@@ -296,12 +296,22 @@ class _Scorer:
                 set_child(target, "IMPS", format_points(board.imps))
 
 
+_POINTS_TEXT: dict[tuple[int, int], str] = {}
+
+
 def format_points(value: Fraction | int) -> str:
     """Two decimals, halves rounded away from zero; never "-0.00"."""
-    value = Fraction(value)
-    hundredths = math.floor(abs(value) * 100 + Fraction(1, 2))
-    sign = "-" if value < 0 and hundredths else ""
-    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+    # Runs twice per traveller line; values repeat, so memoise, keyed by the
+    # integer pair (a Fraction's own hash is slow).
+    numerator, denominator = value.numerator, value.denominator
+    text = _POINTS_TEXT.get((numerator, denominator))
+    if text is None:
+        hundredths = (abs(numerator) * 200 + denominator) // (2 * denominator)
+        sign = "-" if numerator < 0 and hundredths else ""
+        text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+        if len(_POINTS_TEXT) < 10_000:
+            _POINTS_TEXT[numerator, denominator] = text
+    return text
 
 
 # -- element placement ----------------------------------------------------------
@@ -317,37 +327,40 @@ def replace_child(parent: Element, tag: str, text: str) -> None:
 def set_child(parent: Element, tag: str, text: str) -> Element:
     """Set ``parent``'s ``tag`` child in place, or insert it at its canonical
     position with its siblings' indentation."""
-    existing = parent.find(tag)
-    if existing is not None:
+    for existing in parent.iterchildren(tag):
         existing.text = text
         return existing
-    new = etree.Element(tag)
-    new.text = text
-    ranks = _RANKS.get(str(parent.tag), {})
+    ranks = _RANKS.get(parent.tag, _NO_RANKS)
     rank = ranks.get(tag, len(ranks))
-    position = 0
-    for index, child in enumerate(parent):
-        child_rank = ranks.get(child.tag) if isinstance(child.tag, str) else None
+    # After the last child that comes before it: scanning from the end
+    # finds it at once in the usual case (points go near the end).
+    count = position = len(parent)
+    for child in reversed(parent):
+        child_rank = ranks.get(child.tag)
         if child_rank is not None and child_rank < rank:
-            position = index + 1
-    _insert(parent, position, new)
-    return new
-
-
-def _insert(parent: Element, position: int, new: Element) -> None:
-    """Insert keeping the layout: the text before the first child is the
-    indentation every child gets; the last child's tail leads to the
-    closing tag."""
-    text = parent.text
-    indent = text if text is not None and not text.strip() and len(parent) else None
-    if position == 0:
+            break
+        position -= 1
+    text_before = parent.text
+    # The text before the first child is the indentation every child gets.
+    indent = text_before if text_before is not None and not text_before.strip() else None
+    previous: Element | None
+    if position == count and count:
+        previous = parent[-1]
+        new = etree.SubElement(parent, tag)
+    else:
+        previous = parent[position - 1] if position else None
+        new = etree.Element(tag)
+        parent.insert(position, new)
+    new.text = text
+    if previous is None:
         new.tail = indent
     else:
-        previous = parent[position - 1]
+        # The last child's tail leads to the closing tag: the new element
+        # takes it over and the old one gets a sibling's indentation.
         new.tail = previous.tail
         if indent is not None:
             previous.tail = indent
-    parent.insert(position, new)
+    return new
 
 
 # -- building a document from the model (PBN input) ----------------------------
