@@ -195,6 +195,8 @@ class _Scorer:
         self.style = style
         # Ties as the input wrote them: "3=" only if the input used "=".
         self.tie_mark = "=" if any("=" in (p.text or "") for p in root.iter("PLACE")) else ""
+        self._absent: dict[str, bool] = {}
+        self.lines_done: set[Element] = set()  # a line scored twice is replaced, not doubled
 
     def apply(self, scored: ScoredEvent) -> None:
         event_el = self.root.find("EVENT")
@@ -254,14 +256,27 @@ class _Scorer:
         tags = _LINE_POINTS.get(style)
         if tags is None:
             return
+        # Each line is visited once: where the input has none of a points
+        # element anywhere, no line needs to be searched for it.
+        new = tuple(self.absent(tag) for tag in tags)
         for scored in board.results:
             line = self.locator.result(scored.result)
             if line is None:
                 continue
+            fresh = line not in self.lines_done
+            self.lines_done.add(line)
             if scored.ns_points is not None:
-                set_child(line, tags[0], format_points(scored.ns_points))
+                text = format_points(scored.ns_points)
+                set_child(line, tags[0], text, new=new[0] and fresh)
             if scored.ew_points is not None:
-                set_child(line, tags[1], format_points(scored.ew_points))
+                text = format_points(scored.ew_points)
+                set_child(line, tags[1], text, new=new[1] and fresh)
+
+    def absent(self, tag: str) -> bool:
+        """Whether the input had no ``tag`` element at all."""
+        if tag not in self._absent:
+            self._absent[tag] = next(self.root.iter(tag), None) is None
+        return self._absent[tag]
 
     def standing(self, standing: Standing, style: PointsStyle) -> None:
         participant = standing.participant
@@ -324,12 +339,14 @@ def replace_child(parent: Element, tag: str, text: str) -> None:
         existing.text = text
 
 
-def set_child(parent: Element, tag: str, text: str) -> Element:
+def set_child(parent: Element, tag: str, text: str, *, new: bool = False) -> Element:
     """Set ``parent``'s ``tag`` child in place, or insert it at its canonical
-    position with its siblings' indentation."""
-    for existing in parent.iterchildren(tag):
-        existing.text = text
-        return existing
+    position with its siblings' indentation. ``new``: the caller knows
+    there is none to replace."""
+    if not new:
+        for existing in parent.iterchildren(tag):
+            existing.text = text
+            return existing
     ranks = _RANKS.get(parent.tag, _NO_RANKS)
     rank = ranks.get(tag, len(ranks))
     # After the last child that comes before it: scanning from the end
@@ -346,21 +363,21 @@ def set_child(parent: Element, tag: str, text: str) -> Element:
     previous: Element | None
     if position == count and count:
         previous = parent[-1]
-        new = etree.SubElement(parent, tag)
+        element = etree.SubElement(parent, tag)
     else:
         previous = parent[position - 1] if position else None
-        new = etree.Element(tag)
-        parent.insert(position, new)
-    new.text = text
+        element = etree.Element(tag)
+        parent.insert(position, element)
+    element.text = text
     if previous is None:
-        new.tail = indent
+        element.tail = indent
     else:
         # The last child's tail leads to the closing tag: the new element
         # takes it over and the old one gets a sibling's indentation.
-        new.tail = previous.tail
+        element.tail = previous.tail
         if indent is not None:
             previous.tail = indent
-    return new
+    return element
 
 
 # -- building a document from the model (PBN input) ----------------------------
