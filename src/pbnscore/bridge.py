@@ -8,8 +8,9 @@ contract. Scores here are whole points; NS-signed where the name says so.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
+from pbnscore.model import Contract, Risk, Seat, Strain, Vulnerability
 
 __all__ = [
     "ContractError",
@@ -52,6 +53,7 @@ _RISKS = {
 }
 
 
+@lru_cache(maxsize=1024)  # a file spells the same few contracts again and again
 def parse_contract(text: str) -> Contract | None:
     """The contract in ``text``; None when the board was passed out.
 
@@ -108,7 +110,10 @@ def dealer_for_board(number: int) -> Seat:
 
 # -- Law 77 ------------------------------------------------------------------
 
-_MULTIPLIER = {Risk.UNDOUBLED: 1, Risk.DOUBLED: 2, Risk.REDOUBLED: 4}
+
+def _multiplier(risk: Risk) -> int:
+    # not a dict: an Enum's hash is computed in Python, and this is hot
+    return 1 if risk is Risk.UNDOUBLED else 2 if risk is Risk.DOUBLED else 4
 
 
 def _trick_value(strain: Strain) -> int:
@@ -121,7 +126,7 @@ def _contract_points(contract: Contract) -> int:
     points = contract.level * _trick_value(contract.strain)
     if contract.strain is Strain.NOTRUMP:
         points += 10
-    return points * _MULTIPLIER[contract.risk]
+    return points * _multiplier(contract.risk)
 
 
 def _made(contract: Contract, vulnerable: bool, overtricks: int) -> int:
@@ -135,9 +140,9 @@ def _made(contract: Contract, vulnerable: bool, overtricks: int) -> int:
     if contract.risk is Risk.UNDOUBLED:
         score += overtricks * _trick_value(contract.strain)
     else:
-        per = (200 if vulnerable else 100) * (_MULTIPLIER[contract.risk] // 2)
+        per = (200 if vulnerable else 100) * (_multiplier(contract.risk) // 2)
         score += overtricks * per
-        score += 50 * (_MULTIPLIER[contract.risk] // 2)  # the "insult": 50, or 100 redoubled
+        score += 50 * (_multiplier(contract.risk) // 2)  # the "insult": 50, or 100 redoubled
     return score
 
 
@@ -149,7 +154,7 @@ def _undertrick_penalty(risk: Risk, vulnerable: bool, down: int) -> int:
     else:
         # 100, 300, 500, then 300 more for the fourth and each later one
         doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
-    return doubled * (_MULTIPLIER[risk] // 2)
+    return doubled * (_multiplier(risk) // 2)
 
 
 def duplicate_score(contract: Contract, vulnerable: bool, tricks: int) -> int:
@@ -172,6 +177,8 @@ def ns_score(
     """The NS score of ``contract`` played by ``declarer``; a pass-out (None) is 0."""
     if contract is None:
         return 0
-    side = declarer.direction
-    score = duplicate_score(contract, vulnerability.is_vulnerable(side), tricks)
-    return score if side is Direction.NS else -score
+    ns = declarer is Seat.N or declarer is Seat.S
+    side = Vulnerability.NS if ns else Vulnerability.EW
+    vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is side
+    score = duplicate_score(contract, vulnerable, tricks)
+    return score if ns else -score

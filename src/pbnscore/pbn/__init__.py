@@ -1,0 +1,61 @@
+"""Read PBN (Portable Bridge Notation, 1.0-2.1) results files into the model.
+
+>>> from pbnscore import pbn
+>>> event = pbn.load("night.pbn")                   # doctest: +SKIP
+>>> for problem in pbn.check(data, source="night.pbn"):  # doctest: +SKIP
+...     print(problem)                             # night.pbn:12: ...
+
+``loads``/``load`` are strict: a file that breaks the standard where it
+matters (a tag pair that does not close, a table row short of elements, a
+contract that does not parse ...) raises :class:`~pbnscore.errors.PbnError`
+("file:line: message") at the first such problem. ``strict=False`` reads what
+can be read. ``check`` reads leniently and returns every problem found,
+errors and warnings (a file's score that disagrees with its contract, an
+unknown column ...), one line each.
+
+What is read, and the conventions chosen where PBN is silent, are described
+in ``_reader`` (games), ``_tables`` (ScoreTable, TotalScoreTable), ``_pairs``
+(Mitchell or Howell), ``_teams`` (matches and who sat where) and ``_lexer``
+(encodings, tokens).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import BinaryIO, TextIO
+
+from pbnscore.errors import Problem
+from pbnscore.model import Event
+from pbnscore.pbn._reader import read
+
+__all__ = ["check", "load", "loads"]
+
+
+def loads(data: bytes | str, *, source: str = "<string>", strict: bool = True) -> Event:
+    """The event in PBN ``data`` (bytes are decoded: a BOM, the declared
+    charset, UTF-8, else Latin-1)."""
+    event, _ = read(data, source, strict)
+    return event
+
+
+def load(
+    path_or_file: str | os.PathLike[str] | BinaryIO | TextIO,
+    *,
+    source: str | None = None,
+    strict: bool = True,
+) -> Event:
+    """The event in a PBN file, given by path or as an open file."""
+    if isinstance(path_or_file, (str, os.PathLike)):
+        with open(path_or_file, "rb") as file:
+            data: bytes | str = file.read()
+        name = source or os.fspath(path_or_file)
+    else:
+        data = path_or_file.read()
+        name = source or str(getattr(path_or_file, "name", "<file>"))
+    return loads(data, source=name, strict=strict)
+
+
+def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
+    """Every problem in PBN ``data``, in the order found; empty when clean."""
+    _, problems = read(data, source, strict=False)
+    return problems

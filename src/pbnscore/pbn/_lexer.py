@@ -1,0 +1,388 @@
+"""PBN lexer: bytes to text, text to line-numbered tokens.
+
+One pass over the text with precompiled regexes. The lines of real files
+are matched a run at a time by one alternative of ``LINE_RE`` each: a run of
+``[Name "value"]`` lines and plain section lines (table rows, calls, cards)
+-- most often a whole game --, a run of section lines, a blank line, a ``%``
+line. Any other line (several tags on a line, comments, a tag pair spread
+over lines, a brace comment over lines) is scanned token by token with
+``TOKEN_RE``. The per-token work is Python's; the per-line work is the regex
+engine's.
+
+Tokens (:class:`Token`): a run of tag-pair lines and section lines (its
+(name, value) pairs, in order, from one C-level ``findall``; the reader finds
+a tag's line and section data in its text when it needs them), a single tag
+pair, a run of section data (split into elements only by the reader that
+wants them), a comment, a ``%`` directive, a semi-empty line (which ends a
+game once the game has a tag), and lexical errors, which the reader reports
+(strict: raised; lenient: collected). The lexer never raises on bad input.
+
+Sections of the standard cited are those of PBN 2.1.
+"""
+
+from __future__ import annotations
+
+import codecs
+import enum
+import re
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+__all__ = ["Decoded", "Kind", "Token", "decode", "tokens", "unescape"]
+
+
+class Kind(enum.IntEnum):
+    TAG = 1  # text: tag name, value: tag value (escapes resolved)
+    DATA = 2  # text: section data as written, one or more lines (line = first)
+    COMMENT = 3  # text: the comment without ; or braces
+    DIRECTIVE = 4  # text: the line after the % in column 1
+    BLANK = 5  # a semi-empty line (§3): the game boundary
+    ERROR = 6  # text: what is wrong, value: the offending text
+    TAGS = 7  # text: [Name "value"] lines and section lines as written; pairs: the tags
+
+
+class Token(NamedTuple):
+    kind: Kind
+    line: int
+    text: str
+    value: str = ""
+    pairs: Sequence[tuple[str, str]] = ()  # TAGS: (name, value), escapes resolved
+
+
+# -- decoding (§2.2) -----------------------------------------------------------
+
+# A `%Content-type: text/x-pbn; charset=ISO-8859-1` line before the first tag
+# (BridgeComposer, BridgeWebs); not in the standard, but the only declaration
+# real files carry.
+CHARSET_RE = re.compile(rb"^%[^\n]*?charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", re.M | re.I)
+FIRST_TAG_RE = re.compile(rb"^[ \t]*\[", re.M)
+
+
+class Decoded(NamedTuple):
+    text: str
+    encoding: str
+    unknown_charset: str | None = None  # a declared charset Python does not know
+
+
+def _declared_charset(data: bytes) -> str | None:
+    first_tag = FIRST_TAG_RE.search(data)
+    head = data[: first_tag.start()] if first_tag else data[:4096]
+    match = CHARSET_RE.search(head)
+    return match.group(1).decode("ascii") if match else None
+
+
+def decode(data: bytes) -> Decoded:
+    """Text of a PBN file: a BOM decides; else the declared charset; else
+    UTF-8 if the bytes are UTF-8; else Latin-1 (the standard's own charset,
+    §2.2), which never fails. Undecodable bytes never raise."""
+    if data.startswith(codecs.BOM_UTF8):
+        return Decoded(data[3:].decode("utf-8", "replace"), "utf-8")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return Decoded(data.decode("utf-16", "replace"), "utf-16")
+    declared = _declared_charset(data)
+    unknown = None
+    if declared is not None:
+        try:
+            name = codecs.lookup(declared).name
+        except LookupError:
+            unknown = declared
+        else:
+            return Decoded(data.decode(name, "replace"), name)
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8", unknown)
+    except UnicodeDecodeError:
+        return Decoded(data.decode("latin-1"), "latin-1", unknown)
+
+
+# -- strings (§3.2) --------------------------------------------------------------
+
+# Only \" and \\ are escapes; any other backslash is kept as written (suit
+# symbols \S \H \D \C, §3.8, are text for whoever displays them).
+ESCAPE_RE = re.compile(r'\\(["\\])')
+ESCAPED_RE = re.compile(r'\\["\\]')
+
+
+def unescape(text: str) -> str:
+    return ESCAPE_RE.sub(r"\1", text) if "\\" in text else text
+
+
+# -- lines and tokens ------------------------------------------------------------
+
+# A tag pair alone on its line, the common case of §3.3 (values with \" and
+# \\ escapes; the loop unrolled, which sre runs fast). Matched in "\n" + a
+# run of lines: a line with anything else on it is not one, and the literal
+# "\n[" lets sre skip to the next candidate at C speed.
+TAG_LINE_RE = re.compile(r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\](?=\n)')
+
+# Matched where a line starts, in text whose line ends are all "\n"; every
+# alternative consumes whole lines, so consecutive matches tile the text.
+LINE_RE = re.compile(
+    r"""
+      (?P<tags>\[[^\n]*\]\n(?:\[[^\n]*\]\n|[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)*)  # a run
+    | (?P<tag>[ \t]*\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*
+        "(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\][ \t]*\n)        # with more spaces (§3.3)
+    | (?P<data>(?:[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)+)       # plain section lines (§5.1)
+    | (?P<quoted>(?:[ \t]*+(?:(?:[^\s\[\]{};"%]++|"(?:[^"\\\n]|\\.)*+")[ \t]*+)++\n)+)
+    | (?P<blank>[ \t\v\f]*\n)                                      # semi-empty line (§3)
+    | (?P<escape>%[^\n]*\n)                                        # escape line (§2.4)
+    | (?P<other>[^\n]*\n)                                          # anything else: scanned
+    """,
+    re.X,
+)
+_TAGS, _TAG, _DATA, _QUOTED, _BLANK, _ESCAPE = (
+    LINE_RE.groupindex[name] for name in ("tags", "tag", "data", "quoted", "blank", "escape")
+)
+
+# One token of a line that is not a plain line (§3.2, §3.8).
+TOKEN_RE = re.compile(
+    r"""
+      (?P<space>[ \t\v\f]+)
+    | (?P<newline>\n)
+    | (?P<open>\[)
+    | (?P<close>\])
+    | (?P<string>"(?:[^"\\\n]|\\.)*")
+    | (?P<badstring>"[^\n]*)
+    | (?P<semi>;[^\n]*)
+    | (?P<brace>\{)
+    | (?P<word>[^\s\[\]{};"%]+)
+    | (?P<bad>[^\n])
+    """,
+    re.X,
+)
+NAME_RE = re.compile(r"[A-Za-z0-9_]+")
+BLANK_LINE_RE = re.compile(r"[ \t\v\f]*\n")
+
+
+def normalise(text: str) -> str:
+    """One line end ("\\n") for CRLF, CR and LF files; no BOM; a final newline."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.endswith("\n"):
+        text += "\n"
+    return text
+
+
+def tokens(text: str) -> Iterator[Token]:
+    """Tokens of PBN ``text``, each with its 1-based (first) line number."""
+    text = normalise(text)
+    pos, line = 0, 1
+    while pos < len(text):
+        for m in LINE_RE.finditer(text, pos):
+            group = m.lastindex
+            if group == _TAGS:
+                block = m[group]
+                pairs = TAG_LINE_RE.findall("\n" + block)
+                if len(pairs) != block.count("\n[") + 1:
+                    # a line of the run that looks like a tag pair is not a
+                    # lone one: the run stops there and the scanner takes it
+                    run, pos = _plain_run(block, m.start())
+                    if run:
+                        chunk = block[: pos - m.start()]
+                        yield Token(Kind.TAGS, line, chunk, "", _unescaped(chunk, pairs[:run]))
+                        line += chunk.count("\n")
+                    break
+                yield Token(Kind.TAGS, line, block, "", _unescaped(block, pairs))
+                line += block.count("\n")
+                continue
+            if group in (_DATA, _QUOTED):
+                block = m[group]
+                yield Token(Kind.DATA, line, block[:-1])
+                line += block.count("\n")
+                continue
+            if group == _BLANK:
+                yield Token(Kind.BLANK, line, "")
+            elif group == _ESCAPE:
+                yield Token(Kind.DIRECTIVE, line, m[group][1:-1])
+            elif group == _TAG:
+                yield Token(Kind.TAG, line, m["name"], unescape(m["value"]))
+            else:
+                pos = m.start()
+                break
+            line += 1
+        else:
+            return
+        scanner = _Scanner(text, pos, line)
+        yield from scanner.run()
+        pos, line = scanner.pos, scanner.line
+
+
+def _plain_run(block: str, start: int) -> tuple[int, int]:
+    """(tag pairs, position in the text of the first line after them) of the
+    lines of ``block`` (at ``start`` in the text) before its first line that
+    starts with "[" and is not a lone tag pair."""
+    offset = tags = 0
+    for text in block.splitlines(keepends=True):
+        if text.startswith("["):
+            if not TAG_LINE_RE.fullmatch("\n" + text[:-1]):
+                break
+            tags += 1
+        offset += len(text)
+    return tags, start + offset
+
+
+def _unescaped(block: str, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    if ESCAPED_RE.search(block) is None:  # backslashes in "Result\\2R" are not escapes
+        return pairs
+    return [(name, unescape(value)) for name, value in pairs]
+
+
+class _PendingTag:
+    __slots__ = ("line", "name", "value")
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.name: str | None = None
+        self.value: str | None = None
+
+
+class _Scanner:
+    """Token-by-token scanning from a line start until a line ends with no
+    tag pair open. Used for the lines ``LINE_RE`` has no fast path for."""
+
+    def __init__(self, text: str, pos: int, line: int) -> None:
+        self.text, self.pos, self.line = text, pos, line
+        self.out: list[Token] = []
+        # An open tag pair; in import format one may span lines (§3.3).
+        self.pending: _PendingTag | None = None
+        self.data_start = self.data_end = -1
+
+    def run(self) -> list[Token]:
+        text = self.text
+        while self.pos < len(text):
+            m = TOKEN_RE.match(text, self.pos)
+            assert m is not None  # `bad` matches any character but a newline
+            self.pos = m.end()
+            if m.lastgroup == "newline":
+                self._flush_data()
+                self.line += 1
+                if self.pending is None or not self._continue_tag():
+                    break
+                continue
+            handler = getattr(self, "_" + str(m.lastgroup))
+            handler(m)
+        self._flush_data()
+        return self.out
+
+    # -- helpers
+
+    def _error(self, message: str, offending: str = "") -> None:
+        self.out.append(Token(Kind.ERROR, self.line, message, offending))
+
+    def _flush_data(self) -> None:
+        if self.data_start >= 0:
+            chunk = self.text[self.data_start : self.data_end]
+            self.out.append(Token(Kind.DATA, self.line, chunk))
+            self.data_start = -1
+
+    def _element(self, m: re.Match[str]) -> None:
+        if self.data_start < 0:
+            self.data_start = m.start()
+        self.data_end = m.end()
+
+    def _continue_tag(self) -> bool:
+        """At a new line with a tag pair open: an escape line is skipped
+        (§2.4 applies to every physical line); a semi-empty line ends the
+        game, so the tag pair is broken."""
+        text, pos = self.text, self.pos
+        while text.startswith("%", pos):
+            newline = text.index("\n", pos)
+            self.out.append(Token(Kind.DIRECTIVE, self.line, text[pos + 1 : newline]))
+            self.pos = pos = newline + 1
+            self.line += 1
+        if pos < len(text) and not BLANK_LINE_RE.match(text, pos):
+            return True
+        assert self.pending is not None
+        message = "tag pair not closed before the end of the game"
+        self.out.append(Token(Kind.ERROR, self.pending.line, message, "["))
+        self.pending = None
+        return False
+
+    # -- one handler per TOKEN_RE group
+
+    def _space(self, m: re.Match[str]) -> None:
+        pass
+
+    def _open(self, m: re.Match[str]) -> None:
+        self._flush_data()
+        if self.pending is not None:
+            self._error("'[' inside a tag pair", "[")
+        self.pending = _PendingTag(self.line)
+
+    def _close(self, m: re.Match[str]) -> None:
+        pending = self.pending
+        if pending is None:
+            self._flush_data()
+            self._error("']' without a tag pair", "]")
+            return
+        self.pending = None
+        if pending.name is None or pending.value is None:
+            message = "tag pair without a name and a quoted value"
+            self.out.append(Token(Kind.ERROR, pending.line, message, "]"))
+            return
+        self.out.append(Token(Kind.TAG, pending.line, pending.name, pending.value))
+
+    def _string(self, m: re.Match[str]) -> None:
+        pending = self.pending
+        if pending is None:
+            self._element(m)  # a string token in section data (§5.1)
+        elif pending.name is not None and pending.value is None:
+            pending.value = unescape(m.group()[1:-1])
+        else:
+            self._error('tag pair out of order: expected [Name "value"]', m.group())
+
+    def _badstring(self, m: re.Match[str]) -> None:
+        # A string token cannot hold a newline (§3.2): the closing quote is
+        # missing (or escaped away, as in "Call\"]"). Recover the value up to
+        # a final "] so that a lenient read goes on.
+        rest = m.group()
+        self._error("string not closed on its line", rest)
+        pending = self.pending
+        if pending is not None and pending.name is not None and pending.value is None:
+            value = rest[1:].rstrip()
+            value = value[:-1].rstrip() if value.endswith("]") else value
+            pending.value = unescape(value[:-1] if value.endswith('"') else value)
+            self._close(m)
+
+    def _semi(self, m: re.Match[str]) -> None:
+        self._comment(m.group()[1:], m)
+
+    def _brace(self, m: re.Match[str]) -> None:
+        # A brace comment runs to the next "}", over lines if need be (§3.8);
+        # semi-empty lines and % in column 1 inside it are plain text.
+        close = self.text.find("}", m.end())
+        if close < 0:
+            self._flush_data()
+            self._error("comment '{' not closed before the end of the file", "{")
+            self.pos = len(self.text)
+            return
+        body = self.text[m.end() : close]
+        self._comment(body, m)
+        self.line += body.count("\n")
+        self.pos = close + 1
+
+    def _comment(self, body: str, m: re.Match[str]) -> None:
+        self._flush_data()
+        if self.pending is not None:
+            self._error("comment inside a tag pair (§3.8)", m.group())
+        self.out.append(Token(Kind.COMMENT, self.line, body))
+
+    def _word(self, m: re.Match[str]) -> None:
+        pending = self.pending
+        if pending is None:
+            self._element(m)
+        elif pending.name is None and NAME_RE.fullmatch(m.group()):
+            pending.name = m.group()
+        elif pending.name is not None and pending.value is None:
+            self._error("tag value must be a quoted string", m.group())
+        else:
+            self._error('tag pair out of order: expected [Name "value"]', m.group())
+
+    def _bad(self, m: re.Match[str]) -> None:
+        self._flush_data()
+        char = m.group()
+        if char == "%":
+            self._error("'%' is only an escape in column 1; not allowed in section data", char)
+        else:
+            self._error(f"character {char!r} not allowed here", char)

@@ -1,0 +1,155 @@
+"""Pairs events: a section's boards and participants.
+
+PBN has no movement field, so a section's movement is read from its pair
+numbers:
+
+- a TotalScoreTable ``Direction`` column ("N-S", "E-W") says where each pair
+  sat;
+- numbers never seen both NS and EW: a Mitchell with numbers unique across
+  directions (Magic Contest); each pair keeps its direction;
+- a number on both sides of one board (``1 1`` at table 1, BridgeWebs): a
+  Mitchell numbered per direction; NS 1 and EW 1 are two pairs;
+- otherwise (numbers seen both ways, never twice on a board): a Howell; the
+  pairs have no direction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+import attrs
+
+from pbnscore.model import (
+    Board,
+    Direction,
+    Participant,
+    Player,
+    Result,
+    Seat,
+    Section,
+    Vulnerability,
+)
+
+# Names_NS / Names / player tags: "A;B" (§5.9), "A - B" (Magic Contest),
+# "Smith-Jones" (BridgeComposer's surname pairs, no spaces).
+NAMES_SPLIT_RE = re.compile(r"\s*;\s*|\s+-\s+")
+DIRECTION_RE = re.compile(r"\s*(N)\s*-?\s*S\s*|\s*(E)\s*-?\s*W\s*", re.I)
+NATURAL_RE = re.compile(r"(\d+)")
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    """The players' names in a names element (padding inside quotes removed)."""
+    text = text.strip()
+    if text in ("", "-", "?"):
+        return ()
+    parts = NAMES_SPLIT_RE.split(text)
+    if len(parts) == 1 and " " not in text and text.count("-") == 1:
+        parts = text.split("-")
+    return tuple(part.strip() for part in parts if part.strip())
+
+
+def parse_direction(text: str) -> Direction | None:
+    match = DIRECTION_RE.fullmatch(text)
+    if match is None:
+        return None
+    return Direction.NS if match[1] else Direction.EW
+
+
+def natural_key(text: str) -> tuple[object, ...]:
+    """Sort "2" before "10"."""
+    return tuple(int(p) if p.isdigit() else p for p in NATURAL_RE.split(text))
+
+
+@attrs.define
+class BoardNotes:
+    """A board of a section, while its games are read."""
+
+    number: int
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    deal: str | None = None
+    results: list[Result] = attrs.field(factory=list)
+
+    def board(self) -> Board:
+        return Board(
+            self.number,
+            tuple(self.results),
+            dealer=self.dealer,
+            vulnerability=self.vulnerability,
+            deal=self.deal,
+        )
+
+
+Side = Direction | None  # where a name or number was seen; None: not said
+
+
+@attrs.define
+class SectionNotes:
+    """What the games say about one section: boards, and per pair number the
+    players and direction each source gave."""
+
+    id: str | None
+    boards: dict[int, BoardNotes] = attrs.field(factory=dict)
+    players: dict[tuple[str, Side], tuple[Player, ...]] = attrs.field(factory=dict)
+    declared: dict[str, Direction] = attrs.field(factory=dict)  # TotalScoreTable Direction
+    listed: list[str] = attrs.field(factory=list)  # TotalScoreTable PairIds, in order
+
+    def board(self, number: int) -> BoardNotes:
+        notes = self.boards.get(number)
+        if notes is None:
+            notes = self.boards[number] = BoardNotes(number)
+        return notes
+
+    def name(self, pair: str | None, side: Side, players: Iterable[Player]) -> None:
+        """Record ``pair``'s players, first source wins."""
+        found = tuple(players)
+        if pair is not None and found and (pair, side) not in self.players:
+            self.players[(pair, side)] = found
+
+    def section(self) -> Section:
+        boards = tuple(self.boards[n].board() for n in sorted(self.boards))
+        return Section(self.id, self._participants(boards), boards)
+
+    # -- participants
+
+    def _participants(self, boards: tuple[Board, ...]) -> tuple[Participant, ...]:
+        sides: dict[str, set[Direction]] = defaultdict(set)
+        for pair in self.listed:  # listed pairs take part even with no results here
+            sides.setdefault(pair, set())
+        for result in (r for board in boards for r in board.results):
+            if result.ns is not None:
+                sides[result.ns].add(Direction.NS)
+            if result.ew is not None:
+                sides[result.ew].add(Direction.EW)
+        for pair, direction in self.declared.items():
+            sides[pair] = {direction}
+        per_direction = _numbered_per_direction(boards)
+        found: list[Participant] = []
+        for pair, seen in sides.items():
+            if seen and (per_direction or len(seen) == 1):
+                found.extend(self._pair(pair, d, per_direction) for d in sorted(seen, key=_dorder))
+            else:
+                found.append(self._pair(pair, None, per_direction))
+        return tuple(sorted(found, key=lambda p: (_dorder(p.direction), natural_key(p.id))))
+
+    def _pair(self, pair: str, direction: Direction | None, per_direction: bool) -> Participant:
+        sides: list[Side] = [direction, None] if direction else [Direction.NS, Direction.EW, None]
+        if not per_direction and direction:
+            sides.append(direction.other)
+        players = next((self.players[(pair, s)] for s in sides if (pair, s) in self.players), ())
+        return Participant(pair, direction=direction, section=self.id, players=players)
+
+
+def _dorder(direction: Direction | None) -> int:
+    return {Direction.NS: 0, Direction.EW: 1, None: 2}[direction]
+
+
+def _numbered_per_direction(boards: tuple[Board, ...]) -> bool:
+    """A pair number on both sides of one board: NS and EW are numbered apart."""
+    for board in boards:
+        ns = {r.ns for r in board.results if r.ns is not None}
+        if any(r.ew in ns for r in board.results):
+            return True
+    return False

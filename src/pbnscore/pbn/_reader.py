@@ -1,0 +1,509 @@
+"""PBN reader: tokens into games, games into the results model.
+
+A game is the tag pairs (and their section data) between two semi-empty
+lines (§3). Its tag values are resolved against the games before it (``#``
+and ``##``, §4.8); then the game adds to the event one of:
+
+- the rows of its ScoreTable (§5.9): one result per row, pairs from the
+  PairId/Names columns (the game's own Contract/Declarer/Result tags are not
+  a result then; they are usually "?" or "");
+- with HomeTeam and VisitTeam tags: one table's result in a teams match
+  (see ``_teams``);
+- with a Result or Score tag, or Contract "Pass": one table's result of a
+  pairs event, pairs from PairNS/PairEW or the player tags;
+- otherwise only its board (dealer, vulnerability, deal).
+
+A TotalScoreTable (§5.10) anywhere names pairs and their directions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import attrs
+
+from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
+from pbnscore.errors import PbnError, Problem
+from pbnscore.model import (
+    Club,
+    Direction,
+    Event,
+    EventKind,
+    Player,
+    Seat,
+    Session,
+    Source,
+    Vulnerability,
+)
+from pbnscore.pbn._games import Game, Inheritance, games
+from pbnscore.pbn._lexer import Token, decode, tokens
+from pbnscore.pbn._pairs import SectionNotes, natural_key, parse_direction, split_names
+from pbnscore.pbn._results import (
+    EMPTY,
+    Entry,
+    Report,
+    adjustment,
+    artificial,
+    percentages,
+    table_score,
+    to_result,
+)
+from pbnscore.pbn._tables import (
+    SCORE_TABLE,
+    TABLES,
+    TOTAL_SCORE_TABLE,
+    Header,
+    Row,
+    check_order,
+    parse_header,
+    split_rows,
+)
+from pbnscore.pbn._teams import TableGame, assemble
+
+MAX_PROBLEMS = 1000
+
+VERSION_RE = re.compile(r"\s*PBN\s+(\d+\.\d+)\s*", re.I)
+EXPORT_RE = re.compile(r"\s*EXPORT\s*", re.I)
+META_RE = re.compile(r'\s*<META\s+name=(\S+)\s+content="([^"]*)"\s*>\s*', re.I)
+KEYED_RE = re.compile(r"([A-Za-z][\w-]*):\s*(.*)")
+DATE_RE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+SCORE_TAG_RE = re.compile(r"\s*(?:(NS|EW)\s*)?([+-]?\d+)(?:\s+(NS|EW)\s*([+-]?\d+))?\s*", re.I)
+SIDE_TRICKS_RE = re.compile(r"(NS|EW)\s+(\d+)", re.I)
+# "A12", "(A) 12": a pair number carrying its section letter
+SECTION_PREFIX_RE = re.compile(r"\(?([A-Z])\)?\s*-?\s*\d+")
+
+# event-wide tags kept in Event.metadata (first value seen)
+EVENT_TAGS = (
+    "Scoring", "Competition", "EventDate", "Stage", "Application", "Annotator",
+    "Generator", "EventSponsor",
+)  # fmt: skip
+
+_VULNERABILITY = {
+    "none": Vulnerability.NONE,
+    "love": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "ns": Vulnerability.NS,
+    "ew": Vulnerability.EW,
+    "all": Vulnerability.BOTH,
+    "both": Vulnerability.BOTH,
+}
+
+
+class Problems:
+    """Where problems go: raised as PbnError (strict, errors only) or
+    collected for ``check``, at most MAX_PROBLEMS of them."""
+
+    def __init__(self, source: str, strict: bool) -> None:
+        self.source, self.strict = source, strict
+        self.items: list[Problem] = []
+
+    def __call__(self, message: str, line: int | None, severity: str = "error") -> None:
+        if self.strict and severity == "error":
+            raise PbnError(message, source=self.source, line=line)
+        if len(self.items) < MAX_PROBLEMS:
+            self.items.append(Problem(message, self.source, line, severity))
+        elif len(self.items) == MAX_PROBLEMS:
+            self.items.append(Problem("too many problems; the rest are not listed", self.source))
+
+
+class EventBuilder:
+    """Adds games to the event being read."""
+
+    def __init__(self, source: str, report: Report, thorough: bool) -> None:
+        self.source, self.report, self.thorough = source, report, thorough
+        self.sections: dict[str | None, SectionNotes] = {}
+        self.table_games: list[TableGame] = []
+        self.event_tags: dict[str, str] = {}
+        self.wanted = {"Event", "Date", "Site", *EVENT_TAGS}  # event tags not yet seen
+        self.last_board: int | None = None
+        self.count = 0
+
+    # -- per game
+
+    def add(self, game: Game) -> None:
+        self.count += 1
+        values = game.values
+        if self.wanted:
+            self._event_tags(game)
+        if self.thorough:
+            self._check_tables(game)
+        if TOTAL_SCORE_TABLE in values:
+            self._total_scores(game)
+        if SCORE_TABLE in values:
+            self._score_table(game)
+        elif "HomeTeam" in values or "VisitTeam" in values:
+            self._teams_game(game)
+        elif _has_result(game):
+            self._pairs_game(game)
+        else:
+            number = self._board_number(game, needed=False)
+            if number is not None:
+                self._board(game, number)
+
+    def _event_tags(self, game: Game) -> None:
+        for name in self.wanted & game.values.keys():
+            value = game.text(name)
+            if value is not None:
+                self.event_tags[name] = value
+                self.wanted.discard(name)
+
+    def _board_number(self, game: Game, needed: bool) -> int | None:
+        text = game.text("Board")
+        if text is None:
+            if not needed:
+                return None
+            if self.last_board is None:
+                self.report("a game with a result needs a Board tag", game.line, "error")
+                return None
+            # rpbridge.net leaves Board out of later games of one deal
+            message = f"no Board tag; board {self.last_board} of the game before is assumed"
+            self.report(message, game.line, "warning")
+            return self.last_board
+        if not text.isdigit() or int(text) < 1:
+            self.report(f"Board {text!r} is not a board number", game.line_of("Board"), "error")
+            return None
+        self.last_board = int(text)
+        return self.last_board
+
+    def _section(self, section: str | None) -> SectionNotes:
+        notes = self.sections.get(section)
+        if notes is None:
+            notes = self.sections[section] = SectionNotes(section)
+        return notes
+
+    def _board(self, game: Game, number: int, section: str | None = None) -> Vulnerability:
+        """Record the game's board in ``section``; the vulnerability to score with."""
+        notes = self._section(section if section is not None else game.text("Section"))
+        board = notes.board(number)
+        if board.deal is None:
+            board.dealer, board.vulnerability, board.deal = self._deal(game)
+        return board.vulnerability or vulnerability_for_board(number)
+
+    def _deal(self, game: Game) -> tuple[Seat | None, Vulnerability | None, str | None]:
+        dealer = vulnerability = None
+        text = game.text("Dealer")
+        if text is not None:
+            try:
+                dealer = parse_seat(text)
+            except ValueError:
+                self.report(
+                    f"Dealer {text!r} is not N, E, S or W", game.line_of("Dealer"), "warning"
+                )
+        text = game.values.get("Vulnerable")
+        if text is not None and text.strip() not in ("", "?"):
+            vulnerability = _VULNERABILITY.get(text.strip().lower())
+            if vulnerability is None:
+                line = game.line_of("Vulnerable")
+                self.report(f"Vulnerable {text!r} is not a vulnerability", line, "warning")
+        return dealer, vulnerability, game.text("Deal")
+
+    # -- tables
+
+    def _header(self, game: Game, table: str) -> Header:
+        header = parse_header(table, game.values[table])
+        for message, severity in header.problems:
+            self.report(message, game.line_of(table), severity)
+        return header
+
+    def _rows(self, game: Game, table: str, header: Header) -> list[Row]:
+        data = game.section(table)
+        if not data:
+            return []
+        rows = split_rows(table, data, len(header.columns), self.report)
+        if self.thorough:
+            check_order(table, header, rows, self.report)
+        return rows
+
+    def _check_tables(self, game: Game) -> None:
+        """Check mode: the tables results do not use are checked too."""
+        for table in game.values.keys() & TABLES - {SCORE_TABLE, TOTAL_SCORE_TABLE}:
+            self._rows(game, table, self._header(game, table))
+
+    def _score_table(self, game: Game) -> None:
+        header = self._header(game, SCORE_TABLE)
+        rows = self._rows(game, SCORE_TABLE, header)
+        number = self._board_number(game, needed=bool(rows))
+        if number is None:
+            return
+        index = header.positions()
+        default_section = game.text("Section")
+        for row in rows:
+            cells = {key: row.values[i] for key, i in index.items()}
+            section = _row_section(cells, default_section)
+            vulnerability = self._board(game, number, section)
+            entry = self._row_entry(row.line, cells)
+            notes = self._section(section)
+            notes.board(number).results.append(to_result(entry, vulnerability, self.report))
+            for pair, side, names in (
+                (entry.ns, Direction.NS, cells.get("Names_NS")),
+                (entry.ew, Direction.EW, cells.get("Names_EW")),
+            ):
+                notes.name(pair, side, (Player(n) for n in split_names(names or "")))
+
+    def _row_entry(self, line: int, cells: dict[str, str]) -> Entry:
+        score, adjusted = table_score(
+            cells.get("Score_NS"), cells.get("Score_EW"), line, self.report
+        )
+        ns_percent, ew_percent = percentages(cells.get("Percentage_NS"), cells.get("Percentage_EW"))
+        if adjusted is None and score is None:
+            ns_art = artificial(cells.get("Percentage_NS", ""))
+            ew_art = artificial(cells.get("Percentage_EW", ""))
+            if ns_art is not None or ew_art is not None:  # "^60" percentages (§5.2)
+                adjusted = adjustment(ns_art, ew_art)
+        if adjusted is not None and adjusted.ns_percent is None:
+            # Magic Contest gives the percentages of an "A+" row beside it
+            adjusted = attrs.evolve(adjusted, ns_percent=ns_percent, ew_percent=ew_percent)
+        return Entry(
+            line,
+            ns=_cell(cells, "PairId_NS"),
+            ew=_cell(cells, "PairId_EW"),
+            contract=cells.get("Contract"),
+            declarer=cells.get("Declarer"),
+            tricks=cells.get("Result"),
+            score=score,
+            adjusted=adjusted,
+            lead=cells.get("Lead"),
+            table=_cell(cells, "Table"),
+        )
+
+    def _total_scores(self, game: Game) -> None:
+        header = self._header(game, TOTAL_SCORE_TABLE)
+        index = header.positions()
+        for row in self._rows(game, TOTAL_SCORE_TABLE, header):
+            cells = {key: row.values[i] for key, i in index.items()}
+            pair = _cell(cells, "PairId")
+            if pair is None:
+                continue
+            notes = self._section(_cell(cells, "Section") or game.text("Section"))
+            direction = parse_direction(cells.get("Direction", ""))
+            if direction is not None:
+                notes.declared[pair] = direction
+            if pair not in notes.listed:
+                notes.listed.append(pair)
+            ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
+            names = split_names(cells.get("Names", ""))
+            players = (Player(name, ids[i] if i < 2 else None) for i, name in enumerate(names))
+            notes.name(pair, direction, players)
+
+    # -- results from a game's own tags
+
+    def _pairs_game(self, game: Game) -> None:
+        number = self._board_number(game, needed=True)
+        if number is None:
+            return
+        section = game.text("Section")
+        vulnerability = self._board(game, number, section)
+        ns, ns_players = _tag_pair(game, "PairNS", "North", "South")
+        ew, ew_players = _tag_pair(game, "PairEW", "West", "East")
+        entry = self._tag_entry(game)._replace(ns=ns, ew=ew, table=game.text("Table"))
+        notes = self._section(section)
+        notes.board(number).results.append(to_result(entry, vulnerability, self.report))
+        notes.name(ns, Direction.NS, ns_players)
+        notes.name(ew, Direction.EW, ew_players)
+
+    def _teams_game(self, game: Game) -> None:
+        home, visit = game.text("HomeTeam"), game.text("VisitTeam")
+        if home is None or visit is None or home == visit:
+            line = game.line_of("HomeTeam", "VisitTeam")
+            self.report("a teams game needs two different teams, HomeTeam and VisitTeam", line)
+            return
+        number = self._board_number(game, needed=True)
+        if number is None:
+            return
+        dealer, vulnerability, deal = self._deal(game)
+        self.table_games.append(
+            TableGame(
+                entry=self._tag_entry(game),
+                vulnerability=vulnerability or vulnerability_for_board(number),
+                number=number,
+                dealer=dealer,
+                board_vulnerability=vulnerability,
+                deal=deal,
+                home=home,
+                visit=visit,
+                room=game.text("Room"),
+                table=game.text("Table"),
+                round=game.text("Round"),
+                ns_names=_names(game, "North", "South"),
+                ew_names=_names(game, "West", "East"),
+                pair_ns=game.text("PairNS"),
+                pair_ew=game.text("PairEW"),
+            )
+        )
+
+    def _tag_entry(self, game: Game) -> Entry:
+        """The result a game's Contract, Declarer, Result and Score tags give."""
+        values = game.values
+        line = game.line_of("Score", "Result", "Contract")
+        contract, declarer = game.text("Contract"), game.text("Declarer")
+        score_text = game.text("Score")
+        passed = contract is not None and PASS_RE.fullmatch(contract) is not None
+        if passed and score_text is None and "Auction" not in values:
+            # RealBridge writes a board not played (a bye) as Contract "Pass"
+            # with no Score and no Auction; its pass-outs have both.
+            return Entry(line)
+        score = self._score_tag(score_text, declarer, line)
+        tricks = self._tricks_tag(game.text("Result"), declarer, line)
+        return Entry(line, contract=contract, declarer=declarer, tricks=tricks, score=score)
+
+    def _score_tag(self, text: str | None, declarer: str | None, line: int) -> int | None:
+        """§4.2.1: "<score>" (declarer's), "NS <score>", "EW <score>" or both."""
+        if text is None:
+            return None
+        match = SCORE_TAG_RE.fullmatch(text)
+        if match is None or (match[3] and not match[1]):
+            self.report(f"Score {text!r} does not parse", line)
+            return None
+        side = (match[1] or "").upper() or _declaring_side(declarer)
+        if side is None:
+            self.report(f"Score {text!r} needs NS or EW, or a Declarer", line)
+            return None
+        score = int(match[2]) if side == "NS" else -int(match[2])
+        if match[3] and int(match[4]) != -int(match[2]):
+            self.report(f"Score {text!r}: the NS and EW scores disagree", line, "warning")
+        return score
+
+    def _tricks_tag(self, text: str | None, declarer: str | None, line: int) -> str | None:
+        """§3.4.15: "<tricks>" (declarer's), or "NS <n>" / "EW <n>" / both."""
+        if text is None or not SIDE_TRICKS_RE.search(text):
+            return text
+        counts = {side.upper(): int(n) for side, n in SIDE_TRICKS_RE.findall(text)}
+        side = _declaring_side(declarer)
+        if side is None:
+            self.report(f"Result {text!r} needs a Declarer", line)
+            return None
+        if side in counts:
+            return str(counts[side])
+        return str(13 - counts["EW" if side == "NS" else "NS"])
+
+    # -- the event
+
+    def event(self, version: str | None, metadata: list[tuple[str, str]]) -> Event:
+        teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
+        ordered = sorted(self.sections.values(), key=lambda n: natural_key(n.id or ""))
+        sections = tuple(notes.section() for notes in ordered)
+        tags = self.event_tags
+        site = tags.get("Site")
+        return Event(
+            kind=EventKind.TEAMS if matches else EventKind.PAIRS,
+            sessions=(Session(sections=sections, teams=teams, matches=matches),),
+            source=Source(self.source, "pbn", version=version, scoring=tags.get("Scoring")),
+            title=tags.get("Event"),
+            date=self._date(tags.get("Date") or tags.get("EventDate")),
+            club=Club(name=site) if site else None,
+            metadata=(*metadata, *((n, tags[n]) for n in EVENT_TAGS if n in tags)),
+        )
+
+    def _date(self, text: str | None) -> dt.date | None:
+        """§3.4.3 "YYYY.MM.DD", "?" for unknown digits (then no date)."""
+        match = DATE_RE.fullmatch(text) if text else None
+        if match is None or "?" in match[0]:
+            return None
+        try:
+            return dt.date(int(match[1]), int(match[2]), int(match[3]))
+        except ValueError:
+            self.report(f"Date {text!r} is not a date", None, "warning")
+            return None
+
+
+def _has_result(game: Game) -> bool:
+    contract = game.text("Contract")
+    return (
+        game.text("Result") is not None
+        or game.text("Score") is not None
+        or (contract is not None and PASS_RE.fullmatch(contract) is not None)
+    )
+
+
+def _declaring_side(declarer: str | None) -> str | None:
+    try:
+        seat = parse_seat((declarer or "").lstrip("^"))
+    except ValueError:
+        return None
+    return seat.direction.value
+
+
+def _cell(cells: dict[str, str], key: str) -> str | None:
+    value = cells.get(key)
+    return None if value is None or value in EMPTY else value
+
+
+def _row_section(cells: dict[str, str], default: str | None) -> str | None:
+    """The Section column; else a section letter both pair numbers carry
+    ("A12"); else the game's Section tag."""
+    section = _cell(cells, "Section")
+    if section is not None:
+        return section
+    prefixes = {
+        m[1] if m else None
+        for m in (
+            SECTION_PREFIX_RE.fullmatch(p)
+            for p in (cells.get("PairId_NS"), cells.get("PairId_EW"))
+            if p
+        )
+    }
+    if len(prefixes) == 1 and None not in prefixes:
+        return prefixes.pop()
+    return default
+
+
+def _names(game: Game, first: str, second: str) -> tuple[str, ...]:
+    """The players in two seats; a seat tag names one player ("Last, First",
+    §3.4.5), kept whole."""
+    return tuple(n for n in (game.text(first), game.text(second)) if n is not None)
+
+
+def _tag_pair(
+    game: Game, pair_tag: str, first: str, second: str
+) -> tuple[str | None, tuple[Player, ...]]:
+    """A pair from its PairNS/PairEW tag, else from its players' tags: one
+    label in both seats (JFR/PbnTools "Para-1") or the two names."""
+    names = tuple(dict.fromkeys(_names(game, first, second)))
+    pair = game.text(pair_tag)
+    if pair is None and names:
+        pair = " - ".join(names)
+    return pair, tuple(Player(n) for n in names)
+
+
+def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Problem]]:
+    """The event in PBN ``data`` and the problems found (strict: errors raise)."""
+    report = Problems(source, strict)
+    if isinstance(data, bytes):
+        decoded = decode(data)
+        if decoded.unknown_charset:
+            message = f"unknown charset {decoded.unknown_charset!r}; read as {decoded.encoding}"
+            report(message, None, "warning")
+        data = decoded.text
+    builder = EventBuilder(source, report, thorough=not strict)
+    directives: list[Token] = []
+    inheritance = Inheritance(report)
+    for game in games(tokens(data), report, directives):
+        inheritance.resolve(game)
+        builder.add(game)
+    if builder.count == 0:
+        report("no PBN games: the input has no tag pairs", None, "error")
+    version, metadata = _directives(directives)
+    return builder.event(version, metadata), report.items
+
+
+def _directives(directives: list[Token]) -> tuple[str | None, list[tuple[str, str]]]:
+    """The PBN version (§2.4), and every other escape line as metadata:
+    ``% <META name=X content="Y">`` as (X, Y), ``%Key: value`` as (Key,
+    value), anything else as ("%", text)."""
+    version: str | None = None
+    metadata: list[tuple[str, str]] = []
+    for token in directives:
+        text = token.text
+        match = VERSION_RE.fullmatch(text)
+        if match is not None:
+            version = version or match[1]
+        elif EXPORT_RE.fullmatch(text) or not text.strip():
+            continue
+        elif (meta := META_RE.fullmatch(text)) is not None:
+            metadata.append((meta[1], meta[2]))
+        elif (keyed := KEYED_RE.fullmatch(text.strip())) is not None:
+            metadata.append((keyed[1], keyed[2]))
+        else:
+            metadata.append(("%", text.strip()))
+    return version, metadata

@@ -1,0 +1,309 @@
+"""One table's result, from a ScoreTable row or from a game's own tags.
+
+Both paths fill an :class:`Entry` with the texts the file gives; :func:`to_result`
+turns it into a :class:`~pbnscore.model.Result`, computing the score from the
+contract (Law 77) where the file gives none, and reporting a file's score that
+disagrees with its contract (the file's score is kept).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Protocol
+
+from pbnscore.bridge import ContractError, ns_score, parse_contract, parse_seat
+from pbnscore.model import (
+    Adjusted,
+    AdjustedKind,
+    Contract,
+    Direction,
+    Outcome,
+    Result,
+    Seat,
+    Vulnerability,
+)
+
+
+class Report(Protocol):
+    """Where problems go (raised or collected); severity "error" or "warning"."""
+
+    def __call__(self, message: str, line: int | None, severity: str = "error") -> None: ...
+
+
+# Table elements and tag values that mean "nothing here" (§3.4: "?" unknown,
+# "" not applicable; §5.2: "-" irrelevant).
+EMPTY = frozenset(("", "-", "?"))
+
+
+class Entry(NamedTuple):
+    """What the file says about one table's result, as written."""
+
+    line: int
+    ns: str | None = None
+    ew: str | None = None
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: str | None = None
+    score: int | None = None  # the NS score the file gives
+    adjusted: Adjusted | None = None
+    lead: str | None = None
+    table: str | None = None
+
+    def seated(self, ns: str | None, ew: str | None, table: str | None) -> Entry:
+        """This entry with its pairs and table (``_replace`` is slower)."""
+        return Entry(
+            self.line, ns, ew, self.contract, self.declarer, self.tricks, self.score,
+            self.adjusted, self.lead, table,
+        )  # fmt: skip
+
+
+# -- artificial scores (§5.2 "^"; Law 12C2 averages as scoring programs write them)
+
+ARTIFICIAL_RE = re.compile(
+    r"""\^?(?:
+        (?P<average>AVE?|AVG|A)(?P<sign>[+-]?)       # A+, AVE-, AV+, A (Magic Contest, ACBLLive)
+      | A(?P<ns>\d\d)(?P<ew>\d\d)?                   # A6040, A60 (USEBIO-style codes)
+      | (?P<percent>\d{1,3}(?:\.\d+)?)%              # 60%
+    )""",
+    re.X | re.I,
+)
+CARET_NUMBER_RE = re.compile(r"\^(\d{1,3}(?:\.\d+)?)")
+NUMBER_RE = re.compile(r"[+-]?\d+")
+
+_SIGNED_KIND = {
+    "": AdjustedKind.AVERAGE,
+    "+": AdjustedKind.AVERAGE_PLUS,
+    "-": AdjustedKind.AVERAGE_MINUS,
+}
+_OPPOSITE = {
+    AdjustedKind.AVERAGE: AdjustedKind.AVERAGE,
+    AdjustedKind.AVERAGE_PLUS: AdjustedKind.AVERAGE_MINUS,
+    AdjustedKind.AVERAGE_MINUS: AdjustedKind.AVERAGE_PLUS,
+}
+
+
+class Artificial(NamedTuple):
+    """One side's artificial score as written: its kind and percentage."""
+
+    code: str
+    kind: AdjustedKind
+    percent: int | None = None
+    other_percent: int | None = None  # A6040 gives both sides
+
+
+def artificial(text: str) -> Artificial | None:
+    """The artificial score ``text`` stands for, or None if it is not one.
+    A "^" before a number marks an artificial score (§5.2): a percentage."""
+    match = ARTIFICIAL_RE.fullmatch(text)
+    if match is not None:
+        if match["average"]:
+            return Artificial(text, _SIGNED_KIND[match["sign"]])
+        if match["ns"]:
+            percent = int(match["ns"])
+            other = int(match["ew"]) if match["ew"] else 100 - percent
+            return Artificial(text, AdjustedKind.from_percent(percent), percent, other)
+        percent = round(float(match["percent"]))
+        return Artificial(text, AdjustedKind.from_percent(percent), percent)
+    match = CARET_NUMBER_RE.fullmatch(text)
+    if match is not None and float(match[1]) <= 100:
+        percent = round(float(match[1]))
+        return Artificial(text, AdjustedKind.from_percent(percent), percent)
+    return None
+
+
+def adjustment(ns: Artificial | None, ew: Artificial | None) -> Adjusted:
+    """The adjustment for a row whose NS and/or EW score is artificial; a side
+    the file leaves blank gets the other side's complement."""
+    if ns is None and ew is None:
+        raise ValueError("an adjustment needs at least one artificial score")
+    if ns is None:
+        assert ew is not None
+        ns = Artificial("", _OPPOSITE[ew.kind], ew.other_percent or _complement(ew.percent))
+    if ew is None:
+        ew = Artificial("", _OPPOSITE[ns.kind], ns.other_percent or _complement(ns.percent))
+    code = "/".join(c for c in (ns.code, ew.code) if c)
+    return Adjusted(code, ns.kind, ew.kind, ns.percent, ew.percent)
+
+
+def _complement(percent: int | None) -> int | None:
+    return None if percent is None else 100 - percent
+
+
+# -- the score columns of a ScoreTable (three conventions, see _tables) --------
+
+
+def table_score(
+    ns_text: str | None, ew_text: str | None, line: int, report: Report
+) -> tuple[int | None, Adjusted | None]:
+    """(NS score, adjustment) from Score_NS and Score_EW cells: one signed NS
+    column; or both, the side that did not score written "-"; or neither."""
+    ns_cell = _score_cell(ns_text, "Score_NS", line, report)
+    ew_cell = _score_cell(ew_text, "Score_EW", line, report)
+    if isinstance(ns_cell, Artificial) or isinstance(ew_cell, Artificial):
+        return None, adjustment(
+            ns_cell if isinstance(ns_cell, Artificial) else None,
+            ew_cell if isinstance(ew_cell, Artificial) else None,
+        )
+    if ns_cell is None:
+        return (None if ew_cell is None else -ew_cell), None
+    if ew_cell is not None and ew_cell != -ns_cell and (ns_cell, ew_cell) != (0, 0):
+        report(
+            f"Score_NS {ns_cell} and Score_EW {ew_cell} disagree; Score_NS is used",
+            line,
+            "warning",
+        )
+    return ns_cell, None
+
+
+def _score_cell(
+    text: str | None, column: str, line: int, report: Report
+) -> int | Artificial | None:
+    if text is None or text in EMPTY:
+        return None
+    if NUMBER_RE.fullmatch(text):
+        return int(text)
+    special = artificial(text)
+    if special is None:
+        report(f"{column} {text!r} is neither a score nor an artificial score", line, "error")
+    return special
+
+
+def percentages(ns_text: str | None, ew_text: str | None) -> tuple[int | None, int | None]:
+    """Percentage_NS/EW cells as whole percentages, for an adjusted row."""
+    return _percent(ns_text), _percent(ew_text)
+
+
+def _percent(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return round(float(text.lstrip("^")))
+    except ValueError:
+        return None
+
+
+# -- contract, declarer, tricks ---------------------------------------------------
+
+RELATIVE_RE = re.compile(r"=|[+-]\d{1,2}")
+
+
+class _Parsed(NamedTuple):
+    contract: Contract | None
+    passed_out: bool
+    declarer: Seat | None
+    tricks: int | None
+
+
+def _contract(text: str | None, line: int, report: Report) -> tuple[Contract | None, bool]:
+    """(contract, passed out); (None, False) when there is none."""
+    if text is None or text in EMPTY:
+        return None, False
+    try:
+        contract = parse_contract(text)
+    except ContractError:
+        report(f"contract {text!r} does not parse", line, "error")
+        return None, False
+    return contract, contract is None
+
+
+def _declarer(text: str | None, line: int, report: Report) -> Seat | None:
+    if text is None or text in EMPTY:
+        return None
+    try:
+        # "^S": declarer and dummy swapped (§3.4.13), still South's contract
+        return parse_seat(text.lstrip("^"))
+    except ValueError:
+        report(f"declarer {text!r} is not N, E, S or W", line, "error")
+        return None
+
+
+def _tricks(text: str | None, contract: Contract | None, line: int, report: Report) -> int | None:
+    if text is None or text in EMPTY:
+        return None
+    # "^10": the players agreed a wrong number of tricks (§3.4.15); it stands.
+    bare = text.lstrip("^")
+    if bare.isdigit():
+        tricks = int(bare)
+    elif RELATIVE_RE.fullmatch(bare) and contract is not None:
+        tricks = contract.level + 6 + (0 if bare == "=" else int(bare))
+    else:
+        report(f"result {text!r} is not a number of tricks", line, "error")
+        return None
+    if not 0 <= tricks <= 13:
+        report(f"impossible trick count {text!r}", line, "error")
+        return None
+    return tricks
+
+
+def _parse(entry: Entry, report: Report) -> _Parsed:
+    contract, passed_out = _contract(entry.contract, entry.line, report)
+    declarer = _declarer(entry.declarer, entry.line, report)
+    tricks = _tricks(entry.tricks, contract, entry.line, report)
+    return _Parsed(contract, passed_out, declarer, tricks)
+
+
+# -- Entry -> Result --------------------------------------------------------------
+
+
+def to_result(
+    entry: Entry,
+    vulnerability: Vulnerability,
+    report: Report,
+    home_direction: Direction | None = None,
+) -> Result:
+    """The result ``entry`` describes; ``vulnerability`` (from the Vulnerable
+    tag, else the board number) scores a contract the file gives no score for."""
+    parsed = _parse(entry, report)
+    if entry.adjusted is not None:
+        return _result(entry, parsed, home_direction, Outcome.ADJUSTED, adjusted=entry.adjusted)
+    computed = _computed(parsed, vulnerability)
+    score = entry.score
+    if score is not None and computed is not None and computed != score:
+        report(_disagreement(entry, score, computed), entry.line, "warning")
+    if score is None:
+        score = computed
+    if score is None:
+        if parsed.contract is not None:
+            report(f"no result for contract {entry.contract!r}", entry.line, "warning")
+        return _result(entry, parsed, home_direction, Outcome.NOT_PLAYED)
+    outcome = Outcome.PASSED_OUT if parsed.passed_out else Outcome.PLAYED
+    return _result(entry, parsed, home_direction, outcome, score=score)
+
+
+def _result(
+    entry: Entry,
+    parsed: _Parsed,
+    home_direction: Direction | None,
+    outcome: Outcome,
+    *,
+    score: int | None = None,
+    adjusted: Adjusted | None = None,
+) -> Result:
+    return Result(
+        ns=entry.ns,
+        ew=entry.ew,
+        outcome=outcome,
+        score=score,
+        contract=parsed.contract,
+        contract_text=None if entry.contract in EMPTY else entry.contract,
+        declarer=parsed.declarer,
+        lead=None if entry.lead in EMPTY else entry.lead,
+        tricks=parsed.tricks,
+        adjusted=adjusted,
+        home_direction=home_direction,
+        table=entry.table,
+        line=entry.line,
+    )
+
+
+def _computed(parsed: _Parsed, vulnerability: Vulnerability) -> int | None:
+    if parsed.passed_out:
+        return 0
+    if parsed.contract is None or parsed.declarer is None or parsed.tricks is None:
+        return None
+    return ns_score(parsed.contract, parsed.declarer, parsed.tricks, vulnerability)
+
+
+def _disagreement(entry: Entry, score: int, computed: int) -> str:
+    played = f"{entry.contract} by {entry.declarer} taking {entry.tricks}"
+    return f"score NS {score} disagrees with {played} (NS {computed}); the file's score is used"

@@ -1,0 +1,173 @@
+"""Supplemental-section tables (PBN §5.2): column specs, rows, and the
+columns of ScoreTable (§5.9) and TotalScoreTable (§5.10) that results use.
+
+A table's tag value lists its columns, ``[+|-]name[\\width[L|R]]`` separated
+by ";". Rows are formed by counting elements (§5.2), never by the declared
+widths: real headers do not match their data (BridgeWebs declares
+``PairId_NS\\4R`` over left-aligned numbers).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from pbnscore.pbn._lexer import unescape
+from pbnscore.pbn._results import Report
+
+# §3.2: a column name token; "+" descending, "-" ascending, "\" a minimum width
+COLUMN_RE = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d+)([LR])?)?")
+# A section element: a string token or a run of other printing characters (§5.1)
+ELEMENT_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"|([^\s"]+)')
+
+SCORE_TABLE = "ScoreTable"
+TOTAL_SCORE_TABLE = "TotalScoreTable"
+# The tables of PBN 2.1 §5.3-§5.10; other tags' section data is skipped.
+TABLES = frozenset(
+    (
+        "ActionTable",
+        "AuctionTimeTable",
+        "InstantScoreTable",
+        "OptimumPlayTable",
+        "OptimumResultTable",
+        "PlayTimeTable",
+        SCORE_TABLE,
+        TOTAL_SCORE_TABLE,
+    )
+)
+
+
+def _names(*names: str) -> dict[str, str]:
+    return {name.lower(): name for name in names}
+
+
+# Columns results use, by their lower-case spelling (real files vary the case).
+# Standard names first (§5.9, §5.10), then the common non-standard ones.
+KNOWN_COLUMNS: dict[str, dict[str, str]] = {
+    SCORE_TABLE: {
+        **_names(
+            "Rank", "PairId_NS", "PairId_EW", "Names_NS", "Names_EW", "Contract",
+            "Declarer", "Result", "Score_NS", "Score_EW", "IMP_NS", "IMP_EW", "MP_NS",
+            "MP_EW", "Percentage_NS", "Percentage_EW", "Multiplicity",
+            "Table", "Round", "Section", "Lead",
+        ),
+        "setion": "Section",  # ACBLLive's spelling
+    },
+    TOTAL_SCORE_TABLE: {
+        **_names(
+            "Rank", "PairId", "Names", "TotalScore", "TotalIMP", "TotalMP",
+            "TotalPercentage", "MeanScore", "MeanIMP", "MeanMP", "MeanPercentage",
+            "NrBoards", "Multiplicity",
+            "Table", "Direction", "Section", "Center", "Tiebreak", "MemberID1",
+            "MemberID2", "Sex1", "Sex2", "NrBoardsSession", "SessionScoreMP",
+            "SessionPercentage", "SessionRank", "SessionRankTie", "SessionRankWithoutHcp",
+        ),
+        "mp": "TotalMP",  # PbnJVeri's reference file
+        "totalscoremp": "TotalMP",  # Magic Contest
+        "percentage": "TotalPercentage",  # PbnJVeri's reference file
+    },
+}  # fmt: skip
+
+
+class Column(NamedTuple):
+    name: str  # as written
+    key: str  # the known name it stands for, else the name as written
+    order: str  # "+" descending, "-" ascending, "" none
+    width: int | None
+    known: bool
+
+
+class Header(NamedTuple):
+    columns: tuple[Column, ...]
+    problems: tuple[tuple[str, str], ...]  # (message, severity)
+
+    def positions(self) -> dict[str, int]:
+        return {column.key: i for i, column in enumerate(self.columns)}
+
+
+@lru_cache(maxsize=512)
+def parse_header(table: str, spec: str) -> Header:
+    """The columns of ``table`` from its tag value ``spec`` (cached: real
+    files repeat one header on every board)."""
+    known = KNOWN_COLUMNS.get(table)
+    columns: list[Column] = []
+    problems: list[tuple[str, str]] = []
+    for raw in spec.split(";"):
+        match = COLUMN_RE.fullmatch(raw.strip())
+        if match is None:
+            problems.append(
+                (f"{table}: bad column spec {raw!r} ([+|-]name[\\width[L|R]])", "error")
+            )
+            continue
+        order, name, width = match[1], match[2].strip(), match[3]
+        key = known.get(name.lower(), name) if known is not None else name
+        if any(column.key == key for column in columns):
+            problems.append((f"{table}: column {name!r} appears twice", "error"))
+        is_known = known is None or name.lower() in known
+        if not is_known:
+            problems.append((f"{table}: unknown column {name!r} is ignored", "warning"))
+        columns.append(Column(name, key, order, int(width) if width else None, is_known))
+    return Header(tuple(columns), tuple(problems))
+
+
+class Row(NamedTuple):
+    line: int
+    values: tuple[str, ...]  # quotes removed, escapes resolved
+
+
+def elements(text: str) -> list[str]:
+    return [bare if bare else unescape(quoted) for quoted, bare in ELEMENT_RE.findall(text)]
+
+
+def split_rows(
+    table: str, data: Sequence[tuple[int, str]], width: int, report: Report
+) -> list[Row]:
+    """The rows of a table's section ``data`` ((line, text) runs): one row per
+    line as every real file writes them; otherwise by counting elements, as
+    import format allows (§5.2)."""
+    lines = [
+        (first + offset, elements(text))
+        for first, block in data
+        for offset, text in enumerate(block.split("\n"))
+    ]
+    if all(len(values) == width for _, values in lines):
+        return [Row(line, tuple(values)) for line, values in lines]
+    flat = [(line, value) for line, values in lines for value in values]
+    if len(flat) % width == 0:
+        # import format may spread a row over lines (§5.2): count elements
+        first = next(line for line, values in lines if len(values) != width)
+        report(f"{table} rows are not one per line; read by counting elements", first, "warning")
+        return [
+            Row(flat[i][0], tuple(value for _, value in flat[i : i + width]))
+            for i in range(0, len(flat), width)
+        ]
+    for line, values in lines:
+        if len(values) != width:
+            message = f"{table} row has {len(values)} elements for {width} columns"
+            report(message, line, "error")
+    # read what can be trusted: the lines that are whole rows
+    return [Row(line, tuple(values)) for line, values in lines if len(values) == width]
+
+
+def check_order(table: str, header: Header, rows: Sequence[Row], report: Report) -> None:
+    """A column marked "+" (descending) or "-" (ascending) must be in that
+    order (§5.2); "-" and "?" elements are skipped, as PbnJVeri does."""
+    for i, column in enumerate(header.columns):
+        if not column.order:
+            continue
+        previous: float | None = None
+        for row in rows:
+            try:
+                value = float(row.values[i])
+            except ValueError:
+                continue
+            out_of_order = previous is not None and (
+                value > previous if column.order == "+" else value < previous
+            )
+            if out_of_order:
+                way = "descending" if column.order == "+" else "ascending"
+                report(f"{table}: column {column.name!r} is not {way} here", row.line, "warning")
+                break
+            previous = value
