@@ -5,12 +5,12 @@ numbers:
 
 - a TotalScoreTable ``Direction`` column ("N-S", "E-W") says where each pair
   sat;
-- numbers never seen both NS and EW: a Mitchell with numbers unique across
-  directions (Magic Contest); each pair keeps its direction;
 - a number on both sides of one board (``1 1`` at table 1, BridgeWebs): a
   Mitchell numbered per direction; NS 1 and EW 1 are two pairs;
-- otherwise (numbers seen both ways, never twice on a board): a Howell; the
-  pairs have no direction.
+- otherwise, some number seen both NS and EW: a Howell; no pair of the
+  section has a direction (they are ranked as one field);
+- otherwise (every number seen in one direction): a Mitchell with numbers
+  unique across directions (Magic Contest); each pair keeps its direction.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class SectionNotes:
     id: str | None
     boards: dict[int, BoardNotes] = attrs.field(factory=dict)
     players: dict[tuple[str, Side], tuple[Player, ...]] = attrs.field(factory=dict)
-    declared: dict[str, Direction] = attrs.field(factory=dict)  # TotalScoreTable Direction
+    declared: dict[str, set[Direction]] = attrs.field(factory=dict)  # TotalScoreTable Direction
     listed: list[str] = attrs.field(factory=list)  # TotalScoreTable PairIds, in order
 
     def board(self, number: int) -> BoardNotes:
@@ -123,12 +123,13 @@ class SectionNotes:
                 sides[result.ns].add(Direction.NS)
             if result.ew is not None:
                 sides[result.ew].add(Direction.EW)
-        for pair, direction in self.declared.items():
-            sides[pair] = {direction}
+        for pair, directions in self.declared.items():
+            sides[pair] = directions
         per_direction = _numbered_per_direction(boards)
+        howell = not per_direction and any(len(seen) > 1 for seen in sides.values())
         found: list[Participant] = []
         for pair, seen in sides.items():
-            if seen and (per_direction or len(seen) == 1):
+            if seen and not howell:
                 found.extend(self._pair(pair, d, per_direction) for d in sorted(seen, key=_dorder))
             else:
                 found.append(self._pair(pair, None, per_direction))

@@ -278,7 +278,7 @@ class EventBuilder:
             notes = self._section(_cell(cells, "Section") or game.text("Section"))
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
-                notes.declared[pair] = direction
+                notes.declared.setdefault(pair, set()).add(direction)
             if pair not in notes.listed:
                 notes.listed.append(pair)
             ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
