@@ -19,9 +19,11 @@ from fractions import Fraction
 
 import attrs
 
-Points = Fraction
-"""IMPs and totals are exact fractions: averages of IMPs are not floats to be
-rounded twice, and equal totals compare equal when ranking."""
+Points = int | Fraction
+"""IMPs and totals are exact: averages of IMPs are not floats to be rounded
+twice, and equal totals compare equal when ranking. Whole numbers may be plain
+ints (a method's IMPs usually are, and int arithmetic is many times faster
+than Fraction's); an int compares and adds exactly with a Fraction."""
 
 
 class EventKind(enum.Enum):
@@ -336,7 +338,7 @@ class Standing:
 
     @property
     def average(self) -> Points:
-        return self.total / self.boards if self.boards else Fraction(0)
+        return Fraction(self.total, self.boards) if self.boards else Fraction(0)
 
 
 @attrs.frozen

@@ -24,6 +24,7 @@ from pbnscore.model import (
     Outcome,
     Participant,
     ParticipantKind,
+    Points,
     ScoredBoard,
     ScoredEvent,
     ScoredMatch,
@@ -514,7 +515,7 @@ def _team_order(team: str) -> tuple[int, int, str]:
 
 
 def _cell(
-    imps: Fraction, opponent_imps: Fraction, vp: Fraction | None, opponent_vp: Fraction | None
+    imps: Points, opponent_imps: Points, vp: Points | None, opponent_vp: Points | None
 ) -> list[str]:
     cell = [f"IMPs {points(imps)}–{points(opponent_imps)}"]
     if vp is not None and opponent_vp is not None:

@@ -17,6 +17,7 @@ team's aggregate IMPs).
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -75,17 +76,23 @@ class Field:
     section: str | None
     number: int
     tables: tuple[Table, ...]
+    # The positions of the tables with a real (played or passed-out) result,
+    # and their NS scores: what every method starts from (see ``of``).
+    real: tuple[int, ...]
+    scores: tuple[int, ...]
 
-    def real(self) -> list[int]:
-        """Positions of the tables with a real (played or passed-out) result."""
-        return [i for i, t in enumerate(self.tables) if t.result.is_real]
+    @classmethod
+    def of(
+        cls, session: str | None, section: str | None, number: int, tables: tuple[Table, ...]
+    ) -> Field:
+        real = tuple(i for i, t in enumerate(tables) if t.result.is_real)
+        scores = tuple(_real_score(tables[i].result) for i in real)
+        return cls(session, section, number, tables, real, scores)
 
 
-def real_score(field: Field, position: int) -> int:
-    """The NS score of a real table of ``field``."""
-    score = field.tables[position].result.score
-    assert score is not None  # a real result always has its score
-    return score
+def _real_score(result: Result) -> int:
+    assert result.score is not None  # a real result always has its score
+    return result.score
 
 
 @attrs.frozen
@@ -182,16 +189,27 @@ class _Builder:
         )
         for participant in section.participants:
             self._known(participant, _pair_group(section.id, participant, two_winner))
+
+        # A pair number sits at many tables: its pair is found once per
+        # direction (one dict per direction: an enum's hash is a Python call).
+        def seats(side: Direction) -> Callable[[str | None], Participant | None]:
+            found: dict[str | None, Participant | None] = {}
+
+            def seat(number: str | None) -> Participant | None:
+                if number not in found:
+                    pair = lookup(number, side)
+                    if pair is not None:
+                        pair = self._known(pair, _pair_group(section.id, pair, two_winner))
+                    found[number] = pair
+                return found[number]
+
+            return seat
+
+        ns_seat, ew_seat = seats(Direction.NS), seats(Direction.EW)
         for board in section.boards:
             tables = self._field(session.id, section.id, board.number)
             for result in board.results:
-                ns = lookup(result.ns, Direction.NS)
-                ew = lookup(result.ew, Direction.EW)
-                ns, ew = (
-                    None if p is None else self._known(p, _pair_group(section.id, p, two_winner))
-                    for p in (ns, ew)
-                )
-                tables.append(Table(result, ns, ew))
+                tables.append(Table(result, ns_seat(result.ns), ew_seat(result.ew)))
             self._place(session, section.id, board, tables)
 
     def add_teams_session(self, session: Session) -> None:
@@ -216,7 +234,7 @@ class _Builder:
 
     def build(self) -> Layout:
         fields = tuple(
-            Field(s, sec, n, tuple(tables)) for (s, sec, n), tables in self.tables.items()
+            Field.of(s, sec, n, tuple(tables)) for (s, sec, n), tables in self.tables.items()
         )
         places = tuple(Place(*p) for p in self.places)
         return Layout(self.event, fields, places, tuple(self.participants.values()), self.groups)
@@ -250,14 +268,20 @@ class _PairLookup:
         for p in section.participants:
             by_id[p.id].append(p)
         self.only = {pid: ps[0] for pid, ps in by_id.items() if len(ps) == 1}
+        self.boards = section.boards
+
+    @functools.cached_property
+    def both_ways(self) -> set[str]:
+        """Numbers that sat NS and EW in this section (needed only for a
+        number nobody lists, so found only then)."""
         seen: dict[str, set[Direction]] = defaultdict(set)
-        for board in section.boards:
+        for board in self.boards:
             for r in board.results:
                 if r.ns is not None:
                     seen[r.ns].add(Direction.NS)
                 if r.ew is not None:
                     seen[r.ew].add(Direction.EW)
-        self.both_ways = {pid for pid, sides in seen.items() if len(sides) == 2}
+        return {pid for pid, sides in seen.items() if len(sides) == 2}
 
     def __call__(self, number: str | None, side: Direction) -> Participant | None:
         if number is None:
@@ -334,7 +358,7 @@ def _datum(datum: int | Fraction | None) -> tuple[int | None, Fraction | None]:
 
 @attrs.define
 class Tally:
-    total: Points = Fraction(0)
+    total: Points = 0
     boards: int = 0
 
 
@@ -357,7 +381,7 @@ def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]
                     team_points[pair.team].append(points)
         for team_id, values in team_points.items():
             tally = teams[(ParticipantKind.TEAM.value, team_id, None, None, None)]
-            tally.total += Fraction(sum(values, Fraction(0))) / len(values)
+            tally.total += Fraction(sum(values), len(values))
             tally.boards += 1
     return ranked(lay, {**teams, **pairs})
 
@@ -412,15 +436,20 @@ def assemble(
 
 def score_tables(
     field: Field,
-    real_points: Callable[[list[int]], Iterable[SidePoints]],
+    real_points: Callable[[Sequence[int]], Iterable[SidePoints]],
     artificial_imps: Points,
     datum: int | Fraction | None = None,
 ) -> FieldScore:
     """A field's score: ``real_points`` gives (NS, EW) points for the real
-    tables (positions given); every other table gets :func:`artificial`."""
-    real = field.real()
+    tables from their NS scores (``field.scores``, in order); every other
+    table gets :func:`artificial`."""
+    real = tuple(real_points(field.scores))
+    if len(real) != len(field.real):
+        raise ValueError(f"{len(real)} points for {len(field.real)} real tables")
+    if len(real) == len(field.tables):  # the usual case: every table played
+        return FieldScore(real, datum)
     points = [artificial(t.result, artificial_imps) for t in field.tables]
-    for position, side_points in zip(real, real_points(real), strict=True):
+    for position, side_points in zip(field.real, real, strict=True):
         points[position] = side_points
     return FieldScore(tuple(points), datum)
 

@@ -136,7 +136,7 @@ def score_match(session: Session, match: Match, options: AggregateOptions) -> Ma
     away_total = sum((n.away for n in nets), Fraction(0))
     won = lost = Fraction(0)
     for net in nets:
-        swing = (net.home - net.away) / 2  # = home's IMPs when the board balances
+        swing = Fraction(net.home - net.away, 2)  # = home's IMPs when the board balances
         won += max(swing, Fraction(0))
         lost += max(-swing, Fraction(0))
     vp = opponent_vp = None

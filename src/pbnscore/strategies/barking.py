@@ -81,8 +81,7 @@ def term_count(tables: int) -> int:
 
 
 def score_field(field: _fields.Field, options: BarkingOptions) -> _fields.FieldScore:
-    def real_points(positions: list[int]) -> Iterable[_fields.SidePoints]:
-        scores = [_fields.real_score(field, p) for p in positions]
+    def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
         if len(scores) < MIN_TABLES:
             yield from ((None, None) for _ in scores)
             return

@@ -80,22 +80,22 @@ class Butler(_fields.FieldMethod):
 
 
 def score_field(field: _fields.Field, options: ButlerOptions) -> _fields.FieldScore:
-    scores = [_fields.real_score(field, i) for i in field.real()]
-    datum = board_datum(scores, options) if scores else None
+    datum = board_datum(field.scores, options) if field.scores else None
     factor = 2 if options.double else 1
-    memo: dict[int, Points] = {}
+    # A field has few distinct scores: each one's points are worked out once
+    # and its (NS, EW) pair shared by every table that scored it.
+    memo: dict[int, _fields.SidePoints] = {}
 
-    def ns_points(score: int) -> Points:
+    def side_points(score: int) -> _fields.SidePoints:
         if score not in memo:
             assert datum is not None
-            won = Fraction(imps(factor * (score - datum), options.imp_gaps))
-            memo[score] = won / 2 if options.halve else won
+            won = imps(factor * (score - datum), options.imp_gaps)
+            points: Points = Fraction(won, 2) if options.halve else won
+            memo[score] = (points, -points)
         return memo[score]
 
-    def real_points(positions: list[int]) -> Iterable[_fields.SidePoints]:
-        for position in positions:
-            points = ns_points(_fields.real_score(field, position))
-            yield points, -points
+    def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+        return map(side_points, scores)
 
     return _fields.score_tables(field, real_points, options.artificial_imps, datum)
 

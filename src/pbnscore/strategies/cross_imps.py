@@ -12,7 +12,7 @@ comparing all pairs: a board of 2,000 results costs 2,000 small queries, not
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -52,8 +52,7 @@ class CrossImps(_fields.FieldMethod):
 
 
 def score_field(field: _fields.Field, options: CrossImpsOptions) -> _fields.FieldScore:
-    def real_points(positions: list[int]) -> Iterable[_fields.SidePoints]:
-        scores = [_fields.real_score(field, p) for p in positions]
+    def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
         sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
         # A lone real result has nothing to be compared with: 0 (not 0/0).
         others = max(len(scores) - 1, 1)
