@@ -89,9 +89,27 @@ def test_no_participants_listed_means_no_membership_check() -> None:
 
 
 def test_a_pair_twice_on_one_board() -> None:
-    """Pair 2 NS at tables 1 and 2 of board 1."""
+    """Pair 2 NS at tables 1 and 2 of board 1 (a Mitchell: 2 EW is another pair)."""
     event = with_result(pairs_event(), 1, 0, ns="2")
-    assert messages(event) == ["section A board 1: pair 2 is in two results"]
+    assert messages(event) == ["section A board 1: pair 2 NS is in two results"]
+
+
+def test_a_number_listed_once_is_one_pair_either_way() -> None:
+    """Unique pair numbers (arrow switch, or the direction a pair finished in):
+    a pair listed EW may sit NS, but not twice on a board."""
+    event = pairs_event(tables=2)
+    numbered = tuple(
+        attrs.evolve(p, id=str(n)) for n, p in enumerate(section_of(event).participants, 1)
+    )
+    passed = Result("1", "3", Outcome.PASSED_OUT, 0)
+    switched = Board(1, (passed, attrs.evolve(passed, ns="4", ew="2")))
+    event = with_section(event, Section("A", numbered, (switched,)))
+    assert [(p.direction, p.id) for p in numbered][2:] == [(Direction.EW, "3"), (Direction.EW, "4")]
+    assert messages(event) == []
+    twice = attrs.evolve(switched, results=(passed, attrs.evolve(passed, ns="4", ew="1")))
+    assert messages(with_section(event, Section("A", numbered, (twice,)))) == [
+        "section A board 1: pair 1 is in two results"
+    ]
 
 
 def test_a_howell_pair_twice_in_either_direction() -> None:
@@ -233,3 +251,73 @@ def test_check_prints_problems_and_fails_on_errors(
     assert capsys.readouterr().out.splitlines()[1] == (
         f"{path}:20: board 4: pair 9 NS is not a participant"
     )
+
+
+# -- real files ------------------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
+needs_samples = pytest.mark.skipif(not SAMPLES.exists(), reason="../shared/samples absent")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["usebio/teams-of-four.xml", "usebio/teams-of-eight-two-matches.xml", "pbn/howell-pairs.pbn"],
+)
+def test_sound_fixtures_pass(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Files without problems: no output, exit 0."""
+    assert main(["check", str(FIXTURES / name)]) == 0
+    assert capsys.readouterr() == ("", "")
+
+
+def test_unreadable_xml_is_one_problem_with_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A cut-off USEBIO file: its parse error, file:line:, exit 1."""
+    cut = tmp_path / "cut.xml"
+    cut.write_bytes((FIXTURES / "usebio" / "teams-of-four.xml").read_bytes()[:700])
+    assert main(["check", str(cut)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and out[0].startswith(f"{cut}:")
+
+
+@needs_samples
+def test_pbn_format_problems_come_from_the_lenient_reader(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """errors_20.pbn (PbnJVeri's bad file): every problem, in line order, exit 1."""
+    path = SAMPLES / "pbn" / "errors_20.pbn"
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert f"{path}:97: string not closed on its line" in out
+    lines = [int(line.split(":")[1]) for line in out if line.split(":")[1].isdigit()]
+    assert len(out) > 5 and lines == sorted(lines)
+
+
+@needs_samples
+def test_real_scores_that_disagree_with_their_contracts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A converter's sample with two hand-keyed travellers that Law 77 contradicts."""
+    path = SAMPLES / "usebio" / "converted_multi-section-multi-movement-pairs.xml"
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().out == (
+        f"{path}:1: section B board 16: 6NT by W taking 7 scores +500 for NS, not -250\n"
+        f"{path}:1: section C board 18: 6NT by N taking 0 scores -1200 for NS, not -170\n"
+    )
+
+
+@needs_samples
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pbn/open2dn1nationalfinaledirecte21-22-sance1.pbn",
+        "usebio/butler_mitchell.xml",
+        "usebio/payload_multiple-teams.xml",
+        "pbn/etc99_A1A10101.PBN",
+    ],
+)
+def test_real_events_raise_no_false_alarms(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Real club and teams files (unique pair numbers, Mitchells, teams) check clean."""
+    assert main(["check", str(SAMPLES / name)]) == 0
+    assert capsys.readouterr().out == ""

@@ -402,8 +402,10 @@ BUTLER_FIXTURE = FIXTURES / "usebio" / "flat-butler-old-style.xml"
         ("flat-butler-old-style.xml", "butler"),
         ("teams-of-four.xml", "aggregate"),
         ("teams-of-eight-two-matches.xml", "aggregate"),
+        ("../pbn/howell-pairs.pbn", "butler"),
+        ("../pbn/teams-of-four.pbn", "aggregate"),
     ],
-    ids=["pairs", "teams-of-four", "teams-of-eight"],
+    ids=["pairs", "teams-of-four", "teams-of-eight", "pbn-pairs", "pbn-teams"],
 )
 def test_default_method_of_real_files(
     capsys: pytest.CaptureFixture[str], name: str, method: str
@@ -465,7 +467,7 @@ def test_broken_xml_is_one_line_with_its_line(
     assert err.startswith(f"{bad}:") and err.count("\n") == 1
 
 
-SAMPLE_FILES = sorted((SAMPLES / "usebio").glob("*.xml")) if SAMPLES.exists() else []
+SAMPLE_FILES = sorted(p for p in SAMPLES.glob("*/*") if p.suffix.lower() in (".pbn", ".xml"))
 
 
 @pytest.mark.skipif(not SAMPLE_FILES, reason="../shared/samples is not here")
@@ -473,12 +475,13 @@ SAMPLE_FILES = sorted((SAMPLES / "usebio").glob("*.xml")) if SAMPLES.exists() el
 def test_every_real_sample_scores_or_says_why(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, path: Path
 ) -> None:
-    """Each real USEBIO sample: exit 0 with JSON written, or exit 1 and one line."""
+    """Each real PBN and USEBIO sample: exit 0 with JSON written, or exit 1
+    and one line naming the file."""
     output = tmp_path / "out.json"
     status = main(["score", str(path), "-o", str(output)])
     err = capsys.readouterr().err
     if status == 0:
-        assert json.loads(output.read_text(encoding="utf-8"))["participants"]
+        assert json.loads(output.read_text(encoding="utf-8"))["schema"] == "pbnscore/1"
     else:
-        assert status == 1 and err.startswith(f"{path}: ") and err.count("\n") == 1
+        assert status == 1 and err.startswith(f"{path}:") and err.count("\n") == 1
         assert not output.exists()

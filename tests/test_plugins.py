@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import pbnscore
 from pbnscore import registry, usebio
 from pbnscore.cli import main
 from pbnscore.model import Event
@@ -31,7 +32,7 @@ SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
 @cache
 def read(*names: str) -> tuple[Event, ...]:
     """The project's fixture events, by path below fixtures/."""
-    return tuple(usebio.load(FIXTURES / name) for name in names)
+    return tuple(pbnscore.load(FIXTURES / name) for name in names)
 
 
 def sample(name: str) -> tuple[Event, ...]:
@@ -40,8 +41,13 @@ def sample(name: str) -> tuple[Event, ...]:
     return (usebio.load(path),) if path.exists() else ()
 
 
-PAIRS = ("usebio/flat-butler-old-style.xml", "usebio/session-section-layout.xml")
-TEAMS_OF_EIGHT = ("usebio/teams-of-eight-two-matches.xml",)
+PAIRS = (
+    "usebio/flat-butler-old-style.xml",
+    "usebio/session-section-layout.xml",
+    "pbn/howell-pairs.pbn",
+    "pbn/bridgewebs-no-scores.pbn",
+)
+TEAMS_OF_EIGHT = ("usebio/teams-of-eight-two-matches.xml", "pbn/teams-of-eight-three-matches.pbn")
 
 
 class TestButlerConforms(StrategyConformance):
@@ -62,7 +68,7 @@ class TestAggregateConforms(StrategyConformance):
     strategy = Aggregate
 
     def conformance_events(self) -> Sequence[Event]:
-        teams = read("usebio/teams-of-four.xml", *TEAMS_OF_EIGHT)
+        teams = read("usebio/teams-of-four.xml", "pbn/teams-of-four.pbn", *TEAMS_OF_EIGHT)
         return (teams_event(), teams_event(tables=4), *teams, *sample("payload_multiple-teams.xml"))
 
 

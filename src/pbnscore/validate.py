@@ -22,7 +22,7 @@ Errors mean the file's numbers cannot be trusted; warnings do not fail
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
 
 import attrs
@@ -33,8 +33,10 @@ from pbnscore.model import Board, Direction, Event, Outcome, Participant, Result
 
 WARNING = "warning"
 
-# A seat at one table: the pair's id and the direction it sat.
-SeatKey = Callable[[str, Direction], Hashable | None]
+# Who sat in a seat, from the pair's id and the direction it sat: (id,
+# direction) or (id,) for the pair; () for a team, which sits at every table;
+# None for a pair the event does not list.
+SeatKey = Callable[[str, Direction], tuple[str, ...] | None]
 
 
 def check_bytes(data: bytes, source: str, format: str | None = None) -> list[Problem]:
@@ -91,19 +93,22 @@ def check(event: Event) -> list[Problem]:
 
 
 def _section_seats(participants: Sequence[Participant]) -> SeatKey:
-    """Seat keys of a section: a Howell pair (no direction) is one pair
-    whichever way it sits; a Mitchell pair is its number and direction. None
-    for a pair the section does not list."""
+    """Seat keys of a section. Where a number is listed in both directions (a
+    Mitchell's 1 NS and 1 EW) a pair is its number and direction; where a
+    number is listed once (a Howell, an arrow switch, or a file that lists the
+    direction a pair finished in) the number alone is the pair, whichever
+    way it sat. None for a pair the section does not list."""
     directions: dict[str, set[Direction | None]] = defaultdict(set)
     for participant in participants:
         directions[participant.id].add(participant.direction)
 
-    def key(pair: str, sat: Direction) -> Hashable | None:
+    def key(pair: str, sat: Direction) -> tuple[str, ...] | None:
         if not participants:
-            return (pair, sat)
-        if sat in directions.get(pair, ()):
-            return (pair, sat)
-        return (pair, None) if None in directions.get(pair, ()) else None
+            return (pair, sat.value)
+        listed = directions.get(pair, set()) - {None}
+        if pair not in directions or (len(listed) > 1 and sat not in listed):
+            return None
+        return (pair, sat.value) if len(listed) > 1 else (pair,)
 
     return key
 
@@ -114,10 +119,10 @@ def _match_seats(teams: Sequence[Participant]) -> SeatKey:
     pairs = {member.id for team in teams for member in team.members}
     team_ids = {team.id for team in teams}
 
-    def key(pair: str, sat: Direction) -> Hashable | None:
+    def key(pair: str, sat: Direction) -> tuple[str, ...] | None:
         if not teams or pair in pairs:
             return (pair,)
-        return () if pair in team_ids else None  # () : known, but not one seat
+        return () if pair in team_ids else None
 
     return key
 
@@ -144,15 +149,15 @@ class _Checker:
                 self.add(f"{label}: {message}", result.line)
 
     def _seats(self, label: str, board: Board, seat: SeatKey) -> None:
-        taken: dict[Hashable, Result] = {}
+        taken: set[tuple[str, ...]] = set()
         for result, pair, sat in _sitting(board.results):
             key = seat(pair, sat)
             if key is None:
                 self.add(f"{label}: pair {pair} {sat.value} is not a participant", result.line)
-            elif key != ():
-                if key in taken:
-                    self.add(f"{label}: pair {pair} is in two results", result.line)
-                taken.setdefault(key, result)
+            elif key in taken:
+                self.add(f"{label}: pair {' '.join(key)} is in two results", result.line)
+            elif key:
+                taken.add(key)
 
     def board_sets(self, prefix: str, session: Session) -> None:
         fields = [
