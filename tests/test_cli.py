@@ -485,3 +485,15 @@ def test_every_real_sample_scores_or_says_why(
     else:
         assert status == 1 and err.startswith(f"{path}:") and err.count("\n") == 1
         assert not output.exists()
+
+
+@pytest.mark.parametrize(("given", "status"), [("usebio", 0), ("pbn", 1)])
+def test_from_overrides_the_detected_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, given: str, status: int
+) -> None:
+    """--from decides the reader, whatever the name or content says."""
+    unnamed = tmp_path / "night.dat"
+    unnamed.write_bytes(BUTLER_FIXTURE.read_bytes())
+    assert main(["score", str(unnamed), "--from", given, "--to", "json"]) == status
+    if status:
+        assert capsys.readouterr().err.startswith(f"{unnamed}:")
