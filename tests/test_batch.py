@@ -157,7 +157,7 @@ def test_failures_are_reported_and_every_other_file_written(
 def test_parallel_runs_write_the_same_bytes(tmp_path: Path) -> None:
     """-j 1, -j 2 and a second run give byte-identical outputs."""
     source = tree(tmp_path / "in", {f"s{n}/night{n}.pbn": f"night {n}" for n in range(7)})
-    runs = []
+    runs: list[dict[str, bytes]] = []
     for jobs in ("1", "2", "2"):
         out = tmp_path / f"out{len(runs)}"
         assert main(["batch", str(source), "--out-dir", str(out), "-j", jobs]) == 0
@@ -255,7 +255,7 @@ def test_real_files_in_parallel_are_deterministic(
     """Every real file is written or reported on one line; -j 2 and -j 1 runs
     write the same bytes."""
     found = [p for p in folder.rglob("*") if p.suffix.lower() in (".xml", ".pbn")]
-    runs = []
+    runs: list[dict[str, bytes]] = []
     for jobs in ("2", "1"):
         out = tmp_path / f"out{jobs}"
         status = main(["batch", str(folder), "--out-dir", str(out), "-j", jobs, "--to", "json"])

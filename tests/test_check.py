@@ -8,6 +8,7 @@ where it was put and nowhere else.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -47,7 +48,7 @@ def with_section(event: Event, section: Section) -> Event:
     return attrs.evolve(event, sessions=(session,))
 
 
-def with_result(event: Event, board: int, index: int, **changes: object) -> Event:
+def with_result(event: Event, board: int, index: int, **changes: Any) -> Event:
     """``event`` with one result of one board changed."""
     section = section_of(event)
     boards = list(section.boards)

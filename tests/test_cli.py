@@ -14,7 +14,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
@@ -83,7 +83,8 @@ class FakeAggregate:
 
 def fake_read(data: bytes, source: str, settings: batch.Settings) -> Event:
     """PAIRS... or TEAMS... files; anything else fails on its line 2."""
-    made = {b"PAIRS": pairs_event, b"TEAMS": teams_event}.get(data[:5])
+    kinds: dict[bytes, Callable[[], Event]] = {b"PAIRS": pairs_event, b"TEAMS": teams_event}
+    made = kinds.get(data[:5])
     if made is None:
         raise ParseError("not a results file", source=source, line=2)
     event = made()

@@ -12,13 +12,14 @@ import textwrap
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import pbnscore
 from pbnscore import registry, usebio
 from pbnscore.cli import main
-from pbnscore.model import Event
+from pbnscore.model import Event, ScoredEvent
 from pbnscore.strategies.aggregate import Aggregate
 from pbnscore.strategies.barking import Barking
 from pbnscore.strategies.butler import Butler
@@ -248,8 +249,8 @@ def test_conformance_catches_a_method_that_changes_its_input() -> None:
     """The conformance tests can fail: a method that edits the event in place."""
 
     class Mutating(Butler):
-        def score(self, event: Event, options: object) -> object:
-            scored = super().score(event, options)  # type: ignore[arg-type]
+        def score(self, event: Event, options: Any) -> ScoredEvent:
+            scored = super().score(event, options)
             board = event.sessions[0].sections[0].boards[0]
             object.__setattr__(board, "number", 99)
             return scored
