@@ -51,6 +51,7 @@ class PairsOptions(ImpOptions):
 class TeamsOptions(ImpOptions):
     vp: str = option("wbf", "victory points", ("wbf", "none"))
     normalise: str = option("match", "how totals are scaled", ("match", "total"))
+    carry: int = option(0, "IMPs carried forward")
 
 
 def _scored(event: Event, name: str, options: Any) -> ScoredEvent:
@@ -247,6 +248,22 @@ def test_default_method_takes_its_own_flags(
     ] == ("none")
     assert main(["score", "--vp", "none", str(pairs_file), "--to", "json"]) == 2
     assert "method butler does not take --vp" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("fakes")
+@pytest.mark.parametrize(
+    ("flag", "status"),
+    [("--imp-gaps=upper", 0), ("--drop=2", 2), ("--carry=2", 2), ("--normalise=total", 2)],
+    ids=["shared", "butler-only", "aggregate-only", "same-name-other-choices"],
+)
+def test_batch_without_method_takes_only_shared_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, pairs_file: Path, flag: str, status: int
+) -> None:
+    """Each file gets its own default method, so only options every default
+    method takes alike (same flag, same values) are accepted."""
+    assert main(["batch", str(pairs_file), "--out-dir", str(tmp_path / "out"), flag]) == status
+    if status:
+        assert "unrecognized arguments" in capsys.readouterr().err
 
 
 # -- outputs ------------------------------------------------------------------------

@@ -36,7 +36,6 @@ from pbnscore.errors import OptionError, PbnscoreError, UnknownMethodError
 if TYPE_CHECKING:
     from pbnscore.errors import Problem
 
-COMMANDS = ("score", "batch", "methods", "check")
 FORMATS = tuple(EXTENSIONS)
 USAGE_ERRORS = (UsageError, UnknownMethodError, OptionError)
 STDIO = "-"
@@ -76,7 +75,9 @@ class Flag:
         return str(self.default)
 
     def same_as(self, other: Flag) -> bool:
-        return (self.switch, self.choices, self.parse) == (other.switch, other.choices, other.parse)
+        """The same flag taking the same values (what two methods may share)."""
+        mine = (self.flag, self.switch, self.choices, self.parse)
+        return mine == (other.flag, other.switch, other.choices, other.parse)
 
 
 def _fraction(text: str) -> Fraction:
@@ -86,13 +87,10 @@ def _fraction(text: str) -> Fraction:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
 
 
-def _field_type(options: type[Any], field: attrs.Attribute[Any]) -> object:
-    """The field's type, from its annotation (strings under ``from __future__
-    import annotations``), else from its default; ``X | None`` is X."""
-    try:
-        hint: object = typing.get_type_hints(options).get(field.name)
-    except Exception:  # a plug-in's annotation may name what it never imports
-        hint = None
+def _field_type(field: attrs.Attribute[Any], hints: dict[str, Any]) -> object:
+    """The field's type, from its annotation, else from its default;
+    ``X | None`` is X."""
+    hint = hints.get(field.name)
     if hint is None:
         return type(_default(field))
     arguments = [a for a in typing.get_args(hint) if a is not type(None)]
@@ -123,10 +121,10 @@ def _shown(value: object) -> object:
     return value
 
 
-def flag_for(options: type[Any], field: attrs.Attribute[Any]) -> Flag:
+def flag_for(field: attrs.Attribute[Any], hints: dict[str, Any]) -> Flag:
     """The flag for one options field: bool -> switch; enum or metadata choices
     -> choices; int, Fraction, float -> a number; anything else -> text."""
-    kind = _field_type(options, field)
+    kind = _field_type(field, hints)
     default = _default(field)
     common: dict[str, Any] = {
         "field": field.name,
@@ -155,7 +153,13 @@ def flag_for(options: type[Any], field: attrs.Attribute[Any]) -> Flag:
 
 def flags_of(strategy: type[Any]) -> tuple[Flag, ...]:
     """Every option of a strategy as a flag, in field order."""
-    return tuple(flag_for(strategy.Options, field) for field in attrs.fields(strategy.Options))
+    options = strategy.Options
+    try:
+        # Annotations are strings under ``from __future__ import annotations``.
+        hints = typing.get_type_hints(options)
+    except Exception:  # a plug-in's annotation may name what it never imports
+        hints = {}
+    return tuple(flag_for(field, hints) for field in attrs.fields(options))
 
 
 def _flags_of_method(name: str) -> tuple[Flag, ...]:
