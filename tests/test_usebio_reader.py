@@ -439,11 +439,12 @@ def test_empty_and_missing_elements_tolerated() -> None:
     "name", ["flat-butler-old-style.xml", "teams-of-four.xml", "event-section-no-session.xml"]
 )
 def test_source_refs_index_document_order(name: str) -> None:
-    """source_ref is the element's index in list(root.iter()), comments included."""
+    """source_ref is the element's index among the BOARD, TRAVELLER_LINE,
+    PAIR, TEAM, PLAYER and MATCH elements, in document order."""
     event = fixture(name)
     tree = event.source.tree
     assert isinstance(tree, etree._ElementTree)
-    nodes = list(tree.getroot().iter())
+    nodes = list(tree.getroot().iter("BOARD", "TRAVELLER_LINE", "PAIR", "TEAM", "PLAYER", "MATCH"))
     for board in all_boards(event):
         assert board.source_ref is not None
         assert nodes[board.source_ref].tag == "BOARD"

@@ -7,18 +7,17 @@ special results (§9). Children are read as an unordered set (§2: producers
 order them differently); repeated elements are always lists (§13.4.3).
 
 Every Board, Result, Participant and Match gets ``source_ref``: the index of
-its element in ``list(tree.getroot().iter())`` (document order, comments
-included), which the writer uses on its copy of the tree.
+its element in :func:`ref_elements` (document order), which the writer uses
+on its copy of the tree.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
-import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NoReturn, TypeVar, cast
+from typing import NoReturn, TypeVar, cast
 
 from lxml import etree
 
@@ -115,6 +114,17 @@ _RELATIVE_TRICKS_RE = re.compile(r"=|[+-]\d{1,2}")
 _DMY_RE = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
 _ISO_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _ENCODING_DECL_RE = re.compile(r"""^(\s*<\?xml[^>]*?encoding\s*=\s*)(["'])[^"']*\2""")
+
+
+# The elements model objects are read from, and so the ones ``source_ref``
+# counts: indexing only these (not every node) keeps the index cheap to build
+# here and again on the writer's copy.
+REF_TAGS = ("BOARD", "TRAVELLER_LINE", "PAIR", "TEAM", "PLAYER", "MATCH")
+
+
+def ref_elements(root: Element) -> list[Element]:
+    """The elements a ``source_ref`` indexes, in document order."""
+    return list(root.iter(*REF_TAGS))
 
 
 def parse(data: bytes | str, source: str) -> etree._ElementTree:
@@ -283,9 +293,7 @@ class _Reader:
         event_el = root.find("EVENT")
         if event_el is None:
             self.fail("not a USEBIO results file: no EVENT element", root)
-        # Every node's document-order index, built in C; holding the proxies
-        # also makes every later visit of an element cheap.
-        self.refs = dict(zip(root.iter(), itertools.count()))
+        self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
         header = _fields(event_el)
         sessions = self.sessions(event_el)
         kind, style, scoring = _event_type(event_el, header, sessions)
@@ -431,52 +439,59 @@ class _Reader:
         return self.build(lambda: Board(number, results, source_ref=ref), element)
 
     def result(self, element: Element) -> Result:
+        """One traveller line: who sat where, then its outcome, score,
+        contract and play (§7, §9)."""
         fields = _fields(element)
+        contract_text = fields.get("CONTRACT", "")
+        contract_key = "".join(contract_text.split()).upper()
+        score_text = fields.get("SCORE", "")
+        outcome = Outcome.NOT_PLAYED
+        score: int | None = None
+        adjusted: Adjusted | None = None
+        contract: Contract | None = None
+        declarer: Seat | None = None
+        lead: str | None = None
+        tricks: int | None = None
+        code = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
+        if code:
+            outcome = Outcome.ADJUSTED
+            ns, ew = int(code[1]), int(code[2])
+            adjusted = Adjusted(
+                score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
+            )
+        elif contract_key in _NOT_PLAYED:
+            pass  # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
+        elif contract_key in _PASSED:
+            # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
+            outcome, score = Outcome.PASSED_OUT, 0
+        else:
+            if score_text and score_text.upper() != "NP":  # else a line without a score
+                outcome, score = Outcome.PLAYED, self.integer("SCORE", score_text, element)
+            contract = parse_contract(contract_key)
+            declarer = self.lookup(
+                _SEATS, "PLAYED_BY", fields.get("PLAYED_BY", ""), element, "N, E, S or W"
+            )
+            lead = normalise_lead(fields.get("LEAD", ""))
+            tricks = self.tricks(fields.get("TRICKS", ""), contract, element)
         try:
             return Result(
                 ns=fields.get("NS_PAIR_NUMBER") or None,
                 ew=fields.get("EW_PAIR_NUMBER") or None,
+                outcome=outcome,
+                score=score,
+                contract=contract,
+                contract_text=contract_text or None,
+                declarer=declarer,
+                lead=lead,
+                tricks=tricks,
+                adjusted=adjusted,
                 home_direction=self.direction(fields.get("DIRECTION", ""), element),
-                players=_seat_players(fields),
                 line=sourceline(element),
                 source_ref=self.refs[element],
-                **self.outcome(fields, element),
+                players=_seat_players(fields),
             )
         except ValueError as exc:  # the model's validators: 14 tricks
             self.fail(str(exc), element)
-
-    def outcome(self, fields: dict[str, str], element: Element) -> dict[str, Any]:
-        """Outcome, score, contract and play of one traveller line."""
-        raw_contract = fields.get("CONTRACT", "")
-        contract_key = "".join(raw_contract.split()).upper()
-        score_text = fields.get("SCORE", "")
-        adjusted = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
-        base: dict[str, Any] = {"contract_text": raw_contract or None}
-        if adjusted:
-            ns, ew = int(adjusted[1]), int(adjusted[2])
-            code = Adjusted(
-                score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
-            )
-            return base | {"outcome": Outcome.ADJUSTED, "adjusted": code}
-        if contract_key in _NOT_PLAYED:
-            # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
-            return base | {"outcome": Outcome.NOT_PLAYED}
-        if contract_key in _PASSED:
-            # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
-            return base | {"outcome": Outcome.PASSED_OUT, "score": 0}
-        if score_text and score_text.upper() != "NP":
-            base |= {"outcome": Outcome.PLAYED, "score": self.integer("SCORE", score_text, element)}
-        else:
-            base["outcome"] = Outcome.NOT_PLAYED  # a line without a score
-        contract = parse_contract(contract_key)
-        return base | {
-            "contract": contract,
-            "declarer": self.lookup(
-                _SEATS, "PLAYED_BY", fields.get("PLAYED_BY", ""), element, "N, E, S or W"
-            ),
-            "lead": normalise_lead(fields.get("LEAD", "")),
-            "tricks": self.tricks(fields.get("TRICKS", ""), contract, element),
-        }
 
     def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
         if not text:

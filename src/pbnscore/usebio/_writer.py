@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from lxml import etree
@@ -40,7 +40,13 @@ from pbnscore.model import (
     Session,
     Standing,
 )
-from pbnscore.usebio._reader import ADJUSTED_RE, EVENT_TYPES, PARSER, parse_contract
+from pbnscore.usebio._reader import (
+    ADJUSTED_RE,
+    EVENT_TYPES,
+    PARSER,
+    parse_contract,
+    ref_elements,
+)
 
 Element = etree._Element
 
@@ -154,7 +160,7 @@ def _copy_input(event: Event) -> tuple[etree._ElementTree, _RefLocator]:
     if url and _DTD_RE.search(url):
         # The file now says Version 1.2; its DOCTYPE should name the 1.2 DTD.
         copied.docinfo.system_url = _DTD_RE.sub("usebio_v1_2.dtd", url)  # type: ignore[attr-defined]
-    return copied, _RefLocator(list(copied.getroot().iter()))
+    return copied, _RefLocator(ref_elements(copied.getroot()))
 
 
 class _RefLocator:
@@ -256,21 +262,21 @@ class _Scorer:
         tags = _LINE_POINTS.get(style)
         if tags is None:
             return
-        # Each line is visited once: where the input has none of a points
-        # element anywhere, no line needs to be searched for it.
-        new = tuple(self.absent(tag) for tag in tags)
+        # Each line is visited once: where the input has neither points
+        # element anywhere, no line needs to be searched for them.
+        new = self.absent(tags[0]) and self.absent(tags[1])
         for scored in board.results:
             line = self.locator.result(scored.result)
             if line is None:
                 continue
             fresh = line not in self.lines_done
             self.lines_done.add(line)
+            texts = {}
             if scored.ns_points is not None:
-                text = format_points(scored.ns_points)
-                set_child(line, tags[0], text, new=new[0] and fresh)
+                texts[tags[0]] = format_points(scored.ns_points)
             if scored.ew_points is not None:
-                text = format_points(scored.ew_points)
-                set_child(line, tags[1], text, new=new[1] and fresh)
+                texts[tags[1]] = format_points(scored.ew_points)
+            set_children(line, texts, new=new and fresh)
 
     def absent(self, tag: str) -> bool:
         """Whether the input had no ``tag`` element at all."""
@@ -289,9 +295,11 @@ class _Scorer:
             return
         if participant.kind is ParticipantKind.TEAM and style is not PointsStyle.AGGREGATE:
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
-        set_child(element, "TOTAL_SCORE", format_points(standing.total))
         tie = self.tie_mark if standing.tied else ""
-        set_child(element, "PLACE", f"{standing.rank}{tie}")
+        set_children(
+            element,
+            {"TOTAL_SCORE": format_points(standing.total), "PLACE": f"{standing.rank}{tie}"},
+        )
 
     def match(self, match: ScoredMatch) -> None:
         element = self.locator.match(match)
@@ -299,8 +307,10 @@ class _Scorer:
             return
         ours = match.vp if match.vp is not None else match.imps
         theirs = match.opponent_vp if match.opponent_vp is not None else match.opponent_imps
-        set_child(element, "TEAM_SCORE", format_points(ours))
-        set_child(element, "OPPOSING_TEAM_SCORE", format_points(theirs))
+        set_children(
+            element,
+            {"TEAM_SCORE": format_points(ours), "OPPOSING_TEAM_SCORE": format_points(theirs)},
+        )
         boards: dict[str, Element] = {}
         for board_el in element.iterchildren("BOARD"):
             number = (board_el.findtext("BOARD_NUMBER") or "").strip()
@@ -339,45 +349,67 @@ def replace_child(parent: Element, tag: str, text: str) -> None:
         existing.text = text
 
 
-def set_child(parent: Element, tag: str, text: str, *, new: bool = False) -> Element:
-    """Set ``parent``'s ``tag`` child in place, or insert it at its canonical
-    position with its siblings' indentation. ``new``: the caller knows
-    there is none to replace."""
+def set_child(parent: Element, tag: str, text: str) -> None:
+    """Set ``parent``'s ``tag`` child in place, or insert it (see :func:`set_children`)."""
+    set_children(parent, {tag: text})
+
+
+def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False) -> None:
+    """Set the text of ``parent``'s child of each tag in place, or insert
+    the child at its canonical position with its siblings' indentation.
+    ``new``: the caller knows there are none to replace."""
     if not new:
-        for existing in parent.iterchildren(tag):
-            existing.text = text
-            return existing
+        texts = {tag: text for tag, text in texts.items() if not _replace(parent, tag, text)}
+    if not texts:
+        return
     ranks = _RANKS.get(parent.tag, _NO_RANKS)
-    rank = ranks.get(tag, len(ranks))
-    # After the last child that comes before it: scanning from the end
-    # finds it at once in the usual case (points go near the end).
-    count = position = len(parent)
-    for child in reversed(parent):
-        child_rank = ranks.get(child.tag)
-        if child_rank is not None and child_rank < rank:
-            break
-        position -= 1
     text_before = parent.text
     # The text before the first child is the indentation every child gets.
     indent = text_before if text_before is not None and not text_before.strip() else None
-    previous: Element | None
-    if position == count and count:
-        previous = parent[-1]
-        element = etree.SubElement(parent, tag)
-    else:
-        previous = parent[position - 1] if position else None
-        element = etree.Element(tag)
-        parent.insert(position, element)
-    element.text = text
+    for tag, text in texts.items():
+        _insert(parent, tag, text, ranks, indent)
+
+
+def _replace(parent: Element, tag: str, text: str) -> bool:
+    for existing in parent.iterchildren(tag):
+        existing.text = text
+        return True
+    return False
+
+
+def _insert(
+    parent: Element, tag: str, text: str, ranks: Mapping[str, int], indent: str | None
+) -> None:
+    rank = ranks.get(tag, len(ranks))
+    # After the last child that comes before it, found stepping back from
+    # the last child: at once in the usual case (points go near the end).
+    # Not len() or reversed(): they touch every child, or two, per call.
+    try:
+        last: Element | None = parent[-1]
+    except IndexError:
+        last = None
+    previous = last
+    while previous is not None:
+        previous_rank = ranks.get(previous.tag)
+        if previous_rank is not None and previous_rank < rank:
+            break
+        previous = previous.getprevious()
     if previous is None:
+        element = parent.makeelement(tag)
+        parent.insert(0, element)
         element.tail = indent
     else:
+        if previous is last:
+            element = etree.SubElement(parent, tag)
+        else:
+            element = parent.makeelement(tag)
+            previous.addnext(element)
         # The last child's tail leads to the closing tag: the new element
         # takes it over and the old one gets a sibling's indentation.
         element.tail = previous.tail
         if indent is not None:
             previous.tail = indent
-    return element
+    element.text = text
 
 
 # -- building a document from the model (PBN input) ----------------------------
