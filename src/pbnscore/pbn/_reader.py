@@ -356,6 +356,8 @@ class EventBuilder:
             self.report(f"Score {text!r} does not parse", line)
             return None
         side = (match[1] or "").upper() or _declaring_side(declarer)
+        if side is None and int(match[2]) == 0:
+            return 0  # a pass-out's "0" needs no side
         if side is None:
             self.report(f"Score {text!r} needs NS or EW, or a Declarer", line)
             return None

@@ -192,6 +192,7 @@ class _Parsed(NamedTuple):
     passed_out: bool
     declarer: Seat | None
     tricks: int | None
+    faulty: bool  # a problem was reported already
 
 
 def _contract(text: str | None, line: int, report: Report) -> tuple[Contract | None, bool]:
@@ -236,10 +237,16 @@ def _tricks(text: str | None, contract: Contract | None, line: int, report: Repo
 
 
 def _parse(entry: Entry, report: Report) -> _Parsed:
-    contract, passed_out = _contract(entry.contract, entry.line, report)
-    declarer = _declarer(entry.declarer, entry.line, report)
-    tricks = _tricks(entry.tricks, contract, entry.line, report)
-    return _Parsed(contract, passed_out, declarer, tricks)
+    reported: list[str] = []
+
+    def noting(message: str, line: int | None, severity: str = "error") -> None:
+        reported.append(message)
+        report(message, line, severity)
+
+    contract, passed_out = _contract(entry.contract, entry.line, noting)
+    declarer = _declarer(entry.declarer, entry.line, noting)
+    tricks = _tricks(entry.tricks, contract, entry.line, noting)
+    return _Parsed(contract, passed_out, declarer, tricks, bool(reported))
 
 
 # -- Entry -> Result --------------------------------------------------------------
@@ -263,7 +270,7 @@ def to_result(
     if score is None:
         score = computed
     if score is None:
-        if parsed.contract is not None:
+        if parsed.contract is not None and not parsed.faulty:
             report(f"no result for contract {entry.contract!r}", entry.line, "warning")
         return _result(entry, parsed, home_direction, Outcome.NOT_PLAYED)
     outcome = Outcome.PASSED_OUT if parsed.passed_out else Outcome.PLAYED

@@ -100,6 +100,7 @@ def parse_header(table: str, spec: str) -> Header:
             problems.append(
                 (f"{table}: bad column spec {raw!r} ([+|-]name[\\width[L|R]])", "error")
             )
+            columns.append(Column(raw, raw, "", None, False))  # keeps the rows' width
             continue
         order, name, width = match[1], match[2].strip(), match[3]
         key = known.get(name.lower(), name) if known is not None else name
