@@ -170,19 +170,19 @@ def test_a_board_with_a_single_result_is_a_warning() -> None:
 
 
 def test_sections_that_share_some_boards_but_not_all() -> None:
-    """Section B lacks board 3 that A has: a warning; disjoint sets are fine."""
+    """Section B lacks board 3 that A has: a warning, naming only what the
+    sections it shares boards with have; section C's own set is fine."""
     event = pairs_event()
     section_a = section_of(event)
     section_b = attrs.evolve(section_a, id="B", boards=section_a.boards[:2] + section_a.boards[3:])
-    session = attrs.evolve(event.sessions[0], sections=(section_a, section_b))
+    renumbered = tuple(attrs.evolve(b, number=b.number + 10) for b in section_a.boards)
+    section_c = attrs.evolve(section_a, id="C", boards=renumbered)
+    session = attrs.evolve(event.sessions[0], sections=(section_a, section_b, section_c))
     problems = validate.check(attrs.evolve(event, sessions=(session,)))
     assert [(p.severity, p.message) for p in problems] == [
         ("warning", "section B: no board 3, which other sections or matches have")
     ]
-    renumbered = tuple(attrs.evolve(b, number=b.number + 10) for b in section_a.boards)
-    disjoint = attrs.evolve(
-        session, sections=(section_a, attrs.evolve(section_b, boards=renumbered))
-    )
+    disjoint = attrs.evolve(session, sections=(section_a, section_c))
     assert validate.check(attrs.evolve(event, sessions=(disjoint,))) == []
 
 

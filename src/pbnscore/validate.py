@@ -176,12 +176,13 @@ class _Checker:
                     self.add(f"{prefix}{name}: board {number} appears {count} times", None)
 
     def _compare_sets(self, prefix: str, fields: list[tuple[str, tuple[Board, ...]]]) -> None:
-        """Fields that share some boards should share them all."""
+        """Fields that share some boards should share them all (fields with
+        no board in common, like sections playing different sets, are fine)."""
         sets = [(name, {board.number for board in boards}) for name, boards in fields]
-        every = set().union(*(numbers for _, numbers in sets)) if sets else set()
         for name, numbers in sets:
-            missing = every - numbers
-            if numbers and missing and any(numbers & other for n, other in sets if n != name):
+            sharing = [other for n, other in sets if n != name and numbers & other]
+            missing = set().union(*sharing) - numbers
+            if missing:
                 self.add(
                     f"{prefix}{name}: no board {_numbers(missing)}, which other "
                     "sections or matches have",
