@@ -248,7 +248,8 @@ class _Scanner:
         self.pending: _PendingTag | None = None
         self.data_start = self.data_end = -1
 
-    def run(self) -> list[Token]:
+    def run(self) -> Iterator[Token]:
+        """Tokens as they are found (a reader may stop early on bad input)."""
         text = self.text
         while self.pos < len(text):
             m = TOKEN_RE.match(text, self.pos)
@@ -259,11 +260,14 @@ class _Scanner:
                 self.line += 1
                 if self.pending is None or not self._continue_tag():
                     break
-                continue
-            handler = getattr(self, "_" + str(m.lastgroup))
-            handler(m)
+            else:
+                getattr(self, "_" + str(m.lastgroup))(m)
+            if self.out:
+                yield from self.out
+                self.out.clear()
         self._flush_data()
-        return self.out
+        yield from self.out
+        self.out.clear()
 
     # -- helpers
 

@@ -90,9 +90,14 @@ _VULNERABILITY = {
 }
 
 
+class TooManyProblems(Exception):
+    """Raised by Problems when a lenient read has found enough: reading stops
+    (a file of garbage is not worth reading to its end)."""
+
+
 class Problems:
     """Where problems go: raised as PbnError (strict, errors only) or
-    collected for ``check``, at most MAX_PROBLEMS of them."""
+    collected for ``check``; after MAX_PROBLEMS the read stops."""
 
     def __init__(self, source: str, strict: bool) -> None:
         self.source, self.strict = source, strict
@@ -101,10 +106,11 @@ class Problems:
     def __call__(self, message: str, line: int | None, severity: str = "error") -> None:
         if self.strict and severity == "error":
             raise PbnError(message, source=self.source, line=line)
-        if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(message, self.source, line, severity))
-        elif len(self.items) == MAX_PROBLEMS:
-            self.items.append(Problem("too many problems; the rest are not listed", self.source))
+        self.items.append(Problem(message, self.source, line, severity))
+        if len(self.items) == MAX_PROBLEMS:
+            message = "too many problems; the rest of the file is not read"
+            self.items.append(Problem(message, self.source, line))
+            raise TooManyProblems
 
 
 class EventBuilder:
@@ -480,11 +486,14 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
     builder = EventBuilder(source, report, thorough=not strict)
     directives: list[Token] = []
     inheritance = Inheritance(report)
-    for game in games(tokens(data), report, directives):
-        inheritance.resolve(game)
-        builder.add(game)
-    if builder.count == 0:
-        report("no PBN games: the input has no tag pairs", None, "error")
+    try:
+        for game in games(tokens(data), report, directives):
+            inheritance.resolve(game)
+            builder.add(game)
+        if builder.count == 0:
+            report("no PBN games: the input has no tag pairs", None, "error")
+    except TooManyProblems:
+        pass  # lenient: what was read so far, and the problems
     version, metadata = _directives(directives)
     return builder.event(version, metadata), report.items
 
