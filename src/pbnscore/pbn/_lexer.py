@@ -213,12 +213,12 @@ def _plain_run(block: str, start: int) -> tuple[int, int]:
     lines of ``block`` (at ``start`` in the text) before its first line that
     starts with "[" and is not a lone tag pair."""
     offset = tags = 0
-    for text in block.splitlines(keepends=True):
+    for text in block.split("\n"):  # not splitlines: \v and \f do not end PBN lines
         if text.startswith("["):
-            if not TAG_LINE_RE.fullmatch("\n" + text[:-1]):
+            if not TAG_LINE_RE.fullmatch("\n" + text):
                 break
             tags += 1
-        offset += len(text)
+        offset += len(text) + 1
     return tags, start + offset
 
 

@@ -5,8 +5,9 @@ numbers:
 
 - a TotalScoreTable ``Direction`` column ("N-S", "E-W") says where each pair
   sat;
-- a number on both sides of one board (``1 1`` at table 1, BridgeWebs): a
-  Mitchell numbered per direction; NS 1 and EW 1 are two pairs;
+- a number on both sides of one board (``1 1`` at table 1, BridgeWebs), or
+  listed both N-S and E-W: a Mitchell numbered per direction; NS 1 and EW 1
+  are two pairs;
 - otherwise, some number seen both NS and EW: a Howell; no pair of the
   section has a direction (they are ranked as one field);
 - otherwise (every number seen in one direction): a Mitchell with numbers
@@ -125,7 +126,10 @@ class SectionNotes:
                 sides[result.ew].add(Direction.EW)
         for pair, directions in self.declared.items():
             sides[pair] = directions
-        per_direction = _numbered_per_direction(boards)
+        # a TotalScoreTable listing one number both N-S and E-W, or one number
+        # on both sides of a board: NS and EW are numbered apart
+        per_direction = any(len(d) > 1 for d in self.declared.values())
+        per_direction = per_direction or _numbered_per_direction(boards)
         howell = not per_direction and any(len(seen) > 1 for seen in sides.values())
         found: list[Participant] = []
         for pair, seen in sides.items():

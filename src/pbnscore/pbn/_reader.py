@@ -14,6 +14,17 @@ and ``##``, §4.8); then the game adds to the event one of:
 - otherwise only its board (dealer, vulnerability, deal).
 
 A TotalScoreTable (§5.10) anywhere names pairs and their directions.
+
+Choices where PBN is silent or real files differ:
+
+- a ScoreTable row is one result, even in a frequency table with a
+  Multiplicity column (those rows have no pairs to score anyway);
+- a Result element (§3.4.15) with "^" is an agreed wrong trick count and
+  stands; "^" in a Score or Percentage element is an artificial score;
+- ``Event.metadata`` keeps the ``%`` lines of other programs and the first
+  value of the event-wide tags (Scoring, Competition, EventDate ...); per-game
+  tags that results do not use (DoubleDummyTricks, OptimumScore ...) are not
+  kept.
 """
 
 from __future__ import annotations
@@ -106,6 +117,8 @@ class Problems:
     def __call__(self, message: str, line: int | None, severity: str = "error") -> None:
         if self.strict and severity == "error":
             raise PbnError(message, source=self.source, line=line)
+        if len(self.items) > MAX_PROBLEMS:
+            return  # reading has stopped; what is still built may not report more
         self.items.append(Problem(message, self.source, line, severity))
         if len(self.items) == MAX_PROBLEMS:
             message = "too many problems; the rest of the file is not read"
