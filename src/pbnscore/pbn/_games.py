@@ -43,6 +43,15 @@ class Game:
             value = value.strip()
         return None if value in EMPTY else value
 
+    def texts(self, *names: str) -> list[str | None]:
+        """Several tags' values as :meth:`text` gives them (one call: a game's
+        tags are read by the dozen)."""
+        get = self.values.get
+        return [
+            None if not (value := get(name)) or (value := value.strip()) in EMPTY else value
+            for name in names
+        ]
+
     def line_of(self, *names: str) -> int:
         """The line of the first of ``names`` the game has; else its first line."""
         for name in names:

@@ -201,7 +201,7 @@ class EventBuilder:
 
     def _deal(self, game: Game) -> tuple[Seat | None, Vulnerability | None, str | None]:
         dealer = vulnerability = None
-        text = game.text("Dealer")
+        text, deal = game.texts("Dealer", "Deal")
         if text is not None:
             try:
                 dealer = parse_seat(text)
@@ -215,7 +215,7 @@ class EventBuilder:
             if vulnerability is None:
                 line = game.line_of("Vulnerable")
                 self.report(f"Vulnerable {text!r} is not a vulnerability", line, "warning")
-        return dealer, vulnerability, game.text("Deal")
+        return dealer, vulnerability, deal
 
     # -- tables
 
@@ -322,7 +322,10 @@ class EventBuilder:
         notes.name(ew, Direction.EW, ew_players)
 
     def _teams_game(self, game: Game) -> None:
-        home, visit = game.text("HomeTeam"), game.text("VisitTeam")
+        home, visit, room, table, round_, pair_ns, pair_ew, north, south, west, east = game.texts(
+            "HomeTeam", "VisitTeam", "Room", "Table", "Round", "PairNS", "PairEW",
+            "North", "South", "West", "East",
+        )  # fmt: skip
         if home is None or visit is None or home == visit:
             line = game.line_of("HomeTeam", "VisitTeam")
             self.report("a teams game needs two different teams, HomeTeam and VisitTeam", line)
@@ -341,30 +344,32 @@ class EventBuilder:
                 deal=deal,
                 home=home,
                 visit=visit,
-                room=game.text("Room"),
-                table=game.text("Table"),
-                round=game.text("Round"),
-                ns_names=_names(game, "North", "South"),
-                ew_names=_names(game, "West", "East"),
-                pair_ns=game.text("PairNS"),
-                pair_ew=game.text("PairEW"),
+                room=room,
+                table=table,
+                round=round_,
+                ns_names=tuple(n for n in (north, south) if n is not None),
+                ew_names=tuple(n for n in (west, east) if n is not None),
+                pair_ns=pair_ns,
+                pair_ew=pair_ew,
             )
         )
 
     def _tag_entry(self, game: Game) -> Entry:
         """The result a game's Contract, Declarer, Result and Score tags give."""
-        values = game.values
         line = game.line_of("Score", "Result", "Contract")
-        contract, declarer = game.text("Contract"), game.text("Declarer")
-        score_text = game.text("Score")
+        contract, declarer, score, result = game.texts("Contract", "Declarer", "Score", "Result")
         passed = contract is not None and PASS_RE.fullmatch(contract) is not None
-        if passed and score_text is None and "Auction" not in values:
+        if passed and score is None and "Auction" not in game.values:
             # RealBridge writes a board not played (a bye) as Contract "Pass"
             # with no Score and no Auction; its pass-outs have both.
             return Entry(line)
-        score = self._score_tag(score_text, declarer, line)
-        tricks = self._tricks_tag(game.text("Result"), declarer, line)
-        return Entry(line, contract=contract, declarer=declarer, tricks=tricks, score=score)
+        return Entry(
+            line,
+            contract=contract,
+            declarer=declarer,
+            tricks=self._tricks_tag(result, declarer, line),
+            score=self._score_tag(score, declarer, line),
+        )
 
     def _score_tag(self, text: str | None, declarer: str | None, line: int) -> int | None:
         """§4.2.1: "<score>" (declarer's), "NS <score>", "EW <score>" or both."""
@@ -469,18 +474,13 @@ def _row_section(cells: dict[str, str], default: str | None) -> str | None:
     return default
 
 
-def _names(game: Game, first: str, second: str) -> tuple[str, ...]:
-    """The players in two seats; a seat tag names one player ("Last, First",
-    §3.4.5), kept whole."""
-    return tuple(n for n in (game.text(first), game.text(second)) if n is not None)
-
-
 def _tag_pair(
     game: Game, pair_tag: str, first: str, second: str
 ) -> tuple[str | None, tuple[Player, ...]]:
-    """A pair from its PairNS/PairEW tag, else from its players' tags: one
-    label in both seats (JFR/PbnTools "Para-1") or the two names."""
-    names = tuple(dict.fromkeys(_names(game, first, second)))
+    """A pair from its PairNS/PairEW tag, else from its players' tags (a seat
+    names one player, "Last, First", §3.4.5): one label in both seats
+    (JFR/PbnTools "Para-1") or the two names."""
+    names = tuple(dict.fromkeys(n for n in game.texts(first, second) if n is not None))
     pair = game.text(pair_tag)
     if pair is None and names:
         pair = " - ".join(names)
