@@ -85,6 +85,22 @@ def test_no_score_columns_scores_are_computed() -> None:
     assert [r.score for r in results(text)] == [400, 500, -1430]
 
 
+@pytest.mark.parametrize(
+    ("board", "scores", "why"),
+    [
+        (1, [400, 300, 0], "3NT=; 4SX by E two down, not vul; PASS"),
+        (2, [650, 100, None], "4H+1 vul; 5DX by W one down, EW not vul; not played"),
+        (3, [980, 1820, -50], "6S=; 6SXX+1: 720+300+500+100+200; 7NT-1"),
+        (4, [-90, -1160, 300], "no Vulnerable tag, board 4 is All: 1NT=; 2CXX+1; 3NT-3"),
+    ],
+)
+def test_bridgewebs_fixture_scores(board: int, scores: list[int | None], why: str) -> None:
+    """fixtures/pbn/bridgewebs-no-scores.pbn: Law 77 scores, worked by hand."""
+    event = pbn.load(FIXTURES / "bridgewebs-no-scores.pbn")
+    assert [r.score for r in board_of(event, board).results] == scores, why
+    assert pbn.check((FIXTURES / "bridgewebs-no-scores.pbn").read_bytes()) == []
+
+
 def test_no_vulnerable_tag_uses_the_board_number() -> None:
     """Without a Vulnerable tag the board's place in the 16-board cycle decides."""
     text = table(
@@ -407,6 +423,7 @@ def test_howell_fixture() -> None:
     ]
     assert section.participants[0].names == ("Ann Abbott", "Ben Baker")
     assert [len(b.results) for b in section.boards] == [2] * 6
+    assert pbn.check((FIXTURES / "howell-pairs.pbn").read_bytes()) == []
 
 
 def test_mitchell_with_numbers_unique_across_directions() -> None:
