@@ -164,7 +164,8 @@ def _score_cell(
         return int(text)
     special = artificial(text)
     if special is None:
-        report(f"{column} {text!r} is neither a score nor an artificial score", line, "error")
+        hint = "an artificial score is an average (A+, AVE-) or a percentage (^60)"
+        report(f"{column} {text!r} is not a score; {hint}", line, "error")
     return special
 
 
