@@ -121,14 +121,6 @@ class ParticipantKind(enum.Enum):
     PLAYER = "player"
 
 
-def _optional_range(low: int, high: int) -> attrs._ValidatorType[int | None]:
-    def check(_instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-        if value is not None and not low <= value <= high:
-            raise ValueError(f"{attribute.name} must be {low}..{high}, not {value}")
-
-    return check
-
-
 @attrs.frozen
 class Contract:
     level: int = attrs.field(validator=attrs.validators.in_(range(1, 8)))
@@ -163,7 +155,7 @@ class Result:
     contract_text: str | None = None
     declarer: Seat | None = None
     lead: str | None = None
-    tricks: int | None = attrs.field(default=None, validator=_optional_range(0, 13))
+    tricks: int | None = None  # 0..13, checked in __attrs_post_init__
     adjusted: Adjusted | None = None
     home_direction: Direction | None = None  # teams: where the match's TEAM sat
     table: str | None = None
@@ -173,6 +165,10 @@ class Result:
     players: tuple[str | None, ...] = ()
 
     def __attrs_post_init__(self) -> None:
+        # One method for every check (not a validator besides): readers make
+        # a Result for each line of a file.
+        if self.tricks is not None and not 0 <= self.tricks <= 13:
+            raise ValueError(f"tricks must be 0..13, not {self.tricks}")
         if self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT) and self.score is None:
             raise ValueError(f"a {self.outcome.value} result needs a score")
         if self.outcome is Outcome.ADJUSTED and self.adjusted is None:

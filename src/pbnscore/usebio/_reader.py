@@ -211,6 +211,13 @@ def parse_date(text: str) -> dt.date | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _whole(text: str) -> int | None:
+    """A whole number as USEBIO writes them, or None. (Cached: every line
+    has a score and tricks, and a file has few distinct ones.)"""
+    return int(text) if _INT_RE.fullmatch(text) else None
+
+
 @functools.lru_cache(maxsize=512)
 def normalise_lead(text: str) -> str | None:
     """A lead as suit then rank with T for ten ("TD", "D10" -> "DT");
@@ -254,10 +261,11 @@ class _Reader:
         raise UsebioError(message, source=self.source, line=sourceline(element))
 
     def integer(self, tag: str, text: str, element: Element) -> int:
-        if not _INT_RE.fullmatch(text):
+        value = _whole(text)
+        if value is None:
             shown = text if len(text) <= 20 else text[:20] + "..."
             self.fail(f"{tag} {shown!r} is not a whole number", element)
-        return int(text)
+        return value
 
     def optional_int(self, tag: str, text: str, element: Element) -> int | None:
         return self.integer(tag, text, element) if text else None
@@ -430,7 +438,7 @@ class _Reader:
     # -- boards and results (§7, §9) ---------------------------------------
 
     def board(self, element: Element) -> Board:
-        number_el = element.find("BOARD_NUMBER")
+        number_el = next(element.iterchildren("BOARD_NUMBER"), None)
         if number_el is None or not _text(number_el):
             self.fail("BOARD without a BOARD_NUMBER", element)
         number = self.integer("BOARD_NUMBER", _text(number_el), number_el)
@@ -496,7 +504,7 @@ class _Reader:
     def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
         if not text:
             return None
-        if _RELATIVE_TRICKS_RE.fullmatch(text):
+        if text[0] in "=+-" and _RELATIVE_TRICKS_RE.fullmatch(text):
             if contract is None:
                 return None  # "+1" means nothing without a contract
             return contract.level + 6 + (0 if text == "=" else int(text))
@@ -511,7 +519,7 @@ class _Reader:
         opponent = fields.get("OPPOSING_TEAM") or fields.get("EW_PAIR_NUMBER", "")
         if not team or not opponent:
             self.fail("MATCH without TEAM and OPPOSING_TEAM", element)
-        round_el = element.find("ROUND_NUMBER")
+        round_el = next(element.iterchildren("ROUND_NUMBER"), None)
         round_text = _text(round_el)
         return Match(
             team=team,

@@ -367,7 +367,36 @@ def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False
     # The text before the first child is the indentation every child gets.
     indent = text_before if text_before is not None and not text_before.strip() else None
     for tag, text in texts.items():
-        _insert(parent, tag, text, ranks, indent)
+        rank = ranks.get(tag, len(ranks))
+        # After the last child that comes before it, found stepping back
+        # from the last child: at once in the usual case (points go near
+        # the end). Not len() or reversed(): they touch every child, or two.
+        try:
+            last: Element | None = parent[-1]
+        except IndexError:
+            last = None
+        previous = last
+        while previous is not None:
+            previous_rank = ranks.get(previous.tag)
+            if previous_rank is not None and previous_rank < rank:
+                break
+            previous = previous.getprevious()
+        if previous is None:
+            element = parent.makeelement(tag)
+            parent.insert(0, element)
+            element.tail = indent
+        else:
+            if previous is last:
+                element = etree.SubElement(parent, tag)
+            else:
+                element = parent.makeelement(tag)
+                previous.addnext(element)
+            # The last child's tail leads to the closing tag: the new element
+            # takes it over and the old one gets a sibling's indentation.
+            element.tail = previous.tail
+            if indent is not None:
+                previous.tail = indent
+        element.text = text
 
 
 def _replace(parent: Element, tag: str, text: str) -> bool:
@@ -375,41 +404,6 @@ def _replace(parent: Element, tag: str, text: str) -> bool:
         existing.text = text
         return True
     return False
-
-
-def _insert(
-    parent: Element, tag: str, text: str, ranks: Mapping[str, int], indent: str | None
-) -> None:
-    rank = ranks.get(tag, len(ranks))
-    # After the last child that comes before it, found stepping back from
-    # the last child: at once in the usual case (points go near the end).
-    # Not len() or reversed(): they touch every child, or two, per call.
-    try:
-        last: Element | None = parent[-1]
-    except IndexError:
-        last = None
-    previous = last
-    while previous is not None:
-        previous_rank = ranks.get(previous.tag)
-        if previous_rank is not None and previous_rank < rank:
-            break
-        previous = previous.getprevious()
-    if previous is None:
-        element = parent.makeelement(tag)
-        parent.insert(0, element)
-        element.tail = indent
-    else:
-        if previous is last:
-            element = etree.SubElement(parent, tag)
-        else:
-            element = parent.makeelement(tag)
-            previous.addnext(element)
-        # The last child's tail leads to the closing tag: the new element
-        # takes it over and the old one gets a sibling's indentation.
-        element.tail = previous.tail
-        if indent is not None:
-            previous.tail = indent
-    element.text = text
 
 
 # -- building a document from the model (PBN input) ----------------------------
