@@ -262,10 +262,10 @@ def test_butler_old_style_replaces_in_place() -> None:
     out = usebio.dumps(hand_scored(event))
     root = tree_of(out)
     assert root.find("EVENT").get("EVENT_TYPE") == "BUTLER_PAIRS"  # type: ignore[union-attr]
-    assert texts(root, ".//BOARD/BOARD_AVERAGE") == ["280", "-100"]
-    assert texts(root, ".//NS_BUTLER_POINTS") == ["4.00", "-4.00", "7.00", "-7.00"]
-    assert texts(root, ".//EW_BUTLER_POINTS") == ["-4.00", "4.00", "-7.00", "7.00"]
-    assert texts(root, ".//PAIR/TOTAL_SCORE") == ["11.00", "-11.00", "3.00", "-3.00"]
+    assert texts(root, ".//BOARD/BOARD_AVERAGE") == ["280", "-150"]
+    assert texts(root, ".//NS_BUTLER_POINTS") == ["4.00", "-4.00", "6.00", "-6.00"]
+    assert texts(root, ".//EW_BUTLER_POINTS") == ["-4.00", "4.00", "-6.00", "6.00"]
+    assert texts(root, ".//PAIR/TOTAL_SCORE") == ["10.00", "-10.00", "2.00", "-2.00"]
     assert texts(root, ".//PAIR/PLACE") == ["1", "4", "2", "3"]
     assert len(out.splitlines()) == len(before.splitlines())
     assert_kept(before, out)
@@ -372,7 +372,7 @@ def test_cross_imps(types: str | None, event_type: str, method: str | None) -> N
     root = tree_of(out)
     assert root.find("EVENT").get("EVENT_TYPE") == event_type  # type: ignore[union-attr]
     assert root.find("EVENT").findtext("BOARD_SCORING_METHOD") == method  # type: ignore[union-attr]
-    assert texts(root, ".//NS_CROSS_IMP_POINTS") == ["4.00", "-4.00", "7.00", "-7.00"]
+    assert texts(root, ".//NS_CROSS_IMP_POINTS") == ["4.00", "-4.00", "6.00", "-6.00"]
     assert texts(root, ".//NS_BUTLER_POINTS") == ["7", "0", "7", "-7"]  # the input's, kept
     owned = BUTLER_OWNED | {"NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"}
     assert_kept(before, out, owned - {"NS_BUTLER_POINTS", "EW_BUTLER_POINTS"})
