@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -31,12 +32,24 @@ _NEW_FILE_MODE = _new_file_mode()
 
 
 def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically; keep the mode of a file replaced."""
-    target = Path(path)
+    """Write ``data`` to ``path`` atomically; keep the mode of a file replaced.
+
+    A symbolic link is written through: the file it points to is replaced
+    and the link stays. A path that is not a regular file (``/dev/null``,
+    ``/dev/stdout``, a named pipe) is written into as it is: renaming over it
+    would replace a device node with a plain file (run as root, for all).
+    """
+    target = Path(os.path.realpath(path))
     try:
-        mode = target.stat().st_mode & 0o7777
+        status = target.stat()
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
+    else:
+        if not stat.S_ISREG(status.st_mode):
+            with open(target, "wb") as stream:  # a folder: IsADirectoryError
+                stream.write(data)
+            return
+        mode = status.st_mode & 0o7777
     handle, temporary = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".part", dir=target.parent
     )

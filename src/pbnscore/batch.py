@@ -148,12 +148,22 @@ def _distinct(jobs: list[Job]) -> list[Job]:
                 f"{seen.source} and {job.source} would both be written to {job.target}"
             )
     sources = {job.source.resolve() for job in by_target.values()}
+    files = {_file_id(job.source) for job in by_target.values()} - {None}
     for job in by_target.values():
-        if job.target.resolve() in sources:
+        if job.target.resolve() in sources or _file_id(job.target) in files:
             raise UsageError(
                 f"its output {job.target} is one of the inputs", source=str(job.source)
             )
     return list(by_target.values())
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    """(device, inode), the same for every name of a file: a hard link too."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
 
 
 # -- running -------------------------------------------------------------------
