@@ -287,6 +287,10 @@ def _result(
     score: int | None = None,
     adjusted: Adjusted | None = None,
 ) -> Result:
+    # A passed-out board has no declarer or tricks: BridgeWebs' "PASS N -"
+    # row names a seat as USEBIO producers write PLAYED_BY N (USEBIO notes
+    # §9.2), and neither reader keeps it, so both formats give the same result.
+    played = outcome is not Outcome.PASSED_OUT
     return Result(
         ns=entry.ns,
         ew=entry.ew,
@@ -294,9 +298,9 @@ def _result(
         score=score,
         contract=parsed.contract,
         contract_text=None if entry.contract in EMPTY else entry.contract,
-        declarer=parsed.declarer,
+        declarer=parsed.declarer if played else None,
         lead=None if entry.lead in EMPTY else entry.lead,
-        tricks=parsed.tricks,
+        tricks=parsed.tricks if played else None,
         adjusted=adjusted,
         home_direction=home_direction,
         table=entry.table,
