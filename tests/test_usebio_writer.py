@@ -609,8 +609,10 @@ def pbn_sections_event() -> Event:
 def pbn_teams_event() -> Event:
     teams = []
     for team in ("1", "2"):
+        # Each pair has the direction it sits below, as both readers record it.
         members = tuple(
-            Participant(f"{team}-{s}", team=team, players=(Player(f"P{team}{s}"),)) for s in "AB"
+            Participant(f"{team}-{s}", direction=sat, team=team, players=(Player(f"P{team}{s}"),))
+            for s, sat in (("A", Direction.NS), ("B", Direction.EW))
         )
         teams.append(Participant(team, ParticipantKind.TEAM, name=f"Team {team}", members=members))
     lines = (

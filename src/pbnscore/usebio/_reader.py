@@ -16,9 +16,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NoReturn, TypeVar, cast
 
+import attrs
 from lxml import etree
 
 from pbnscore.errors import UsebioError
@@ -356,6 +357,8 @@ class _Reader:
                 sections.append(self.section(child))
         if pairs or boards:
             sections.insert(0, Section(None, tuple(pairs), tuple(boards)))
+        if teams and matches:
+            teams = _seat_team_pairs(teams, matches)
         return Session(session_id, tuple(sections), tuple(teams), tuple(matches))
 
     def section(self, element: Element) -> Section:
@@ -530,6 +533,44 @@ class _Reader:
             ),
             source_ref=self.refs[element],
         )
+
+
+def _seat_team_pairs(teams: list[Participant], matches: Sequence[Match]) -> list[Participant]:
+    """A team's PAIR without a DIRECTION (TeamsScorer writes none, §10)
+    takes the direction it sat at every table of the session's matches, as
+    the PBN reader records it, so that the two formats give the same pairs;
+    none where it sat both ways. The lines say it: DIRECTION is where the
+    match's TEAM sat."""
+    sat: dict[tuple[str, str], set[Direction]] = {}
+    for match in matches:
+        for board in match.boards:
+            for result in board.results:
+                home = result.home_direction
+                if home is None:
+                    continue
+                home_ns = home is Direction.NS
+                ns_team, ew_team = (
+                    (match.team, match.opponent) if home_ns else (match.opponent, match.team)
+                )
+                for team, pair, side in ((ns_team, result.ns, NS), (ew_team, result.ew, EW)):
+                    if pair is not None:
+                        sat.setdefault((team, pair), set()).add(side)
+
+    def seated(pair: Participant, team: str) -> Participant:
+        sides = sat.get((team, pair.id), ())
+        if pair.direction is not None or len(sides) != 1:
+            return pair
+        return attrs.evolve(pair, direction=next(iter(sides)))
+
+    return [
+        attrs.evolve(team, members=tuple(seated(m, team.id) for m in team.members))
+        if team.members
+        else team
+        for team in teams
+    ]
+
+
+NS, EW = Direction.NS, Direction.EW
 
 
 def _player(fields: dict[str, str]) -> Player:
