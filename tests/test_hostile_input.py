@@ -12,9 +12,11 @@ under an address-space limit for the large documents.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -241,3 +243,330 @@ def test_batch_output_that_is_an_input_is_usage(
     err = capsys.readouterr().err
     assert err == f"{night}: its output {target} is one of the inputs\n"
     assert night.read_bytes() == before
+
+
+# -- bad input: one line, exit 1, no output ---------------------------------------
+
+# A small Butler night each case spoils in one place; the line of each
+# placeholder is fixed, so each case knows the line its message names.
+USEBIO = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
+<USEBIO Version="1.2">
+<EVENT EVENT_TYPE="BUTLER_PAIRS">
+<PARTICIPANTS>
+<PAIR><PAIR_NUMBER>{pair}</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>
+</PARTICIPANTS>
+<BOARD>
+<BOARD_NUMBER>{board}</BOARD_NUMBER>
+<TRAVELLER_LINE>
+<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>
+<CONTRACT>{contract}</CONTRACT><PLAYED_BY>S</PLAYED_BY>
+<TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>
+</TRAVELLER_LINE>
+<TRAVELLER_LINE>
+<NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>2S</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>9</TRICKS><SCORE>140</SCORE>
+</TRAVELLER_LINE>
+</BOARD>
+</EVENT>
+</USEBIO>
+"""
+USEBIO_DEFAULTS = {"pair": "1", "board": "1", "ns": "1", "contract": "4S", "tricks": "10"}
+USEBIO_DEFAULTS["score"] = "420"
+
+USEBIO_TEAMS = """<?xml version="1.0" encoding="UTF-8"?>
+<USEBIO Version="1.2">
+<EVENT EVENT_TYPE="TEAMS">
+<SESSION SESSION_ID="1">
+<PARTICIPANTS><TEAM TEAM_ID="1"/><TEAM TEAM_ID="2"/></PARTICIPANTS>
+<MATCH>
+<ROUND_NUMBER>{round}</ROUND_NUMBER>
+<TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><DIRECTION>NS</DIRECTION><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY>
+<TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><DIRECTION>EW</DIRECTION><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY>
+<TRICKS>9</TRICKS><SCORE>-50</SCORE></TRAVELLER_LINE>
+</BOARD>
+</MATCH>
+</SESSION>
+</EVENT>
+</USEBIO>
+"""
+
+PBN = """% PBN 2.1
+[Event "Hostile"]
+[Board "{board}"]
+[Dealer "N"]
+[Vulnerable "None"]
+[TotalScoreTable "PairId;Direction"]
+{pair} "NS"
+2 "NS"
+1 "EW"
+2 "EW"
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]
+{ns} 1 {contract} S {tricks} {score}
+2 2 2S S 9 140
+"""
+PBN_DEFAULTS = USEBIO_DEFAULTS
+
+PBN_TEAMS = """[Event "Hostile teams"]
+[Board "1"]
+[HomeTeam "A"]
+[VisitTeam "B"]
+[Round "{round}"]
+[Room "Open"]
+[Contract "4S"]
+[Declarer "S"]
+[Result "{result}"]
+[Score "{score}"]
+
+[Board "1"]
+[HomeTeam "A"]
+[VisitTeam "B"]
+[Round "{round}"]
+[Room "Closed"]
+[Contract "4S"]
+[Declarer "N"]
+[Result "9"]
+[Score "NS -50"]
+"""
+PBN_TEAMS_DEFAULTS = {"round": "1", "result": "10", "score": "NS 420"}
+
+DIGITS = "9" * 5000  # over int()'s 4300-digit limit
+SHOWN = repr("9" * 40 + "...")  # how a message quotes it
+WIDE_SPEC = repr("Score_NS\\" + "9" * 31 + "...")
+
+
+def _usebio(**changes: str) -> bytes:
+    return USEBIO.format_map({**USEBIO_DEFAULTS, **changes}).encode()
+
+
+def _usebio_teams(**changes: str) -> bytes:
+    return USEBIO_TEAMS.format_map({"round": "1", **changes}).encode()
+
+
+def _pbn(**changes: str) -> bytes:
+    return PBN.format_map({**PBN_DEFAULTS, **changes}).encode()
+
+
+def _pbn_teams(**changes: str) -> bytes:
+    return PBN_TEAMS.format_map({**PBN_TEAMS_DEFAULTS, **changes}).encode()
+
+
+def _bomb() -> bytes:
+    """Billion laughs: ten entities, each ten of the one before."""
+    entities = ['<!ENTITY lol0 "lol">']
+    entities += [f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, 10)]
+    return (
+        '<?xml version="1.0"?>\n<!DOCTYPE USEBIO [\n'
+        + "\n".join(entities)
+        + "\n]>\n<USEBIO><EVENT><TITLE>&lol9;</TITLE></EVENT></USEBIO>\n"
+    ).encode()
+
+
+def _quadratic() -> bytes:
+    """Quadratic blowup: one 50 kB entity used 50 000 times."""
+    return (
+        f'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY a "{"A" * 50_000}">]>\n'
+        f"<USEBIO><EVENT><TITLE>{'&a;' * 50_000}</TITLE></EVENT></USEBIO>\n"
+    ).encode()
+
+
+def _deep(depth: int = 100_000) -> bytes:
+    return b"<USEBIO>\n" + b"<a>" * depth + b"</a>" * depth + b"\n</USEBIO>\n"
+
+
+NOT_WHOLE = "is not a whole number"
+PBN_NOT_SCORE = "is not a score; an artificial score is an average (A+, AVE-) or a percentage (^60)"
+
+# (file name, bytes, line, message): the message a regular expression where
+# it is libxml2's (its wording varies between versions), else exact.
+CASES = [
+    # -- USEBIO: XML that must never be expanded, fetched or trusted
+    ("billion-laughs.xml", _bomb(), 3, re.escape("entity declarations are not allowed")),
+    ("quadratic-blowup.xml", _quadratic(), 2, re.escape("entity declarations are not allowed")),
+    ("deep.xml", _deep(), 2, r"Excessive depth in document: \d+.*"),
+    ("truncated.xml", _usebio()[:700], 18, r".+"),
+    ("binary-junk.xml", bytes(range(256)) * 8, 1, r".+"),
+    ("empty.xml", b"", 1, r"Document is empty|.*empty.*"),
+    ("invalid-utf8.xml", _usebio(contract="4S \xff\xfe").replace(b"\xc3\xbf", b"\xff"), 15, r".+"),
+    (
+        "latin1-declared-utf8.xml",
+        _usebio(contract="4S").replace(b"4S", "caf\xe9".encode("latin-1"), 1),
+        15,
+        r".+",
+    ),
+    (
+        "unknown-encoding.xml",
+        _usebio().replace(b"UTF-8", b"KLINGON", 1),
+        1,
+        r"Unsupported encoding.*",
+    ),
+    (
+        "not-usebio.xml",
+        b'<?xml version="1.0"?>\n<html><body/></html>\n',
+        2,
+        re.escape("not a USEBIO file: the root element is <html>"),
+    ),
+    (
+        "no-event.xml",
+        b'<?xml version="1.0"?>\n<USEBIO Version="1.2">\n<CLUB/>\n</USEBIO>\n',
+        2,
+        re.escape("not a USEBIO results file: no EVENT element"),
+    ),
+    # -- USEBIO: numbers and values that do not parse or cannot be
+    (
+        "board-digits.xml",
+        _usebio(board=DIGITS),
+        12,
+        re.escape(f"BOARD_NUMBER '{'9' * 20}...' {NOT_WHOLE}"),
+    ),
+    ("board-zero.xml", _usebio(board="0"), 12, re.escape("BOARD_NUMBER 0 is not a board number")),
+    (
+        "score-digits.xml",
+        _usebio(score=DIGITS),
+        13,
+        re.escape(f"SCORE '{'9' * 20}...' {NOT_WHOLE}"),
+    ),
+    ("score-12x.xml", _usebio(score="12x"), 13, re.escape(f"SCORE '12x' {NOT_WHOLE}")),
+    (
+        "tricks-digits.xml",
+        _usebio(tricks=DIGITS),
+        13,
+        re.escape(f"TRICKS '{'9' * 20}...' {NOT_WHOLE}"),
+    ),
+    ("tricks-14.xml", _usebio(tricks="14"), 13, re.escape("tricks must be 0..13, not 14")),
+    (
+        "round-digits.xml",
+        _usebio_teams(round=DIGITS),
+        7,
+        re.escape(f"ROUND_NUMBER '{'9' * 20}...' {NOT_WHOLE}"),
+    ),
+    ("round-x.xml", _usebio_teams(round="x"), 7, re.escape(f"ROUND_NUMBER 'x' {NOT_WHOLE}")),
+    # -- PBN
+    ("empty.pbn", b"", 1, re.escape("no PBN games: the input has no tag pairs")),
+    ("binary-junk.pbn", bytes(range(256)) * 8, 1, r".+"),
+    ("truncated.pbn", _pbn()[:-30], 12, re.escape("ScoreTable row has 1 elements for 6 columns")),
+    (
+        "tag-not-closed.pbn",
+        _pbn().replace(b'"Hostile"]', b'"Hostile"'),
+        3,
+        re.escape("'[' inside a tag pair"),
+    ),
+    (
+        "string-not-closed.pbn",
+        _pbn().replace(b'"Hostile"]', b'"Hostile]'),
+        2,
+        re.escape("string not closed on its line"),
+    ),
+    ("row-short.pbn", _pbn(score=""), 12, re.escape("ScoreTable row has 5 elements for 6 columns")),
+    (
+        "row-long.pbn",
+        _pbn(score="420 7"),
+        12,
+        re.escape("ScoreTable row has 7 elements for 6 columns"),
+    ),
+    ("board-digits.pbn", _pbn(board=DIGITS), 3, re.escape(f"Board {SHOWN} is not a board number")),
+    ("board-zero.pbn", _pbn(board="0"), 3, re.escape("Board '0' is not a board number")),
+    ("board-superscript.pbn", _pbn(board="²"), 3, re.escape("Board '²' is not a board number")),
+    ("score-digits.pbn", _pbn(score=DIGITS), 12, re.escape(f"Score_NS {SHOWN} {PBN_NOT_SCORE}")),
+    ("score-12x.pbn", _pbn(score="12x"), 12, re.escape(f"Score_NS '12x' {PBN_NOT_SCORE}")),
+    (
+        "tricks-digits.pbn",
+        _pbn(tricks=DIGITS),
+        12,
+        re.escape(f"result {SHOWN} is not a number of tricks"),
+    ),
+    ("tricks-14.pbn", _pbn(tricks="14"), 12, re.escape("impossible trick count '14'")),
+    (
+        "contract-digits.pbn",
+        _pbn(contract=DIGITS + "S"),
+        12,
+        re.escape(f"contract {SHOWN} does not parse"),
+    ),
+    ("contract-8nt.pbn", _pbn(contract="8NT"), 12, re.escape("contract '8NT' does not parse")),
+    (
+        "score-tag-digits.pbn",
+        _pbn_teams(score="NS " + DIGITS),
+        10,
+        re.escape(f"Score {'NS ' + '9' * 37 + '...'!r} does not parse"),
+    ),
+    (
+        "result-tag-digits.pbn",
+        _pbn_teams(result="NS " + DIGITS),
+        10,
+        re.escape(f"result {'NS ' + '9' * 37 + '...'!r} is not a number of tricks"),
+    ),
+    (
+        "result-tag-20.pbn",
+        _pbn_teams(result="EW 20"),
+        10,
+        re.escape("impossible trick count 'EW 20'"),
+    ),
+    (
+        "round-digits.pbn",
+        _pbn_teams(round=DIGITS),
+        5,
+        re.escape(f"Round {SHOWN} is not a round number"),
+    ),
+    (
+        "column-width-digits.pbn",
+        _pbn().replace(b"Score_NS", b"Score_NS\\" + DIGITS.encode()),
+        11,
+        re.escape(f"ScoreTable: bad column spec {WIDE_SPEC} ") + r"\(.*",
+    ),
+    (
+        "unknown-charset.pbn",
+        b"%Content-type: text/x-pbn; charset=rot13\n" + _pbn(board="0"),
+        4,
+        re.escape("Board '0' is not a board number"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "line", "message"), [pytest.param(*case, id=case[0]) for case in CASES]
+)
+def test_bad_input_is_one_line_exit_1_and_no_output(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    name: str,
+    data: bytes,
+    line: int,
+    message: str,
+) -> None:
+    """Each broken file: exit 1 within seconds, ``file:line: message`` alone on
+    stderr, nothing on stdout, no output file (nor a temporary one)."""
+    source = tmp_path / name
+    source.write_bytes(data)
+    output = tmp_path / "out.xml"
+    started = time.perf_counter()
+    status = _score(str(source), "-o", str(output))
+    seconds = time.perf_counter() - started
+    captured = capsys.readouterr()
+    assert (status, captured.out) == (1, ""), captured.err
+    assert re.fullmatch(re.escape(f"{source}:{line}: ") + f"(?:{message})\n", captured.err), (
+        captured.err[:300]
+    )
+    assert _listing(tmp_path) == [name]
+    assert seconds < 5
+
+
+@pytest.mark.parametrize(
+    "document",
+    [_usebio(), _usebio_teams(), _pbn(), _pbn_teams()],
+    ids=["usebio", "usebio-teams", "pbn", "pbn-teams"],
+)
+def test_the_unspoilt_documents_score(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, document: bytes
+) -> None:
+    """Each case spoils one thing: the documents as they stand score cleanly."""
+    suffix = ".xml" if document.startswith(b"<") else ".pbn"
+    source = tmp_path / f"night{suffix}"
+    source.write_bytes(document)
+    assert _score(str(source), "-o", str(tmp_path / "out.json")) == 0, capsys.readouterr().err
+    assert (tmp_path / "out.json").read_text().startswith("{")

@@ -68,6 +68,11 @@ class UnknownMethodError(PbnscoreError):
     """No registered scoring method has this name."""
 
 
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters: the line
+    stays short whatever a file holds (a 5000-digit "board number")."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
 
 @attrs.frozen
 class Problem:

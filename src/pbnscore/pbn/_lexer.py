@@ -84,10 +84,11 @@ def decode(data: bytes) -> Decoded:
     if declared is not None:
         try:
             name = codecs.lookup(declared).name
-        except LookupError:
-            unknown = declared
-        else:
             return Decoded(data.decode(name, "replace"), name)
+        except (LookupError, UnicodeError):
+            # unknown, or a codec that is not a text encoding ("rot13",
+            # "hex": LookupError) or takes no "replace" ("idna", "undefined")
+            unknown = declared
     try:
         return Decoded(data.decode("utf-8"), "utf-8", unknown)
     except UnicodeDecodeError:

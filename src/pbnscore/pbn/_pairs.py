@@ -59,8 +59,12 @@ def parse_direction(text: str) -> Direction | None:
 
 
 def natural_key(text: str) -> tuple[object, ...]:
-    """Sort "2" before "10"."""
-    return tuple(int(p) if p.isdigit() else p for p in NATURAL_RE.split(text))
+    """Sort "2" before "10": a run of digits by its length, then its digits
+    (no int(): a pair number may be 5000 digits long)."""
+    return tuple(
+        (len(part.lstrip("0")), part.lstrip("0")) if i % 2 else part
+        for i, part in enumerate(NATURAL_RE.split(text))
+    )
 
 
 @attrs.define

@@ -35,7 +35,7 @@ import re
 import attrs
 
 from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
-from pbnscore.errors import PbnError, Problem
+from pbnscore.errors import PbnError, Problem, excerpt
 from pbnscore.model import (
     Club,
     Direction,
@@ -79,8 +79,13 @@ EXPORT_RE = re.compile(r"\s*EXPORT\s*", re.I)
 META_RE = re.compile(r'\s*<META\s+name=(\S+)\s+content="([^"]*)"\s*>\s*', re.I)
 KEYED_RE = re.compile(r"([A-Za-z][\w-]*):\s*(.*)")
 DATE_RE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
-SCORE_TAG_RE = re.compile(r"\s*(?:(NS|EW)\s*)?([+-]?\d+)(?:\s+(NS|EW)\s*([+-]?\d+))?\s*", re.I)
-SIDE_TRICKS_RE = re.compile(r"(NS|EW)\s+(\d+)", re.I)
+# Numbers have at most nine digits, as the USEBIO reader takes them: longer
+# is no board or score, and int() refuses text of over 4300 digits.
+BOARD_RE = re.compile(r"\d{1,9}")
+SCORE_TAG_RE = re.compile(
+    r"\s*(?:(NS|EW)\s*)?([+-]?\d{1,9})(?:\s+(NS|EW)\s*([+-]?\d{1,9}))?\s*", re.I
+)
+SIDE_TRICKS_RE = re.compile(r"(NS|EW)\s+(\d{1,2})(?!\d)", re.I)
 # "A12", "(A) 12": a pair number carrying its section letter
 SECTION_PREFIX_RE = re.compile(r"\(?([A-Z])\)?\s*-?\s*\d+")
 
@@ -179,8 +184,9 @@ class EventBuilder:
             message = f"no Board tag; board {self.last_board} of the game before is assumed"
             self.report(message, game.line, "warning")
             return self.last_board
-        if not text.isdigit() or int(text) < 1:
-            self.report(f"Board {text!r} is not a board number", game.line_of("Board"), "error")
+        if not BOARD_RE.fullmatch(text) or int(text) < 1:
+            message = f"Board {excerpt(text)} is not a board number"
+            self.report(message, game.line_of("Board"), "error")
             return None
         self.last_board = int(text)
         return self.last_board
@@ -330,6 +336,9 @@ class EventBuilder:
             line = game.line_of("HomeTeam", "VisitTeam")
             self.report("a teams game needs two different teams, HomeTeam and VisitTeam", line)
             return
+        if round_ is not None and round_.isdecimal() and not BOARD_RE.fullmatch(round_):
+            self.report(f"Round {excerpt(round_)} is not a round number", game.line_of("Round"))
+            return
         number = self._board_number(game, needed=True)
         if number is None:
             return
@@ -377,7 +386,7 @@ class EventBuilder:
             return None
         match = SCORE_TAG_RE.fullmatch(text)
         if match is None or (match[3] and not match[1]):
-            self.report(f"Score {text!r} does not parse", line)
+            self.report(f"Score {excerpt(text)} does not parse", line)
             return None
         side = (match[1] or "").upper() or _declaring_side(declarer)
         if side is None and int(match[2]) == 0:
@@ -395,6 +404,9 @@ class EventBuilder:
         if text is None or not SIDE_TRICKS_RE.search(text):
             return text
         counts = {side.upper(): int(n) for side, n in SIDE_TRICKS_RE.findall(text)}
+        if max(counts.values()) > 13:  # else 13 - 20 would read as "7 down"
+            self.report(f"impossible trick count {excerpt(text)}", line)
+            return None
         side = _declaring_side(declarer)
         if side is None:
             self.report(f"Result {text!r} needs a Declarer", line)
@@ -504,7 +516,7 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
             inheritance.resolve(game)
             builder.add(game)
         if builder.count == 0:
-            report("no PBN games: the input has no tag pairs", None, "error")
+            report("no PBN games: the input has no tag pairs", 1, "error")
     except TooManyProblems:
         pass  # lenient: what was read so far, and the problems
     version, metadata = _directives(directives)

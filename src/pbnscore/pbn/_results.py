@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple, Protocol
 
 from pbnscore.bridge import ContractError, ns_score, parse_contract, parse_seat
+from pbnscore.errors import excerpt
 from pbnscore.model import (
     Adjusted,
     AdjustedKind,
@@ -68,7 +69,10 @@ ARTIFICIAL_RE = re.compile(
     re.X | re.I,
 )
 CARET_NUMBER_RE = re.compile(r"\^(\d{1,3}(?:\.\d+)?)")
-NUMBER_RE = re.compile(r"[+-]?\d+")
+# At most nine digits, as the readers take every number: a longer "score"
+# is none, and int() refuses text of over 4300 digits.
+NUMBER_RE = re.compile(r"[+-]?\d{1,9}")
+TRICKS_RE = re.compile(r"\d{1,9}")
 
 _SIGNED_KIND = {
     "": AdjustedKind.AVERAGE,
@@ -165,7 +169,7 @@ def _score_cell(
     special = artificial(text)
     if special is None:
         hint = "an artificial score is an average (A+, AVE-) or a percentage (^60)"
-        report(f"{column} {text!r} is not a score; {hint}", line, "error")
+        report(f"{column} {excerpt(text)} is not a score; {hint}", line, "error")
     return special
 
 
@@ -203,7 +207,7 @@ def _contract(text: str | None, line: int, report: Report) -> tuple[Contract | N
     try:
         contract = parse_contract(text)
     except ContractError:
-        report(f"contract {text!r} does not parse", line, "error")
+        report(f"contract {excerpt(text)} does not parse", line, "error")
         return None, False
     return contract, contract is None
 
@@ -215,7 +219,7 @@ def _declarer(text: str | None, line: int, report: Report) -> Seat | None:
         # "^S": declarer and dummy swapped (§3.4.13), still South's contract
         return parse_seat(text.lstrip("^"))
     except ValueError:
-        report(f"declarer {text!r} is not N, E, S or W", line, "error")
+        report(f"declarer {excerpt(text)} is not N, E, S or W", line, "error")
         return None
 
 
@@ -224,15 +228,15 @@ def _tricks(text: str | None, contract: Contract | None, line: int, report: Repo
         return None
     # "^10": the players agreed a wrong number of tricks (§3.4.15); it stands.
     bare = text.lstrip("^")
-    if bare.isdigit():
+    if TRICKS_RE.fullmatch(bare):  # not isdigit(): "²" is a digit int() refuses
         tricks = int(bare)
     elif RELATIVE_RE.fullmatch(bare) and contract is not None:
         tricks = contract.level + 6 + (0 if bare == "=" else int(bare))
     else:
-        report(f"result {text!r} is not a number of tricks", line, "error")
+        report(f"result {excerpt(text)} is not a number of tricks", line, "error")
         return None
     if not 0 <= tricks <= 13:
-        report(f"impossible trick count {text!r}", line, "error")
+        report(f"impossible trick count {excerpt(text)}", line, "error")
         return None
     return tricks
 

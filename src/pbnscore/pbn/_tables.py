@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from pbnscore.errors import excerpt
 from pbnscore.pbn._lexer import unescape
 from pbnscore.pbn._results import Report
 
 # §3.2: a column name token; "+" descending, "-" ascending, "\" a minimum width
-COLUMN_RE = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d+)([LR])?)?")
+COLUMN_RE = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d{1,9})([LR])?)?")
 # A section element: a string token or a run of other printing characters (§5.1)
 ELEMENT_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"|([^\s"]+)')
 
@@ -98,17 +99,17 @@ def parse_header(table: str, spec: str) -> Header:
         match = COLUMN_RE.fullmatch(raw.strip())
         if match is None:
             problems.append(
-                (f"{table}: bad column spec {raw!r} ([+|-]name[\\width[L|R]])", "error")
+                (f"{table}: bad column spec {excerpt(raw)} ([+|-]name[\\width[L|R]])", "error")
             )
             columns.append(Column(raw, raw, "", None, False))  # keeps the rows' width
             continue
         order, name, width = match[1], match[2].strip(), match[3]
         key = known.get(name.lower(), name) if known is not None else name
         if any(column.key == key for column in columns):
-            problems.append((f"{table}: column {name!r} appears twice", "error"))
+            problems.append((f"{table}: column {excerpt(name)} appears twice", "error"))
         is_known = known is None or name.lower() in known
         if not is_known:
-            problems.append((f"{table}: unknown column {name!r} is ignored", "warning"))
+            problems.append((f"{table}: unknown column {excerpt(name)} is ignored", "warning"))
         columns.append(Column(name, key, order, int(width) if width else None, is_known))
     return Header(tuple(columns), tuple(problems))
 

@@ -145,7 +145,8 @@ def _match(match: _Match, teams: dict[str, _Team], report: Report) -> Match:
         match.team,
         match.opponent,
         tuple(boards[n].board() for n in sorted(boards)),
-        round=int(match.round) if match.round and match.round.isdigit() else None,
+        # the reader refused a Round of more than nine digits
+        round=int(match.round) if match.round and match.round.isdecimal() else None,
     )
 
 
@@ -159,8 +160,8 @@ def _home_ns(game: TableGame, swaps: bool, earlier: int) -> bool:
         return room == "open"
     if swaps:
         return True
-    if game.table is not None and game.table.isdigit():
-        return int(game.table) % 2 == 1
+    if game.table is not None and game.table.isdecimal():
+        return int(game.table[-1]) % 2 == 1  # the last digit: any length
     return earlier % 2 == 0
 
 

@@ -510,8 +510,10 @@ def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | 
 
 
 def _team_order(team: str) -> tuple[int, int, str]:
-    # Team numbers in numeric order (2 before 10), as on a printed grid.
-    return (0, int(team), "") if team.isdigit() else (1, 0, team)
+    # Team numbers in numeric order (2 before 10), as on a printed grid; by
+    # length then digits, as int() fails on "²" and on 5000 digits.
+    digits = team.lstrip("0")
+    return (0, len(digits), digits) if team.isdecimal() else (1, 0, team)
 
 
 def _cell(

@@ -134,6 +134,7 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
         # lxml refuses str with an encoding declaration; the UTF-8 bytes
         # must then declare UTF-8 whatever the text said.
         data = _ENCODING_DECL_RE.sub(r"\1\2UTF-8\2", data, count=1).encode("utf-8")
+    _refuse_entity_declarations(data, source)
     try:
         root = etree.fromstring(data, PARSER)
     except etree.XMLSyntaxError as exc:
@@ -148,7 +149,31 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
 def _syntax_message(exc: etree.XMLSyntaxError) -> str:
     message = (exc.msg or str(exc)).strip()
     # lxml appends ", line N, column M"; the line is reported separately.
-    return re.sub(r",\s*line \d+, column \d+$", "", message) or "not well-formed XML"
+    message = re.sub(r",\s*line \d+, column \d+$", "", message)
+    # libxml2's advice to programmers means nothing to the user: dropped.
+    return _ADVICE_RE.sub("", message) or "not well-formed XML"
+
+
+_ADVICE_RE = re.compile(r",?\s*(?:use XML_PARSE_HUGE option|see xml\w+)\.?$")
+
+# "<!ENTITY" in UTF-8 (and ASCII, Latin-1 ...) and in UTF-16, with the line
+# end of that encoding.
+_ENTITY_DECLARATIONS = tuple(
+    ("<!ENTITY".encode(encoding), "\n".encode(encoding))
+    for encoding in ("utf-8", "utf-16-le", "utf-16-be")
+)
+
+
+def _refuse_entity_declarations(data: bytes, source: str) -> None:
+    """Refused before libxml2 sees them, so that an entity bomb or an external
+    entity meets this rule rather than whatever limits the installed libxml2
+    has (older ones expand a billion laughs). _refuse_entities is the check
+    after parsing, for encodings this scan does not know."""
+    for declaration, newline in _ENTITY_DECLARATIONS:
+        at = data.find(declaration)
+        if at >= 0:
+            line = data.count(newline, 0, at) + 1
+            raise UsebioError("entity declarations are not allowed", source=source, line=line)
 
 
 def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None:
@@ -445,6 +470,8 @@ class _Reader:
         if number_el is None or not _text(number_el):
             self.fail("BOARD without a BOARD_NUMBER", element)
         number = self.integer("BOARD_NUMBER", _text(number_el), number_el)
+        if number < 1:  # said here: the model's validator would name its field
+            self.fail(f"BOARD_NUMBER {number} is not a board number", number_el)
         results = tuple(self.result(line) for line in element.iterchildren("TRAVELLER_LINE"))
         ref = self.refs[element]
         return self.build(lambda: Board(number, results, source_ref=ref), element)
