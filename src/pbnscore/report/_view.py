@@ -259,7 +259,7 @@ def _standing_row(standing: Standing) -> tuple[str, ...]:
         rank_label(standing),
         participant.id,
         participant.direction.value if participant.direction else "",
-        (participant.name or "") if participant.kind is ParticipantKind.TEAM else "",
+        _team_name(participant),
         names(participant),
         points(standing.total),
         str(standing.boards),
@@ -323,9 +323,17 @@ def _group(standings: Iterable[Standing], key: Callable[[Standing], K]) -> dict[
     return dict(groups)
 
 
+def _team_name(participant: Participant) -> str:
+    """A team's name where it says more than its id (PBN teams are
+    identified by their names: "Lions Lions" would say it twice)."""
+    if participant.kind is not ParticipantKind.TEAM or participant.name == participant.id:
+        return ""
+    return participant.name or ""
+
+
 def _team_names(event: Event) -> dict[str, str]:
-    """Team id -> its name, for teams that have one."""
-    return {p.id: p.name for p in event.participants() if p.kind is ParticipantKind.TEAM and p.name}
+    """Team id -> its name, for teams whose name says more than the id."""
+    return {p.id: name for p in event.participants() if (name := _team_name(p))}
 
 
 def team_label(team: str, teams: Mapping[str, str]) -> str:
