@@ -11,6 +11,7 @@ under an address-space limit for the large documents.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -284,7 +285,7 @@ USEBIO_TEAMS = """<?xml version="1.0" encoding="UTF-8"?>
 <PARTICIPANTS><TEAM TEAM_ID="1"/><TEAM TEAM_ID="2"/></PARTICIPANTS>
 <MATCH>
 <ROUND_NUMBER>{round}</ROUND_NUMBER>
-<TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>
+<TEAM>1</TEAM><OPPOSING_TEAM>{opponent}</OPPOSING_TEAM>
 <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
 <TRAVELLER_LINE><DIRECTION>NS</DIRECTION><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY>
 <TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
@@ -346,7 +347,7 @@ def _usebio(**changes: str) -> bytes:
 
 
 def _usebio_teams(**changes: str) -> bytes:
-    return USEBIO_TEAMS.format_map({"round": "1", **changes}).encode()
+    return USEBIO_TEAMS.format_map({"round": "1", "opponent": "2", **changes}).encode()
 
 
 def _pbn(**changes: str) -> bytes:
@@ -447,6 +448,25 @@ CASES = [
         re.escape(f"ROUND_NUMBER '{'9' * 20}...' {NOT_WHOLE}"),
     ),
     ("round-x.xml", _usebio_teams(round="x"), 7, re.escape(f"ROUND_NUMBER 'x' {NOT_WHOLE}")),
+    # -- USEBIO: pairs and teams that are not the event's
+    (
+        "pair-nowhere-else.xml",
+        _usebio(ns="77"),
+        13,
+        re.escape("board 1: pair 77 NS is not a participant"),
+    ),
+    (
+        "pair-digits.xml",
+        _usebio(pair=DIGITS, ns=DIGITS),
+        13,
+        re.escape(f"board 1: pair number {SHOWN} has more than nine digits"),
+    ),
+    (
+        "team-nowhere-else.xml",
+        _usebio_teams(opponent="99"),
+        10,
+        re.escape("match 1 v 99: team 99 is not a participant"),
+    ),
     # -- PBN
     ("empty.pbn", b"", 1, re.escape("no PBN games: the input has no tag pairs")),
     ("binary-junk.pbn", bytes(range(256)) * 8, 1, r".+"),
@@ -514,6 +534,12 @@ CASES = [
         re.escape(f"Round {SHOWN} is not a round number"),
     ),
     (
+        "pair-digits.pbn",
+        _pbn(pair=DIGITS, ns=DIGITS),
+        12,
+        re.escape(f"board 1: pair number {SHOWN} has more than nine digits"),
+    ),
+    (
         "column-width-digits.pbn",
         _pbn().replace(b"Score_NS", b"Score_NS\\" + DIGITS.encode()),
         11,
@@ -570,3 +596,36 @@ def test_the_unspoilt_documents_score(
     source.write_bytes(document)
     assert _score(str(source), "-o", str(tmp_path / "out.json")) == 0, capsys.readouterr().err
     assert (tmp_path / "out.json").read_text().startswith("{")
+
+
+def test_a_pbn_pair_only_in_results_is_a_participant(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """PBN lists no pairs but in an optional TotalScoreTable (real files list
+    fewer than played): a pair found only in a ScoreTable row is a participant,
+    scored and named in the output, not refused."""
+    source = tmp_path / "night.pbn"
+    source.write_bytes(_pbn(ns="77"))
+    assert _score(str(source), "--to", "json") == 0
+    document = json.loads(capsys.readouterr().out)
+    assert ("77", "NS") in {(p["id"], p["direction"]) for p in document["participants"]}
+
+
+@pytest.mark.parametrize(
+    ("name", "data"), [pytest.param(case[0], case[1], id=case[0]) for case in CASES]
+)
+def test_check_reports_each_bad_file_and_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, data: bytes
+) -> None:
+    """``check`` on the same files: exit 1 within seconds, every line on
+    stdout ``file:...: message``, nothing on stderr."""
+    source = tmp_path / name
+    source.write_bytes(data)
+    started = time.perf_counter()
+    assert main(["check", str(source)]) == 1
+    assert time.perf_counter() - started < 5
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = captured.out.splitlines()
+    assert lines
+    assert all(line.startswith(f"{source}:") and len(line) < 400 for line in lines), lines[:3]

@@ -66,7 +66,14 @@ def describe(exc: PbnscoreError, source: str) -> str:
 
 
 def read_event(data: bytes, source: str, settings: Settings) -> Event:
-    return loads(data, source=source, format=settings.source_format)
+    """The event, refused (ParseError) where a pair in its results is not
+    among its participants: scored, its points would be lost or unnamed."""
+    from pbnscore.validate import unscorable
+
+    event = loads(data, source=source, format=settings.source_format)
+    for problem in unscorable(event):
+        raise ParseError(problem.message, source=source, line=problem.line)
+    return event
 
 
 def score_event(event: Event, settings: Settings) -> ScoredEvent:

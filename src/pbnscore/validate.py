@@ -21,6 +21,7 @@ Errors mean the file's numbers cannot be trusted; warnings do not fail
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
@@ -28,7 +29,7 @@ from importlib import import_module
 import attrs
 
 from pbnscore import detect_format, loads
-from pbnscore.errors import ParseError, Problem
+from pbnscore.errors import ParseError, Problem, excerpt
 from pbnscore.model import Board, Direction, Event, Outcome, Participant, Result, Session
 
 WARNING = "warning"
@@ -71,6 +72,21 @@ def _in_line_order(problems: list[Problem]) -> list[Problem]:
 
 def check(event: Event) -> list[Problem]:
     """The model-level problems of ``event`` (see the module's docstring)."""
+    return _checked(event).problems
+
+
+def unscorable(event: Event) -> list[Problem]:
+    """Of the problems :func:`check` finds, those ``score`` refuses a file for:
+    a result naming a pair the event's participants do not list (its points
+    would go to a pair the output cannot name), a pair number with more than
+    nine digits in a row (no number pbnscore reads is that long)."""
+    return _checked(event).refused
+
+
+LONG_NUMBER_RE = re.compile(r"\d{10}")
+
+
+def _checked(event: Event) -> _Checker:
     checker = _Checker(event.source.name)
     for session in event.sessions:
         named = len(event.sessions) > 1 and session.id is not None
@@ -80,13 +96,19 @@ def check(event: Event) -> list[Problem]:
             seat = _section_seats(section.participants)
             for board in section.boards:
                 checker.board(f"{label}board {board.number}", board, seat)
+        team_ids = {team.id for team in session.teams}
         for match in session.matches:
             seat = _match_seats(session.teams)
+            for team in (match.team, match.opponent):
+                if team_ids and team not in team_ids:
+                    line = next((r.line for b in match.boards for r in b.results if r.line), None)
+                    message = f"{prefix}match {match.team} v {match.opponent}: team {team}"
+                    checker.add(f"{message} is not a participant", line, refuse=True)
             for board in match.boards:
                 label = f"{prefix}match {match.team} v {match.opponent} board {board.number}"
                 checker.board(label, board, seat)
         checker.board_sets(prefix, session)
-    return checker.problems
+    return checker
 
 
 # -- who sat where ----------------------------------------------------------------
@@ -134,9 +156,14 @@ def _match_seats(teams: Sequence[Participant]) -> SeatKey:
 class _Checker:
     source: str
     problems: list[Problem] = attrs.field(factory=list)
+    refused: list[Problem] = attrs.field(factory=list)  # see unscorable()
 
-    def add(self, message: str, line: int | None, severity: str = "error") -> None:
+    def add(
+        self, message: str, line: int | None, severity: str = "error", *, refuse: bool = False
+    ) -> None:
         self.problems.append(Problem(message, self.source, line, severity))
+        if refuse:
+            self.refused.append(self.problems[-1])
 
     def board(self, label: str, board: Board, seat: SeatKey) -> None:
         line = next((result.line for result in board.results if result.line), None)
@@ -152,8 +179,12 @@ class _Checker:
         taken: set[tuple[str, ...]] = set()
         for result, pair, sat in _sitting(board.results):
             key = seat(pair, sat)
-            if key is None:
-                self.add(f"{label}: pair {pair} {sat.value} is not a participant", result.line)
+            if LONG_NUMBER_RE.search(pair):
+                message = f"{label}: pair number {excerpt(pair)} has more than nine digits"
+                self.add(message, result.line, refuse=True)
+            elif key is None:
+                message = f"{label}: pair {pair} {sat.value} is not a participant"
+                self.add(message, result.line, refuse=True)
             elif key in taken:
                 self.add(f"{label}: pair {' '.join(key)} is in two results", result.line)
             elif key:
