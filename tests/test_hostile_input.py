@@ -11,10 +11,15 @@ under an address-space limit for the large documents.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import resource
+import socket
 import stat
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -23,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from pbnscore import batch
 from pbnscore.cli import main
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -629,3 +635,245 @@ def test_check_reports_each_bad_file_and_exits_1(
     lines = captured.out.splitlines()
     assert lines
     assert all(line.startswith(f"{source}:") and len(line) < 400 for line in lines), lines[:3]
+
+
+# -- nothing read that was not given -------------------------------------------------
+
+SECRET = "SECRET-b7f3c1-never-to-be-read"
+
+
+def _everything_written(tmp_path: Path, printed: str) -> str:
+    """What was printed and every file under ``tmp_path`` but the secret itself."""
+    files = (
+        path.read_text(errors="replace")
+        for path in tmp_path.rglob("*")
+        if path.is_file() and path.parent.name != "secret"
+    )
+    return printed + "".join(files)
+
+
+def _external_documents(target: str) -> dict[str, bytes]:
+    """USEBIO documents that would pull ``target`` (a path or URL) in."""
+    body = (
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="BUTLER_PAIRS"><TITLE>{}</TITLE></EVENT></USEBIO>'
+    )
+    return {
+        "general-entity.xml": (
+            f'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY s SYSTEM "{target}">]>\n'
+            + body.format("&s;")
+        ).encode(),
+        "parameter-entity.xml": (
+            f'<?xml version="1.0"?>\n<!DOCTYPE USEBIO [<!ENTITY % s SYSTEM "{target}"> %s;]>\n'
+            + body.format("x")
+        ).encode(),
+        "utf16-entity.xml": (
+            '<?xml version="1.0" encoding="UTF-16"?>\n'
+            f'<!DOCTYPE USEBIO [<!ENTITY s SYSTEM "{target}">]>\n' + body.format("&s;")
+        ).encode("utf-16"),
+    }
+
+
+def _secret(tmp_path: Path) -> Path:
+    secret = tmp_path / "secret" / "secret.txt"
+    secret.parent.mkdir()
+    secret.write_text(SECRET)
+    return secret
+
+
+@pytest.mark.parametrize("command", ["score", "check"])
+def test_an_external_entity_is_never_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """External entities (general, parameter, in UTF-16) naming a local file:
+    refused at the declaration's line; the file's text appears nowhere."""
+    secret = _secret(tmp_path)
+    for name, data in _external_documents(secret.as_uri()).items():
+        source = tmp_path / name
+        source.write_bytes(data)
+        argv = ["score", str(source), "-o", str(tmp_path / "out.xml")]
+        assert main(argv if command == "score" else ["check", str(source)]) == 1
+        captured = capsys.readouterr()
+        line = f"{source}:2: entity declarations are not allowed\n"
+        assert (captured.err if command == "score" else captured.out) == line
+        assert SECRET not in _everything_written(tmp_path, captured.out + captured.err)
+        assert not (tmp_path / "out.xml").exists()
+
+
+def test_an_xinclude_is_kept_as_text_never_followed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An XInclude of a local file is an unknown element like any other: kept
+    in the scored USEBIO as written, the file never read into it."""
+    secret = _secret(tmp_path)
+    include = (
+        f'<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="{secret}" parse="text"/>'
+    )
+    source = tmp_path / "xinclude.xml"
+    source.write_bytes(_usebio().replace(b"<PARTICIPANTS>", include.encode() + b"<PARTICIPANTS>"))
+    output = tmp_path / "out.xml"
+    assert _score(str(source), "-o", str(output)) == 0
+    assert "xi:include" in output.read_text()
+    captured = capsys.readouterr()
+    assert SECRET not in _everything_written(tmp_path, captured.out + captured.err)
+
+
+def _fifo(tmp_path: Path, name: str) -> Path:
+    """A named pipe nobody writes to: whoever opens it to read waits forever,
+    so a run that ends shows that nothing opened it."""
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    return fifo
+
+
+def _run(
+    *argv: str, limit: int | None = None, timeout: float = 30
+) -> subprocess.CompletedProcess[str]:
+    """``python -m pbnscore ARGV`` in a process of its own (address space
+    limited to ``limit`` bytes where given)."""
+
+    def limit_memory() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return subprocess.run(
+        [sys.executable, "-m", "pbnscore", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=limit_memory,
+        check=False,
+    )
+
+
+def test_a_system_dtd_is_never_opened(tmp_path: Path) -> None:
+    """The DOCTYPE's SYSTEM DTD, a local file: never opened (a pipe that would
+    block the reader), and a DTD that does not parse is no error."""
+    blocking = _fifo(tmp_path, "usebio.dtd")
+    broken = tmp_path / "broken.dtd"
+    broken.write_text(f"<!ELEMENT oops (((( {SECRET}")
+    for dtd in (blocking, broken):
+        source = tmp_path / f"{dtd.stem}-night.xml"
+        source.write_bytes(
+            _usebio().replace(b"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd", str(dtd).encode())
+        )
+        done = _run("score", str(source), "-o", str(tmp_path / "out.json"), timeout=20)
+        assert (done.returncode, done.stderr) == (0, "")
+        assert SECRET not in (tmp_path / "out.json").read_text()
+    done = _run("check", str(tmp_path / "broken-night.xml"), timeout=20)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_an_external_entity_naming_a_pipe_is_refused_without_opening_it(tmp_path: Path) -> None:
+    """The pipe test for entities: refused at once, not blocked on the pipe."""
+    fifo = _fifo(tmp_path, "entity")
+    for name, data in _external_documents(str(fifo)).items():
+        source = tmp_path / name
+        source.write_bytes(data)
+        done = _run("score", str(source), timeout=20)
+        assert done.returncode == 1
+        assert done.stderr == f"{source}:2: entity declarations are not allowed\n"
+
+
+def test_no_network_address_is_ever_contacted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A DTD and entities on a loopback web address: the listening socket
+    gets no connection, whether the document is refused or scored."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        url = f"http://127.0.0.1:{server.getsockname()[1]}/usebio.dtd"
+        documents = _external_documents(url)
+        documents["dtd.xml"] = _usebio().replace(
+            b"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd", url.encode()
+        )
+        for name, data in documents.items():
+            source = tmp_path / name
+            source.write_bytes(data)
+            assert _score(str(source), "-o", str(tmp_path / "out.json")) == (
+                0 if name == "dtd.xml" else 1
+            )
+            assert main(["check", str(source)]) in (0, 1)
+        capsys.readouterr()
+        server.settimeout(0.5)
+        with pytest.raises(TimeoutError):
+            server.accept()
+
+
+# -- real processes: no traceback, bounded memory ------------------------------------
+
+SUBPROCESS_CASES = [
+    "billion-laughs.xml",
+    "deep.xml",
+    "binary-junk.pbn",
+    "board-digits.pbn",
+    "pair-nowhere-else.xml",
+]
+
+
+@pytest.mark.parametrize("name", SUBPROCESS_CASES)
+def test_a_real_process_prints_one_line_and_no_traceback(tmp_path: Path, name: str) -> None:
+    """``python -m pbnscore score``: exit 1, one line on stderr, no traceback,
+    nothing on stdout and no output file."""
+    case = next(case for case in CASES if case[0] == name)
+    source = tmp_path / name
+    source.write_bytes(case[1])
+    done = _run("score", str(source), "-o", str(tmp_path / "out.xml"))
+    assert (done.returncode, done.stdout) == (1, "")
+    assert re.fullmatch(re.escape(f"{source}:{case[2]}: ") + f"(?:{case[3]})\n", done.stderr)
+    assert "Traceback" not in done.stderr
+    assert _listing(tmp_path) == [name]
+
+
+LARGE = {  # file name: (bytes, message)
+    "many-elements.xml": (
+        b"<USEBIO><EVENT>" + b"<x/>\n" * (6 << 20) + b"</EVENT></USEBIO>\n",
+        r"1: more than 2,000,000 tags: larger than any results file",
+    ),
+    "huge-text.xml": (
+        b"<USEBIO><EVENT><TITLE>" + b"A" * (30 << 20) + b"</TITLE></EVENT></USEBIO>\n",
+        r"1: .*(?:[Tt]ext node|huge text).*",
+    ),
+    "deep.xml": (_deep(900_000), r"2: Excessive depth in document.*"),
+    "huge-tag.pbn": (b'[Event "' + b"x" * (30 << 20) + b"\n", r"1: string not closed on its line"),
+    "no-games.pbn": (
+        b"{" + b"x\n" * (10 << 20),
+        r"1: comment '\{' not closed before the end of the file",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LARGE))
+def test_large_documents_fail_in_bounded_time_and_memory(tmp_path: Path, name: str) -> None:
+    """30 MiB documents (six million elements, one 30 MiB text, a million
+    levels deep, a 30 MiB tag, a comment never closed): exit 1, one line,
+    within seconds in a 512 MiB address space (six million elements took
+    3.4 GB before the tag count was capped)."""
+    source = tmp_path / name
+    data, message = LARGE[name]
+    source.write_bytes(data)
+    started = time.perf_counter()
+    done = _run("score", str(source), "-o", str(tmp_path / "out.xml"), limit=512 << 20)
+    assert time.perf_counter() - started < 10
+    assert done.returncode == 1, done.stderr[-300:]
+    assert re.fullmatch(re.escape(f"{source}:") + message + "\n", done.stderr), done.stderr[:300]
+    assert _listing(tmp_path) == [name]
+
+
+def test_an_input_past_the_size_limit_is_not_read_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, night: Path, tmp_path: Path
+) -> None:
+    """Over ``MAX_INPUT_BYTES`` (64 MiB; 1000 bytes here): score, standard
+    input, batch and check each say so in one line; exit 1."""
+    monkeypatch.setattr(batch, "MAX_INPUT_BYTES", 1000)
+    message = f"{night}:1: over 0 MiB: too large to be a results file"
+    assert _score(str(night), "-o", str(tmp_path / "out.xml")) == 1
+    assert capsys.readouterr().err == message + "\n"
+    with open(night, "rb") as stream:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream))
+        assert _score("-") == 1
+    assert capsys.readouterr().err == message.replace(str(night), "<stdin>") + "\n"
+    assert main(["batch", str(night), "--out-dir", str(tmp_path / "out"), "--no-progress"]) == 1
+    assert capsys.readouterr().err.startswith(message + "\n")
+    assert main(["check", str(night)]) == 1
+    assert capsys.readouterr().out == message + "\n"
+    assert not (tmp_path / "out.xml").exists()
+    assert not (tmp_path / "out").exists()

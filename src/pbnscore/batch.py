@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import attrs
 
@@ -63,6 +63,22 @@ def describe(exc: PbnscoreError, source: str) -> str:
     if isinstance(exc, ParseError):
         return str(exc.located(source))
     return f"{source}: {exc}"
+
+
+# The largest real results file seen is 0.3 MiB; a file past this is no
+# results file, and reading it whole (PBN takes some 8 times its size to
+# read) is what is refused.
+MAX_INPUT_BYTES = 64 << 20
+
+
+def read_limited(stream: BinaryIO, source: str) -> bytes:
+    """All of ``stream``; a ParseError past :data:`MAX_INPUT_BYTES`, having
+    read no more than that."""
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        message = f"over {MAX_INPUT_BYTES >> 20} MiB: too large to be a results file"
+        raise ParseError(message, source=source, line=1)
+    return data
 
 
 def read_event(data: bytes, source: str, settings: Settings) -> Event:
@@ -190,7 +206,9 @@ def run_one(settings: Settings, job: Job) -> Done:
     so that one bad file never stops the others."""
     source = str(job.source)
     try:
-        document, results = convert(job.source.read_bytes(), source, settings)
+        with open(job.source, "rb") as stream:
+            data = read_limited(stream, source)
+        document, results = convert(data, source, settings)
         # Made here, not while planning: a folder whose files all fail stays unmade.
         job.target.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(job.target, document)

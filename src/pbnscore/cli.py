@@ -31,7 +31,7 @@ import attrs
 
 from pbnscore import __version__, batch, default_method, registry
 from pbnscore.batch import EXTENSIONS, Settings, UsageError, describe
-from pbnscore.errors import OptionError, PbnscoreError, UnknownMethodError
+from pbnscore.errors import OptionError, ParseError, PbnscoreError, UnknownMethodError
 
 if TYPE_CHECKING:
     from pbnscore.errors import Problem
@@ -413,9 +413,10 @@ def _settings(
 def _read_input(name: str) -> tuple[bytes, str]:
     """The input's bytes and the name messages call it by."""
     if name == STDIO:
-        return sys.stdin.buffer.read(), "<stdin>"
+        return batch.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
     try:
-        return Path(name).read_bytes(), name
+        with open(name, "rb") as stream:
+            return batch.read_limited(stream, name), name
     except FileNotFoundError:
         raise UsageError("no such file", source=name) from None
     except IsADirectoryError:
@@ -508,6 +509,10 @@ def _check(inputs: list[str], source_format: str | None) -> int:
         except UsageError as exc:
             _error(_error_line(exc))
             status = 2
+            continue
+        except ParseError as exc:  # too large to read: a problem of the file
+            print(exc)
+            status = max(status, 1)
             continue
         problems = validate.check_bytes(data, source, source_format)
         for problem in problems:

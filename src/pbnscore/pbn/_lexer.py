@@ -117,21 +117,26 @@ TAG_LINE_RE = re.compile(r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\](
 
 # Matched where a line starts, in text whose line ends are all "\n"; every
 # alternative consumes whole lines, so consecutive matches tile the text.
+# Repeats are possessive (*+, ++) where nothing after them could want a
+# character back: sre keeps a backtracking point per iteration of a plain
+# one, which took 8 GB for a 30 MiB tag value that does not close.
 LINE_RE = re.compile(
     r"""
-      (?P<tags>\[[^\n]*\]\n(?:\[[^\n]*\]\n|[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)*)  # a run
+      (?P<tags>\[[^\n]*\]\n(?:\[[^\n]*\]\n|[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)*+)  # a run
     | (?P<tag>[ \t]*\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*
-        "(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\][ \t]*\n)        # with more spaces (§3.3)
-    | (?P<data>(?:[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)+)       # plain section lines (§5.1)
-    | (?P<quoted>(?:[ \t]*+(?:(?:[^\s\[\]{};"%]++|"(?:[^"\\\n]|\\.)*+")[ \t]*+)++\n)+)
+        "(?P<value>(?:[^"\\\n]++|\\.)*+)"[ \t]*\][ \t]*\n)    # with more spaces (§3.3)
+    | (?P<data>(?:[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)++)      # plain section lines (§5.1)
+    | (?P<quoted>(?:[ \t]*+(?:(?:[^\s\[\]{};"%]++|"(?:[^"\\\n]++|\\.)*+")[ \t]*+)++\n)++)
     | (?P<blank>[ \t\v\f]*\n)                                      # semi-empty line (§3)
     | (?P<escape>%[^\n]*\n)                                        # escape line (§2.4)
+    | [ \t]*;(?P<comment>[^\n]*)\n                                 # a ; comment line (§3.8)
     | (?P<other>[^\n]*\n)                                          # anything else: scanned
     """,
     re.X,
 )
-_TAGS, _TAG, _DATA, _QUOTED, _BLANK, _ESCAPE = (
-    LINE_RE.groupindex[name] for name in ("tags", "tag", "data", "quoted", "blank", "escape")
+_TAGS, _TAG, _DATA, _QUOTED, _BLANK, _ESCAPE, _COMMENT = (
+    LINE_RE.groupindex[name]
+    for name in ("tags", "tag", "data", "quoted", "blank", "escape", "comment")
 )
 
 # One token of a line that is not a plain line (§3.2, §3.8).
@@ -141,7 +146,7 @@ TOKEN_RE = re.compile(
     | (?P<newline>\n)
     | (?P<open>\[)
     | (?P<close>\])
-    | (?P<string>"(?:[^"\\\n]|\\.)*")
+    | (?P<string>"(?:[^"\\\n]++|\\.)*+")
     | (?P<badstring>"[^\n]*)
     | (?P<semi>;[^\n]*)
     | (?P<brace>\{)
@@ -196,6 +201,8 @@ def tokens(text: str) -> Iterator[Token]:
                 yield Token(Kind.BLANK, line, "")
             elif group == _ESCAPE:
                 yield Token(Kind.DIRECTIVE, line, m[group][1:-1])
+            elif group == _COMMENT:  # a whole line: the scanner's per-token pace is slow
+                yield Token(Kind.COMMENT, line, m[group])
             elif group == _TAG:
                 yield Token(Kind.TAG, line, m["name"], unescape(m["value"]))
             else:

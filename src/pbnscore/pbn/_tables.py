@@ -21,7 +21,9 @@ from pbnscore.pbn._results import Report
 # §3.2: a column name token; "+" descending, "-" ascending, "\" a minimum width
 COLUMN_RE = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d{1,9})([LR])?)?")
 # A section element: a string token or a run of other printing characters (§5.1)
-ELEMENT_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"|([^\s"]+)')
+# Runs possessive (++, *+): one backtracking point a character took 8 GB
+# on a 30 MiB string.
+ELEMENT_RE = re.compile(r'"((?:[^"\\\n]++|\\.)*+)"|([^\s"]+)')
 
 SCORE_TABLE = "ScoreTable"
 TOTAL_SCORE_TABLE = "TotalScoreTable"

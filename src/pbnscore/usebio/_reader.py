@@ -135,6 +135,9 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
         # must then declare UTF-8 whatever the text said.
         data = _ENCODING_DECL_RE.sub(r"\1\2UTF-8\2", data, count=1).encode("utf-8")
     _refuse_entity_declarations(data, source)
+    if data.count(b"<") > MAX_TAGS:
+        message = f"more than {MAX_TAGS:,} tags: larger than any results file"
+        raise UsebioError(message, source=source, line=1)
     try:
         root = etree.fromstring(data, PARSER)
     except etree.XMLSyntaxError as exc:
@@ -154,7 +157,12 @@ def _syntax_message(exc: etree.XMLSyntaxError) -> str:
     return _ADVICE_RE.sub("", message) or "not well-formed XML"
 
 
-_ADVICE_RE = re.compile(r",?\s*(?:use XML_PARSE_HUGE option|see xml\w+)\.?$")
+_ADVICE_RE = re.compile(r",?\s*(?:(?:use|try) XML_PARSE_HUGE(?: option)?|see xml\w+)\.?$")
+
+# lxml keeps some 500 bytes an element (the writer a second copy): 30 MiB of
+# "<x/>" took 3.4 GB. Two million tags is some 90,000 traveller lines, far
+# beyond any event; counting them costs milliseconds.
+MAX_TAGS = 2_000_000
 
 # "<!ENTITY" in UTF-8 (and ASCII, Latin-1 ...) and in UTF-16, with the line
 # end of that encoding.
