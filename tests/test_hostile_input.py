@@ -877,3 +877,15 @@ def test_an_input_past_the_size_limit_is_not_read_whole(
     assert capsys.readouterr().out == message + "\n"
     assert not (tmp_path / "out.xml").exists()
     assert not (tmp_path / "out").exists()
+
+
+def test_control_characters_in_pbn_text_are_written_as_replacement_characters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A NUL or ESC in a PBN name (XML cannot hold them; the writer raised):
+    the USEBIO output has U+FFFD in their place, as for undecodable bytes."""
+    source = tmp_path / "night.pbn"
+    source.write_bytes(_pbn().replace(b'"Hostile"', b'"Hos\x00ti\x1ble"'))
+    output = tmp_path / "out.xml"
+    assert _score(str(source), "-o", str(output)) == 0, capsys.readouterr().err
+    assert "<EVENT_DESCRIPTION>Hos\ufffdti\ufffdle</EVENT_DESCRIPTION>" in output.read_text()

@@ -451,10 +451,20 @@ class _BuiltLocator:
 
 
 def _sub(parent: Element, tag: str, text: str | None = None, **attrib: str) -> Element:
-    element = etree.SubElement(parent, tag, attrib)
+    element = etree.SubElement(parent, tag, {name: _xml(value) for name, value in attrib.items()})
     if text is not None:
-        element.text = text
+        element.text = _xml(text)
     return element
+
+
+# What XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF;
+# lone surrogates. A PBN name may carry them (lxml raised ValueError); they
+# are written as U+FFFD, as the readers read bytes that do not decode.
+_NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml(text: str) -> str:
+    return _NOT_XML_RE.sub("\ufffd", text)
 
 
 def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]:
