@@ -889,3 +889,21 @@ def test_control_characters_in_pbn_text_are_written_as_replacement_characters(
     output = tmp_path / "out.xml"
     assert _score(str(source), "-o", str(output)) == 0, capsys.readouterr().err
     assert "<EVENT_DESCRIPTION>Hos\ufffdti\ufffdle</EVENT_DESCRIPTION>" in output.read_text()
+
+
+@pytest.mark.parametrize("percentage", ["9" * 400, "inf", "-inf", "nan", "1e999"])
+def test_a_percentage_that_is_no_number_is_ignored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, percentage: str
+) -> None:
+    """Percentage_NS beside an A+ score, 400 digits or "inf" (round(float())
+    raised OverflowError, found by the fuzz tests): read as no percentage."""
+    document = _pbn(contract="-", tricks="-", score="A+")
+    document = document.replace(b"Score_NS", b"Score_NS;Percentage_NS")
+    source = tmp_path / "night.pbn"
+    document = document.replace(b" A+\n", f" A+ {percentage}\n".encode())
+    source.write_bytes(document.replace(b" 140\n", b" 140 -\n"))
+    assert main(["check", str(source)]) == 0, capsys.readouterr().out
+    assert "warning: board 1: a single result" in capsys.readouterr().out
+    assert _score(str(source), "--to", "json") == 0
+    results = json.loads(capsys.readouterr().out)["boards"][0]["results"]
+    assert [result["adjusted"] for result in results] == ["A+", None]

@@ -183,7 +183,7 @@ def _percent(text: str | None) -> int | None:
         return None
     try:
         return round(float(text.lstrip("^")))
-    except ValueError:
+    except (ValueError, OverflowError):  # "nan"; "inf" or 400 digits (float() is inf)
         return None
 
 
