@@ -907,3 +907,16 @@ def test_a_percentage_that_is_no_number_is_ignored(
     assert _score(str(source), "--to", "json") == 0
     results = json.loads(capsys.readouterr().out)["boards"][0]["results"]
     assert [result["adjusted"] for result in results] == ["A+", None]
+
+
+def test_a_pbn_file_of_mixed_encodings_reads_as_latin1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """UTF-8 and Latin-1 bytes in one undeclared PBN file: not UTF-8, so the
+    whole file is Latin-1 (PBN's own charset, which never fails): scored,
+    the UTF-8 name shown as its two Latin-1 characters."""
+    source = tmp_path / "night.pbn"
+    title = b'"' + "Ä".encode() + "-é".encode("latin-1") + b'"'
+    source.write_bytes(_pbn().replace(b'"Hostile"', title))
+    assert _score(str(source), "--to", "json") == 0
+    assert json.loads(capsys.readouterr().out)["event"]["title"] == "Ã\x84-é"
