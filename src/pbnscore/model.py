@@ -165,16 +165,20 @@ class Result:
     players: tuple[str | None, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        # One method for every check (not a validator besides): readers make
-        # a Result for each line of a file.
-        if self.tricks is not None and not 0 <= self.tricks <= 13:
-            raise ValueError(f"tricks must be 0..13, not {self.tricks}")
-        if self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT) and self.score is None:
-            raise ValueError(f"a {self.outcome.value} result needs a score")
-        if self.outcome is Outcome.ADJUSTED and self.adjusted is None:
+        # One method for every check (not a validator besides), a played
+        # result's checks first and fewest: readers make a Result for each
+        # line of a file.
+        tricks, outcome = self.tricks, self.outcome
+        if tricks is not None and not 0 <= tricks <= 13:
+            raise ValueError(f"tricks must be 0..13, not {tricks}")
+        if outcome is Outcome.PLAYED or outcome is Outcome.PASSED_OUT:
+            if self.score is None:
+                raise ValueError(f"a {outcome.value} result needs a score")
+            return
+        if outcome is Outcome.ADJUSTED and self.adjusted is None:
             raise ValueError("an adjusted result needs its adjustment")
-        if self.outcome in (Outcome.ADJUSTED, Outcome.NOT_PLAYED) and self.score is not None:
-            raise ValueError(f"a {self.outcome.value} result has no score")
+        if outcome in (Outcome.ADJUSTED, Outcome.NOT_PLAYED) and self.score is not None:
+            raise ValueError(f"a {outcome.value} result has no score")
 
     @property
     def is_real(self) -> bool:

@@ -17,7 +17,7 @@ import datetime as dt
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NoReturn, TypeVar, cast
+from typing import NamedTuple, NoReturn, TypeVar, cast
 
 import attrs
 from lxml import etree
@@ -177,7 +177,10 @@ def _refuse_entity_declarations(data: bytes, source: str) -> None:
     entity meets this rule rather than whatever limits the installed libxml2
     has (older ones expand a billion laughs). _refuse_entities is the check
     after parsing, for encodings this scan does not know."""
-    for declaration, newline in _ENTITY_DECLARATIONS:
+    # UTF-16 text of "<!ENTITY" has NUL bytes: without one (nearly every
+    # file) the UTF-8 scan is the only one needed.
+    declarations = _ENTITY_DECLARATIONS if b"\0" in data else _ENTITY_DECLARATIONS[:1]
+    for declaration, newline in declarations:
         at = data.find(declaration)
         if at >= 0:
             line = data.count(newline, 0, at) + 1
@@ -281,6 +284,20 @@ def parse_contract(text: str) -> Contract | None:
     return Contract(int(match[1]), _STRAINS[match[2]], _RISKS[match[3] or ""])
 
 
+class _Play(NamedTuple):
+    """What a traveller line says was played: the model's Result less who
+    sat where."""
+
+    outcome: Outcome
+    score: int | None = None
+    contract: Contract | None = None
+    contract_text: str | None = None
+    declarer: Seat | None = None
+    lead: str | None = None
+    tricks: int | None = None
+    adjusted: Adjusted | None = None
+
+
 class _Reader:
     """One read of one document: knows the source name for messages and
     each element's position for ``source_ref``."""
@@ -288,6 +305,7 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.refs: dict[Element, int] = {}
+        self.plays: dict[tuple[str, ...], _Play] = {}
 
     # -- errors and small values -------------------------------------------
 
@@ -485,52 +503,31 @@ class _Reader:
         return self.build(lambda: Board(number, results, source_ref=ref), element)
 
     def result(self, element: Element) -> Result:
-        """One traveller line: who sat where, then its outcome, score,
-        contract and play (§7, §9)."""
+        """One traveller line: who sat where (§7), then what was played,
+        read once for each spelling of it (see :meth:`play`)."""
         fields = _fields(element)
-        contract_text = fields.get("CONTRACT", "")
-        contract_key = "".join(contract_text.split()).upper()
-        score_text = fields.get("SCORE", "")
-        outcome = Outcome.NOT_PLAYED
-        score: int | None = None
-        adjusted: Adjusted | None = None
-        contract: Contract | None = None
-        declarer: Seat | None = None
-        lead: str | None = None
-        tricks: int | None = None
-        code = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
-        if code:
-            outcome = Outcome.ADJUSTED
-            ns, ew = int(code[1]), int(code[2])
-            adjusted = Adjusted(
-                score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
-            )
-        elif contract_key in _NOT_PLAYED:
-            pass  # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
-        elif contract_key in _PASSED:
-            # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
-            outcome, score = Outcome.PASSED_OUT, 0
-        else:
-            if score_text and score_text.upper() != "NP":  # else a line without a score
-                outcome, score = Outcome.PLAYED, self.integer("SCORE", score_text, element)
-            contract = parse_contract(contract_key)
-            declarer = self.lookup(
-                _SEATS, "PLAYED_BY", fields.get("PLAYED_BY", ""), element, "N, E, S or W"
-            )
-            lead = normalise_lead(fields.get("LEAD", ""))
-            tricks = self.tricks(fields.get("TRICKS", ""), contract, element)
+        texts = (
+            fields.get("CONTRACT", ""),
+            fields.get("SCORE", ""),
+            fields.get("PLAYED_BY", ""),
+            fields.get("LEAD", ""),
+            fields.get("TRICKS", ""),
+        )
+        play = self.plays.get(texts)
+        if play is None:
+            play = self.plays[texts] = self.play(*texts, element)
         try:
             return Result(
                 ns=fields.get("NS_PAIR_NUMBER") or None,
                 ew=fields.get("EW_PAIR_NUMBER") or None,
-                outcome=outcome,
-                score=score,
-                contract=contract,
-                contract_text=contract_text or None,
-                declarer=declarer,
-                lead=lead,
-                tricks=tricks,
-                adjusted=adjusted,
+                outcome=play.outcome,
+                score=play.score,
+                contract=play.contract,
+                contract_text=play.contract_text,
+                declarer=play.declarer,
+                lead=play.lead,
+                tricks=play.tricks,
+                adjusted=play.adjusted,
                 home_direction=self.direction(fields.get("DIRECTION", ""), element),
                 line=sourceline(element),
                 source_ref=self.refs[element],
@@ -538,6 +535,48 @@ class _Reader:
             )
         except ValueError as exc:  # the model's validators: 14 tricks
             self.fail(str(exc), element)
+
+    def play(
+        self,
+        contract_text: str,
+        score_text: str,
+        played_by: str,
+        lead_text: str,
+        tricks_text: str,
+        element: Element,
+    ) -> _Play:
+        """A line's outcome, score, contract and play (§7, §9). A file
+        repeats a few of these over thousands of lines: :meth:`result` asks
+        once per spelling (errors are not remembered, so each bad line fails
+        at its own line)."""
+        written = contract_text or None
+        contract_key = "".join(contract_text.split()).upper()
+        code = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
+        if code:
+            ns, ew = int(code[1]), int(code[2])
+            adjusted = Adjusted(
+                score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
+            )
+            return _Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted)
+        if contract_key in _NOT_PLAYED:
+            # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
+            return _Play(Outcome.NOT_PLAYED, contract_text=written)
+        if contract_key in _PASSED:
+            # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
+            return _Play(Outcome.PASSED_OUT, score=0, contract_text=written)
+        outcome, score = Outcome.NOT_PLAYED, None
+        if score_text and score_text.upper() != "NP":  # else a line without a score
+            outcome, score = Outcome.PLAYED, self.integer("SCORE", score_text, element)
+        contract = parse_contract(contract_key)
+        return _Play(
+            outcome,
+            score=score,
+            contract=contract,
+            contract_text=written,
+            declarer=self.lookup(_SEATS, "PLAYED_BY", played_by, element, "N, E, S or W"),
+            lead=normalise_lead(lead_text),
+            tricks=self.tricks(tricks_text, contract, element),
+        )
 
     def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
         if not text:
