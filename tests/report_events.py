@@ -287,6 +287,8 @@ REAL = {
     "aggregate-four-no-vp": fixture("usebio/teams-of-four.xml", "aggregate", vp="none"),
     "barking-eight": fixture("usebio/teams-of-eight-two-matches.xml", "barking"),
     "barking-total": fixture("usebio/teams-of-eight-two-matches.xml", "barking", normalise="total"),
+    "butler-individual": fixture("usebio/individual-three-tables.xml", "butler"),
+    "cross-imps-individual": fixture("usebio/individual-three-tables.xml", "cross-imps"),
 }
 
 EVERY = {**ALL, **REAL}

@@ -14,7 +14,7 @@ import reference
 import strategies as build
 from pbnscore.errors import ScoringError
 from pbnscore.imps import ImpGaps
-from pbnscore.model import Direction, Event, EventKind, ScoredEvent
+from pbnscore.model import Direction, Event, ScoredEvent
 from pbnscore.strategies.butler import (
     ButlerOptions,
     Rounding,
@@ -238,14 +238,6 @@ def test_butler_on_a_teams_event_uses_the_whole_field() -> None:
     assert all(b.datum == 310 for b in scored.boards)
     kinds = {s.participant.kind.value for s in scored.standings}
     assert kinds == {"team", "pair"}
-
-
-def test_refuses_an_individual_event() -> None:
-    """An individual event is not scored by butler: a clear error."""
-    event = build.pairs_event([[420]])
-    individual = Event(EventKind.INDIVIDUAL, event.sessions, event.source)
-    with pytest.raises(ScoringError, match="butler scores pairs or teams events"):
-        butler(individual)
 
 
 # -- Compscore3 --------------------------------------------------------------------

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 import pbnscore
 import reference
 import strategies as build
-from pbnscore.errors import ScoringError
-from pbnscore.model import Event, EventKind, ScoredEvent
+from pbnscore.model import Event, ScoredEvent
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
 
@@ -74,13 +73,6 @@ def test_teams_field_is_every_table(tables: list[list[int]]) -> None:
     scored = cross_imps(event)
     got = [r.ns_points for b in scored.boards for r in b.results]
     assert got == [ns for ns, _ in reference.cross_imps(everything)]
-
-
-def test_refuses_individual() -> None:
-    """An individual event is refused with the method's name."""
-    event = build.pairs_event([[420]])
-    with pytest.raises(ScoringError, match="cross-imps"):
-        cross_imps(Event(EventKind.INDIVIDUAL, event.sessions, event.source))
 
 
 @pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples not present")

@@ -58,7 +58,10 @@ def test_keys_in_contract_order(make: Any) -> None:
     for board in out["boards"]:
         assert list(board) == BOARD_KEYS
         for result in board["results"]:
-            assert list(result) == RESULT_KEYS
+            # An individual's results also name their players, after "ew".
+            individual = out["event"]["kind"] == "individual"
+            keys = [*RESULT_KEYS[:2], "players", *RESULT_KEYS[2:]] if individual else RESULT_KEYS
+            assert list(result) == keys
     for participant in out["participants"]:
         assert list(participant) == PARTICIPANT_KEYS
     for match in out["matches"]:
@@ -102,6 +105,11 @@ def test_boards_match_the_model(make: Any) -> None:
         for sr, w in zip(board.results, written["results"], strict=True):
             r = sr.result
             assert (w["ns"], w["ew"], w["contract"]) == (r.ns, r.ew, r.contract_text)
+            if r.players:
+                n, e, s, west = r.players
+                assert w["players"] == {"N": n, "E": e, "S": s, "W": west}
+            else:
+                assert "players" not in w
             assert w["declarer"] == (r.declarer.value if r.declarer else None)
             assert (w["tricks"], w["score"]) == (r.tricks, r.score)
             assert w["adjusted"] == (r.adjusted.code if r.adjusted else None)

@@ -6,7 +6,7 @@ subclass ``Test...`` and set ``strategy``; set ``events`` too, or override
 :meth:`StrategyConformance.conformance_events` (e.g. to read your own
 fixture files). Without events, the small synthetic events of this module
 are used: :func:`pairs_event` for a method that scores pairs,
-:func:`teams_event` for teams::
+:func:`teams_event` for teams, :func:`individual_event` for individuals::
 
     from pbnscore.testing import StrategyConformance, teams_event
     from my_plugin import MyMethod
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import groupby
 from typing import Any, ClassVar
@@ -54,7 +54,13 @@ from pbnscore.model import (
     Vulnerability,
 )
 
-__all__ = ["StrategyConformance", "pairs_event", "ranking_problems", "teams_event"]
+__all__ = [
+    "StrategyConformance",
+    "individual_event",
+    "pairs_event",
+    "ranking_problems",
+    "teams_event",
+]
 
 # -- small synthetic events ------------------------------------------------------
 
@@ -74,7 +80,7 @@ _PLAYS: tuple[tuple[Contract | None, Seat | None, int | None, int], ...] = (
 )
 
 
-def _played(board: int, table: int, ns: str, ew: str, **kw: Any) -> Result:
+def _played(board: int, table: int, ns: str | None, ew: str | None, **kw: Any) -> Result:
     """A varied but lawful result: which one depends on board and table."""
     contract, declarer, tricks, score = _PLAYS[(board * 3 + table * 5) % len(_PLAYS)]
     if contract is None:
@@ -105,23 +111,67 @@ def pairs_event(tables: int = 4, boards: int = 6) -> Event:
         for d in Direction
         for n in range(1, tables + 1)
     )
-    adjusted = Adjusted("A6040", AdjustedKind.AVERAGE_PLUS, AdjustedKind.AVERAGE_MINUS, 60, 40)
-    board_list = []
-    for number in range(1, boards + 1):
-        results = [
+
+    def results(number: int) -> list[Result]:
+        return [
             _played(number, table, str(table), str((table + number - 2) % tables + 1))
             for table in range(1, tables + 1)
         ]
+
+    adjusted = Adjusted("A6040", AdjustedKind.AVERAGE_PLUS, AdjustedKind.AVERAGE_MINUS, 60, 40)
+    return _one_section(EventKind.PAIRS, "pairs", pairs, results, boards, adjusted)
+
+
+def individual_event(tables: int = 3, boards: int = 6) -> Event:
+    """A one-section individual of ``4 * tables`` players, every board
+    played at every table, one average-plus/minus adjustment. The players
+    sit N, E, S and W in blocks of ``tables``; from board to board the E,
+    S and W blocks move on by one, two and three tables, so partners and
+    opponents change (with three tables or more)."""
+    people = tuple(
+        Participant(str(n), ParticipantKind.PLAYER, section="A", players=_players(f"Player {n}"))
+        for n in range(1, 4 * tables + 1)
+    )
+
+    def seats(number: int, table: int) -> tuple[str, ...]:  # N, E, S, W
+        return tuple(str(seat * tables + (table + number * seat) % tables + 1) for seat in range(4))
+
+    def results(number: int) -> list[Result]:
+        return [
+            _played(number, table + 1, None, None, players=seats(number, table))
+            for table in range(tables)
+        ]
+
+    adjusted = Adjusted("A4060", AdjustedKind.AVERAGE_MINUS, AdjustedKind.AVERAGE_PLUS, 40, 60)
+    return _one_section(EventKind.INDIVIDUAL, "individual", people, results, boards, adjusted)
+
+
+def _one_section(
+    kind: EventKind,
+    name: str,
+    participants: tuple[Participant, ...],
+    results: Callable[[int], list[Result]],
+    boards: int,
+    adjusted: Adjusted,
+) -> Event:
+    """Section "A" of session "1": board ``number`` holds ``results(number)``,
+    no one vulnerable, but the first table of the last board is ``adjusted``."""
+    board_list = []
+    for number in range(1, boards + 1):
+        played = results(number)
         if number == boards:
-            first = results[0]
-            results[0] = Result(first.ns, first.ew, Outcome.ADJUSTED, adjusted=adjusted, table="1")
-        board_list.append(Board(number, tuple(results), vulnerability=Vulnerability.NONE))
-    section = Section("A", pairs, tuple(board_list))
+            first = played[0]
+            played[0] = Result(
+                first.ns, first.ew, Outcome.ADJUSTED, adjusted=adjusted, table="1",
+                players=first.players,
+            )  # fmt: skip
+        board_list.append(Board(number, tuple(played), vulnerability=Vulnerability.NONE))
+    section = Section("A", participants, tuple(board_list))
     return Event(
-        EventKind.PAIRS,
+        kind,
         (Session("1", (section,)),),
-        Source("synthetic-pairs.pbn", "pbn"),
-        title="Synthetic pairs",
+        Source(f"synthetic-{name}.pbn", "pbn"),
+        title=f"Synthetic {name}",
     )
 
 
@@ -228,12 +278,17 @@ class StrategyConformance:
 
     def conformance_events(self) -> Sequence[Event]:
         """The events to score: ``events``, else synthetic ones for the
-        strategy's ``kinds`` (pairs if it says nothing)."""
+        strategy's ``kinds`` (pairs if it says nothing): pairs, teams,
+        individual."""
         if self.events:
             return self.events
         kinds = getattr(self.strategy, "kinds", frozenset({EventKind.PAIRS}))
-        chosen = [pairs_event()] if EventKind.PAIRS in kinds else []
-        return chosen + ([teams_event()] if EventKind.TEAMS in kinds else [])
+        makers: dict[EventKind, Callable[[], Event]] = {
+            EventKind.PAIRS: pairs_event,
+            EventKind.TEAMS: teams_event,
+            EventKind.INDIVIDUAL: individual_event,
+        }
+        return [make() for kind, make in makers.items() if kind in kinds]
 
     def score(self, event: Event) -> ScoredEvent:
         """The strategy's scores of ``event`` with its default options."""

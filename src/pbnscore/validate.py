@@ -30,7 +30,16 @@ import attrs
 
 from pbnscore import detect_format, loads
 from pbnscore.errors import ParseError, Problem, excerpt
-from pbnscore.model import Board, Direction, Event, Outcome, Participant, Result, Session
+from pbnscore.model import (
+    Board,
+    Direction,
+    Event,
+    EventKind,
+    Outcome,
+    Participant,
+    Result,
+    Session,
+)
 
 WARNING = "warning"
 
@@ -93,7 +102,8 @@ def _checked(event: Event) -> _Checker:
         prefix = f"session {session.id} " if named else ""
         for section in session.sections:
             label = prefix + (f"section {section.id} " if section.id is not None else "")
-            seat = _section_seats(section.participants)
+            individual = event.kind is EventKind.INDIVIDUAL
+            seat = _any_seat if individual else _section_seats(section.participants)
             for board in section.boards:
                 checker.board(f"{label}board {board.number}", board, seat)
         team_ids = {team.id for team in session.teams}
@@ -133,6 +143,12 @@ def _section_seats(participants: Sequence[Participant]) -> SeatKey:
         return (pair, sat.value) if len(listed) > 1 else (pair,)
 
     return key
+
+
+def _any_seat(pair: str, sat: Direction) -> tuple[str, ...]:
+    """An individual event's seats: its players sit there, so a pair number
+    its lines may carry is not checked against the players listed."""
+    return ()
 
 
 def _match_seats(teams: Sequence[Participant]) -> SeatKey:

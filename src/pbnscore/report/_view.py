@@ -346,6 +346,11 @@ _TRAVELLER_COLUMNS = (
     Column("Table"),
     Column("NS"),
     Column("EW"),
+    # An individual's players, each side's two together.
+    Column("N"),
+    Column("S"),
+    Column("E"),
+    Column("W"),
     Column("Contract"),
     Column("By"),
     Column("Tricks", numeric=True),
@@ -408,17 +413,38 @@ def _traveller(board: ScoredBoard, title: str, datum_label: str | None) -> Table
         _TRAVELLER_COLUMNS,
         (_traveller_row(scored) for scored in board.results),
         # Aggregate gives IMPs per match, not per result: no points columns.
-        optional=frozenset({"Table", "Contract", "By", "Tricks", "NS pts", "EW pts"}),
+        # Pairs events show pair numbers, individual events players.
+        optional=frozenset(
+            {
+                "Table",
+                "NS",
+                "EW",
+                "N",
+                "S",
+                "E",
+                "W",
+                "Contract",
+                "By",
+                "Tricks",
+                "NS pts",
+                "EW pts",
+            }
+        ),
         note=note,
     )
 
 
 def _traveller_row(scored: ScoredResult) -> tuple[str, ...]:
     result = scored.result
+    north, east, south, west = (*result.players, None, None, None, None)[:4]
     return (
         result.table or "",
         result.ns or "",
         result.ew or "",
+        north or "",
+        south or "",
+        east or "",
+        west or "",
         result.contract_text or "",
         result.declarer.value if result.declarer else "",
         "" if result.tricks is None else str(result.tricks),

@@ -98,9 +98,13 @@ def _board(board: ScoredBoard) -> dict[str, Any]:
 
 def _result(scored: ScoredResult) -> dict[str, Any]:
     result = scored.result
+    seats: dict[str, Any] = {"ns": result.ns, "ew": result.ew}
+    if result.players:
+        # An individual event's line names its four players (the contract
+        # has no key for them: added only where there are some).
+        seats["players"] = dict(zip("NESW", result.players, strict=False))
     return {
-        "ns": result.ns,
-        "ew": result.ew,
+        **seats,
         "contract": result.contract_text,
         "declarer": result.declarer.value if result.declarer else None,
         "tricks": result.tricks,

@@ -113,19 +113,28 @@ def rank(
     groups: dict[Hashable, list[tuple[Participant, Points, int]]] = defaultdict(list)
     for row in totals:
         groups[group(row[0])].append(row)
+    return tuple(s for rows in groups.values() for s in rank_field(rows, session))
+
+
+def rank_field(
+    rows: Iterable[tuple[Participant, Points, int]], session: str | None = None
+) -> list[Standing]:
+    """One field's standings from (participant, total, boards played), best
+    first; equal totals keep their given order, share the better rank and
+    are marked tied."""
+    rows = list(rows)
+    # Floats order quickly; the exact fraction only breaks their ties.
+    # reverse=True keeps equal totals in their given order.
+    rows.sort(key=lambda r: (float(r[1]), r[1]), reverse=True)
+    starts = [0] + [i for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1]]
+    ends = [*starts[1:], len(rows)]
     standings: list[Standing] = []
-    for rows in groups.values():
-        # Floats order quickly; the exact fraction only breaks their ties.
-        # reverse=True keeps equal totals in their given order.
-        rows.sort(key=lambda r: (float(r[1]), r[1]), reverse=True)
-        starts = [0] + [i for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1]]
-        ends = [*starts[1:], len(rows)]
-        for start, end in zip(starts, ends, strict=True):
-            for participant, total, boards in rows[start:end]:
-                standings.append(
-                    Standing(participant, total, boards, start + 1, end - start > 1, session)
-                )
-    return tuple(standings)
+    for start, end in zip(starts, ends, strict=True):
+        for participant, total, boards in rows[start:end]:
+            standings.append(
+                Standing(participant, total, boards, start + 1, end - start > 1, session)
+            )
+    return standings
 
 
 def by_direction(participant: Participant) -> Hashable:

@@ -3,23 +3,25 @@ put back together from the points a method gives each table of each field.
 
 A *field* is the set of tables whose results are compared with each other:
 
-- pairs event: one (session, section, board number);
+- pairs or individual event: one (session, section, board number);
 - teams event: every table of a session that played the board number, across
   all its matches (the CONTRACT's field for butler, cross-imps and barking).
 
-Methods score fields; :func:`assemble` turns those scores into ScoredBoards in
-the input's order (one per input board, so writers find every line), and
-standings. Pairs of a teams event are ranked among pairs, teams among teams;
-a team's total for a pairs method is, board by board, the mean of its pairs'
-points on that board (for barking on one match of four tables this is the
-team's aggregate IMPs).
+Each table knows who sat each way: a pair NS and a pair EW, or in an
+individual event two players each way (N and S score the NS points, E and W
+the EW points). Methods score fields; :func:`assemble` turns those scores
+into ScoredBoards in the input's order (one per input board, so writers find
+every line), and standings. Pairs of a teams event are ranked among pairs,
+teams among teams; a team's total for a pairs method is, board by board, the
+mean of its pairs' points on that board (for barking on one match of four
+tables this is the team's aggregate IMPs).
 """
 
 from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -63,11 +65,13 @@ def key(participant: Participant) -> Key:
 
 @attrs.frozen
 class Table:
-    """One table of a field: its result and the pairs that sat NS and EW."""
+    """One table of a field: its result and who sat NS and who EW, as
+    positions in the layout's participants: a pair each way, two players
+    each way in an individual event, nobody where the file names no one."""
 
     result: Result
-    ns: Participant | None
-    ew: Participant | None
+    ns: tuple[int, ...]
+    ew: tuple[int, ...]
 
 
 @attrs.frozen
@@ -117,16 +121,21 @@ class Place:
 
 @attrs.frozen
 class Layout:
-    """An event cut into fields, with its participants in event order."""
+    """An event cut into fields, with its participants in event order; a
+    table's seats are positions in ``participants``, and so are the
+    parallel ``groups`` (each participant's ranking group) and ``teams``
+    (a team's pair: its team's position)."""
 
     event: Event
     fields: tuple[Field, ...]
     places: tuple[Place, ...]
     participants: tuple[Participant, ...]
-    groups: dict[Key, Hashable] = attrs.field(eq=False)
+    groups: tuple[Hashable, ...]
+    teams: tuple[int | None, ...]
+    positions: dict[Key, int] = attrs.field(eq=False)
 
-    def group(self, participant: Participant) -> Hashable:
-        return self.groups.get(key(participant))
+    def position(self, participant: Participant) -> int | None:
+        return self.positions.get(key(participant))
 
 
 def check_kind(event: Event, name: str, kinds: frozenset[EventKind]) -> None:
@@ -139,15 +148,15 @@ def check_kind(event: Event, name: str, kinds: frozenset[EventKind]) -> None:
 
 
 def layout(event: Event) -> Layout:
-    """The event's fields; pairs events by (session, section, board),
-    teams events by (session, board) across matches."""
+    """The event's fields; pairs and individual events by (session,
+    section, board), teams events by (session, board) across matches."""
     builder = _Builder(event)
     for session in event.sessions:
         if event.kind is EventKind.TEAMS:
             builder.add_teams_session(session)
         else:
             for section in session.sections:
-                builder.add_pairs_section(session, section)
+                builder.add_section(session, section)
     return builder.build()
 
 
@@ -157,8 +166,9 @@ class _Builder:
         self.tables: dict[tuple[str | None, str | None, int], list[Table]] = {}
         self.index: dict[tuple[str | None, str | None, int], int] = {}
         self.places: list[tuple[str | None, str | None, Board, int, tuple[int, ...]]] = []
-        self.participants: dict[Key, Participant] = {}
-        self.groups: dict[Key, Hashable] = {}
+        self.positions: dict[Key, int] = {}
+        self.participants: list[Participant] = []
+        self.groups: list[Hashable] = []
 
     def _field(self, session: str | None, section: str | None, number: int) -> list[Table]:
         field_key = (session, section, number)
@@ -175,41 +185,60 @@ class _Builder:
         index = self.index[(session.id, section, board.number)]
         self.places.append((session.id, section, board, index, positions))
 
-    def _known(self, participant: Participant, group: Hashable) -> Participant:
+    def _known(self, participant: Participant, group: Hashable) -> int:
+        """The participant's position (the first one with its key), with the
+        ranking group it was first seen in."""
         identity = key(participant)
-        self.groups.setdefault(identity, group)
-        return self.participants.setdefault(identity, participant)
+        position = self.positions.get(identity)
+        if position is None:
+            position = self.positions[identity] = len(self.participants)
+            self.participants.append(participant)
+            self.groups.append(group)
+        return position
 
-    def add_pairs_section(self, session: Session, section: Section) -> None:
-        lookup = _PairLookup(section)
+    def add_section(self, session: Session, section: Section) -> None:
+        """A section of a pairs or individual event: each board a field."""
+        individual = self.event.kind is EventKind.INDIVIDUAL
+        lookup = _PlayerLookup(section) if individual else _PairLookup(section)
         # Two-winner (every pair has a direction): each direction is ranked
         # on its own, as Compscore's PLACEs show; otherwise one ranking.
+        # Players of an individual have no direction: one ranking.
         two_winner = bool(section.participants) and all(
             p.direction is not None for p in section.participants
         )
+
+        def group(participant: Participant) -> Hashable:
+            return (section.id, participant.direction if two_winner else None)
+
         for participant in section.participants:
-            self._known(participant, _pair_group(section.id, participant, two_winner))
+            self._known(participant, group(participant))
 
-        # A pair number sits at many tables: its pair is found once per
+        # A number sits at many tables: its participant is found once per
         # direction (one dict per direction: an enum's hash is a Python call).
-        def seats(side: Direction) -> Callable[[str | None], Participant | None]:
-            found: dict[str | None, Participant | None] = {}
+        def seats(side: Direction) -> Callable[[str | None], tuple[int, ...]]:
+            found: dict[str, tuple[int, ...]] = {}
 
-            def seat(number: str | None) -> Participant | None:
-                if number not in found:
-                    pair = lookup(number, side)
-                    if pair is not None:
-                        pair = self._known(pair, _pair_group(section.id, pair, two_winner))
-                    found[number] = pair
-                return found[number]
+            def seat(number: str | None) -> tuple[int, ...]:
+                if number is None:
+                    return ()
+                seated = found.get(number)
+                if seated is None:
+                    participant = lookup(number, side)
+                    seated = found[number] = (self._known(participant, group(participant)),)
+                return seated
 
             return seat
 
-        ns_seat, ew_seat = seats(Direction.NS), seats(Direction.EW)
+        ns, ew = seats(Direction.NS), seats(Direction.EW)
         for board in section.boards:
             tables = self._field(session.id, section.id, board.number)
-            for result in board.results:
-                tables.append(Table(result, ns_seat(result.ns), ew_seat(result.ew)))
+            if individual:
+                for result in board.results:
+                    north, east, south, west = (*result.players, None, None, None, None)[:4]
+                    tables.append(Table(result, ns(north) + ns(south), ew(east) + ew(west)))
+            else:
+                for result in board.results:
+                    tables.append(Table(result, ns(result.ns), ew(result.ew)))
             self._place(session, section.id, board, tables)
 
     def add_teams_session(self, session: Session) -> None:
@@ -218,6 +247,10 @@ class _Builder:
             self._known(team, ParticipantKind.TEAM)
             for member in team.members:
                 self._known(member, ParticipantKind.PAIR)
+
+        def seat(pair: Participant | None) -> tuple[int, ...]:
+            return () if pair is None else (self._known(pair, ParticipantKind.PAIR),)
+
         for match in session.matches:
             for team_id in (match.team, match.opponent):
                 self._known(Participant(team_id, ParticipantKind.TEAM), ParticipantKind.TEAM)
@@ -225,11 +258,8 @@ class _Builder:
                 tables = self._field(session.id, None, board.number)
                 for result in board.results:
                     ns_team, ew_team = _seated_teams(match, result)
-                    ns, ew = (
-                        None if pair is None else self._known(pair, ParticipantKind.PAIR)
-                        for pair in (lookup(result.ns, ns_team), lookup(result.ew, ew_team))
-                    )
-                    tables.append(Table(result, ns, ew))
+                    ns = seat(lookup(result.ns, ns_team))
+                    tables.append(Table(result, ns, seat(lookup(result.ew, ew_team))))
                 self._place(session, None, board, tables)
 
     def build(self) -> Layout:
@@ -237,11 +267,21 @@ class _Builder:
             Field.of(s, sec, n, tuple(tables)) for (s, sec, n), tables in self.tables.items()
         )
         places = tuple(Place(*p) for p in self.places)
-        return Layout(self.event, fields, places, tuple(self.participants.values()), self.groups)
-
-
-def _pair_group(section: str | None, pair: Participant, two_winner: bool) -> Hashable:
-    return (section, pair.direction if two_winner else None)
+        teams = tuple(
+            None
+            if p.team is None
+            else self.positions.get(key(Participant(p.team, ParticipantKind.TEAM)))
+            for p in self.participants
+        )
+        return Layout(
+            self.event,
+            fields,
+            places,
+            tuple(self.participants),
+            tuple(self.groups),
+            teams,
+            self.positions,
+        )
 
 
 def _seated_teams(match: Match, result: Result) -> tuple[str | None, str | None]:
@@ -283,15 +323,31 @@ class _PairLookup:
                     seen[r.ew].add(Direction.EW)
         return {pid for pid, sides in seen.items() if len(sides) == 2}
 
-    def __call__(self, number: str | None, side: Direction) -> Participant | None:
-        if number is None:
-            return None
+    def __call__(self, number: str, side: Direction) -> Participant:
         found = self.exact.get((number, side)) or self.exact.get((number, None))
         if found is None:
             found = self.only.get(number)
         if found is None:
             direction = None if number in self.both_ways else side
             found = Participant(number, ParticipantKind.PAIR, direction, self.section)
+        return found
+
+
+class _PlayerLookup:
+    """A section's player for a player number (an individual event's
+    players have no direction: ``side`` is not needed). A number nobody
+    lists makes a player of its own."""
+
+    def __init__(self, section: Section) -> None:
+        self.section = section.id
+        self.by_id: dict[str, Participant] = {}
+        for p in section.participants:
+            self.by_id.setdefault(p.id, p)
+
+    def __call__(self, number: str, side: Direction) -> Participant:
+        found = self.by_id.get(number)
+        if found is None:
+            found = Participant(number, ParticipantKind.PLAYER, section=self.section)
         return found
 
 
@@ -356,48 +412,48 @@ def _datum(datum: int | Fraction | None) -> tuple[int | None, Fraction | None]:
     return (whole if datum > 0 else -whole), datum
 
 
-@attrs.define
-class Tally:
-    total: Points = 0
-    boards: int = 0
-
-
 def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]:
     """Every participant's total and boards played (a board counts where the
-    method gave the participant points), ranked; teams of a teams event from
-    their pairs' per-board means."""
-    pairs: dict[Key, Tally] = defaultdict(Tally)
-    teams: dict[Key, Tally] = defaultdict(Tally)
+    method gave the participant points), ranked; each player of an
+    individual scores the points of the side they sat; teams of a teams
+    event from their pairs' per-board means."""
+    count = len(lay.participants)
+    totals: list[Points] = [0] * count
+    played = [0] * count
+    team_of = lay.teams
     for field, score in zip(lay.fields, scores, strict=True):
-        team_points: dict[str, list[Points]] = defaultdict(list)
+        team_points: dict[int, list[Points]] = defaultdict(list)
         for table, (ns_points, ew_points) in zip(field.tables, score.points, strict=True):
-            for pair, points in ((table.ns, ns_points), (table.ew, ew_points)):
-                if pair is None or points is None:
+            for seated, points in ((table.ns, ns_points), (table.ew, ew_points)):
+                if points is None:
                     continue
-                tally = pairs[key(pair)]
-                tally.total += points
-                tally.boards += 1
-                if pair.team is not None:
-                    team_points[pair.team].append(points)
-        for team_id, values in team_points.items():
-            tally = teams[(ParticipantKind.TEAM.value, team_id, None, None, None)]
-            tally.total += Fraction(sum(values), len(values))
-            tally.boards += 1
-    return ranked(lay, {**teams, **pairs})
+                for at in seated:
+                    totals[at] += points
+                    played[at] += 1
+                    team = team_of[at]
+                    if team is not None:
+                        team_points[team].append(points)
+        for team, values in team_points.items():
+            totals[team] += Fraction(sum(values), len(values))
+            played[team] += 1
+    return ranked(lay, totals, played)
 
 
 def ranked(
-    lay: Layout, tallies: Mapping[Key, Tally], kind: ParticipantKind | None = None
+    lay: Layout,
+    totals: Sequence[Points],
+    played: Sequence[int],
+    kind: ParticipantKind | None = None,
 ) -> tuple[Standing, ...]:
-    """Standings for every participant of the layout (of ``kind``, if given;
-    those without points total 0 over 0 boards), ranked within their groups."""
-    rows: list[tuple[Participant, Points, int]] = []
-    for participant in lay.participants:
-        if kind is not None and participant.kind is not kind:
-            continue
-        found = tallies.get(key(participant), Tally())
-        rows.append((participant, found.total, found.boards))
-    return _base.rank(rows, group=lay.group, session=_only_session(lay.event))
+    """Standings for every participant of the layout (of ``kind``, if
+    given) from its total and boards played, both by position, ranked
+    within their groups (in the order of the groups' first participants)."""
+    groups: dict[Hashable, list[tuple[Participant, Points, int]]] = defaultdict(list)
+    for at, participant in enumerate(lay.participants):
+        if kind is None or participant.kind is kind:
+            groups[lay.groups[at]].append((participant, totals[at], played[at]))
+    session = _only_session(lay.event)
+    return tuple(s for rows in groups.values() for s in _base.rank_field(rows, session))
 
 
 def _only_session(event: Event) -> str | None:

@@ -84,25 +84,23 @@ class Aggregate:
             for session in event.sessions
             for match in session.matches
         ]
-        tallies: dict[_fields.Key, _fields.Tally] = {}
+        totals: list[Points] = [0] * len(lay.participants)
+        played = [0] * len(lay.participants)
         for match in matches:
             for team, total in match.team_totals():
-                tally = tallies.setdefault(_team_key(team), _fields.Tally())
-                tally.total += total
-                tally.boards += match.played
+                at = lay.position(Participant(team, ParticipantKind.TEAM))
+                assert at is not None  # the layout knows every match's teams
+                totals[at] += total
+                played[at] += match.played
         # No per-table points: an aggregate's IMPs belong to the match board.
         blank = [_fields.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields]
         return attrs.evolve(
             _fields.assemble(
                 lay, blank, method=self.name, style=PointsStyle.AGGREGATE, options=options
             ),
-            standings=_fields.ranked(lay, tallies, kind=ParticipantKind.TEAM),
+            standings=_fields.ranked(lay, totals, played, kind=ParticipantKind.TEAM),
             matches=tuple(m.scored for m in matches),
         )
-
-
-def _team_key(team: str) -> _fields.Key:
-    return _fields.key(Participant(team, ParticipantKind.TEAM))
 
 
 @attrs.frozen

@@ -68,7 +68,9 @@ class Butler(_fields.FieldMethod):
 
     name: ClassVar[str] = "butler"
     description: ClassVar[str] = "IMPs against a datum per board (zero-sum par, trimmed mean, ...)"
-    kinds: ClassVar[frozenset[EventKind]] = frozenset({EventKind.PAIRS, EventKind.TEAMS})
+    kinds: ClassVar[frozenset[EventKind]] = frozenset(
+        {EventKind.PAIRS, EventKind.TEAMS, EventKind.INDIVIDUAL}
+    )
     style: ClassVar[PointsStyle] = PointsStyle.BUTLER
     Options: ClassVar[type[ButlerOptions]] = ButlerOptions
 

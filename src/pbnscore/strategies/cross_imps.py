@@ -43,7 +43,9 @@ class CrossImps(_fields.FieldMethod):
 
     name: ClassVar[str] = "cross-imps"
     description: ClassVar[str] = "IMPs against every other result of the board"
-    kinds: ClassVar[frozenset[EventKind]] = frozenset({EventKind.PAIRS, EventKind.TEAMS})
+    kinds: ClassVar[frozenset[EventKind]] = frozenset(
+        {EventKind.PAIRS, EventKind.TEAMS, EventKind.INDIVIDUAL}
+    )
     style: ClassVar[PointsStyle] = PointsStyle.CROSS_IMPS
     Options: ClassVar[type[CrossImpsOptions]] = CrossImpsOptions
 
