@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbnscore import pbn
+from pbnscore import pbn, validate
 from pbnscore.errors import PbnError
 from pbnscore.model import (
     AdjustedKind,
@@ -213,16 +213,20 @@ def test_adjusted_fixture() -> None:
 
 
 def test_score_that_disagrees_with_its_contract() -> None:
-    """check reports it; the file's score is what is scored."""
+    """The file's score is what is scored; `check` reports the disagreement
+    once, as an error (4S= by N not vulnerable is 420), not a second time
+    as the reader's warning."""
     text = table(
         "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS",
         "1 2 4S N 10 450",
         "3 4 4S N 10 420",
     )
     assert [r.score for r in results(text)] == [450, 420]
-    (problem,) = pbn.check(text, source="d.pbn")
-    assert str(problem).startswith("d.pbn:4: score NS 450 disagrees with 4S by N taking 10")
-    assert problem.severity == "warning"
+    assert pbn.check(text, source="d.pbn") == []
+    problems = validate.check_bytes(text.encode(), "d.pbn")
+    assert [(str(p), p.severity) for p in problems] == [
+        ("d.pbn:4: board 1: 4S by N taking 10 scores +420 for NS, not +450", "error")
+    ]
 
 
 @pytest.mark.parametrize(

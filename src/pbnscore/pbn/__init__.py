@@ -9,9 +9,10 @@
 matters (a tag pair that does not close, a table row short of elements, a
 contract that does not parse ...) raises :class:`~pbnscore.errors.PbnError`
 ("file:line: message") at the first such problem. ``strict=False`` reads what
-can be read. ``check`` reads leniently and returns every problem found,
-errors and warnings (a file's score that disagrees with its contract, an
-unknown column ...), one line each.
+can be read. ``check`` reads leniently and returns every problem of the
+format found, errors and warnings (a row short of elements, an unknown
+column ...), one line each; ``pbnscore.validate`` adds what needs the whole
+event (a score that disagrees with its contract, a pair in two results ...).
 
 What is read, and the conventions chosen where PBN is silent, are described
 in ``_reader`` (games), ``_tables`` (ScoreTable, TotalScoreTable), ``_pairs``

@@ -2,8 +2,8 @@
 
 Both paths fill an :class:`Entry` with the texts the file gives; :func:`to_result`
 turns it into a :class:`~pbnscore.model.Result`, computing the score from the
-contract (Law 77) where the file gives none, and reporting a file's score that
-disagrees with its contract (the file's score is kept).
+contract (Law 77) where the file gives none. A file's score is kept where
+it disagrees with its contract; ``pbnscore.validate`` reports that.
 """
 
 from __future__ import annotations
@@ -268,12 +268,12 @@ def to_result(
     parsed = _parse(entry, report)
     if entry.adjusted is not None:
         return _result(entry, parsed, home_direction, Outcome.ADJUSTED, adjusted=entry.adjusted)
-    computed = _computed(parsed, vulnerability)
     score = entry.score
-    if score is not None and computed is not None and computed != score:
-        report(_disagreement(entry, score, computed), entry.line, "warning")
     if score is None:
-        score = computed
+        score = _computed(parsed, vulnerability)
+    # A score the file gives is the one scored. One that disagrees with its
+    # contract is reported by pbnscore.validate, as for every format; a
+    # report here as well gave `check` the same problem twice.
     if score is None:
         if parsed.contract is not None and not parsed.faulty:
             report(f"no result for contract {entry.contract!r}", entry.line, "warning")
@@ -318,8 +318,3 @@ def _computed(parsed: _Parsed, vulnerability: Vulnerability) -> int | None:
     if parsed.contract is None or parsed.declarer is None or parsed.tricks is None:
         return None
     return ns_score(parsed.contract, parsed.declarer, parsed.tricks, vulnerability)
-
-
-def _disagreement(entry: Entry, score: int, computed: int) -> str:
-    played = f"{entry.contract} by {entry.declarer} taking {entry.tricks}"
-    return f"score NS {score} disagrees with {played} (NS {computed}); the file's score is used"
