@@ -122,18 +122,22 @@ def rank_field(
     """One field's standings from (participant, total, boards played), best
     first; equal totals keep their given order, share the better rank and
     are marked tied."""
-    rows = list(rows)
-    # Floats order quickly; the exact fraction only breaks their ties.
-    # reverse=True keeps equal totals in their given order.
-    rows.sort(key=lambda r: (float(r[1]), r[1]), reverse=True)
-    starts = [0] + [i for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1]]
-    ends = [*starts[1:], len(rows)]
+    # Rows with equal totals are gathered first, by the total's numerator and
+    # denominator (a Fraction is always in lowest terms, an int is n/1): a
+    # Fraction's own hash and == are Python calls, and a field of thousands
+    # has few distinct totals. Only those are then sorted, floats first (they
+    # order quickly), the exact value breaking their ties.
+    same: dict[tuple[int, int], list[tuple[Participant, Points, int]]] = defaultdict(list)
+    for row in rows:
+        total = row[1]
+        same[total.numerator, total.denominator].append(row)
+    ordered = sorted(same.values(), key=lambda tied: (float(tied[0][1]), tied[0][1]), reverse=True)
     standings: list[Standing] = []
-    for start, end in zip(starts, ends, strict=True):
-        for participant, total, boards in rows[start:end]:
-            standings.append(
-                Standing(participant, total, boards, start + 1, end - start > 1, session)
-            )
+    for tied in ordered:
+        place = len(standings) + 1
+        shared = len(tied) > 1
+        for participant, total, boards in tied:
+            standings.append(Standing(participant, total, boards, place, shared, session))
     return standings
 
 

@@ -303,11 +303,18 @@ class _PairLookup:
 
     def __init__(self, section: Section) -> None:
         self.section = section.id
-        self.exact = {(p.id, p.direction): p for p in section.participants}
-        by_id: dict[str, list[Participant]] = defaultdict(list)
+        # By number, one dict per direction listed (an enum's hash is a
+        # Python call); ``only`` holds None for a number listed twice.
+        self.ns: dict[str, Participant] = {}
+        self.ew: dict[str, Participant] = {}
+        self.undirected: dict[str, Participant] = {}
+        self.only: dict[str, Participant | None] = {}
         for p in section.participants:
-            by_id[p.id].append(p)
-        self.only = {pid: ps[0] for pid, ps in by_id.items() if len(ps) == 1}
+            if p.direction is None:
+                self.undirected[p.id] = p
+            else:
+                (self.ns if p.direction is Direction.NS else self.ew)[p.id] = p
+            self.only[p.id] = None if p.id in self.only else p
         self.boards = section.boards
 
     @functools.cached_property
@@ -324,9 +331,8 @@ class _PairLookup:
         return {pid for pid, sides in seen.items() if len(sides) == 2}
 
     def __call__(self, number: str, side: Direction) -> Participant:
-        found = self.exact.get((number, side)) or self.exact.get((number, None))
-        if found is None:
-            found = self.only.get(number)
+        exact = self.ns if side is Direction.NS else self.ew
+        found = exact.get(number) or self.undirected.get(number) or self.only.get(number)
         if found is None:
             direction = None if number in self.both_ways else side
             found = Participant(number, ParticipantKind.PAIR, direction, self.section)
@@ -417,9 +423,7 @@ def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]
     method gave the participant points), ranked; each player of an
     individual scores the points of the side they sat; teams of a teams
     event from their pairs' per-board means."""
-    count = len(lay.participants)
-    totals: list[Points] = [0] * count
-    played = [0] * count
+    points_of: list[list[Points]] = [[] for _ in lay.participants]
     team_of = lay.teams
     for field, score in zip(lay.fields, scores, strict=True):
         team_points: dict[int, list[Points]] = defaultdict(list)
@@ -428,15 +432,30 @@ def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]
                 if points is None:
                     continue
                 for at in seated:
-                    totals[at] += points
-                    played[at] += 1
+                    points_of[at].append(points)
                     team = team_of[at]
                     if team is not None:
                         team_points[team].append(points)
         for team, values in team_points.items():
-            totals[team] += Fraction(sum(values), len(values))
-            played[team] += 1
-    return ranked(lay, totals, played)
+            points_of[team].append(Fraction(exact_sum(values), len(values)))
+    totals = [exact_sum(values) for values in points_of]
+    return ranked(lay, totals, [len(values) for values in points_of])
+
+
+def exact_sum(values: Sequence[Points]) -> Points:
+    """The exact sum of ``values``, fractions added up by denominator: one
+    Fraction per distinct denominator (a field's averages share theirs)
+    rather than a Fraction addition, with its gcd, for every value."""
+    if len(values) == 1:
+        return values[0]
+    numerators: dict[int, int] = {}
+    for value in values:
+        denominator = value.denominator
+        numerators[denominator] = numerators.get(denominator, 0) + value.numerator
+    total: Points = numerators.pop(1, 0)
+    for denominator, numerator in numerators.items():
+        total += Fraction(numerator, denominator)
+    return total
 
 
 def ranked(
