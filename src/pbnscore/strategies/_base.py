@@ -7,8 +7,6 @@ A strategy is a class with a ``name``, a one-line ``description``, an attrs
 enum type) its choices.
 """
 
-# ruff: noqa: RUF009 -- option() is attrs.field() with CLI metadata, not a
-# mutable default evaluated once.
 from __future__ import annotations
 
 from collections import defaultdict

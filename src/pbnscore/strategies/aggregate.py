@@ -1,4 +1,3 @@
-# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
 """Aggregate teams scoring: add the team's scores over its tables, then IMP.
 
 For each board of a match, the home team's signed scores are added over all

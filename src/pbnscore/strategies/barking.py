@@ -1,4 +1,3 @@
-# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
 """Barking (Robin Barker): cross-IMPs for the pairs of a teams-of-eight event.
 
 For the pair at table a of a board's field, with NS scores s: every other

@@ -5,7 +5,6 @@ mean, the mean, the median. Adjusted results and boards not played are left
 out of the datum; adjusted sides get artificial IMPs.
 """
 
-# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
 from __future__ import annotations
 
 import enum

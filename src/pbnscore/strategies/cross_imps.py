@@ -1,4 +1,3 @@
-# ruff: noqa: RUF009 -- _base.option() is attrs.field() with CLI metadata.
 """Cross-IMPs: each real result IMPed against every other real result of its
 field. On a teams event the field is every table of the session that played
 the board, across all matches.
