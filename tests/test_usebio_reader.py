@@ -409,6 +409,22 @@ def test_not_played_and_passed_out(index: int, outcome: Outcome, score: int | No
         assert (line.declarer, line.tricks) == (None, None)  # PLAYED_BY N means nothing
 
 
+@pytest.mark.parametrize(
+    "spelling", ["PASS", "All Pass", "AP", "Passed out", "pass-out"], ids=str.lower
+)
+def test_pass_spellings_as_pbn_reads_them(spelling: str) -> None:
+    """The pass spellings PBN files use (one grammar for both readers) are
+    passed out here too, not a played line with an unreadable contract."""
+    line = read_line(f"<CONTRACT>{spelling}</CONTRACT><PLAYED_BY>N</PLAYED_BY><SCORE>0</SCORE>")
+    assert (line.outcome, line.score, line.contract, line.declarer) == (
+        Outcome.PASSED_OUT,
+        0,
+        None,
+        None,
+    )
+    assert line.contract_text == spelling
+
+
 def test_result_counts_match_traveller_lines() -> None:
     """Every TRAVELLER_LINE of every fixture is one result."""
     for path in sorted(FIXTURES.glob("*.xml")):

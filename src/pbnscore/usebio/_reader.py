@@ -22,6 +22,7 @@ from typing import NamedTuple, NoReturn, TypeVar, cast
 import attrs
 from lxml import etree
 
+from pbnscore import bridge
 from pbnscore.errors import UsebioError
 from pbnscore.model import (
     Adjusted,
@@ -38,12 +39,10 @@ from pbnscore.model import (
     ParticipantKind,
     Player,
     Result,
-    Risk,
     Seat,
     Section,
     Session,
     Source,
-    Strain,
 )
 
 Element = etree._Element
@@ -94,13 +93,6 @@ _SEATS = {s.value: s for s in Seat} | {
     "WEST": Seat.W,
 }
 _DIRECTIONS = {"NS": Direction.NS, "EW": Direction.EW, "N-S": Direction.NS, "E-W": Direction.EW}
-_STRAINS = {s.value: s for s in Strain} | {"N": Strain.NOTRUMP}
-_RISKS = {"": Risk.UNDOUBLED, "X": Risk.DOUBLED, "*": Risk.DOUBLED, "XX": Risk.REDOUBLED}
-_RISKS["**"] = Risk.REDOUBLED
-
-# §7.3: upper-cased, spaces removed ("4 H x" -> "4HX").
-CONTRACT_RE = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*)?")
-_PASSED = frozenset({"PASS", "PASSED", "PASSOUT", "P", "ALLPASS"})
 _NOT_PLAYED = frozenset({"NP"})
 # §9.1: A<ns%><ew%>, e.g. A6040.
 ADJUSTED_RE = re.compile(r"A(\d\d)(\d\d)")
@@ -274,14 +266,14 @@ def normalise_lead(text: str) -> str | None:
     return suit + ("T" if rank == "10" else rank)
 
 
-@functools.lru_cache(maxsize=512)
 def parse_contract(text: str) -> Contract | None:
-    """§7.3: a contract (upper-cased, no spaces) in any producer's spelling,
-    None for anything else. Contracts are frozen, so cached ones are shared."""
-    match = CONTRACT_RE.fullmatch(text)
-    if not match:
+    """§7.3: a contract in any producer's spelling (the one grammar of
+    :func:`pbnscore.bridge.parse_contract`, which PBN is read with too);
+    None for anything else, a pass included."""
+    try:
+        return bridge.parse_contract(text)
+    except bridge.ContractError:
         return None
-    return Contract(int(match[1]), _STRAINS[match[2]], _RISKS[match[3] or ""])
 
 
 class _Play(NamedTuple):
@@ -561,7 +553,7 @@ class _Reader:
         if contract_key in _NOT_PLAYED:
             # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
             return _Play(Outcome.NOT_PLAYED, contract_text=written)
-        if contract_key in _PASSED:
+        if bridge.PASS_RE.fullmatch(contract_key):
             # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
             return _Play(Outcome.PASSED_OUT, score=0, contract_text=written)
         outcome, score = Outcome.NOT_PLAYED, None

@@ -21,6 +21,7 @@ from fractions import Fraction
 from lxml import etree
 
 import pbnscore
+from pbnscore.bridge import PASS_RE
 from pbnscore.errors import UsebioError
 from pbnscore.model import (
     AdjustedKind,
@@ -635,9 +636,9 @@ def _contract_text(result: Result) -> str | None:
     """The source's spelling where it reads back the same, else ours
     ("4HX", "3NT")."""
     text = result.contract_text
-    key = re.sub(r"\s+", "", text or "").upper()
+    key = "".join((text or "").split())  # as the reader reads it: "4 H x" is 4HX
     if result.outcome is Outcome.PASSED_OUT:
-        return text if key in ("PASS", "PASSED", "PASSOUT", "P", "ALLPASS") else "PASS"
+        return text if PASS_RE.fullmatch(key) else "PASS"
     if result.contract is None:
         return text
     return text if parse_contract(key) == result.contract else str(result.contract)
