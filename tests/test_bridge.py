@@ -194,6 +194,8 @@ def test_ns_score_signs_by_declarer() -> None:
     assert ns_score(four_spades, Seat.S, 10, Vulnerability.NS) == 620
     assert ns_score(four_spades, Seat.E, 10, Vulnerability.NS) == -420
     assert ns_score(four_spades, Seat.W, 9, Vulnerability.EW) == 100
+    assert ns_score(four_spades, Seat.E, 10, Vulnerability.BOTH) == -620
+    assert ns_score(four_spades, Seat.N, 10, Vulnerability.NONE) == 420
     assert ns_score(None, Seat.N, 0, Vulnerability.BOTH) == 0
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pbnscore.model import Contract, Risk, Seat, Strain, Vulnerability
+from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
 
 __all__ = [
     "ContractError",
@@ -177,8 +177,6 @@ def ns_score(
     """The NS score of ``contract`` played by ``declarer``; a pass-out (None) is 0."""
     if contract is None:
         return 0
-    ns = declarer is Seat.N or declarer is Seat.S
-    side = Vulnerability.NS if ns else Vulnerability.EW
-    vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is side
-    score = duplicate_score(contract, vulnerable, tricks)
-    return score if ns else -score
+    side = declarer.direction
+    score = duplicate_score(contract, vulnerability.is_vulnerable(side), tricks)
+    return score if side is Direction.NS else -score

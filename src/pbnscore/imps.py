@@ -100,11 +100,6 @@ class ImpSums:
                     imps(x - values[start], ImpGaps.STRICT)
 
 
-def imps_scale(gaps: ImpGaps = ImpGaps.LOWER) -> tuple[tuple[int, int], ...]:
-    """The scale as (lowest difference, IMPs) rows, for reports."""
-    return ((0, 0), *((t, i + 1) for i, t in enumerate(THRESHOLDS)))
-
-
 # -- Victory points ----------------------------------------------------------
 
 _TAU = (math.sqrt(5) - 1) / 2
