@@ -349,6 +349,18 @@ def test_bad_input_is_one_line_and_exit_1(
 
 
 @pytest.mark.usefixtures("fakes")
+def test_unknown_flag_is_usage_before_the_input_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A flag no method takes is exit 2 and named, even with an input that
+    would fail to read (the read's error hid the typo, exit 1)."""
+    bad = tmp_path / "bad.pbn"
+    bad.write_bytes(b"garbage\n")
+    assert main(["score", str(bad), "--dautm", "mean"]) == 2
+    assert capsys.readouterr().err == "pbnscore: unrecognized arguments: --dautm mean\n"
+
+
+@pytest.mark.usefixtures("fakes")
 def test_missing_input_is_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A missing input file is exit 2, one line."""
     missing = tmp_path / "nowhere.pbn"

@@ -381,10 +381,12 @@ def _score(words: list[str], method: str | None) -> int:
         flags = _flags_of_method(method)
         args = _parse(words, flags, method)
     else:
-        # Any default method's flags may be there: read them all for now, to
-        # find INPUT; which apply is known once the event is read.
+        # Any default method's flags may be there: accept them all for now,
+        # to find INPUT (which apply is known once the event is read), but
+        # nothing else, so that a misspelt flag is a usage error even when
+        # the input then fails to read.
         flags = _merged(_default_methods(), shared_only=False)
-        args, _ = build_parser(flags).parse_known_args(words)
+        args = _parse(words, flags, None)
     data, source = _read_input(args.input)
     output = _output_path(args.output, args.input)
     settings = _settings(args, flags, method, args.to or _format_of(output))
