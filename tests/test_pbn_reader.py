@@ -229,6 +229,18 @@ def test_score_that_disagrees_with_its_contract() -> None:
     ]
 
 
+def test_passed_out_board_with_a_score() -> None:
+    """A pass-out scores 0; a file's other score is kept and `check` warns."""
+    text = table("PairId_NS;PairId_EW;Contract;Score_NS", "1 2 Pass 50", "3 4 Pass 0")
+    assert [(r.outcome, r.score) for r in results(text)] == [
+        (Outcome.PASSED_OUT, 50),
+        (Outcome.PASSED_OUT, 0),
+    ]
+    problems = validate.check_bytes(text.encode(), "p.pbn")
+    assert [str(p) for p in problems] == ["p.pbn:4: passed out, but the score is NS 50"]
+    assert problems[0].severity == "warning"
+
+
 @pytest.mark.parametrize(
     ("row", "message"),
     [

@@ -273,7 +273,10 @@ def to_result(
         score = _computed(parsed, vulnerability)
     # A score the file gives is the one scored. One that disagrees with its
     # contract is reported by pbnscore.validate, as for every format; a
-    # report here as well gave `check` the same problem twice.
+    # report here as well gave `check` the same problem twice. validate
+    # compares played contracts only, so a pass-out's score is checked here.
+    if parsed.passed_out and score:
+        report(f"passed out, but the score is NS {score}", entry.line, "warning")
     if score is None:
         if parsed.contract is not None and not parsed.faulty:
             report(f"no result for contract {entry.contract!r}", entry.line, "warning")
