@@ -41,7 +41,7 @@ class Datum(enum.Enum):
 @attrs.frozen
 class PairsOptions(ImpOptions):
     # RUF009 takes option() for a call making a shared default; it makes a field.
-    datum: Datum = option(Datum.ZERO_SUM, "how each board's datum is found")  # noqa: RUF009
+    datum: Datum = option(Datum.ZERO_SUM, "how each board's datum is found")
     double: bool = option(False, "IMP twice the difference")
     drop: int = option(1, "results dropped at each end")
     normalise: str = option("average", "how totals are scaled", ("average", "total"))
