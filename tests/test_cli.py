@@ -40,7 +40,6 @@ class Datum(enum.Enum):
 
 @attrs.frozen
 class PairsOptions(ImpOptions):
-    # RUF009 takes option() for a call making a shared default; it makes a field.
     datum: Datum = option(Datum.ZERO_SUM, "how each board's datum is found")
     double: bool = option(False, "IMP twice the difference")
     drop: int = option(1, "results dropped at each end")
