@@ -267,3 +267,17 @@ def test_real_files_in_parallel_are_deterministic(
         assert len(outputs(out)) + len(failed) == len(found)
         runs.append(outputs(out))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(
+    ("files", "results", "expected"),
+    [
+        (1, 1, "1 file, 1 result, "),
+        (2, 0, "2 files, 0 results, "),
+        (3, 12, "3 files, 12 results, "),
+    ],
+    ids=["one", "none", "many"],
+)
+def test_summary_counts_read_as_english(files: int, results: int, expected: str) -> None:
+    """The closing line says "1 file", not "1 files"."""
+    assert str(batch.Summary(files, results, 0, 0.5)).startswith(expected)

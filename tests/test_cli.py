@@ -223,6 +223,13 @@ def test_option_the_method_does_not_take(
     assert "--datum" in err
 
 
+def test_negative_artificial_imps_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Average-plus is a gain (Law 12C2(b)): a negative --artificial-imps is refused."""
+    night = FIXTURES / "usebio" / "club-night.xml"
+    assert main(["score", str(night), "-m", "butler", "--artificial-imps", "-3"]) == 2
+    assert "artificial_imps" in capsys.readouterr().err
+
+
 @pytest.mark.usefixtures("fakes")
 @pytest.mark.parametrize(
     ("fixture", "method"),

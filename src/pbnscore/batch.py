@@ -229,10 +229,9 @@ class Summary:
     seconds: float
 
     def __str__(self) -> str:
-        return (
-            f"{self.files} files, {self.results} results, "
-            f"{self.failures} failed, {self.seconds:.2f} s"
-        )
+        files = "1 file" if self.files == 1 else f"{self.files} files"
+        results = "1 result" if self.results == 1 else f"{self.results} results"
+        return f"{files}, {results}, {self.failures} failed, {self.seconds:.2f} s"
 
 
 def default_jobs() -> int:

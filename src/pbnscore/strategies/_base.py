@@ -51,6 +51,8 @@ class ImpOptions:
         Fraction(3),
         "IMPs for average-plus (average-minus scores minus this)",
         converter=Fraction,
+        # Law 12C2(b): average-plus is a gain; a negative value would turn it into a loss.
+        validator=attrs.validators.ge(0),
     )
 
 
