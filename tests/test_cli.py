@@ -12,6 +12,7 @@ import enum
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -81,7 +82,12 @@ class FakeAggregate:
         return _scored(event, self.name, options)
 
 
-def fake_read(data: bytes, source: str, settings: batch.Settings) -> Event:
+def fake_read(
+    data: bytes,
+    source: str,
+    settings: batch.Settings,
+    warn: Callable[[str], None] | None = None,
+) -> Event:
     """PAIRS... or TEAMS... files; anything else fails on its line 2."""
     kinds: dict[bytes, Callable[[], Event]] = {b"PAIRS": pairs_event, b"TEAMS": teams_event}
     made = kinds.get(data[:5])
@@ -221,6 +227,23 @@ def test_option_the_method_does_not_take(
     err = capsys.readouterr().err
     assert "method butler does not take --vp" in err
     assert "--datum" in err
+
+
+def test_a_pair_in_two_results_is_scored_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A keying slip that counts a pair's points twice is scored (its numbers are
+    the file's) but the scorer is told, with file and line; batch says it too."""
+    slip = FIXTURES / "usebio" / "leads-and-tricks.xml"
+    assert main(["score", str(slip), "-o", str(tmp_path / "out.json")]) == 0
+    warnings = capsys.readouterr().err.splitlines()
+    expected = rf"{re.escape(str(slip))}:\d+: warning: board 9: pair \S+ is in two results"
+    assert warnings
+    assert all(re.fullmatch(expected, line) for line in warnings)
+    assert (tmp_path / "out.json").exists()
+    out_dir = tmp_path / "batch"
+    assert main(["batch", str(slip), "--out-dir", str(out_dir), "--no-progress", "-j", "1"]) == 0
+    assert set(warnings) <= set(capsys.readouterr().err.splitlines())
 
 
 def test_negative_artificial_imps_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -81,14 +81,21 @@ def read_limited(stream: BinaryIO, source: str) -> bytes:
     return data
 
 
-def read_event(data: bytes, source: str, settings: Settings) -> Event:
+def read_event(
+    data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
+) -> Event:
     """The event, refused (ParseError) where a pair in its results is not
-    among its participants: scored, its points would be lost or unnamed."""
-    from pbnscore.validate import unscorable
+    among its participants: scored, its points would be lost or unnamed.
+    Problems it is scored in spite of go to ``warn``, a line each."""
+    from pbnscore.validate import vet
 
     event = loads(data, source=source, format=settings.source_format)
-    for problem in unscorable(event):
+    vetting = vet(event)
+    for problem in vetting.refused:
         raise ParseError(problem.message, source=source, line=problem.line)
+    if warn is not None:
+        for problem in vetting.warned:
+            warn(str(attrs.evolve(problem, source=source, message=f"warning: {problem.message}")))
     return event
 
 
@@ -108,9 +115,11 @@ def render(scored: ScoredEvent, settings: Settings) -> bytes:
     return report.render(scored, settings.to).encode("utf-8")
 
 
-def convert(data: bytes, source: str, settings: Settings) -> tuple[bytes, int]:
+def convert(
+    data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
+) -> tuple[bytes, int]:
     """Read, score and write one document: (output bytes, results scored)."""
-    event = read_event(data, source, settings)
+    event = read_event(data, source, settings, warn)
     document = render(score_event(event, settings), settings)
     return document, event.result_count()
 
@@ -199,16 +208,18 @@ class Done:
     source: str
     results: int = 0
     error: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def run_one(settings: Settings, job: Job) -> Done:
     """Score one file and write its output; every failure becomes ``Done.error``
     so that one bad file never stops the others."""
     source = str(job.source)
+    warnings: list[str] = []
     try:
         with open(job.source, "rb") as stream:
             data = read_limited(stream, source)
-        document, results = convert(data, source, settings)
+        document, results = convert(data, source, settings, warnings.append)
         # Made here, not while planning: a folder whose files all fail stays unmade.
         job.target.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(job.target, document)
@@ -218,7 +229,7 @@ def run_one(settings: Settings, job: Job) -> Done:
         return Done(source, error=f"{exc.filename or source}: {exc.strerror or exc}")
     except Exception as exc:  # a bug must cost one file, not the whole batch
         return Done(source, error=f"{source}: internal error: {type(exc).__name__}: {exc}")
-    return Done(source, results)
+    return Done(source, results, warnings=tuple(warnings))
 
 
 @attrs.frozen
@@ -296,13 +307,18 @@ def _reporter(total: int, progress: bool, err: TextIO) -> Iterator[Callable[[Don
     with tqdm(total=total, unit="file", file=err, dynamic_ncols=True) as bar:
 
         def report(done: Done) -> None:
-            if done.error is not None:
-                bar.write(done.error, file=err)
+            for line in _lines(done):
+                bar.write(line, file=err)
             bar.update()
 
         yield report
 
 
 def _print_failure(done: Done, err: TextIO) -> None:
-    if done.error is not None:
-        print(done.error, file=err)
+    for line in _lines(done):
+        print(line, file=err)
+
+
+def _lines(done: Done) -> tuple[str, ...]:
+    """What to tell the user about one file: its warnings, then its failure."""
+    return done.warnings if done.error is None else (*done.warnings, done.error)

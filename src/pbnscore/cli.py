@@ -391,7 +391,7 @@ def _score(words: list[str], method: str | None) -> int:
     output = _output_path(args.output, args.input)
     settings = _settings(args, flags, method, args.to or _format_of(output))
     try:
-        event = batch.read_event(data, source, settings)
+        event = batch.read_event(data, source, settings, warn=_error)
         if method is None:
             method = default_method(event)
             flags = _flags_of_method(method)

@@ -89,7 +89,22 @@ def unscorable(event: Event) -> list[Problem]:
     a result naming a pair the event's participants do not list (its points
     would go to a pair the output cannot name), a pair number with more than
     nine digits in a row (no number pbnscore reads is that long)."""
-    return _checked(event).refused
+    return vet(event).refused
+
+
+@attrs.frozen
+class Vetting:
+    """What ``score`` does about a file's problems before scoring it."""
+
+    refused: list[Problem]  # any one stops the file (see unscorable)
+    # Scored all the same, but the scorer is told: a pair in two results of a
+    # board has its points counted for each (a keying slip the numbers show).
+    warned: list[Problem]
+
+
+def vet(event: Event) -> Vetting:
+    checked = _checked(event)
+    return Vetting(checked.refused, checked.warned)
 
 
 LONG_NUMBER_RE = re.compile(r"\d{10}")
@@ -172,14 +187,23 @@ def _match_seats(teams: Sequence[Participant]) -> SeatKey:
 class _Checker:
     source: str
     problems: list[Problem] = attrs.field(factory=list)
-    refused: list[Problem] = attrs.field(factory=list)  # see unscorable()
+    refused: list[Problem] = attrs.field(factory=list)  # see Vetting
+    warned: list[Problem] = attrs.field(factory=list)
 
     def add(
-        self, message: str, line: int | None, severity: str = "error", *, refuse: bool = False
+        self,
+        message: str,
+        line: int | None,
+        severity: str = "error",
+        *,
+        refuse: bool = False,
+        warn: bool = False,
     ) -> None:
         self.problems.append(Problem(message, self.source, line, severity))
         if refuse:
             self.refused.append(self.problems[-1])
+        if warn:
+            self.warned.append(self.problems[-1])
 
     def board(self, label: str, board: Board, seat: SeatKey) -> None:
         line = next((result.line for result in board.results if result.line), None)
@@ -202,7 +226,8 @@ class _Checker:
                 message = f"{label}: pair {pair} {sat.value} is not a participant"
                 self.add(message, result.line, refuse=True)
             elif key in taken:
-                self.add(f"{label}: pair {' '.join(key)} is in two results", result.line)
+                message = f"{label}: pair {' '.join(key)} is in two results"
+                self.add(message, result.line, warn=True)
             elif key:
                 taken.add(key)
 
