@@ -19,7 +19,6 @@ import attrs
 from pbnscore.imps import ImpGaps
 from pbnscore.model import (
     AdjustedKind,
-    Direction,
     Event,
     EventKind,
     Participant,
@@ -144,7 +143,3 @@ def rank_field(
 def by_direction(participant: Participant) -> Hashable:
     """Rank group for two-winner events: each direction of each section."""
     return (participant.section, participant.direction)
-
-
-def points_for(direction: Direction, ns_points: Points) -> Points:
-    return ns_points if direction is Direction.NS else -ns_points

@@ -93,10 +93,14 @@ class Aggregate:
                 played[at] += match.played
         # No per-table points: an aggregate's IMPs belong to the match board.
         blank = [_fields.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields]
-        return attrs.evolve(
-            _fields.assemble(
-                lay, blank, method=self.name, style=PointsStyle.AGGREGATE, options=options
-            ),
+        # Built here rather than by ``_fields.assemble``, whose standings add
+        # per-table points (all None here) and would be thrown away.
+        return ScoredEvent(
+            event,
+            method=self.name,
+            style=PointsStyle.AGGREGATE,
+            options=_base.options_dict(options),
+            boards=_fields.scored_boards(lay, blank),
             standings=_fields.ranked(lay, totals, played, kind=ParticipantKind.TEAM),
             matches=tuple(m.scored for m in matches),
         )
