@@ -69,10 +69,13 @@ def test_zero_sum_matches_scan(scores: list[int], factor: int) -> None:
 @given(
     st.lists(st.integers(-300, 300).map(lambda x: 5 * x), min_size=1, max_size=7),
     st.sampled_from(["lower", "upper"]),
+    st.sampled_from([1, 2]),
 )
-def test_zero_sum_with_gaps(scores: list[int], gaps: str) -> None:
-    """Scores off the 10s put differences in the gaps: the policy applies to the search too."""
-    assert zero_sum_par(scores, 1, ImpGaps(gaps)) == reference.zero_sum_scan(scores, 1, gaps)
+def test_zero_sum_with_gaps(scores: list[int], gaps: str, factor: int) -> None:
+    """Scores off the 10s put differences in the gaps: the policy applies to
+    the search too, doubled or not."""
+    expected = reference.zero_sum_scan(scores, factor, gaps)
+    assert zero_sum_par(scores, factor, ImpGaps(gaps)) == expected
 
 
 def test_zero_sum_is_a_binary_chop(monkeypatch: pytest.MonkeyPatch) -> None:
