@@ -241,3 +241,18 @@ def test_real_butler_fixture_shows_its_datums() -> None:
         assert f"Datum {board.datum}" in report
     for standing in scored.standings:
         assert f"  {_view.points(standing.total)}  " in report
+
+
+def test_numbers_are_never_cut_to_fit() -> None:
+    """A table too wide even with its text columns narrowed keeps every number
+    whole (a cut "-12.50" would read as another figure); text gives way."""
+    columns = (
+        _view.Column("Name", flexible=True),
+        _view.Column("Note"),
+        *(_view.Column(f"B{i}", numeric=True) for i in range(12)),
+    )
+    row = ("A very long pair name indeed", "a long remark", *(["-1234.50"] * 12))
+    table = _view.Table("standings", None, columns, (row,))
+    lines = list(text._grid_lines(table))
+    assert lines[-1].split()[-12:] == ["-1234.50"] * 12
+    assert "…" in lines[-1]  # the text columns were the ones narrowed

@@ -111,10 +111,13 @@ def _grid_lines(table: Table) -> Iterator[str]:
 
 def _fit(table: Table, rows: list[tuple[str, ...]]) -> list[int]:
     """Column widths that fit in WIDTH: the widest flexible column (names)
-    gives way first, then, in a table too wide even so, any column."""
+    gives way first, then, in a table too wide even so, any text column.
+    A number is never cut (a cut "-12.50" reads as a wrong figure): a table
+    whose numbers alone are too wide runs past WIDTH instead."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(table.columns))]
     flexible = [i for i, column in enumerate(table.columns) if column.flexible]
-    for candidates, least in ((flexible, MIN_FLEXIBLE), (range(len(widths)), MIN_ANY)):
+    text = [i for i, column in enumerate(table.columns) if not column.numeric]
+    for candidates, least in ((flexible, MIN_FLEXIBLE), (text, MIN_ANY)):
         while _total(widths) > WIDTH:
             narrowable = [i for i in candidates if widths[i] > least]
             if not narrowable:
