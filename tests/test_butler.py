@@ -271,3 +271,19 @@ def test_compscore3_butler_numbers() -> None:
         pair = pairs[standing.participant.id]
         assert standing.total == Fraction(pair.findtext("TOTAL_SCORE"))
         assert str(standing.rank) == pair.findtext("PLACE")
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [(True, True), (False, False), ("yes", True), ("no", False), ("False", False), ("1", True)],
+    ids=["true", "false", "yes", "no", "False-string", "one"],
+)
+def test_switches_read_their_usual_spellings(given: object, expected: bool) -> None:
+    """``double="no"`` means no (plain bool("no") would be True)."""
+    assert ButlerOptions(double=given).double is expected  # type: ignore[arg-type]
+
+
+def test_a_switch_that_is_neither_yes_nor_no_is_refused() -> None:
+    """A misspelt switch is an option error, not a silent True."""
+    with pytest.raises(pbnscore.OptionError, match="yes or no"):
+        pbnscore.score(build.pairs_event([[420, 170]]), "butler", double="maybe")

@@ -37,6 +37,21 @@ def option(default: Any, help: str, choices: Iterable[str] | None = None, **kw: 
     return attrs.field(default=default, metadata=metadata, **kw)
 
 
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0", ""})
+
+
+def to_bool(value: object) -> bool:
+    """A switch option's value: a bool, or its usual spellings from a config
+    or a script ("yes", "no" ...). ``bool("no")`` would be True."""
+    if isinstance(value, bool):
+        return value
+    spelled = str(value).strip().lower()
+    if spelled in _TRUE or spelled in _FALSE:
+        return spelled in _TRUE
+    raise ValueError(f"expected yes or no, not {value!r}")
+
+
 @attrs.frozen
 class ImpOptions:
     """Options every IMP method takes."""

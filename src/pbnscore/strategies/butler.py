@@ -58,8 +58,10 @@ class ButlerOptions(_base.ImpOptions):
         choices=[r.value for r in Rounding],
         converter=Rounding,
     )
-    double: bool = _base.option(False, "IMP twice the difference from the datum", converter=bool)
-    halve: bool = _base.option(False, "halve the IMPs after", converter=bool)
+    double: bool = _base.option(
+        False, "IMP twice the difference from the datum", converter=_base.to_bool
+    )
+    halve: bool = _base.option(False, "halve the IMPs after", converter=_base.to_bool)
 
 
 class Butler(_fields.FieldMethod):
