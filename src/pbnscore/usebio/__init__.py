@@ -4,6 +4,14 @@ events back.
 >>> from pbnscore import usebio
 >>> event = usebio.load("night.xml")          # doctest: +SKIP
 >>> xml = usebio.dumps(scored)                # doctest: +SKIP
+>>> for problem in usebio.check(data, source="night.xml"):  # doctest: +SKIP
+...     print(problem)                         # night.xml:13: SCORE '12x' is ...
+
+``loads``/``load`` are strict: the first problem raises. ``check`` reads
+leniently: a traveller line, board, participant or match that cannot be
+read is a problem (the message ``loads`` would raise) and is skipped; then
+``pbnscore.validate``'s checks of the whole event run on what was read.
+A document that is not XML or not USEBIO is one problem.
 
 Reading is safe by construction: one lxml parser that never expands
 entities, loads a DTD or touches the network; documents that declare or use
@@ -21,16 +29,36 @@ from __future__ import annotations
 import os
 from typing import BinaryIO
 
+from pbnscore.errors import Problem, UsebioError
 from pbnscore.model import Event, ScoredEvent
-from pbnscore.usebio._reader import PARSER, read
+from pbnscore.usebio._reader import PARSER, TooManyProblems, read
 from pbnscore.usebio._writer import write
 
-__all__ = ["PARSER", "dump", "dumps", "load", "loads"]
+__all__ = ["PARSER", "check", "dump", "dumps", "load", "loads"]
 
 
 def loads(data: bytes | str, *, source: str = "<string>") -> Event:
     """Read an event from the bytes (or text) of a USEBIO file."""
     return read(data, source)
+
+
+def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
+    """Every problem in USEBIO ``data``, the reader's and the whole event's
+    (:func:`pbnscore.validate.check` on what could be read), in line order;
+    empty when clean."""
+    # Here, not at the top: validate imports pbnscore, which imports this.
+    from pbnscore import validate
+
+    problems: list[Problem] = []
+    try:
+        event = read(data, source, problems)
+    except UsebioError as exc:  # not XML, not USEBIO, refused: nothing more to read
+        problems.append(Problem(exc.message, exc.source or source, exc.line))
+    except TooManyProblems:
+        pass  # the last problem says so
+    else:
+        problems.extend(validate.check(event))
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0))
 
 
 def load(file: str | os.PathLike[str] | BinaryIO) -> Event:

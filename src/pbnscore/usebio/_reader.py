@@ -6,6 +6,12 @@ new-style event types (§4), participants (§6), traveller lines (§7) and
 special results (§9). Children are read as an unordered set (§2: producers
 order them differently); repeated elements are always lists (§13.4.3).
 
+Strict (``loads``), the first problem raises a UsebioError. Lenient
+(``check``), a problem met reading a traveller line, board, participant or
+match is recorded and that element skipped; the rest is read. A document
+that is not XML, not USEBIO or refused outright (entities, size) is one
+problem either way.
+
 Every Board, Result, Participant and Match gets ``source_ref``: the index of
 its element in :func:`ref_elements` (document order), which the writer uses
 on its copy of the tree.
@@ -23,7 +29,7 @@ import attrs
 from lxml import etree
 
 from pbnscore import bridge
-from pbnscore.errors import UsebioError
+from pbnscore.errors import Problem, UsebioError
 from pbnscore.model import (
     Adjusted,
     AdjustedKind,
@@ -197,10 +203,24 @@ def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None
         )
 
 
-def read(data: bytes | str, source: str) -> Event:
+def read(data: bytes | str, source: str, problems: list[Problem] | None = None) -> Event:
+    """The event in ``data``. Strict when ``problems`` is None; else each
+    problem of an element is added to it and the element skipped (see
+    :meth:`_Reader.carry_on`). A fatal problem raises either way."""
     tree = parse(data, source)
     document = data if isinstance(data, bytes) else data.encode("utf-8")
-    return _Reader(source).event(tree, document)
+    return _Reader(source, problems).event(tree, document)
+
+
+# A lenient read stops after this many problems (a file of garbage is not
+# worth reading to its end), as the PBN reader does.
+MAX_PROBLEMS = 1000
+
+
+class TooManyProblems(Exception):
+    """Raised by a lenient read that has recorded MAX_PROBLEMS problems (and
+    a last one saying so): reading stops. Not a UsebioError, so that no
+    element catches it."""
 
 
 def sourceline(element: Element) -> int | None:
@@ -291,11 +311,13 @@ class _Play(NamedTuple):
 
 
 class _Reader:
-    """One read of one document: knows the source name for messages and
-    each element's position for ``source_ref``."""
+    """One read of one document: knows the source name for messages, each
+    element's position for ``source_ref`` and where problems go: ``problems``
+    None is strict."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, problems: list[Problem] | None = None) -> None:
         self.source = source
+        self.problems = problems
         self.refs: dict[Element, int] = {}
         self.plays: dict[tuple[str, ...], _Play] = {}
 
@@ -303,6 +325,20 @@ class _Reader:
 
     def fail(self, message: str, element: Element) -> NoReturn:
         raise UsebioError(message, source=self.source, line=sourceline(element))
+
+    def carry_on(self, error: UsebioError) -> None:
+        """Called where reading one traveller line, board, participant or
+        match failed. Strict, the error stands; lenient, it is recorded and
+        the caller skips the element. (Every element is read inside a ``try``:
+        free in Python 3.11 until something raises, so strict reads as fast
+        as without it.)"""
+        if self.problems is None:
+            raise error
+        self.problems.append(Problem(error.message, self.source, error.line))
+        if len(self.problems) >= MAX_PROBLEMS:
+            message = "too many problems; the rest of the file is not read"
+            self.problems.append(Problem(message, self.source, error.line))
+            raise TooManyProblems
 
     def integer(self, tag: str, text: str, element: Element) -> int:
         value = _whole(text)
@@ -393,9 +429,12 @@ class _Reader:
             if tag == "PARTICIPANTS":
                 self.participants(child, None, pairs, teams)
             elif tag == "BOARD":
-                boards.append(self.board(child))
+                self.board_into(boards, child)
             elif tag == "MATCH":
-                matches.append(self.match(child))
+                try:
+                    matches.append(self.match(child))
+                except UsebioError as error:
+                    self.carry_on(error)
             elif tag == "SECTION":
                 sections.append(self.section(child))
         if pairs or boards:
@@ -413,7 +452,7 @@ class _Reader:
             if child.tag == "PARTICIPANTS":
                 self.participants(child, section_id, pairs, teams)
             elif child.tag == "BOARD":
-                boards.append(self.board(child))
+                self.board_into(boards, child)
         # Teams inside a SECTION have been seen in no file; keep them as
         # participants of the section rather than drop them.
         return Section(section_id, tuple(pairs + teams), tuple(boards))
@@ -429,12 +468,15 @@ class _Reader:
     ) -> None:
         for child in element:
             tag = child.tag
-            if tag == "PAIR":
-                pairs.append(self.pair(child, section, None))
-            elif tag == "PLAYER":
-                pairs.append(self.individual(child, section))
-            elif tag == "TEAM":
-                teams.append(self.team(child, section))
+            try:
+                if tag == "PAIR":
+                    pairs.append(self.pair(child, section, None))
+                elif tag == "PLAYER":
+                    pairs.append(self.individual(child, section))
+                elif tag == "TEAM":
+                    teams.append(self.team(child, section))
+            except UsebioError as error:
+                self.carry_on(error)
 
     def pair(self, element: Element, section: str | None, team: str | None) -> Participant:
         fields = _fields(element)
@@ -470,18 +512,29 @@ class _Reader:
         if not team_id:
             self.fail("TEAM without a TEAM_ID", element)
         name = (element.get("TEAM_NAME") or fields.get("TEAM_NAME") or "").strip()
-        members = tuple(self.pair(p, section, team_id) for p in element.iterchildren("PAIR"))
+        members: list[Participant] = []
+        for member in element.iterchildren("PAIR"):
+            try:
+                members.append(self.pair(member, section, team_id))
+            except UsebioError as error:
+                self.carry_on(error)
         return Participant(
             id=team_id,
             kind=ParticipantKind.TEAM,
             section=section,
             players=_players(element),  # PLAYERs straight in TEAM (§6.4, Marc Shearer)
             name=name or None,
-            members=members,
+            members=tuple(members),
             source_ref=self.refs[element],
         )
 
     # -- boards and results (§7, §9) ---------------------------------------
+
+    def board_into(self, boards: list[Board], element: Element) -> None:
+        try:
+            boards.append(self.board(element))
+        except UsebioError as error:
+            self.carry_on(error)
 
     def board(self, element: Element) -> Board:
         number_el = next(element.iterchildren("BOARD_NUMBER"), None)
@@ -490,9 +543,14 @@ class _Reader:
         number = self.integer("BOARD_NUMBER", _text(number_el), number_el)
         if number < 1:  # said here: the model's validator would name its field
             self.fail(f"BOARD_NUMBER {number} is not a board number", number_el)
-        results = tuple(self.result(line) for line in element.iterchildren("TRAVELLER_LINE"))
+        results: list[Result] = []
+        for line in element.iterchildren("TRAVELLER_LINE"):
+            try:
+                results.append(self.result(line))
+            except UsebioError as error:
+                self.carry_on(error)
         ref = self.refs[element]
-        return self.build(lambda: Board(number, results, source_ref=ref), element)
+        return self.build(lambda: Board(number, tuple(results), source_ref=ref), element)
 
     def result(self, element: Element) -> Result:
         """One traveller line: who sat where (§7), then what was played,
@@ -590,10 +648,13 @@ class _Reader:
             self.fail("MATCH without TEAM and OPPOSING_TEAM", element)
         round_el = next(element.iterchildren("ROUND_NUMBER"), None)
         round_text = _text(round_el)
+        boards: list[Board] = []
+        for board_el in element.iterchildren("BOARD"):
+            self.board_into(boards, board_el)
         return Match(
             team=team,
             opponent=opponent,
-            boards=tuple(self.board(b) for b in element.iterchildren("BOARD")),
+            boards=tuple(boards),
             round=self.optional_int(
                 "ROUND_NUMBER", round_text, element if round_el is None else round_el
             ),
