@@ -556,3 +556,16 @@ def test_from_overrides_the_detected_format(
     assert main(["score", str(unnamed), "--from", given, "--to", "json"]) == status
     if status:
         assert capsys.readouterr().err.startswith(f"{unnamed}:")
+
+
+def test_a_file_without_results_scores_empty_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand-record file (deals, no results) is no error, but the scorer is
+    told that there was nothing to score."""
+    deals = tmp_path / "deals.pbn"
+    deals.write_text('[Event "Hand records"]\n[Board "1"]\n[Dealer "N"]\n\n[Board "2"]\n')
+    assert main(["score", str(deals), "--to", "json", "-o", str(tmp_path / "out.json")]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"{deals}: warning: no results to score (a file of deals only?)"
+    ]

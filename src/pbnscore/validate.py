@@ -11,6 +11,7 @@ for every format:
 - a trick count where no contract was played, and a contract that cannot be
   read;
 - a board with a single result, which no IMP method can compare (warning);
+- a file with no results at all, a file of deals only (warning);
 - sections (or matches of one round) that share some boards but not all
   (warning: a section that played fewer rounds is not wrong, but a board lost
   in a file is).
@@ -133,6 +134,9 @@ def _checked(event: Event) -> _Checker:
                 label = f"{prefix}match {match.team} v {match.opponent} board {board.number}"
                 checker.board(label, board, seat)
         checker.board_sets(prefix, session)
+    if event.result_count() == 0:
+        message = "no results to score (a file of deals only?)"
+        checker.add(message, None, WARNING, warn=True)
     return checker
 
 
