@@ -29,8 +29,8 @@ from importlib import import_module
 
 import attrs
 
-from pbnscore import detect_format, loads
-from pbnscore.errors import ParseError, Problem, excerpt
+from pbnscore import detect_format
+from pbnscore.errors import Problem, excerpt
 from pbnscore.model import (
     Board,
     Direction,
@@ -51,29 +51,15 @@ SeatKey = Callable[[str, Direction], tuple[str, ...] | None]
 
 
 def check_bytes(data: bytes, source: str, format: str | None = None) -> list[Problem]:
-    """Every problem of one file: its reader's, then the event's, by line."""
+    """Every problem of one file, by line: its reader's, found in the reader's
+    lenient mode, then the whole event's on what the reader could read."""
     fmt = format or detect_format(data, source)
-    problems = _reader_problems(data, source, fmt)
-    try:
-        event = loads(data, source=source, format=fmt)
-    except ParseError as exc:
-        # The lenient reader has usually said it already, more precisely.
-        if not any(problem.severity != WARNING for problem in problems):
-            problems.append(Problem(exc.message, exc.source or source, exc.line))
-        return _in_line_order(problems)
-    seen = set(problems)
-    problems.extend(problem for problem in check(event) if problem not in seen)
+    reader = import_module(f"pbnscore.{fmt}")
+    event, problems = reader.read_leniently(data, source=source)
+    if event is not None:
+        seen = set(problems)
+        problems.extend(problem for problem in check(event) if problem not in seen)
     return _in_line_order(problems)
-
-
-def _reader_problems(data: bytes, source: str, fmt: str) -> list[Problem]:
-    lenient = getattr(import_module(f"pbnscore.{fmt}"), "check", None)
-    if lenient is None:  # a reader without a lenient mode: its strict error is all
-        return []
-    try:
-        return list(lenient(data, source=source))
-    except ParseError as exc:
-        return [Problem(exc.message, exc.source or source, exc.line)]
 
 
 def _in_line_order(problems: list[Problem]) -> list[Problem]:
@@ -286,7 +272,7 @@ def _result_problems(board: Board, result: Result) -> Iterator[str]:
         return
     if result.contract is None:
         if result.contract_text:
-            yield f"contract {result.contract_text!r} cannot be read"
+            yield f"contract {excerpt(result.contract_text)} cannot be read"
         return
     mismatch = _score_mismatch(board, result)
     if mismatch:

@@ -29,7 +29,7 @@ from pbnscore.errors import Problem
 from pbnscore.model import Event
 from pbnscore.pbn._reader import read
 
-__all__ = ["check", "load", "loads"]
+__all__ = ["check", "load", "loads", "read_leniently"]
 
 
 def loads(data: bytes | str, *, source: str = "<string>", strict: bool = True) -> Event:
@@ -56,7 +56,15 @@ def load(
     return loads(data, source=name, strict=strict)
 
 
+def read_leniently(
+    data: bytes | str, *, source: str = "<string>"
+) -> tuple[Event | None, list[Problem]]:
+    """The event as far as it can be read, and every problem met reading it,
+    in the order found. For ``pbnscore check``."""
+    return read(data, source, strict=False)
+
+
 def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
-    """Every problem in PBN ``data``, in the order found; empty when clean."""
-    _, problems = read(data, source, strict=False)
-    return problems
+    """Every problem the reader finds in PBN ``data``, in the order found; empty
+    when clean. :func:`pbnscore.validate.check_bytes` adds the whole event's."""
+    return read_leniently(data, source=source)[1]

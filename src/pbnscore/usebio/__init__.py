@@ -34,7 +34,7 @@ from pbnscore.model import Event, ScoredEvent
 from pbnscore.usebio._reader import PARSER, TooManyProblems, read
 from pbnscore.usebio._writer import write
 
-__all__ = ["PARSER", "check", "dump", "dumps", "load", "loads"]
+__all__ = ["PARSER", "check", "dump", "dumps", "load", "loads", "read_leniently"]
 
 
 def loads(data: bytes | str, *, source: str = "<string>") -> Event:
@@ -42,22 +42,26 @@ def loads(data: bytes | str, *, source: str = "<string>") -> Event:
     return read(data, source)
 
 
-def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
-    """Every problem in USEBIO ``data``, the reader's and the whole event's
-    (:func:`pbnscore.validate.check` on what could be read), in line order;
-    empty when clean."""
-    # Here, not at the top: validate imports pbnscore, which imports this.
-    from pbnscore import validate
-
+def read_leniently(
+    data: bytes | str, *, source: str = "<string>"
+) -> tuple[Event | None, list[Problem]]:
+    """The event as far as it can be read, and every problem met reading it
+    (a bad line, board, participant or match is reported and skipped); no
+    event where the document cannot be read at all. For ``pbnscore check``."""
     problems: list[Problem] = []
     try:
-        event = read(data, source, problems)
+        return read(data, source, problems), problems
     except UsebioError as exc:  # not XML, not USEBIO, refused: nothing more to read
         problems.append(Problem(exc.message, exc.source or source, exc.line))
     except TooManyProblems:
         pass  # the last problem says so
-    else:
-        problems.extend(validate.check(event))
+    return None, problems
+
+
+def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
+    """Every problem the reader finds in USEBIO ``data``, in line order; empty
+    when clean. :func:`pbnscore.validate.check_bytes` adds the whole event's."""
+    problems = read_leniently(data, source=source)[1]
     return sorted(problems, key=lambda p: (p.line is None, p.line or 0))
 
 
