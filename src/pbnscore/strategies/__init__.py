@@ -1,5 +1,11 @@
-"""Scoring methods: one module per method; ``_base`` holds the interface."""
+"""Scoring methods: one module per method; ``_base`` holds the interface.
 
-from pbnscore.strategies._base import ImpOptions, Strategy
+What a plug-in author needs is exported here: the :class:`Strategy`
+protocol, :class:`ImpOptions` (``--imp-gaps``, ``--artificial-imps``),
+:func:`option` to declare an options field with its CLI help, and
+:func:`rank` and :func:`options_dict` to build the scored event.
+"""
 
-__all__ = ["ImpOptions", "Strategy"]
+from pbnscore.strategies._base import ImpOptions, Strategy, option, options_dict, rank
+
+__all__ = ["ImpOptions", "Strategy", "option", "options_dict", "rank"]

@@ -1,0 +1,55 @@
+"""The README's plug-in example is real code: it conforms, and it runs
+through the command line with the flag its Options declare."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pbnscore import registry
+from pbnscore.cli import main
+from pbnscore.testing import StrategyConformance
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_example() -> types.ModuleType:
+    """The first Python block under "Writing a method of your own", as a module."""
+    section = (ROOT / "README.md").read_text().split("### Writing a method of your own", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    module = types.ModuleType("boards_played")
+    exec(compile(code, "README.md", "exec"), module.__dict__)
+    return module
+
+
+EXAMPLE = readme_example()
+
+
+class TestReadmeExampleConforms(StrategyConformance):
+    strategy = EXAMPLE.BoardsPlayed
+
+
+@pytest.fixture
+def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The example registered as an installed package would register it."""
+    monkeypatch.setitem(sys.modules, "boards_played", EXAMPLE)
+    monkeypatch.setitem(registry.BUILTINS, "boards-played", "boards_played:BoardsPlayed")
+    registry.refresh()
+    yield
+    registry.refresh()
+
+
+@pytest.mark.usefixtures("installed")
+def test_readme_example_runs_with_its_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """`-m boards-played --weight 2`: every pair of the 14-board club night
+    played 14 boards and scores 2 a board."""
+    night = ROOT / "fixtures" / "usebio" / "club-night.xml"
+    assert main(["score", str(night), "-m", "boards-played", "--weight", "2", "--to", "json"]) == 0
+    participants = json.loads(capsys.readouterr().out)["participants"]
+    assert len(participants) == 14
+    assert {(p["boards"], p["total"]) for p in participants} == {(14, 28)}
