@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _timing import best_of
+
 from pbnscore import bridge, usebio
 from pbnscore.model import (
     Board,
@@ -113,12 +115,8 @@ def time_batch(folder: Path, out: Path, jobs: int) -> float:
 
 
 def start_up(runs: int = 7) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run([*command(), "--version"], check=True, stdout=subprocess.DEVNULL)
-        best = min(best, time.perf_counter() - started)
-    return best
+    version = [*command(), "--version"]
+    return best_of(runs, lambda: subprocess.run(version, check=True, stdout=subprocess.DEVNULL))[0]
 
 
 def verdict(ok: bool) -> str:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from _timing import best_of
 
 from pbnscore import pbn
 
@@ -29,22 +29,6 @@ SAMPLE = (
     / "realbridge_2021_online_qual_open_r2.pbn"
 )
 TARGET = 5.0
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
-
-
-def best_of(repeat: int, *runs: Callable[[], object]) -> list[float]:
-    """The fastest of ``repeat`` runs of each (the least disturbed), the runs
-    alternating."""
-    best = [float("inf")] * len(runs)
-    for _ in range(repeat):
-        for i, run in enumerate(runs):
-            best[i] = min(best[i], timed(run))
-    return best
 
 
 def main(argv: list[str] | None = None) -> int:

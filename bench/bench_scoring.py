@@ -21,15 +21,15 @@ whichever single run comes next.
 from __future__ import annotations
 
 import argparse
-import gc
 import itertools
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from _timing import best_of
 
 import pbnscore
 import strategies as build
@@ -52,13 +52,7 @@ def board_scores(rng: random.Random, tables: int, distinct: int = 8) -> list[int
 
 def timed(job: Callable[[], object], runs: int = 1) -> float:
     """The best of ``runs`` runs of ``job``, each after a full collection."""
-    best = float("inf")
-    for _ in range(runs):
-        gc.collect()
-        start = time.perf_counter()
-        job()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_of(runs, job, collect=True)[0]
 
 
 def line(

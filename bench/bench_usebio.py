@@ -22,18 +22,16 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
-import time
 import tracemalloc
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 
+from _timing import best_of
 from lxml import etree
 
 import pbnscore
-from pbnscore import registry, usebio
-from pbnscore.errors import PbnscoreError
-from pbnscore.model import Event, PointsStyle, ScoredBoard, ScoredEvent, ScoredResult
+from pbnscore import usebio
+from pbnscore.model import Event, ScoredEvent
 
 SAMPLE = (
     Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio" / "mp_pairs_mitchell.xml"
@@ -87,38 +85,18 @@ def generate(tables: int, boards: int, seed: int = 1) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
 
 
-def trivial_scored(event: Event) -> ScoredEvent:
-    """Stands in for Butler while it does not exist: zero points everywhere."""
-    zero = Fraction(0)
-    boards = tuple(
-        ScoredBoard(session.id, section.id, board.number, None,
-                    tuple(ScoredResult(r, zero, zero) for r in board.results), board.source_ref)
-        for session in event.sessions
-        for section in session.sections
-        for board in section.boards
-    )  # fmt: skip
-    return ScoredEvent(event, "trivial", PointsStyle.BUTLER, {}, boards, ())
+METHOD = "butler"
 
 
-def scorer() -> tuple[str, Callable[[Event], ScoredEvent]]:
-    try:
-        registry.get("butler")
-    except (PbnscoreError, ImportError):
-        return "trivial stand-in", trivial_scored
-    return "butler", lambda event: pbnscore.score(event, "butler")
+def score(event: Event) -> ScoredEvent:
+    return pbnscore.score(event, METHOD)
 
 
 def best(function: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return best_of(repeats, function)[0]
 
 
 def measure(name: str, data: bytes, repeats: int) -> float:
-    method_name, score = scorer()
     floor = best(lambda: etree.tostring(etree.fromstring(data, usebio.PARSER)), repeats)
     event = usebio.loads(data)
     scored = score(event)
@@ -127,7 +105,7 @@ def measure(name: str, data: bytes, repeats: int) -> float:
     write = best(lambda: usebio.dumps(scored), repeats)
     total = best(lambda: usebio.dumps(score(usebio.loads(data))), repeats)
     ratio = total / floor
-    print(f"{name}: {len(data) / 1e6:.2f} MB, {event.result_count()} lines, method {method_name}")
+    print(f"{name}: {len(data) / 1e6:.2f} MB, {event.result_count()} lines, method {METHOD}")
     print(f"  lxml parse+serialise  {floor * 1e3:8.1f} ms  (1.00x)")
     print(f"  read                  {read * 1e3:8.1f} ms  ({read / floor:.2f}x)")
     print(f"  score                 {scoring * 1e3:8.1f} ms  ({scoring / floor:.2f}x)")
@@ -137,7 +115,6 @@ def measure(name: str, data: bytes, repeats: int) -> float:
 
 
 def peak_memory(data: bytes) -> int:
-    _, score = scorer()
     tracemalloc.start()
     usebio.dumps(score(usebio.loads(data)))
     peak = tracemalloc.get_traced_memory()[1]
