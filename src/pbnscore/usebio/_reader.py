@@ -29,7 +29,7 @@ import attrs
 from lxml import etree
 
 from pbnscore import bridge
-from pbnscore.errors import Problem, UsebioError
+from pbnscore.errors import Problem, UsebioError, excerpt
 from pbnscore.model import (
     Adjusted,
     AdjustedKind,
@@ -343,8 +343,7 @@ class _Reader:
     def integer(self, tag: str, text: str, element: Element) -> int:
         value = _whole(text)
         if value is None:
-            shown = text if len(text) <= 20 else text[:20] + "..."
-            self.fail(f"{tag} {shown!r} is not a whole number", element)
+            self.fail(f"{tag} {excerpt(text, 20)} is not a whole number", element)
         return value
 
     def optional_int(self, tag: str, text: str, element: Element) -> int | None:
