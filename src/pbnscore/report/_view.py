@@ -358,6 +358,10 @@ _TRAVELLER_COLUMNS = (
     Column("NS pts", numeric=True),
     Column("EW pts", numeric=True),
 )
+# Every column but the score may be empty throughout: aggregate gives IMPs
+# per match, not per result (no points columns); pairs events show pair
+# numbers, individual events players.
+_TRAVELLER_OPTIONAL = frozenset(c.title for c in _TRAVELLER_COLUMNS) - {"Score"}
 
 
 def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> tuple[Table, ...]:
@@ -412,24 +416,7 @@ def _traveller(board: ScoredBoard, title: str, datum_label: str | None) -> Table
         title,
         _TRAVELLER_COLUMNS,
         (_traveller_row(scored) for scored in board.results),
-        # Aggregate gives IMPs per match, not per result: no points columns.
-        # Pairs events show pair numbers, individual events players.
-        optional=frozenset(
-            {
-                "Table",
-                "NS",
-                "EW",
-                "N",
-                "S",
-                "E",
-                "W",
-                "Contract",
-                "By",
-                "Tricks",
-                "NS pts",
-                "EW pts",
-            }
-        ),
+        optional=_TRAVELLER_OPTIONAL,
         note=note,
     )
 
