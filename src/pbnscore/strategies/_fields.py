@@ -163,27 +163,25 @@ def layout(event: Event) -> Layout:
 class _Builder:
     def __init__(self, event: Event) -> None:
         self.event = event
-        self.tables: dict[tuple[str | None, str | None, int], list[Table]] = {}
-        self.index: dict[tuple[str | None, str | None, int], int] = {}
-        self.places: list[tuple[str | None, str | None, Board, int, tuple[int, ...]]] = []
+        # Each field's position (its order of first appearance) and tables.
+        self.fields: dict[tuple[str | None, str | None, int], tuple[int, list[Table]]] = {}
+        self.places: list[Place] = []
         self.positions: dict[Key, int] = {}
         self.participants: list[Participant] = []
         self.groups: list[Hashable] = []
 
     def _field(self, session: str | None, section: str | None, number: int) -> list[Table]:
         field_key = (session, section, number)
-        if field_key not in self.tables:
-            self.tables[field_key] = []
-            self.index[field_key] = len(self.index)
-        return self.tables[field_key]
+        if field_key not in self.fields:
+            self.fields[field_key] = (len(self.fields), [])
+        return self.fields[field_key][1]
 
-    def _place(
-        self, session: Session, section: str | None, board: Board, tables: list[Table]
-    ) -> None:
+    def _place(self, session: Session, section: str | None, board: Board) -> None:
+        """Record the board whose results were just added to its field."""
+        index, tables = self.fields[(session.id, section, board.number)]
         start = len(tables)
         positions = tuple(range(start - len(board.results), start))
-        index = self.index[(session.id, section, board.number)]
-        self.places.append((session.id, section, board, index, positions))
+        self.places.append(Place(session.id, section, board, index, positions))
 
     def _known(self, participant: Participant, group: Hashable) -> int:
         """The participant's position (the first one with its key), with the
@@ -239,7 +237,7 @@ class _Builder:
             else:
                 for result in board.results:
                     tables.append(Table(result, ns(result.ns), ew(result.ew)))
-            self._place(session, section.id, board, tables)
+            self._place(session, section.id, board)
 
     def add_teams_session(self, session: Session) -> None:
         lookup = _TeamPairLookup(session)
@@ -260,13 +258,12 @@ class _Builder:
                     ns_team, ew_team = _seated_teams(match, result)
                     ns = seat(lookup(result.ns, ns_team))
                     tables.append(Table(result, ns, seat(lookup(result.ew, ew_team))))
-                self._place(session, None, board, tables)
+                self._place(session, None, board)
 
     def build(self) -> Layout:
         fields = tuple(
-            Field.of(s, sec, n, tuple(tables)) for (s, sec, n), tables in self.tables.items()
+            Field.of(s, sec, n, tuple(tables)) for (s, sec, n), (_, tables) in self.fields.items()
         )
-        places = tuple(Place(*p) for p in self.places)
         teams = tuple(
             None
             if p.team is None
@@ -276,7 +273,7 @@ class _Builder:
         return Layout(
             self.event,
             fields,
-            places,
+            tuple(self.places),
             tuple(self.participants),
             tuple(self.groups),
             teams,
