@@ -71,27 +71,23 @@ class Barking(_fields.FieldMethod):
     Options: ClassVar[type[BarkingOptions]] = BarkingOptions
 
     def score_field(self, field: _fields.Field, options: BarkingOptions) -> _fields.FieldScore:
-        return score_field(field, options)
+        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+            if len(scores) < MIN_TABLES:
+                yield from ((None, None) for _ in scores)
+                return
+            terms = term_count(len(scores))
+            for total in barking_sums(scores, options.imp_gaps):
+                points = Fraction(total)
+                if options.normalise is Normalise.MATCH:
+                    points = points * 3 / terms
+                yield points, -points
+
+        return _fields.score_tables(field, real_points, options.artificial_imps)
 
 
 def term_count(tables: int) -> int:
     """(T-1)·C(T-2, 2): 3 for 4 tables, 105 for 8, 495 for 12."""
     return (tables - 1) * math.comb(tables - 2, 2) if tables >= MIN_TABLES else 0
-
-
-def score_field(field: _fields.Field, options: BarkingOptions) -> _fields.FieldScore:
-    def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
-        if len(scores) < MIN_TABLES:
-            yield from ((None, None) for _ in scores)
-            return
-        terms = term_count(len(scores))
-        for total in barking_sums(scores, options.imp_gaps):
-            points = Fraction(total)
-            if options.normalise is Normalise.MATCH:
-                points = points * 3 / terms
-            yield points, -points
-
-    return _fields.score_tables(field, real_points, options.artificial_imps)
 
 
 def barking_sums(scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER) -> list[int]:

@@ -76,31 +76,27 @@ class Butler(_fields.FieldMethod):
     Options: ClassVar[type[ButlerOptions]] = ButlerOptions
 
     def score_field(self, field: _fields.Field, options: ButlerOptions) -> _fields.FieldScore:
-        return score_field(field, options)
+        datum = board_datum(field.scores, options) if field.scores else None
+        factor = 2 if options.double else 1
+        # A field has few distinct scores: each one's points are worked out once
+        # and its (NS, EW) pair shared by every table that scored it.
+        memo: dict[int, _fields.SidePoints] = {}
+
+        def side_points(score: int) -> _fields.SidePoints:
+            if score not in memo:
+                assert datum is not None
+                won = imps(factor * (score - datum), options.imp_gaps)
+                points: Points = Fraction(won, 2) if options.halve else won
+                memo[score] = (points, -points)
+            return memo[score]
+
+        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+            return map(side_points, scores)
+
+        return _fields.score_tables(field, real_points, options.artificial_imps, datum)
 
     def datum_label(self, options: ButlerOptions) -> str:
         return options.datum.value
-
-
-def score_field(field: _fields.Field, options: ButlerOptions) -> _fields.FieldScore:
-    datum = board_datum(field.scores, options) if field.scores else None
-    factor = 2 if options.double else 1
-    # A field has few distinct scores: each one's points are worked out once
-    # and its (NS, EW) pair shared by every table that scored it.
-    memo: dict[int, _fields.SidePoints] = {}
-
-    def side_points(score: int) -> _fields.SidePoints:
-        if score not in memo:
-            assert datum is not None
-            won = imps(factor * (score - datum), options.imp_gaps)
-            points: Points = Fraction(won, 2) if options.halve else won
-            memo[score] = (points, -points)
-        return memo[score]
-
-    def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
-        return map(side_points, scores)
-
-    return _fields.score_tables(field, real_points, options.artificial_imps, datum)
 
 
 def board_datum(scores: Sequence[int], options: ButlerOptions) -> int | Fraction:

@@ -49,21 +49,17 @@ class CrossImps(_fields.FieldMethod):
     Options: ClassVar[type[CrossImpsOptions]] = CrossImpsOptions
 
     def score_field(self, field: _fields.Field, options: CrossImpsOptions) -> _fields.FieldScore:
-        return score_field(field, options)
+        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+            sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
+            # A lone real result has nothing to be compared with: 0 (not 0/0).
+            others = max(len(scores) - 1, 1)
+            memo: dict[int, _fields.SidePoints] = {}
+            for score in scores:
+                if score not in memo:
+                    points = Fraction(sums(score))
+                    if options.normalise is Normalise.AVERAGE:
+                        points /= others
+                    memo[score] = (points, -points)
+                yield memo[score]
 
-
-def score_field(field: _fields.Field, options: CrossImpsOptions) -> _fields.FieldScore:
-    def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
-        sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
-        # A lone real result has nothing to be compared with: 0 (not 0/0).
-        others = max(len(scores) - 1, 1)
-        memo: dict[int, _fields.SidePoints] = {}
-        for score in scores:
-            if score not in memo:
-                points = Fraction(sums(score))
-                if options.normalise is Normalise.AVERAGE:
-                    points /= others
-                memo[score] = (points, -points)
-            yield memo[score]
-
-    return _fields.score_tables(field, real_points, options.artificial_imps)
+        return _fields.score_tables(field, real_points, options.artificial_imps)
