@@ -13,6 +13,7 @@ from pbnscore.bridge import (
     ns_score,
     parse_contract,
     parse_seat,
+    relative_tricks,
     vulnerability_for_board,
 )
 from pbnscore.model import Contract, Risk, Seat, Strain, Vulnerability
@@ -155,6 +156,16 @@ def test_parse_seat() -> None:
     assert parse_seat("W") is Seat.W
     with pytest.raises(ValueError):
         parse_seat("X")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("=", 10), ("+1", 11), ("-2", 8), ("+3", 13)],
+    ids=["made", "overtrick", "down-two", "all-thirteen"],
+)
+def test_relative_tricks(text: str, expected: int) -> None:
+    """A result written against 4H ("=", "+1", "-2") is tricks won by declarer."""
+    assert relative_tricks(Contract(4, H, U), text) == expected
 
 
 @pytest.mark.parametrize(

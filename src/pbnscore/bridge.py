@@ -19,6 +19,7 @@ __all__ = [
     "ns_score",
     "parse_contract",
     "parse_seat",
+    "relative_tricks",
     "vulnerability_for_board",
 ]
 
@@ -69,6 +70,17 @@ def parse_contract(text: str) -> Contract | None:
     if PASS_RE.fullmatch(text):
         return None
     raise ContractError(f"not a contract: {text!r}")
+
+
+# A result written against the contract: "=", "+1", "-2" (BridgeWebs PBN
+# rows, the USEBIO 1.1 converter's TRICKS).
+RELATIVE_TRICKS_RE = re.compile(r"=|[+-]\d{1,2}")
+
+
+def relative_tricks(contract: Contract, text: str) -> int:
+    """Tricks won by declarer of ``contract`` when the result is written
+    relative to it: ``text`` matches :data:`RELATIVE_TRICKS_RE`."""
+    return contract.level + 6 + (0 if text == "=" else int(text))
 
 
 _SEATS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Protocol
 
-from pbnscore.bridge import ContractError, ns_score, parse_contract, parse_seat
+from pbnscore.bridge import (
+    RELATIVE_TRICKS_RE,
+    ContractError,
+    ns_score,
+    parse_contract,
+    parse_seat,
+    relative_tricks,
+)
 from pbnscore.errors import excerpt
 from pbnscore.model import (
     Adjusted,
@@ -189,8 +196,6 @@ def _percent(text: str | None) -> int | None:
 
 # -- contract, declarer, tricks ---------------------------------------------------
 
-RELATIVE_RE = re.compile(r"=|[+-]\d{1,2}")
-
 
 class _Parsed(NamedTuple):
     contract: Contract | None
@@ -230,8 +235,8 @@ def _tricks(text: str | None, contract: Contract | None, line: int, report: Repo
     bare = text.lstrip("^")
     if TRICKS_RE.fullmatch(bare):  # not isdigit(): "²" is a digit int() refuses
         tricks = int(bare)
-    elif RELATIVE_RE.fullmatch(bare) and contract is not None:
-        tricks = contract.level + 6 + (0 if bare == "=" else int(bare))
+    elif RELATIVE_TRICKS_RE.fullmatch(bare) and contract is not None:
+        tricks = relative_tricks(contract, bare)
     else:
         report(f"result {excerpt(text)} is not a number of tricks", line, "error")
         return None

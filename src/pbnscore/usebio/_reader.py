@@ -108,8 +108,6 @@ _INT_RE = re.compile(r"[+-]?\d{1,9}")
 # §7.1 LEAD: suit-first (D10, HT) or rank-first (TD, 10C); ten as T or 10.
 _LEAD_SUIT_FIRST_RE = re.compile(r"([SHDC])(10|[2-9TJQKA])")
 _LEAD_RANK_FIRST_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
-# TRICKS relative to the contract ("=", "+1", "-2"): the 1.1 converter.
-_RELATIVE_TRICKS_RE = re.compile(r"=|[+-]\d{1,2}")
 _DMY_RE = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
 _ISO_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 _ENCODING_DECL_RE = re.compile(r"""^(\s*<\?xml[^>]*?encoding\s*=\s*)(["'])[^"']*\2""")
@@ -630,10 +628,10 @@ class _Reader:
     def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
         if not text:
             return None
-        if text[0] in "=+-" and _RELATIVE_TRICKS_RE.fullmatch(text):
+        if text[0] in "=+-" and bridge.RELATIVE_TRICKS_RE.fullmatch(text):
             if contract is None:
                 return None  # "+1" means nothing without a contract
-            return contract.level + 6 + (0 if text == "=" else int(text))
+            return bridge.relative_tricks(contract, text)
         return self.integer("TRICKS", text, element)
 
     # -- teams (§10) ----------------------------------------------------------
