@@ -99,18 +99,18 @@ LONG_NUMBER_RE = re.compile(r"\d{10}")
 
 def _checked(event: Event) -> _Checker:
     checker = _Checker(event.source.name)
+    individual = event.kind is EventKind.INDIVIDUAL
     for session in event.sessions:
         named = len(event.sessions) > 1 and session.id is not None
         prefix = f"session {session.id} " if named else ""
         for section in session.sections:
             label = prefix + (f"section {section.id} " if section.id is not None else "")
-            individual = event.kind is EventKind.INDIVIDUAL
             seat = _any_seat if individual else _section_seats(section.participants)
             for board in section.boards:
                 checker.board(f"{label}board {board.number}", board, seat)
         team_ids = {team.id for team in session.teams}
+        seat = _match_seats(session.teams)
         for match in session.matches:
-            seat = _match_seats(session.teams)
             for team in (match.team, match.opponent):
                 if team_ids and team not in team_ids:
                     line = next((r.line for b in match.boards for r in b.results if r.line), None)
