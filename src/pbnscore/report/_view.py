@@ -45,10 +45,6 @@ def points(value: Fraction | int | float | None) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
-def datum(value: int | None) -> str:
-    return "" if value is None else str(value)
-
-
 def _round_half_away(value: Fraction) -> int:
     # Fraction has no __format__ before Python 3.12, and float rounding would
     # turn 0.125 into 0.12 on one machine and 0.13 on another.
@@ -410,7 +406,7 @@ def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str
 def _traveller(board: ScoredBoard, title: str, datum_label: str | None) -> Table:
     note = None
     if board.datum is not None:
-        note = _title(f"Datum {datum(board.datum)}", datum_label)
+        note = _title(f"Datum {board.datum}", datum_label)
     return _table(
         "traveller",
         title,
