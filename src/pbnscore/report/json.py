@@ -59,8 +59,6 @@ def to_dict(scored: ScoredEvent) -> dict[str, Any]:
 
 def number(value: Fraction | int | float | None) -> int | float | None:
     """A JSON number for a model number: integral values as int."""
-    if value is None or isinstance(value, bool):
-        return value
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else float(value)
     return value
