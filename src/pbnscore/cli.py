@@ -527,5 +527,4 @@ def _check(inputs: list[str], source_format: str | None) -> int:
 def _problem_line(problem: Problem) -> str:
     if problem.severity == "error":
         return str(problem)
-    where = str(problem).removesuffix(f": {problem.message}")
-    return f"{where}: {problem.severity}: {problem.message}"
+    return f"{problem.where}: {problem.severity}: {problem.message}"

@@ -86,6 +86,10 @@ class Problem:
     line: int | None = None
     severity: str = "error"
 
+    @property
+    def where(self) -> str:
+        """``file:line``, or ``file`` where the line is not known."""
+        return self.source if self.line is None else f"{self.source}:{self.line}"
+
     def __str__(self) -> str:
-        where = self.source if self.line is None else f"{self.source}:{self.line}"
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}"
