@@ -66,11 +66,9 @@ def _wrap(text: str) -> Iterator[str]:
 
 
 def _table(table: Table) -> Iterator[str]:
-    if table.title:
-        title = table.title + (f"   {table.note}" if table.note else "")
-        yield from _wrap(title)
-    elif table.note:
-        yield from _wrap(table.note)
+    heading = "   ".join(part for part in (table.title, table.note) if part)
+    if heading:
+        yield from _wrap(heading)
     for block in _blocks(table):
         yield from _grid_lines(block)
 
