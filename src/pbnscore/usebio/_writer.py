@@ -343,11 +343,12 @@ def format_points(value: Fraction | int) -> str:
 # -- element placement ----------------------------------------------------------
 
 
-def replace_child(parent: Element, tag: str, text: str) -> None:
-    """Set the text of ``parent``'s ``tag`` child if it has one."""
-    existing = parent.find(tag)
-    if existing is not None:
+def replace_child(parent: Element, tag: str, text: str) -> bool:
+    """Set the text of ``parent``'s ``tag`` child if it has one; whether it had."""
+    for existing in parent.iterchildren(tag):
         existing.text = text
+        return True
+    return False
 
 
 def set_child(parent: Element, tag: str, text: str) -> None:
@@ -360,7 +361,7 @@ def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False
     the child at its canonical position with its siblings' indentation.
     ``new``: the caller knows there are none to replace."""
     if not new:
-        texts = {tag: text for tag, text in texts.items() if not _replace(parent, tag, text)}
+        texts = {tag: text for tag, text in texts.items() if not replace_child(parent, tag, text)}
     if not texts:
         return
     ranks = _RANKS.get(parent.tag, _NO_RANKS)
@@ -398,13 +399,6 @@ def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False
             if indent is not None:
                 previous.tail = indent
         element.text = text
-
-
-def _replace(parent: Element, tag: str, text: str) -> bool:
-    for existing in parent.iterchildren(tag):
-        existing.text = text
-        return True
-    return False
 
 
 # -- building a document from the model (PBN input) ----------------------------
