@@ -23,7 +23,7 @@ import attrs
 
 from pbnscore import default_method, loads, score
 from pbnscore._atomic import write_bytes
-from pbnscore.errors import ParseError, PbnscoreError
+from pbnscore.errors import ParseError, PbnscoreError, UsageError
 
 if TYPE_CHECKING:
     from pbnscore.model import Event, ScoredEvent
@@ -31,20 +31,6 @@ if TYPE_CHECKING:
 # Output format -> the extension a batch adds and ``score -o`` recognises.
 EXTENSIONS: dict[str, str] = {"usebio": "xml", "json": "json", "text": "txt", "html": "html"}
 INPUT_SUFFIXES = frozenset({".pbn", ".xml"})
-
-
-class UsageError(PbnscoreError):
-    """The command line asks for something that cannot be done (exit 2):
-    a missing input, an output that would overwrite an input or another output.
-    ``source`` is the file the message is about, where there is one."""
-
-    def __init__(self, message: str, *, source: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.source = source
-
-    def __str__(self) -> str:
-        return self.message if self.source is None else f"{self.source}: {self.message}"
 
 
 @attrs.frozen

@@ -30,8 +30,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from pbnscore import __version__, batch, default_method, registry
-from pbnscore.batch import EXTENSIONS, Settings, UsageError, describe
-from pbnscore.errors import OptionError, ParseError, PbnscoreError, UnknownMethodError
+from pbnscore.batch import EXTENSIONS, Settings, describe
+from pbnscore.errors import (
+    OptionError,
+    ParseError,
+    PbnscoreError,
+    UnknownMethodError,
+    UsageError,
+)
 
 if TYPE_CHECKING:
     from pbnscore.errors import Problem

@@ -68,6 +68,20 @@ class UnknownMethodError(PbnscoreError):
     """No registered scoring method has this name."""
 
 
+class UsageError(PbnscoreError):
+    """The command line asks for something that cannot be done (exit 2):
+    a missing input, an output that would overwrite an input or another output.
+    ``source`` is the file the message is about, where there is one."""
+
+    def __init__(self, message: str, *, source: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+
+    def __str__(self) -> str:
+        return self.message if self.source is None else f"{self.source}: {self.message}"
+
+
 def excerpt(text: str, limit: int = 40) -> str:
     """``text`` quoted for a message, cut after ``limit`` characters: the line
     stays short whatever a file holds (a 5000-digit "board number")."""
