@@ -131,8 +131,7 @@ def load_all() -> list[tuple[MethodEntry, type[Any] | PluginError]]:
     """Every registered method loaded, in name order; a method that fails to
     load comes with its error instead of stopping the others."""
     loaded: list[tuple[MethodEntry, type[Any] | PluginError]] = []
-    for name in names():
-        entry = entries()[name]
+    for _, entry in sorted(entries().items()):
         try:
             loaded.append((entry, entry.load()))
         except PluginError as exc:
