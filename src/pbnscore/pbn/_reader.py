@@ -321,7 +321,7 @@ class EventBuilder:
         vulnerability = self._board(game, number, section)
         ns, ns_players = _tag_pair(game, "PairNS", "North", "South")
         ew, ew_players = _tag_pair(game, "PairEW", "West", "East")
-        entry = self._tag_entry(game)._replace(ns=ns, ew=ew, table=game.text("Table"))
+        entry = self._tag_entry(game).seated(ns, ew, game.text("Table"))
         notes = self._section(section)
         notes.board(number).results.append(to_result(entry, vulnerability, self.report))
         notes.name(ns, Direction.NS, ns_players)
