@@ -32,7 +32,7 @@ def test_teams_of_four_is_the_difference_imped(boards: list[tuple[int, int]]) ->
     assert [b.imps for b in match.boards] == [reference.imp(a - b) for a, b in boards]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     st.lists(st.lists(build.specs(), min_size=4, max_size=4), min_size=1, max_size=6),
     st.sampled_from(["wbf", "none"]),

@@ -92,7 +92,7 @@ def test_team_pairs_add_to_four_times_aggregate(boards: list[list[int]]) -> None
     assert teams["2"] == match.opponent_imps - match.imps
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.lists(build.scores, min_size=4, max_size=14))
 def test_fast_sums_equal_enumeration(scores: list[int]) -> None:
     """F(a) = sum_b G(s_a+s_b) - (T-2) sum_l IMP(s_a-s_l) equals the enumerated sum of terms."""
@@ -101,7 +101,7 @@ def test_fast_sums_equal_enumeration(scores: list[int]) -> None:
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.lists(st.lists(build.specs(), min_size=2, max_size=4), min_size=1, max_size=5),
     st.sampled_from(["match", "total"]),

@@ -177,7 +177,7 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(build.boards(1, 8), min_size=1, max_size=4), OPTIONS)
 def test_event_matches_reference(
     boards: list[list[build.Spec]], options: dict[str, object]

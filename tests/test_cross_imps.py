@@ -42,7 +42,7 @@ def test_lone_result_and_adjusted() -> None:
     assert board.datum is None and scored.datum_label is None
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     st.lists(build.boards(1, 10), min_size=1, max_size=3),
     st.sampled_from(["average", "total"]),
@@ -64,7 +64,7 @@ def test_a_board_sums_to_zero(specs: list[build.Spec], normalise: str) -> None:
     assert sum(r.ns_points or 0 for r in scored.boards[0].results) == 0
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.lists(st.lists(build.scores, min_size=1, max_size=3), min_size=2, max_size=4))
 def test_teams_field_is_every_table(tables: list[list[int]]) -> None:
     """On a teams event a board's field is every table of every match."""

@@ -660,7 +660,7 @@ PBNISH = st.sampled_from(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.lists(PBNISH, max_size=25))
 def test_never_a_traceback(lines: list[str]) -> None:
     """Whatever the input, loads returns an event or raises PbnError with a

@@ -288,7 +288,7 @@ def round_trip(event: Event, text: str) -> None:
     assert event_view(pbn.loads(text)) == event_view(event)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(pairs_events())
 def test_pairs_events_round_trip(generated: tuple[Event, str]) -> None:
     """Pairs events in all three score conventions read back as written."""
@@ -405,7 +405,7 @@ def write_teams(event: Event) -> str:
     return "% PBN 2.1\n" + "\n\n".join(games) + "\n"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(teams_events())
 def test_teams_events_round_trip(event: Event) -> None:
     """Teams of four and of eight, one game per table, read back as written:

@@ -779,7 +779,7 @@ def pbn_events(draw: st.DrawFn) -> Event:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(pbn_events())
 def test_round_trip_property(event: Event) -> None:
     """Any pairs event written from the model reads back to itself."""
