@@ -213,14 +213,14 @@ class EventBuilder:
                 dealer = parse_seat(text)
             except ValueError:
                 self.report(
-                    f"Dealer {text!r} is not N, E, S or W", game.line_of("Dealer"), "warning"
+                    f"Dealer {excerpt(text)} is not N, E, S or W", game.line_of("Dealer"), "warning"
                 )
         text = game.values.get("Vulnerable")
         if text is not None and text.strip() not in ("", "?"):
             vulnerability = _VULNERABILITY.get(text.strip().lower())
             if vulnerability is None:
                 line = game.line_of("Vulnerable")
-                self.report(f"Vulnerable {text!r} is not a vulnerability", line, "warning")
+                self.report(f"Vulnerable {excerpt(text)} is not a vulnerability", line, "warning")
         return dealer, vulnerability, deal
 
     # -- tables
@@ -392,11 +392,11 @@ class EventBuilder:
         if side is None and int(match[2]) == 0:
             return 0  # a pass-out's "0" needs no side
         if side is None:
-            self.report(f"Score {text!r} needs NS or EW, or a Declarer", line)
+            self.report(f"Score {excerpt(text)} needs NS or EW, or a Declarer", line)
             return None
         score = int(match[2]) if side == "NS" else -int(match[2])
         if match[3] and int(match[4]) != -int(match[2]):
-            self.report(f"Score {text!r}: the NS and EW scores disagree", line, "warning")
+            self.report(f"Score {excerpt(text)}: the NS and EW scores disagree", line, "warning")
         return score
 
     def _tricks_tag(self, text: str | None, declarer: str | None, line: int) -> str | None:
@@ -409,7 +409,7 @@ class EventBuilder:
             return None
         side = _declaring_side(declarer)
         if side is None:
-            self.report(f"Result {text!r} needs a Declarer", line)
+            self.report(f"Result {excerpt(text)} needs a Declarer", line)
             return None
         if side in counts:
             return str(counts[side])
@@ -441,7 +441,7 @@ class EventBuilder:
         try:
             return dt.date(int(match[1]), int(match[2]), int(match[3]))
         except ValueError:
-            self.report(f"Date {text!r} is not a date", None, "warning")
+            self.report(f"Date {excerpt(match[0])} is not a date", None, "warning")
             return None
 
 

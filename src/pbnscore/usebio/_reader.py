@@ -356,7 +356,7 @@ class _Reader:
         try:
             return table[text.upper()]
         except KeyError:
-            self.fail(f"{tag} {text!r} is not {expected}", element)
+            self.fail(f"{tag} {excerpt(text)} is not {expected}", element)
 
     def direction(self, text: str, element: Element) -> Direction | None:
         return self.lookup(_DIRECTIONS, "DIRECTION", text, element, "NS or EW")
