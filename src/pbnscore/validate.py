@@ -71,19 +71,15 @@ def check(event: Event) -> list[Problem]:
     return _checked(event).problems
 
 
-def unscorable(event: Event) -> list[Problem]:
-    """Of the problems :func:`check` finds, those ``score`` refuses a file for:
-    a result naming a pair the event's participants do not list (its points
-    would go to a pair the output cannot name), a pair number with more than
-    nine digits in a row (no number pbnscore reads is that long)."""
-    return vet(event).refused
-
-
 @attrs.frozen
 class Vetting:
     """What ``score`` does about a file's problems before scoring it."""
 
-    refused: list[Problem]  # any one stops the file (see unscorable)
+    # Any one stops the file: a result naming a pair the participants do not
+    # list (its points would go to a pair the output cannot name), a pair
+    # number with more than nine digits in a row (no number pbnscore reads is
+    # that long).
+    refused: list[Problem]
     # Scored all the same, but the scorer is told: a pair in two results of a
     # board has its points counted for each (a keying slip the numbers show).
     warned: list[Problem]
