@@ -673,3 +673,39 @@ def test_never_a_traceback(lines: list[str]) -> None:
     for problem in pbn.check(text):
         assert problem.severity in ("error", "warning")
     assert isinstance(pbn.loads(text, strict=False), Event)
+
+
+# -- the problem cap (README "Bad input") -------------------------------------------------
+
+
+def _many_boards(boards: int, repeats: int) -> str:
+    """``boards`` games of two results; the first repeats its Board tag
+    ``repeats`` times (a warning each)."""
+    games = [
+        "\n".join(
+            [f'[Board "{number}"]'] * (repeats if number == 1 else 1)
+            + ['[Vulnerable "None"]', '[ScoreTable "PairId_NS;PairId_EW;Score_NS"]']
+            + ["1 2 420", "3 4 -50"]
+        )
+        for number in range(1, boards + 1)
+    ]
+    return "\n\n".join(games) + "\n"
+
+
+def test_warnings_past_the_cap_never_stop_a_strict_read() -> None:
+    """A thousand warnings (a repeated Board tag) do not cut a strict read
+    short: every board is read, the warnings past the cap are counted."""
+    text = _many_boards(45, 1500)
+    event = pbn.loads(text)
+    assert len(event.sessions[0].sections[0].boards) == 45
+
+
+def test_a_lenient_read_stopped_by_the_cap_is_an_error() -> None:
+    """check stops at the cap, and says so as an error; a lenient load of
+    the same file raises rather than returning the part it read."""
+    text = _many_boards(45, 1500)
+    problems = pbn.check(text, source="many.pbn")
+    assert problems[-1].severity == "error"
+    assert "too many problems" in problems[-1].message
+    with pytest.raises(PbnError, match="too many problems"):
+        pbn.loads(text, strict=False)

@@ -25,17 +25,20 @@ from __future__ import annotations
 import os
 from typing import BinaryIO, TextIO
 
-from pbnscore.errors import Problem
+from pbnscore.errors import PbnError, Problem
 from pbnscore.model import Event
-from pbnscore.pbn._reader import read
+from pbnscore.pbn._reader import TOO_MANY, read
 
 __all__ = ["check", "load", "loads", "read_leniently"]
 
 
 def loads(data: bytes | str, *, source: str = "<string>", strict: bool = True) -> Event:
     """The event in PBN ``data`` (bytes are decoded: a BOM, the declared
-    charset, UTF-8, else Latin-1)."""
-    event, _ = read(data, source, strict)
+    charset, UTF-8, else Latin-1). A lenient read that stops at the cap
+    on problems raises: the event it read is only part of the file."""
+    event, problems = read(data, source, strict)
+    if not strict and problems and problems[-1].message == TOO_MANY:
+        raise PbnError(TOO_MANY, source=source, line=problems[-1].line)
     return event
 
 

@@ -111,24 +111,43 @@ class TooManyProblems(Exception):
     (a file of garbage is not worth reading to its end)."""
 
 
+TOO_MANY = "too many problems; the rest of the file is not read"
+
+
 class Problems:
     """Where problems go: raised as PbnError (strict, errors only) or
-    collected for ``check``; after MAX_PROBLEMS the read stops."""
+    collected for ``check``. A lenient read stops after MAX_PROBLEMS (and
+    says so, as an error). A strict read is never stopped by warnings: it
+    either fails at an error or reads the whole file, so warnings past
+    MAX_PROBLEMS are only counted."""
 
     def __init__(self, source: str, strict: bool) -> None:
         self.source, self.strict = source, strict
         self.items: list[Problem] = []
+        self.uncollected = 0  # strict: warnings past the cap
 
     def __call__(self, message: str, line: int | None, severity: str = "error") -> None:
-        if self.strict and severity == "error":
-            raise PbnError(message, source=self.source, line=line)
+        if self.strict:
+            if severity == "error":
+                raise PbnError(message, source=self.source, line=line)
+            if len(self.items) >= MAX_PROBLEMS:
+                self.uncollected += 1
+            else:
+                self.items.append(Problem(message, self.source, line, severity))
+            return
         if len(self.items) > MAX_PROBLEMS:
             return  # reading has stopped; what is still built may not report more
         self.items.append(Problem(message, self.source, line, severity))
         if len(self.items) == MAX_PROBLEMS:
-            message = "too many problems; the rest of the file is not read"
-            self.items.append(Problem(message, self.source, line))
+            self.items.append(Problem(TOO_MANY, self.source, line))
             raise TooManyProblems
+
+    def collected(self) -> list[Problem]:
+        """Every problem kept, and a last warning counting those that were not."""
+        if not self.uncollected:
+            return self.items
+        message = f"{self.uncollected} more warnings not listed"
+        return [*self.items, Problem(message, self.source, None, "warning")]
 
 
 class EventBuilder:
@@ -518,9 +537,9 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
         if builder.count == 0:
             report("no PBN games: the input has no tag pairs", 1, "error")
     except TooManyProblems:
-        pass  # lenient: what was read so far, and the problems
+        pass  # lenient: what was read so far, and the problems (the last an error)
     version, metadata = _directives(directives)
-    return builder.event(version, metadata), report.items
+    return builder.event(version, metadata), report.collected()
 
 
 def _directives(directives: list[Token]) -> tuple[str | None, list[tuple[str, str]]]:
