@@ -21,15 +21,13 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import attrs
 
-from pbnscore import default_method, loads, score
+from pbnscore import default_method, loads, outputs, score
 from pbnscore._atomic import write_bytes
 from pbnscore.errors import ParseError, PbnscoreError, UsageError
 
 if TYPE_CHECKING:
     from pbnscore.model import Event, ScoredEvent
 
-# Output format -> the extension a batch adds and ``score -o`` recognises.
-EXTENSIONS: dict[str, str] = {"usebio": "xml", "json": "json", "text": "txt", "html": "html"}
 INPUT_SUFFIXES = frozenset({".pbn", ".xml"})
 
 
@@ -91,14 +89,7 @@ def score_event(event: Event, settings: Settings) -> ScoredEvent:
 
 def render(scored: ScoredEvent, settings: Settings) -> bytes:
     """The bytes of the output document in ``settings.to``."""
-    if settings.to == "usebio":
-        from pbnscore import usebio
-
-        document: bytes = usebio.dumps(scored, types=settings.usebio_types)
-        return document
-    from pbnscore import report
-
-    return report.render(scored, settings.to).encode("utf-8")
+    return outputs.render(scored, settings)
 
 
 def convert(
@@ -122,7 +113,7 @@ class Job:
 def plan(inputs: Iterable[str], out_dir: Path, to: str) -> list[Job]:
     """One job per input file found, in a stable order; raises
     :class:`UsageError` for a missing input or two jobs with one output."""
-    extension = EXTENSIONS[to]
+    extension = outputs.FORMATS[to].extension
     jobs: list[Job] = []
     for name in inputs:
         path = Path(name)

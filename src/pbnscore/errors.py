@@ -82,6 +82,10 @@ class UsageError(PbnscoreError):
         return self.message if self.source is None else f"{self.source}: {self.message}"
 
 
+# The errors that are the user's wording, not the file's: exit status 2.
+USAGE_ERRORS = (UsageError, UnknownMethodError, OptionError)
+
+
 def excerpt(text: str, limit: int = 40) -> str:
     """``text`` quoted for a message, cut after ``limit`` characters: the line
     stays short whatever a file holds (a 5000-digit "board number")."""

@@ -1,0 +1,63 @@
+"""The ``pbnscore`` command: ``score``, ``batch``, ``methods``, ``check``.
+
+One module per command (:data:`pbnscore.cli._parser.COMMANDS`); the flags a
+method's options become are in :mod:`pbnscore.cli._flags`, the parser in
+:mod:`pbnscore.cli._parser`, what commands share (input, output, error lines)
+in :mod:`pbnscore.cli._io`.
+
+Exit status: 0 all good; 1 an input could not be read, scored or written (for
+``check``: an error was found); 2 wrong usage (unknown method or option,
+missing input, an output that would overwrite the input); 3 a bug in pbnscore
+(one line on stderr, no traceback); 130 interrupted.
+
+Only what a command needs is imported: ``--version`` loads no strategy and no
+lxml, and no plug-in is imported until it is asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+
+from pbnscore.cli._flags import Flag, flags_of
+from pbnscore.cli._io import error, error_line
+from pbnscore.cli._parser import build_parser, command_module, parse, prescan
+from pbnscore.errors import USAGE_ERRORS, PbnscoreError
+
+__all__ = ["Flag", "build_parser", "flags_of", "main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(words)
+    except SystemExit as exc:  # argparse: --help, --version, a usage error
+        return exc.code if isinstance(exc.code, int) else 1
+    except PbnscoreError as exc:
+        error(error_line(exc))
+        return 2 if isinstance(exc, USAGE_ERRORS) else 1
+    except KeyboardInterrupt:
+        error("pbnscore: interrupted")
+        return 130
+    except BrokenPipeError:
+        # Whoever read the output stopped (`pbnscore score x | head`): not a
+        # bug to report. Point stdout at /dev/null so the exit's flush is quiet.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as exc:  # a bug: one line, not a traceback
+        error(f"pbnscore: internal error: {type(exc).__name__}: {exc}")
+        return 3
+
+
+def _dispatch(words: list[str]) -> int:
+    command, method = prescan(words)
+    module = command_module(command)
+    if module is None:
+        parse(words, (), None)  # --help, --version, or argparse's usage error
+        return 2
+    status: int = module.run(words, method)
+    return status

@@ -1,0 +1,49 @@
+"""``pbnscore batch INPUT... --out-dir DIR``: score many files in parallel."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pbnscore import batch, outputs
+from pbnscore.cli import _io, _parser
+from pbnscore.cli._flags import default_methods, flags_of_method, merged
+from pbnscore.errors import UsageError
+
+NAME = "batch"
+HELP = "score many files in parallel"
+DESCRIPTION = (
+    "Score every file (folders: every *.pbn and *.xml below them) into "
+    "DIR/<file name>.<ext>. Without -m each file gets its default method and "
+    "only the options every default method takes are accepted."
+)
+METHOD_OPTIONS = True
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
+    parser.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
+    parser.add_argument(
+        "-j", "--jobs", type=_parser.positive, metavar="JOBS", help="default: all cores"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _parser.add_output_arguments(parser)
+    _parser.add_from_argument(parser)
+
+
+def run(words: list[str], method: str | None) -> int:
+    # Without -m each file gets its own default method: only options that
+    # every default method takes can apply to every file.
+    flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
+    args = _parser.parse(words, flags, method)
+    if _io.STDIO in args.inputs:
+        raise UsageError("batch reads files and folders, not standard input")
+    to = args.to or outputs.DEFAULT
+    jobs = batch.plan(args.inputs, args.out_dir, to)
+    progress = not args.no_progress and sys.stderr.isatty()
+    summary = batch.run(
+        jobs, _parser.settings(args, flags, method, to), workers=args.jobs, progress=progress
+    )
+    _io.error(f"pbnscore: {summary}")
+    return 1 if summary.failures else 0

@@ -1,0 +1,75 @@
+"""What every command shares: its input, its output and its error lines."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from pbnscore import batch, outputs
+from pbnscore.errors import PbnscoreError, UsageError
+
+STDIO = "-"
+
+
+def error(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def error_line(exc: PbnscoreError) -> str:
+    """``file:line: message`` where the error is about a file, else the
+    message after the program's name."""
+    return str(exc) if getattr(exc, "source", None) else f"pbnscore: {exc}"
+
+
+def read_input(name: str) -> tuple[bytes, str]:
+    """The input's bytes and the name messages call it by."""
+    if name == STDIO:
+        return batch.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
+    try:
+        with open(name, "rb") as stream:
+            return batch.read_limited(stream, name), name
+    except FileNotFoundError:
+        raise UsageError("no such file", source=name) from None
+    except IsADirectoryError:
+        raise UsageError("is a folder (`pbnscore batch` takes folders)", source=name) from None
+    except OSError as exc:
+        raise UsageError(str(exc.strerror or exc), source=name) from None
+
+
+def output_path(output: str | None, input_name: str) -> str | None:
+    """None for stdout; refuses to overwrite the input."""
+    if output is None or output == STDIO:
+        return None
+    if input_name != STDIO and _same_file(output, input_name):
+        raise UsageError(f"would overwrite the input {input_name}", source=output)
+    return output
+
+
+def _same_file(first: str, second: str) -> bool:
+    if Path(first).resolve() == Path(second).resolve():
+        return True
+    try:
+        return os.path.samefile(first, second)  # hard links, bind mounts
+    except OSError:
+        return False  # the output does not exist yet
+
+
+def format_of(output: str | None) -> str:
+    """The output format ``-o OUTPUT``'s extension names, else the default."""
+    return outputs.named_by(output) or outputs.DEFAULT
+
+
+def write_output(output: str | None, document: bytes) -> None:
+    """``document`` to the file ``output`` (atomically), or to stdout for None."""
+    if output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(document)
+        sys.stdout.buffer.flush()
+        return
+    from pbnscore._atomic import write_bytes
+
+    try:
+        write_bytes(output, document)
+    except OSError as exc:
+        raise PbnscoreError(f"{output}: {exc.strerror or exc}") from None

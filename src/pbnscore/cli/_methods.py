@@ -1,0 +1,36 @@
+"""``pbnscore methods``: every registered method with its options."""
+
+from __future__ import annotations
+
+import argparse
+
+from pbnscore import registry
+from pbnscore.cli._flags import flags_of
+
+NAME = "methods"
+HELP = "list every scoring method and its options"
+DESCRIPTION = "List every scoring method (built-in and plug-in) with its options."
+METHOD_OPTIONS = False
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``methods`` takes no arguments."""
+
+
+def run(words: list[str], method: str | None) -> int:
+    for entry, loaded in registry.load_all():
+        if isinstance(loaded, registry.PluginError):
+            print(loaded)
+            continue
+        origin = "built-in" if entry.name in registry.BUILTINS else f"plug-in {entry.target}"
+        print(f"{entry.name}: {loaded.description} [{origin}]")
+        try:
+            flags = flags_of(loaded)
+        except Exception as exc:  # a plug-in's Options may be broken in any way
+            print(f"  (its options cannot be read: {type(exc).__name__}: {exc})")
+            continue
+        for flag in flags:
+            print(f"  {flag.spelling}  (default: {flag.shown_default})")
+            if flag.help:
+                print(f"      {flag.help}")
+    return 0

@@ -1,0 +1,163 @@
+"""The argument parser: one sub-command per module of :data:`COMMANDS`.
+
+A command module has ``NAME``, ``HELP`` (one line for ``pbnscore --help``),
+``DESCRIPTION``, ``METHOD_OPTIONS`` (whether it takes ``-m`` and the method's
+flags), ``add_arguments(parser)`` for its own arguments and
+``run(words, method) -> int``. A new command is a module and a line here.
+
+A method's flags depend on the method, so a command that takes them is parsed
+twice: :func:`prescan` finds the command and ``-m`` first, then :func:`parse`
+reads the whole line strictly with that method's flags.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from importlib import import_module
+from types import ModuleType
+
+from pbnscore import __version__, outputs, registry
+from pbnscore.batch import Settings
+from pbnscore.cli._flags import Flag
+from pbnscore.errors import OptionError, UsageError
+
+# Command name -> its module, in the order `pbnscore --help` lists them.
+COMMANDS: dict[str, str] = {
+    "score": "pbnscore.cli._score",
+    "batch": "pbnscore.cli._batch",
+    "methods": "pbnscore.cli._methods",
+    "check": "pbnscore.cli._check",
+}
+
+FROM_HELP = "input format (default: from the extension, else the content)"
+
+
+def command_module(name: str | None) -> ModuleType | None:
+    return import_module(COMMANDS[name]) if name in COMMANDS else None
+
+
+def build_parser(flags: Sequence[Flag] = (), method: str | None = None) -> argparse.ArgumentParser:
+    """The full parser; commands that take method options take ``flags`` (those
+    of ``method``, or of the default methods where no method is named)."""
+    parser = argparse.ArgumentParser(
+        prog="pbnscore",
+        description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
+        allow_abbrev=False,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        module = command_module(name)
+        assert module is not None
+        sub = commands.add_parser(
+            name, help=module.HELP, description=module.DESCRIPTION, allow_abbrev=False
+        )
+        module.add_arguments(sub)
+        if module.METHOD_OPTIONS:
+            add_method_arguments(sub, flags, method)
+    return parser
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--to`` and the USEBIO writer's choices, for commands that write a
+    scored event."""
+    parser.add_argument("--to", choices=tuple(outputs.FORMATS), help="output format")
+    parser.add_argument(
+        "--usebio-types",
+        choices=("old", "new"),
+        help="USEBIO EVENT_TYPE style (default: the input's; new for PBN input)",
+    )
+
+
+def add_from_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--from", dest="source_format", choices=("pbn", "usebio"), help=FROM_HELP)
+
+
+def add_method_arguments(
+    parser: argparse.ArgumentParser, flags: Sequence[Flag], method: str | None
+) -> None:
+    """``-m`` and a group of the method's own flags."""
+    parser.add_argument("-m", "--method", metavar="METHOD", help="see `pbnscore methods`")
+    title = f"options of {method}" if method else "method options (of the default methods)"
+    group = parser.add_argument_group(title)
+    for flag in flags:
+        try:
+            _add_flag(group, flag)
+        except argparse.ArgumentError:
+            raise registry.PluginError(
+                f"{method}: option {flag.field!r} clashes with pbnscore's own {flag.flag}"
+            ) from None
+
+
+def _add_flag(group: argparse._ArgumentGroup, flag: Flag) -> None:
+    # Defaults stay with the Options class: a flag not given is not passed on.
+    help_text = f"{flag.help} (default: {flag.shown_default})".replace("%", "%%")
+    if flag.switch:
+        action = argparse.BooleanOptionalAction if flag.default is True else "store_true"
+        group.add_argument(
+            flag.flag, dest=flag.dest, action=action, default=argparse.SUPPRESS, help=help_text
+        )
+        return
+    group.add_argument(
+        flag.flag,
+        dest=flag.dest,
+        type=flag.parse,
+        choices=flag.choices,
+        default=argparse.SUPPRESS,
+        metavar=None if flag.choices else "N",
+        help=help_text,
+    )
+
+
+def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> argparse.Namespace:
+    """Parse strictly: an argument nobody takes is a usage error that names
+    the method whose options were on offer."""
+    args, extra = build_parser(flags, method).parse_known_args(argv)
+    if extra:
+        unknown = " ".join(extra)
+        if method and any(word.startswith("-") for word in extra):
+            offered = ", ".join(flag.flag for flag in flags) or "none"
+            raise OptionError(f"method {method} does not take {unknown} (its options: {offered})")
+        raise UsageError(f"unrecognized arguments: {unknown}")
+    return args
+
+
+def options(args: argparse.Namespace, flags: Sequence[Flag]) -> dict[str, object]:
+    """The options given on the command line, by field name."""
+    return {
+        flag.field: flag.to_option(getattr(args, flag.dest))
+        for flag in flags
+        if hasattr(args, flag.dest)
+    }
+
+
+def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
+    """(command, -m METHOD) before the real parse, which needs the method."""
+    command = next((word for word in argv if not word.startswith("-")), None)
+    module = command_module(command)
+    if module is None or not module.METHOD_OPTIONS:
+        return command, None
+    finder = argparse.ArgumentParser(prog="pbnscore", add_help=False, allow_abbrev=False)
+    finder.add_argument("-m", "--method")
+    found, _ = finder.parse_known_args(argv)
+    method: str | None = found.method
+    return command, method
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    return value
+
+
+def settings(
+    args: argparse.Namespace, flags: Sequence[Flag], method: str | None, to: str
+) -> Settings:
+    """How a run reads, scores and writes, from its parsed command line."""
+    return Settings(method, options(args, flags), to, args.source_format, args.usebio_types)

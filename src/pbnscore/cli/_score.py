@@ -1,0 +1,58 @@
+"""``pbnscore score INPUT``: score one event."""
+
+from __future__ import annotations
+
+import argparse
+
+from pbnscore import batch, default_method
+from pbnscore.batch import describe
+from pbnscore.cli import _io, _parser
+from pbnscore.cli._flags import default_methods, flags_of_method, merged
+from pbnscore.errors import USAGE_ERRORS, PbnscoreError
+
+NAME = "score"
+HELP = "score one event"
+DESCRIPTION = (
+    "Score one event. The output format is --to, else OUTPUT's extension "
+    "(.xml usebio, .json, .txt text, .html), else usebio. Without -m: butler for "
+    "a pairs event, aggregate for teams."
+)
+METHOD_OPTIONS = True
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("input", metavar="INPUT", help="a .pbn or .xml file, or - for stdin")
+    parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
+    _parser.add_output_arguments(parser)
+    _parser.add_from_argument(parser)
+
+
+def run(words: list[str], method: str | None) -> int:
+    if method:
+        flags = flags_of_method(method)
+        args = _parser.parse(words, flags, method)
+    else:
+        # Any default method's flags may be there: accept them all for now,
+        # to find INPUT (which apply is known once the event is read), but
+        # nothing else, so that a misspelt flag is a usage error even when
+        # the input then fails to read.
+        flags = merged(default_methods(), shared_only=False)
+        args = _parser.parse(words, flags, None)
+    data, source = _io.read_input(args.input)
+    output = _io.output_path(args.output, args.input)
+    settings = _parser.settings(args, flags, method, args.to or _io.format_of(output))
+    try:
+        event = batch.read_event(data, source, settings, warn=_io.error)
+        if method is None:
+            method = default_method(event)
+            flags = flags_of_method(method)
+            args = _parser.parse(words, flags, method)
+            settings = _parser.settings(args, flags, method, settings.to)
+        document = batch.render(batch.score_event(event, settings), settings)
+    except PbnscoreError as exc:
+        if isinstance(exc, USAGE_ERRORS):
+            raise
+        _io.error(describe(exc, source))
+        return 1
+    _io.write_output(output, document)
+    return 0

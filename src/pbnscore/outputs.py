@@ -1,0 +1,75 @@
+"""The output formats: each one's name, the file extensions that name it, and
+how a scored event becomes its bytes.
+
+One table, read by ``score`` (``--to`` and ``-o``'s extension), ``batch`` (the
+extension it adds) and :func:`pbnscore.batch.render`. A new format is one row
+here and one function that renders it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from pbnscore.batch import Settings
+    from pbnscore.model import ScoredEvent
+
+
+def _usebio(scored: ScoredEvent, settings: Settings) -> bytes:
+    from pbnscore import usebio
+
+    document: bytes = usebio.dumps(scored, types=settings.usebio_types)
+    return document
+
+
+def _report(name: str) -> Callable[[ScoredEvent, Settings], bytes]:
+    """A report rendering (text) as UTF-8 bytes."""
+
+    def render(scored: ScoredEvent, settings: Settings) -> bytes:
+        from pbnscore import report
+
+        return report.render(scored, name).encode("utf-8")
+
+    return render
+
+
+@attrs.frozen
+class OutputFormat:
+    name: str
+    extensions: tuple[str, ...]  # the first is the one `batch` adds
+    render: Callable[[ScoredEvent, Settings], bytes]
+
+    @property
+    def extension(self) -> str:
+        return self.extensions[0]
+
+
+FORMATS: dict[str, OutputFormat] = {
+    output.name: output
+    for output in (
+        OutputFormat("usebio", ("xml",), _usebio),
+        OutputFormat("json", ("json",), _report("json")),
+        OutputFormat("text", ("txt",), _report("text")),
+        OutputFormat("html", ("html",), _report("html")),
+    )
+}
+
+DEFAULT = "usebio"
+
+
+def named_by(path: str | None) -> str | None:
+    """The format whose extension ``path`` has; None where it has none of them."""
+    suffix = Path(path).suffix.lower().lstrip(".") if path else ""
+    return next((name for name, output in FORMATS.items() if suffix in output.extensions), None)
+
+
+def render(scored: ScoredEvent, settings: Settings) -> bytes:
+    """The bytes of ``scored`` in ``settings.to``."""
+    return FORMATS[settings.to].render(scored, settings)
+
+
+__all__ = ["DEFAULT", "FORMATS", "OutputFormat", "named_by", "render"]
