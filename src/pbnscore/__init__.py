@@ -91,13 +91,14 @@ def default_method(event: Event) -> str:
 
 def score(event: Event, method: str | None = None, **options: Any) -> ScoredEvent:
     """Score ``event`` with a registered method; options by field name
-    (``datum="zero-sum"``, ``double=True``). The event is not changed."""
+    (``datum="zero-sum"``, ``double=True``). The event is not changed.
+
+    An :class:`OptionError` where an option is not the method's, has a value
+    outside its choices (they are listed) or does nothing under the others."""
     from pbnscore import registry
+    from pbnscore.strategies._base import checked_options
 
     strategy = registry.get(method or default_method(event))
-    try:
-        parsed = strategy.Options(**options)
-    except (TypeError, ValueError) as exc:
-        raise OptionError(f"{strategy.name}: {exc}") from None
+    parsed = checked_options(strategy, options)
     scored: ScoredEvent = strategy().score(event, parsed)
     return scored

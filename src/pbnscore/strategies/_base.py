@@ -3,19 +3,24 @@
 A strategy is a class with a ``name``, a one-line ``description``, an attrs
 ``Options`` class and ``score(event, options) -> ScoredEvent``. Each field of
 ``Options`` becomes a CLI flag (``imp_gaps`` -> ``--imp-gaps``); its
-``metadata["help"]`` is the flag's help and ``metadata["choices"]`` (or an
-enum type) its choices.
+``metadata["help"]`` is the flag's help, ``metadata["choices"]`` (or an
+enum type) its choices and ``metadata["applies"]`` (an :class:`Applies`) the
+settings it does something under. :func:`checked_options` is the one place
+options given by a user (the command line, ``pbnscore.score()``) are turned
+into an ``Options`` and refused where they do nothing.
 """
 
 from __future__ import annotations
 
+import enum
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from pbnscore.errors import OptionError
 from pbnscore.imps import ImpGaps
 from pbnscore.model import (
     AdjustedKind,
@@ -29,12 +34,122 @@ from pbnscore.model import (
 )
 
 
-def option(default: Any, help: str, choices: Iterable[str] | None = None, **kw: Any) -> Any:
-    """An options field with CLI help (and choices)."""
+@attrs.frozen
+class Applies:
+    """When an option does something: ``test`` over the whole options object,
+    and ``needs``, what the user must also give, as they would type it
+    (``"--datum trimmed-mean"``) for the message ``--drop applies to …``."""
+
+    test: Callable[[Any], bool]
+    needs: str
+
+
+def applies_with(name: str, *values: enum.Enum | str) -> Applies:
+    """An option that applies only while option ``name`` has one of ``values``
+    (``applies_with("datum", Datum.TRIMMED_MEAN)``)."""
+    wanted = frozenset(v.value if isinstance(v, enum.Enum) else v for v in values)
+
+    def test(options: Any) -> bool:
+        value = getattr(options, name)
+        return (value.value if isinstance(value, enum.Enum) else value) in wanted
+
+    spelled = [str(v.value if isinstance(v, enum.Enum) else v) for v in values]
+    listed = spelled[0] if len(spelled) == 1 else f"{', '.join(spelled[:-1])} or {spelled[-1]}"
+    return Applies(test, f"{flag_name(name)} {listed}")
+
+
+def option(
+    default: Any,
+    help: str,
+    choices: Iterable[str] | None = None,
+    *,
+    applies: Applies | None = None,
+    **kw: Any,
+) -> Any:
+    """An options field with CLI help (and choices, and when it applies:
+    given where it does not, it is refused by :func:`checked_options`)."""
     metadata: dict[str, object] = {"help": help}
     if choices is not None:
         metadata["choices"] = tuple(choices)
+    if applies is not None:
+        metadata["applies"] = applies
     return attrs.field(default=default, metadata=metadata, **kw)
+
+
+def flag_name(field_name: str) -> str:
+    """The command-line spelling of an options field: ``imp_gaps`` -> ``--imp-gaps``."""
+    return "--" + field_name.replace("_", "-")
+
+
+def applies(field: attrs.Attribute[Any], options: Any) -> bool:
+    """Whether ``field`` does anything under ``options`` (true where it says nothing)."""
+    rule = field.metadata.get("applies")
+    return not isinstance(rule, Applies) or bool(rule.test(options))
+
+
+def choices_of(field: attrs.Attribute[Any]) -> tuple[str, ...] | None:
+    """The values a field takes, where it is a closed list: its metadata's
+    choices, else its enum converter's values."""
+    listed = field.metadata.get("choices")
+    if listed is not None:
+        return tuple(str(choice) for choice in listed)
+    converter = field.converter
+    if isinstance(converter, type) and issubclass(converter, enum.Enum):
+        return tuple(str(member.value) for member in converter)
+    return None
+
+
+def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
+    """``strategy.Options`` from the options a user gave, by field name.
+
+    An OptionError (a usage error) where one is not an option of the method
+    (naming the methods that take it), has a value outside its choices
+    (listing them), or does nothing under the other options (naming what it
+    needs: ``--drop applies to --datum trimmed-mean``). Only the options
+    given are checked: a default never trips it.
+    """
+    fields = attrs.fields_dict(strategy.Options)
+    for name, value in given.items():
+        if name not in fields:
+            raise OptionError(not_an_option(strategy, name))
+        choices = choices_of(fields[name])
+        spelled = value.value if isinstance(value, enum.Enum) else value
+        if choices is not None and isinstance(spelled, str) and spelled not in choices:
+            listed = ", ".join(choices)
+            raise OptionError(
+                f"{strategy.name}: {flag_name(name)} {spelled!r} is not one of: {listed}"
+            )
+    try:
+        options = strategy.Options(**given)
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"{strategy.name}: {exc}") from None
+    for name in given:
+        rule = fields[name].metadata.get("applies")
+        if isinstance(rule, Applies) and not rule.test(options):
+            raise OptionError(f"{flag_name(name)} applies to {rule.needs}")
+    return options
+
+
+def not_an_option(strategy: type[Any], name: str) -> str:
+    """The message for option ``name`` that ``strategy`` does not take: which
+    registered methods do (``--normalise is an option of cross-imps and
+    barking, not butler``), else the options ``method`` has."""
+    from pbnscore import registry  # the registry finds strategies; only on this error path
+
+    takers = []
+    for entry in registry.entries().values():
+        try:
+            options = entry.load().Options
+        except registry.PluginError:
+            continue
+        if entry.name != strategy.name and name in attrs.fields_dict(options):
+            takers.append(entry.name)
+    flag = flag_name(name)
+    if takers:
+        listed = takers[0] if len(takers) == 1 else f"{', '.join(takers[:-1])} and {takers[-1]}"
+        return f"{flag} is an option of {listed}, not {strategy.name}"
+    own = ", ".join(flag_name(f.name) for f in attrs.fields(strategy.Options)) or "none"
+    return f"method {strategy.name} does not take {flag} (its options: {own})"
 
 
 _TRUE = frozenset({"true", "yes", "on", "1"})
@@ -81,9 +196,12 @@ class Strategy(Protocol):
 
 
 def options_dict(options: Any) -> dict[str, object]:
-    """Options as plain JSON values (enums by value, fractions as numbers)."""
+    """The options that apply, as plain JSON values (enums by value, fractions
+    as numbers): a report never names an option that did nothing."""
     out: dict[str, object] = {}
     for field in attrs.fields(type(options)):
+        if not applies(field, options):
+            continue
         value = getattr(options, field.name)
         if hasattr(value, "value"):
             value = value.value

@@ -49,6 +49,7 @@ class ButlerOptions(_base.ImpOptions):
     drop: int = _base.option(
         1,
         "scores dropped at each end for --datum trimmed-mean (never leaving fewer than one)",
+        applies=_base.applies_with("datum", Datum.TRIMMED_MEAN),
         converter=int,
         validator=attrs.validators.ge(0),
     )
@@ -56,6 +57,8 @@ class ButlerOptions(_base.ImpOptions):
         Rounding.HALF_AWAY,
         "rounding of a mean or even-count median datum to a multiple of 10",
         choices=[r.value for r in Rounding],
+        # A median rounds only the mean of its two middle scores (an even count).
+        applies=_base.applies_with("datum", Datum.TRIMMED_MEAN, Datum.MEAN, Datum.MEDIAN),
         converter=Rounding,
     )
     double: bool = _base.option(
