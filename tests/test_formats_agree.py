@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pbnscore
 from pbnscore import registry, usebio
@@ -404,3 +406,29 @@ def two_places(value: Fraction | int) -> str:
     whole = int(hundredths + Fraction(1, 2))
     sign = "-" if value < 0 and whole else ""
     return f"{sign}{whole // 100}.{whole % 100:02d}"
+
+
+# -- PBN -> USEBIO -> score: one file, one answer (issue 12 item 4) ---------------
+
+ROW = st.tuples(
+    st.sampled_from(["Pass", "4S N 10", "3NT S 8", "2HX E 7"]),
+    st.integers(-76, 76).map(lambda n: n * 10),
+)
+
+
+@given(st.lists(st.lists(ROW, min_size=2, max_size=4), min_size=1, max_size=3))
+def test_pbn_and_its_usebio_score_the_same(boards: list[list[tuple[str, int]]]) -> None:
+    """Any pairs PBN, passed-out rows with a score of their own included,
+    scores the same read directly and read back from pbnscore's USEBIO of it."""
+    games = []
+    for number, rows in enumerate(boards, 1):
+        lines = [f'[Board "{number}"]', '[Vulnerable "None"]']
+        lines.append('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]')
+        for table, (play, score) in enumerate(rows, 1):
+            contract, declarer, tricks = play.split() if play != "Pass" else ("Pass", "-", "-")
+            lines.append(f"{table} {table} {contract} {declarer} {tricks} {score}")
+        games.append("\n".join(lines))
+    event = pbnscore.loads(("\n\n".join(games) + "\n").encode(), source="p.pbn")
+    again = usebio.loads(usebio.dumps(event), source="p.xml")
+    direct, round_trip = pbnscore.score(event, "butler"), pbnscore.score(again, "butler")
+    assert scores_view(direct) == scores_view(round_trip)

@@ -230,15 +230,25 @@ def test_score_that_disagrees_with_its_contract() -> None:
 
 
 def test_passed_out_board_with_a_score() -> None:
-    """A pass-out scores 0; a file's other score is kept and `check` warns."""
+    """A pass-out scores 0, whatever score the file gives it (the contract
+    decides, as the USEBIO reader has it); `check` warns of the other score."""
     text = table("PairId_NS;PairId_EW;Contract;Score_NS", "1 2 Pass 50", "3 4 Pass 0")
     assert [(r.outcome, r.score) for r in results(text)] == [
-        (Outcome.PASSED_OUT, 50),
+        (Outcome.PASSED_OUT, 0),
         (Outcome.PASSED_OUT, 0),
     ]
     problems = validate.check_bytes(text.encode(), "p.pbn")
-    assert [str(p) for p in problems] == ["p.pbn:4: passed out, but the score is NS 50"]
+    assert [str(p) for p in problems] == [
+        "p.pbn:4: passed out, but the score is NS 50; a pass-out scores 0"
+    ]
     assert problems[0].severity == "warning"
+
+
+def test_a_passed_out_game_with_a_score_tag_scores_0() -> None:
+    """The same rule for a game's own Contract and Score tags."""
+    text = '[Board "1"]\n[Contract "Pass"]\n[Score "NS -400"]\n'
+    text += '\n[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n[Score "NS 420"]\n'
+    assert sorted(r.score or 0 for r in results(text)) == [0, 420]
 
 
 @pytest.mark.parametrize(

@@ -260,3 +260,12 @@ def test_check_never_raises_and_finds_the_strict_error(data: bytes) -> None:
         usebio.loads(data, source="fuzz")
     except UsebioError as strict:
         assert strict.line in {p.line for p in problems if p.severity == "error"}
+
+
+def test_a_passed_out_line_with_a_score_is_a_warning_and_scores_0() -> None:
+    """The contract decides: a pass-out scores 0 whatever its SCORE says, as
+    the PBN reader has it, and `check` says so."""
+    document = _document(PAIRS.replace("{line:3:3:4S:S:10:420}", "{line:3:3:PASS:N::-400}", 1))
+    line = _line_of(document, "<CONTRACT>PASS</CONTRACT>")
+    warnings = [(p.line, p.message) for p in every_problem(document) if p.severity == "warning"]
+    assert (line, "passed out, but the score is NS -400; a pass-out scores 0") in warnings

@@ -37,6 +37,13 @@ CONTRACT_RE = re.compile(
 )
 PASS_RE = re.compile(r"\s*(?:pass(?:ed)?(?:[\s-]*out)?|p|ap|all\s*pass)\s*", re.IGNORECASE)
 
+
+def passed_out_with_a_score(score: int) -> str:
+    """What both readers warn of a passed-out board whose file gives it a
+    score: the contract decides, and a pass-out scores 0."""
+    return f"passed out, but the score is NS {score}; a pass-out scores 0"
+
+
 _STRAINS = {
     "NT": Strain.NOTRUMP,
     "N": Strain.NOTRUMP,

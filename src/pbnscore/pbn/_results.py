@@ -17,6 +17,7 @@ from pbnscore.bridge import (
     ns_score,
     parse_contract,
     parse_seat,
+    passed_out_with_a_score,
     relative_tricks,
 )
 from pbnscore.errors import excerpt
@@ -274,14 +275,18 @@ def to_result(
     if entry.adjusted is not None:
         return _result(entry, parsed, home_direction, Outcome.ADJUSTED, adjusted=entry.adjusted)
     score = entry.score
-    if score is None:
+    if parsed.passed_out:
+        # The contract decides: a passed-out board scores 0 (Law 77: no
+        # contract, no score), whatever else the row says, as the USEBIO
+        # reader has it, so that one file scores the same in either format.
+        if score:
+            report(passed_out_with_a_score(score), entry.line, "warning")
+        score = 0
+    elif score is None:
         score = _computed(parsed, vulnerability)
     # A score the file gives is the one scored. One that disagrees with its
     # contract is reported by pbnscore.validate, as for every format; a
-    # report here as well gave `check` the same problem twice. validate
-    # compares played contracts only, so a pass-out's score is checked here.
-    if parsed.passed_out and score:
-        report(f"passed out, but the score is NS {score}", entry.line, "warning")
+    # report here as well gave `check` the same problem twice.
     if score is None:
         if parsed.contract is not None and not parsed.faulty:
             report(f"no result for contract {entry.contract!r}", entry.line, "warning")

@@ -332,10 +332,14 @@ class _Reader:
         as without it.)"""
         if self.problems is None:
             raise error
-        self.problems.append(Problem(error.message, self.source, error.line))
-        if len(self.problems) >= MAX_PROBLEMS:
+        self.record(self.problems, Problem(error.message, self.source, error.line))
+
+    def record(self, problems: list[Problem], problem: Problem) -> None:
+        """A lenient read's problem; after MAX_PROBLEMS, a last one saying so."""
+        problems.append(problem)
+        if len(problems) >= MAX_PROBLEMS:
             message = "too many problems; the rest of the file is not read"
-            self.problems.append(Problem(message, self.source, error.line))
+            problems.append(Problem(message, self.source, problem.line))
             raise TooManyProblems
 
     def integer(self, tag: str, text: str, element: Element) -> int:
@@ -563,6 +567,8 @@ class _Reader:
         play = self.plays.get(texts)
         if play is None:
             play = self.plays[texts] = self.play(*texts, element)
+        if play.outcome is Outcome.PASSED_OUT and self.problems is not None:
+            self.passed_out(texts[1], element)
         try:
             return Result(
                 ns=fields.get("NS_PAIR_NUMBER") or None,
@@ -582,6 +588,16 @@ class _Reader:
             )
         except ValueError as exc:  # the model's validators: 14 tricks
             self.fail(str(exc), element)
+
+    def passed_out(self, score_text: str, element: Element) -> None:
+        """A lenient read warns of a pass-out's non-zero SCORE: the contract
+        decides and it scores 0, as in PBN (both readers, one rule)."""
+        score = _whole(score_text)
+        if score and self.problems is not None:
+            message = bridge.passed_out_with_a_score(score)
+            self.record(
+                self.problems, Problem(message, self.source, sourceline(element), "warning")
+            )
 
     def play(
         self,
