@@ -261,3 +261,13 @@ def test_conformance_catches_a_method_that_changes_its_input() -> None:
 
     with pytest.raises(AssertionError):
         Check().test_does_not_change_the_event()
+
+
+@pytest.mark.usefixtures("site")
+def test_a_plugin_that_cannot_explain_says_so() -> None:
+    """A plug-in without ``explain`` is told to the user, not guessed at."""
+    from pbnscore.explain import CannotExplain, explain
+
+    event = pbnscore.load(FIXTURES / "usebio" / "club-night.xml")
+    with pytest.raises(CannotExplain, match="method myplugin cannot explain its figures"):
+        explain(event, 1, "myplugin")

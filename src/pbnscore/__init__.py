@@ -9,6 +9,7 @@ write USEBIO, JSON, text or HTML.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,10 +96,17 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
 
     An :class:`OptionError` where an option is not the method's, has a value
     outside its choices (they are listed) or does nothing under the others."""
+    strategy, parsed = prepare(event, method, options)
+    scored: ScoredEvent = strategy.score(event, parsed)
+    return scored
+
+
+def prepare(event: Event, method: str | None, options: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The method's strategy and its checked options, as :func:`score` and
+    :func:`pbnscore.explain.explain` use them."""
     from pbnscore import registry
     from pbnscore.strategies._base import checked_options
 
     strategy = registry.get(method or default_method(event))
     parsed = checked_options(strategy, options)
-    scored: ScoredEvent = strategy().score(event, parsed)
-    return scored
+    return strategy(), parsed

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 import attrs
 
 from pbnscore.errors import ScoringError
+from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
     Direction,
@@ -539,6 +540,25 @@ class FieldMethod:
         check_kind(event, self.name, self.kinds)
         lay = layout(event)
         scores = [self.score_field(field, options) for field in lay.fields]
+        return self._assemble(lay, scores, options)
+
+    def explain(self, event: Event, options: Any, board: int) -> Explanation:
+        """The event scored as :meth:`score` does, the fields of board
+        number ``board`` with a :class:`Trace` of their steps."""
+        check_kind(event, self.name, self.kinds)
+        lay = layout(event)
+        traces: dict[int, Trace] = {}
+        scores = []
+        for index, field in enumerate(lay.fields):
+            if field.number == board:
+                traces[index] = Trace()
+                scores.append(self.score_field(field, options, traces[index]))
+            else:
+                scores.append(self.score_field(field, options))
+        scored = self._assemble(lay, scores, options)
+        return Explanation(scored, board, explained_fields(lay, scored, traces))
+
+    def _assemble(self, lay: Layout, scores: Sequence[FieldScore], options: Any) -> ScoredEvent:
         return assemble(
             lay,
             scores,
@@ -548,8 +568,47 @@ class FieldMethod:
             datum_label=self.datum_label(options),
         )
 
-    def score_field(self, field: Field, options: Any) -> FieldScore:
+    def score_field(self, field: Field, options: Any, trace: Trace | None = None) -> FieldScore:
+        """The field's points; with a ``trace``, the steps noted in it."""
         raise NotImplementedError
 
     def datum_label(self, options: Any) -> str | None:
         return None
+
+
+def explained_fields(
+    lay: Layout, scored: ScoredEvent, traces: dict[int, Trace]
+) -> tuple[BoardExplanation, ...]:
+    """Each traced field as the scored event has it: every table's points
+    and steps, and each participant's figure."""
+    shown = {place.field: board for place, board in zip(lay.places, scored.boards, strict=True)}
+    explained = []
+    for index, trace in traces.items():
+        field, board = lay.fields[index], shown[index]
+        points = {
+            pos: (sr.ns_points, sr.ew_points)
+            for place, sb in zip(lay.places, scored.boards, strict=True)
+            if place.field == index
+            for pos, sr in zip(place.positions, sb.results, strict=True)
+        }
+        lines, figures = [], []
+        for position, table in enumerate(field.tables):
+            ns_points, ew_points = points[position]
+            score = table.result.score if table.result.is_real else None
+            lines.append(
+                Line(table.result, trace.table_steps(position, score), ns_points, ew_points)
+            )
+            for seated, side_points in ((table.ns, ns_points), (table.ew, ew_points)):
+                figures += [Figure(lay.participants[at], side_points, position) for at in seated]
+        explained.append(
+            BoardExplanation(
+                field.session,
+                field.section,
+                field.number,
+                board.datum,
+                tuple(trace.steps),
+                tuple(lines),
+                tuple(figures),
+            )
+        )
+    return tuple(explained)

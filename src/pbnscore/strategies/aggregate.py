@@ -32,6 +32,7 @@ from typing import ClassVar
 import attrs
 
 from pbnscore.errors import ScoringError
+from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace, number, shown
 from pbnscore.imps import imps, wbf_vps
 from pbnscore.model import (
     Board,
@@ -76,12 +77,26 @@ class Aggregate:
     Options: ClassVar[type[AggregateOptions]] = AggregateOptions
 
     def score(self, event: Event, options: AggregateOptions) -> ScoredEvent:
+        return self._score(event, options)[0]
+
+    def explain(self, event: Event, options: AggregateOptions, board: int) -> Explanation:
+        """The event scored as :meth:`score` does, each match's board
+        number ``board`` with a :class:`Trace` of its steps."""
+        scored, lay, matches = self._score(event, options, board)
+        explained = []
+        for (session, match), score in zip(_matches(event), matches, strict=True):
+            for played in match.boards:
+                if played.number == board and score.traces.get(id(played)) is not None:
+                    explained.append(_explained(lay, session, match, played, score))
+        return Explanation(scored, board, tuple(explained))
+
+    def _score(
+        self, event: Event, options: AggregateOptions, traced: int | None = None
+    ) -> tuple[ScoredEvent, _fields.Layout, list[MatchScore]]:
         _fields.check_kind(event, self.name, self.kinds)
         lay = _fields.layout(event)
         matches = [
-            score_match(session, match, options)
-            for session in event.sessions
-            for match in session.matches
+            score_match(session, match, options, traced) for session, match in _matches(event)
         ]
         totals: list[Points] = [0] * len(lay.participants)
         played = [0] * len(lay.participants)
@@ -95,7 +110,7 @@ class Aggregate:
         blank = [_fields.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields]
         # Built here rather than by ``_fields.assemble``, whose standings add
         # per-table points (all None here) and would be thrown away.
-        return ScoredEvent(
+        scored = ScoredEvent(
             event,
             method=self.name,
             style=PointsStyle.AGGREGATE,
@@ -104,6 +119,39 @@ class Aggregate:
             standings=_fields.ranked(lay, totals, played, kind=ParticipantKind.TEAM),
             matches=tuple(m.scored for m in matches),
         )
+        return scored, lay, matches
+
+
+def _matches(event: Event) -> list[tuple[Session, Match]]:
+    return [(session, match) for session in event.sessions for match in session.matches]
+
+
+def _explained(
+    lay: _fields.Layout, session: Session, match: Match, board: Board, score: MatchScore
+) -> BoardExplanation:
+    """One match's board as the scored match has it: each team's IMPs."""
+    trace = score.traces[id(board)]
+    net = next((n for n in score.nets if n.board is board), None)
+    figures = []
+    home, away = (None, None) if net is None else (net.home, net.away)
+    for team, points in ((match.team, home), (match.opponent, away)):
+        at = lay.position(Participant(team, ParticipantKind.TEAM))
+        assert at is not None  # the layout knows every match's teams
+        figures.append(Figure(lay.participants[at], points, None))
+    lines = tuple(
+        Line(result, trace.table_steps(position, None))
+        for position, result in enumerate(board.results)
+    )
+    return BoardExplanation(
+        session.id,
+        None,
+        board.number,
+        None,
+        tuple(trace.steps),
+        lines,
+        tuple(figures),
+        title=f"{match.team} v {match.opponent}",
+    )
 
 
 @attrs.frozen
@@ -112,6 +160,8 @@ class MatchScore:
     played: int  # boards played
     home_imps: Points  # each team's net IMPs, from its own side
     away_imps: Points
+    nets: tuple[BoardNet, ...] = ()
+    traces: dict[int, Trace] = attrs.field(factory=dict)  # by id() of a traced Board
 
     def team_totals(self) -> list[tuple[str, Points]]:
         """What each team adds to its total: VPs, or net IMPs without a scale."""
@@ -128,11 +178,20 @@ class BoardNet:
     number: int
     home: Points
     away: Points
+    board: Board | None = attrs.field(default=None, eq=False, repr=False)
 
 
-def score_match(session: Session, match: Match, options: AggregateOptions) -> MatchScore:
-    """The scored match, with its boards played and each team's net IMPs."""
-    nets = [net for board in match.boards if (net := board_net(match, board, options))]
+def score_match(
+    session: Session, match: Match, options: AggregateOptions, traced: int | None = None
+) -> MatchScore:
+    """The scored match, with its boards played and each team's net IMPs;
+    the steps of board number ``traced`` noted in a :class:`Trace`."""
+    traces = {id(b): Trace() for b in match.boards if b.number == traced}
+    nets = [
+        net
+        for board in match.boards
+        if (net := board_net(match, board, options, traces.get(id(board))))
+    ]
     home_total = sum((n.home for n in nets), Fraction(0))
     away_total = sum((n.away for n in nets), Fraction(0))
     won = lost = Fraction(0)
@@ -156,10 +215,12 @@ def score_match(session: Session, match: Match, options: AggregateOptions) -> Ma
         opponent_vp,
         match.source_ref,
     )
-    return MatchScore(scored, len(nets), home_total, away_total)
+    return MatchScore(scored, len(nets), home_total, away_total, tuple(nets), traces)
 
 
-def board_net(match: Match, board: Board, options: AggregateOptions) -> BoardNet | None:
+def board_net(
+    match: Match, board: Board, options: AggregateOptions, trace: Trace | None = None
+) -> BoardNet | None:
     """The board's IMPs for each team; None when the board was not played."""
     results = board.results
     adjusted = [r for r in results if r.outcome is Outcome.ADJUSTED]
@@ -170,16 +231,48 @@ def board_net(match: Match, board: Board, options: AggregateOptions) -> BoardNet
             home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
             home += ns if home_ns else ew
             away += ew if home_ns else ns
-        return BoardNet(board.number, home, away)
+            if trace is not None:
+                trace.for_table(
+                    results.index(result),
+                    f"adjusted ({result.adjusted and result.adjusted.code}): "
+                    f"{match.team} {shown(ns if home_ns else ew)}, "
+                    f"{match.opponent} {shown(ew if home_ns else ns)} artificial IMPs",
+                    home=number(ns if home_ns else ew),
+                    away=number(ew if home_ns else ns),
+                )
+        if trace is not None:
+            trace.note(
+                f"an adjusted table: the board is not compared; {match.team} "
+                f"{shown(home)}, {match.opponent} {shown(away)} IMPs",
+                home=number(home),
+                away=number(away),
+            )
+        return BoardNet(board.number, home, away, board)
     if not results or any(not r.is_real for r in results):
+        if trace is not None:
+            trace.note(f"not played at every table: no IMPs in {match.team} v {match.opponent}")
         return None
     total = 0
-    for result in results:
+    for position, result in enumerate(results):
         assert result.score is not None  # real
         home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
-        total += result.score if home_ns else -result.score
+        signed = result.score if home_ns else -result.score
+        total += signed
+        if trace is not None:
+            trace.for_table(
+                position,
+                f"team {match.team} sat {'NS' if home_ns else 'EW'}: {signed:+d}",
+                home_direction="NS" if home_ns else "EW",
+                score=signed,
+            )
     net = Fraction(imps(total, options.imp_gaps))
-    return BoardNet(board.number, net, -net)
+    if trace is not None:
+        trace.note(
+            f"sum for team {match.team}: {total:+d}: {shown(net)} IMPs to team {match.team}",
+            sum=total,
+            imps=number(net),
+        )
+    return BoardNet(board.number, net, -net, board)
 
 
 def _home_direction(match: Match, board: Board, direction: Direction | None) -> Direction:

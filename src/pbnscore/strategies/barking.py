@@ -38,7 +38,8 @@ from typing import ClassVar
 
 import attrs
 
-from pbnscore.imps import ImpGaps, ImpSums
+from pbnscore.explain import Trace, number, shown
+from pbnscore.imps import ImpGaps, ImpSums, imps
 from pbnscore.model import EventKind, PointsStyle
 from pbnscore.strategies import _base, _fields
 
@@ -70,16 +71,32 @@ class Barking(_fields.FieldMethod):
     style: ClassVar[PointsStyle] = PointsStyle.BARKING
     Options: ClassVar[type[BarkingOptions]] = BarkingOptions
 
-    def score_field(self, field: _fields.Field, options: BarkingOptions) -> _fields.FieldScore:
+    def score_field(
+        self, field: _fields.Field, options: BarkingOptions, trace: Trace | None = None
+    ) -> _fields.FieldScore:
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
             if len(scores) < MIN_TABLES:
+                if trace is not None:
+                    trace.note(
+                        f"{len(scores)} real tables: barking needs {MIN_TABLES}; "
+                        "the board is not scored",
+                        tables=len(scores),
+                    )
                 yield from ((None, None) for _ in scores)
                 return
             terms = term_count(len(scores))
-            for total in barking_sums(scores, options.imp_gaps):
+            if trace is not None:
+                trace.note(
+                    f"{len(scores)} real tables: (T − 1) × C(T − 2, 2) = {terms} terms a table",
+                    tables=len(scores),
+                    terms=terms,
+                )
+            for at, total in enumerate(barking_sums(scores, options.imp_gaps)):
                 points = Fraction(total)
                 if options.normalise is Normalise.MATCH:
                     points = points * 3 / terms
+                if trace is not None:
+                    _trace_table(trace, field, at, total, points, options)
                 yield points, -points
 
         return _fields.score_tables(field, real_points, options.artificial_imps)
@@ -103,3 +120,51 @@ def barking_sums(scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER) -> list[i
         with_b -= pairs(2 * value)
         by_score[value] = with_b - (tables - 2) * across(value)
     return [by_score[s] for s in scores]
+
+
+def _trace_table(
+    trace: Trace,
+    field: _fields.Field,
+    at: int,
+    total: int,
+    points: Fraction,
+    options: BarkingOptions,
+) -> None:
+    """The terms of the real table ``at``, grouped by its partner table b,
+    then their sum (as the scoring computed it) and the normalisation."""
+    scores, position = field.scores, field.real[at]
+    others = [j for j in range(len(scores)) if j != at]
+    for b in others:
+        rest = [j for j in others if j != b]
+        terms = [
+            (k, m, imps(scores[at] + scores[b] - scores[k] - scores[m], options.imp_gaps))
+            for k, m in itertools.combinations(rest, 2)
+        ]
+        listed = ", ".join(
+            f"{_label(field, k)} & {_label(field, m)} {won:+d}" for k, m, won in terms
+        )
+        group = sum(won for _, _, won in terms)
+        trace.for_table(
+            position,
+            f"with {_label(field, b)} ({scores[at]} + {scores[b]}): "
+            f"{len(terms)} term{'s' if len(terms) != 1 else ''}, {group:+d}: {listed}",
+            partner=_label(field, b),
+            terms=[[_label(field, k), _label(field, m), won] for k, m, won in terms],
+            sum=group,
+        )
+    normalised = ""
+    if options.normalise is Normalise.MATCH:
+        normalised = f" × 3 / {term_count(len(scores))} = {shown(points)}"
+    trace.for_table(
+        position,
+        f"sum of the terms: {total:+d}{normalised}",
+        sum=total,
+        points=number(points),
+    )
+
+
+def _label(field: _fields.Field, real: int) -> str:
+    """The real table at ``real`` as a person finds it: its pairs (table
+    numbers repeat in every match of a teams field)."""
+    result = field.tables[field.real[real]].result
+    return f"{result.ns or '?'} v {result.ew or '?'}"

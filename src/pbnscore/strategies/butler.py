@@ -15,6 +15,7 @@ from typing import ClassVar
 
 import attrs
 
+from pbnscore.explain import Trace, listed, number, shown
 from pbnscore.imps import ImpGaps, ImpSums, imps
 from pbnscore.model import EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
@@ -78,8 +79,10 @@ class Butler(_fields.FieldMethod):
     style: ClassVar[PointsStyle] = PointsStyle.BUTLER
     Options: ClassVar[type[ButlerOptions]] = ButlerOptions
 
-    def score_field(self, field: _fields.Field, options: ButlerOptions) -> _fields.FieldScore:
-        datum = board_datum(field.scores, options) if field.scores else None
+    def score_field(
+        self, field: _fields.Field, options: ButlerOptions, trace: Trace | None = None
+    ) -> _fields.FieldScore:
+        datum = board_datum(field.scores, options, trace) if field.scores else None
         factor = 2 if options.double else 1
         # A field has few distinct scores: each one's points are worked out once
         # and its (NS, EW) pair shared by every table that scored it.
@@ -91,6 +94,8 @@ class Butler(_fields.FieldMethod):
                 won = imps(factor * (score - datum), options.imp_gaps)
                 points: Points = Fraction(won, 2) if options.halve else won
                 memo[score] = (points, -points)
+                if trace is not None:
+                    _trace_points(trace, score, datum, factor, won, points)
             return memo[score]
 
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
@@ -102,26 +107,77 @@ class Butler(_fields.FieldMethod):
         return options.datum.value
 
 
-def board_datum(scores: Sequence[int], options: ButlerOptions) -> int | Fraction:
+def _trace_points(
+    trace: Trace, score: int, datum: int | Fraction, factor: int, won: int, points: Points
+) -> None:
+    difference = score - datum
+    doubled = f" × {factor} = {shown(factor * difference)}" if factor != 1 else ""
+    halved = f", halved: {shown(points)}" if points != won else ""
+    trace.for_score(
+        score,
+        f"{score} − datum {shown(datum)} = {shown(difference)}{doubled}: {won} IMPs{halved}",
+        score=score,
+        difference=number(factor * difference),
+        imps=won,
+        points=number(points),
+    )
+
+
+def board_datum(
+    scores: Sequence[int], options: ButlerOptions, trace: Trace | None = None
+) -> int | Fraction:
     """The datum of a board's real scores (at least one) under ``options``."""
     if options.datum is Datum.ZERO_SUM:
-        return zero_sum_par(scores, 2 if options.double else 1, options.imp_gaps)
+        return zero_sum_par(scores, 2 if options.double else 1, options.imp_gaps, trace)
     ordered = sorted(scores)
+    if trace is not None:
+        trace.note(f"{len(ordered)} scores, in order: {listed(ordered)}", scores=ordered)
     if options.datum is Datum.MEDIAN:
         middle = len(ordered) // 2
         if len(ordered) % 2:
+            if trace is not None:
+                trace.note(f"median: the middle score, {ordered[middle]}", datum=ordered[middle])
             return ordered[middle]
         kept = ordered[middle - 1 : middle + 1]
+        what = "median of an even count: the mean of the two middle scores"
     elif options.datum is Datum.TRIMMED_MEAN:
         drop = min(options.drop, (len(ordered) - 1) // 2)  # never fewer than one left
         kept = ordered[drop : len(ordered) - drop]
+        if trace is not None:
+            dropped = ordered[:drop] + ordered[len(ordered) - drop :]
+            trace.note(
+                f"dropped the {drop} lowest and {drop} highest: {listed(dropped) or 'none'}",
+                dropped=dropped,
+            )
+        what = "trimmed mean of the rest"
     else:
         kept = ordered
-    return round_datum(Fraction(sum(kept), len(kept)), options.rounding)
+        what = "mean"
+    mean = Fraction(sum(kept), len(kept))
+    if trace is not None:
+        trace.note(
+            f"{what}: {sum(kept)} / {len(kept)} = {shown(mean)}",
+            kept=kept,
+            mean=number(mean),
+        )
+    return round_datum(mean, options.rounding, trace)
 
 
-def round_datum(mean: Fraction, rounding: Rounding) -> int | Fraction:
+def round_datum(mean: Fraction, rounding: Rounding, trace: Trace | None = None) -> int | Fraction:
     """``mean`` rounded to a multiple of 10 (or kept exact with NONE)."""
+    rounded = _round_datum(mean, rounding)
+    if trace is not None:
+        trace.note(
+            f"rounded to a multiple of 10 ({rounding.value}): datum {shown(rounded)}"
+            if rounding is not Rounding.NONE
+            else f"not rounded (--rounding none): datum {shown(rounded)}",
+            rounding=rounding.value,
+            datum=number(rounded),
+        )
+    return rounded
+
+
+def _round_datum(mean: Fraction, rounding: Rounding) -> int | Fraction:
     if rounding is Rounding.NONE:
         return int(mean) if mean.denominator == 1 else mean
     tens = mean / 10
@@ -142,7 +198,12 @@ def round_datum(mean: Fraction, rounding: Rounding) -> int | Fraction:
 # -- zero-sum par (Barker) ----------------------------------------------------
 
 
-def zero_sum_par(scores: Sequence[int], factor: int = 1, gaps: ImpGaps = ImpGaps.LOWER) -> int:
+def zero_sum_par(
+    scores: Sequence[int],
+    factor: int = 1,
+    gaps: ImpGaps = ImpGaps.LOWER,
+    trace: Trace | None = None,
+) -> int:
     """The par P (a multiple of 10) with sum of IMP(factor * (score - P)) zero;
     where none is, the P with the smallest |sum|; ties to the P closest to 0.
 
@@ -181,7 +242,45 @@ def zero_sum_par(scores: Sequence[int], factor: int = 1, gaps: ImpGaps = ImpGaps
         else:
             candidates = [left_range, right_range]
     step = min((min(max(0, a), b) for a, b in candidates), key=lambda j: (abs(j), j))
+    if trace is not None:
+        _trace_par(trace, total, step, candidates, factor)
     return 10 * step
+
+
+def _trace_par(
+    trace: Trace,
+    total: Callable[[int], int],
+    step: int,
+    candidates: list[tuple[int, int]],
+    factor: int,
+) -> None:
+    """The zero-sum search's answer, in the terms of the CONTRACT's rule."""
+    difference = f"{factor} × (score − P)" if factor != 1 else "score − P"
+    trace.note(
+        f"zero-sum par: the multiple of 10 P at which the sum of IMP({difference}) "
+        "over the real scores is 0, else the smallest |sum|, ties to the P closest to 0"
+    )
+    runs = [(10 * a, 10 * b, total(a)) for a, b in candidates]
+    if runs[0][2] == 0:
+        low, high, _ = runs[0]
+        where = f"at P = {low} only" if low == high else f"for every P from {low} to {high}"
+        why = f"the sum is 0 {where}"
+    else:
+        sides = " and ".join(f"{s:+d} for P from {low} to {high}" for low, high, s in runs)
+        why = f"no P makes the sum 0; the smallest |sum| is {abs(runs[0][2])}: {sides}"
+    if sum(high - low for low, high, _ in runs) > 0:
+        why += "; the P closest to 0 is taken"
+    par = 10 * step
+    trace.note(
+        f"{why}: par {par}",
+        par=par,
+        runs=[[low, high, s] for low, high, s in runs],
+    )
+    trace.note(
+        f"IMP sum at {par - 10}: {total(step - 1):+d}, at {par}: {total(step):+d}, "
+        f"at {par + 10}: {total(step + 1):+d}",
+        neighbours=[[par - 10, total(step - 1)], [par, total(step)], [par + 10, total(step + 1)]],
+    )
 
 
 def _first(lo: int, hi: int, predicate: Callable[[int], bool]) -> int:

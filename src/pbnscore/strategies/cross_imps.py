@@ -17,7 +17,8 @@ from typing import ClassVar
 
 import attrs
 
-from pbnscore.imps import ImpSums
+from pbnscore.explain import Trace, number, shown
+from pbnscore.imps import ImpSums, imps
 from pbnscore.model import EventKind, PointsStyle
 from pbnscore.strategies import _base, _fields
 
@@ -48,7 +49,9 @@ class CrossImps(_fields.FieldMethod):
     style: ClassVar[PointsStyle] = PointsStyle.CROSS_IMPS
     Options: ClassVar[type[CrossImpsOptions]] = CrossImpsOptions
 
-    def score_field(self, field: _fields.Field, options: CrossImpsOptions) -> _fields.FieldScore:
+    def score_field(
+        self, field: _fields.Field, options: CrossImpsOptions, trace: Trace | None = None
+    ) -> _fields.FieldScore:
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
             sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
             # A lone real result has nothing to be compared with: 0 (not 0/0).
@@ -60,6 +63,41 @@ class CrossImps(_fields.FieldMethod):
                     if options.normalise is Normalise.AVERAGE:
                         points /= others
                     memo[score] = (points, -points)
+                    if trace is not None:
+                        _trace_score(trace, score, scores, sums(score), points, options)
                 yield memo[score]
 
         return _fields.score_tables(field, real_points, options.artificial_imps)
+
+
+def _trace_score(
+    trace: Trace,
+    score: int,
+    scores: Sequence[int],
+    total: int,
+    points: Fraction,
+    options: CrossImpsOptions,
+) -> None:
+    """Each comparison of ``score`` with the other real results, then the
+    sum (as the scoring computed it) and its divisor."""
+    others = list(scores)
+    others.remove(score)  # itself, once: an equal score at another table is compared
+    for other in others:
+        won = imps(score - other, options.imp_gaps)
+        trace.for_score(
+            score,
+            f"v {other}: {score - other:+d}, {won:+d} IMPs",
+            other=other,
+            difference=score - other,
+            imps=won,
+        )
+    divided = ""
+    if options.normalise is Normalise.AVERAGE:
+        divided = f" / {max(len(others), 1)} other results = {shown(points)}"
+    trace.for_score(
+        score,
+        f"sum of {len(others)} comparisons: {total:+d}{divided}",
+        sum=total,
+        divisor=max(len(others), 1) if options.normalise is Normalise.AVERAGE else 1,
+        points=number(points),
+    )

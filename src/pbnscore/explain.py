@@ -1,0 +1,163 @@
+"""How a method got its figures on one board: ``pbnscore.explain``.
+
+A method that can explain itself takes a :class:`Trace` in the code that
+scores a board and notes its steps there as it goes (the datum chosen, the
+scores dropped, each comparison): the explanation is a record of the
+computation that produced the scored figures, never a second implementation
+that could drift from it. Scoring without a trace records nothing.
+
+A method explains a board through ``explain(event, options, board)``
+returning an :class:`Explanation`; a plug-in without that method cannot
+explain, and :func:`explain` says so (:class:`CannotExplain`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from pbnscore.errors import PbnscoreError
+from pbnscore.model import Event, Participant, Points, Result, ScoredEvent
+
+__all__ = [
+    "BoardExplanation",
+    "CannotExplain",
+    "Explanation",
+    "Figure",
+    "Line",
+    "Step",
+    "Trace",
+    "explain",
+    "number",
+    "shown",
+]
+
+
+class CannotExplain(PbnscoreError):
+    """The method, or the board asked for, has nothing to explain."""
+
+
+def number(value: Points) -> int | float:
+    """A figure as a JSON number: whole numbers as ints."""
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    return float(value)
+
+
+def shown(value: Points) -> str:
+    """A figure in a sentence: whole numbers as they are, fractions to two
+    decimals (the exact value is in the step's figures)."""
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))
+    return f"{float(value):.2f}"
+
+
+def listed(values: Iterable[Points]) -> str:
+    return ", ".join(shown(v) for v in values)
+
+
+@attrs.frozen
+class Step:
+    """One step of a computation: a sentence for people, and the figures in
+    it for programs (JSON values: numbers, strings, lists of them)."""
+
+    text: str
+    figures: Mapping[str, object] = attrs.field(factory=dict)
+
+
+class Trace:
+    """The steps a method notes while it scores one board, asked for by
+    :func:`explain` only: ``note`` for the board (its datum), ``for_table``
+    for one table of the board's field (by its position there) and
+    ``for_score`` for every table with that NS score (methods that work
+    score by score)."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.tables: dict[int, list[Step]] = defaultdict(list)
+        self.scores: dict[int, list[Step]] = defaultdict(list)
+
+    def note(self, text: str, /, **figures: object) -> None:
+        self.steps.append(Step(text, figures))
+
+    def for_table(self, position: int, text: str, /, **figures: object) -> None:
+        self.tables[position].append(Step(text, figures))
+
+    def for_score(self, score: int, text: str, /, **figures: object) -> None:
+        self.scores[score].append(Step(text, figures))
+
+    def table_steps(self, position: int, score: int | None) -> tuple[Step, ...]:
+        """What was noted for the table at ``position`` (with NS ``score``)."""
+        by_score = self.scores.get(score, []) if score is not None else []
+        return (*self.tables.get(position, ()), *by_score)
+
+
+@attrs.frozen
+class Line:
+    """One table of the board: its result and the steps that scored it."""
+
+    result: Result
+    steps: tuple[Step, ...]
+    ns_points: Points | None = None
+    ew_points: Points | None = None
+
+
+@attrs.frozen
+class Figure:
+    """What one participant got on the board, as the scored event has it;
+    ``line`` is the position of its table in the board's ``lines`` (None
+    for a figure of the whole board, such as a team's IMPs)."""
+
+    participant: Participant
+    points: Points | None
+    line: int | None
+
+
+@attrs.frozen
+class BoardExplanation:
+    """One board's field (or one match's board, for teams methods)."""
+
+    session: str | None
+    section: str | None
+    number: int
+    datum: int | None  # as shown in the scored event
+    steps: tuple[Step, ...]
+    lines: tuple[Line, ...]
+    figures: tuple[Figure, ...]
+    title: str | None = None  # "1 v 3" for a match's board
+
+
+@attrs.frozen
+class Explanation:
+    scored: ScoredEvent
+    board: int
+    boards: tuple[BoardExplanation, ...]
+
+    def only(self, participant_id: str) -> Explanation:
+        """The boards ``participant_id`` has a figure on, with only its figures."""
+        boards = []
+        for board in self.boards:
+            figures = tuple(f for f in board.figures if f.participant.id == participant_id)
+            if figures:
+                boards.append(attrs.evolve(board, figures=figures))
+        if not boards:
+            raise CannotExplain(f"board {self.board}: no participant {participant_id!r} played it")
+        return attrs.evolve(self, boards=tuple(boards))
+
+
+def explain(event: Event, board: int, method: str | None = None, **options: Any) -> Explanation:
+    """How ``method`` (with ``options``, as :func:`pbnscore.score` takes
+    them) scored board number ``board`` of ``event``."""
+    from pbnscore import prepare
+
+    strategy, parsed = prepare(event, method, options)
+    explainer = getattr(strategy, "explain", None)
+    if explainer is None:
+        raise CannotExplain(f"method {strategy.name} cannot explain its figures")
+    explained: Explanation = explainer(event, parsed, board)
+    if not explained.boards:
+        raise CannotExplain(f"board {board}: no such board in the event")
+    return explained

@@ -1,0 +1,213 @@
+"""``pbnscore.explain``: every explained figure is the scored figure.
+
+For each built-in method, every board of a fixture is explained and each
+participant's figure compared with the points the scored event gives it on
+that board (found from the scored event alone, not from the explanation);
+the steps must add up to those figures where they list the parts of a sum.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pbnscore
+from pbnscore.explain import CannotExplain, Explanation, explain
+from pbnscore.model import Outcome, Points, ScoredEvent
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+CASES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "butler-zero-sum": ("usebio/club-night.xml", "butler", {}),
+    "butler-zero-sum-double": ("usebio/mitchell-pairs.xml", "butler", {"double": True}),
+    "butler-trimmed-halve": (
+        "usebio/club-night.xml",
+        "butler",
+        {"datum": "trimmed-mean", "drop": 2, "halve": True},
+    ),
+    "butler-mean-unrounded": (
+        "usebio/mitchell-pairs.xml",
+        "butler",
+        {"datum": "mean", "rounding": "none"},
+    ),
+    "butler-median-adjusted": ("usebio/adjusted-a6040.xml", "butler", {"datum": "median"}),
+    "butler-individual": ("usebio/individual-three-tables.xml", "butler", {}),
+    "butler-teams": ("usebio/teams-of-eight-two-matches.xml", "butler", {}),
+    "cross-imps": ("usebio/club-night.xml", "cross-imps", {}),
+    "cross-imps-total-np": ("usebio/np-and-pass.xml", "cross-imps", {"normalise": "total"}),
+    "barking": ("usebio/teams-of-eight-two-matches.xml", "barking", {}),
+    "barking-total": ("pbn/teams-of-eight-three-matches.pbn", "barking", {"normalise": "total"}),
+    "aggregate-eight": ("usebio/teams-of-eight-two-matches.xml", "aggregate", {}),
+    "aggregate-four": ("usebio/teams-of-four-two-matches.xml", "aggregate", {}),
+}
+
+
+def scored_figures(scored: ScoredEvent, number: int) -> Counter[tuple[str, Points | None]]:
+    """(participant id, points) of everyone on board ``number``, read from
+    the scored event: travellers for pairs methods, matches for aggregate."""
+    found: Counter[tuple[str, Points | None]] = Counter()
+    if scored.matches:
+        for match in scored.matches:
+            event_match = next(
+                m
+                for s in scored.event.sessions
+                for m in s.matches
+                if (m.team, m.opponent, m.round) == (match.team, match.opponent, match.round)
+            )
+            if not any(b.number == number for b in event_match.boards):
+                continue
+            imps = {b.number: b.imps for b in match.boards}.get(number)
+            adjusted = any(
+                r.outcome is Outcome.ADJUSTED
+                for b in event_match.boards
+                if b.number == number
+                for r in b.results
+            )
+            found[match.team, imps] += 1
+            # An adjusted board need not balance: its away figure is checked
+            # against the match totals instead.
+            if not adjusted:
+                found[match.opponent, None if imps is None else -imps] += 1
+        return found
+    for board in scored.boards:
+        if board.number != number:
+            continue
+        for line in board.results:
+            result = line.result
+            ns = [result.ns] if result.players == () else [result.players[0], result.players[2]]
+            ew = [result.ew] if result.players == () else [result.players[1], result.players[3]]
+            for ids, points in ((ns, line.ns_points), (ew, line.ew_points)):
+                for pid in ids:
+                    if pid is not None:
+                        found[pid, points] += 1
+    return found
+
+
+def explained_figures(
+    explained: Explanation, skip_unbalanced: bool
+) -> Counter[tuple[str, Points | None]]:
+    found: Counter[tuple[str, Points | None]] = Counter()
+    for board in explained.boards:
+        adjusted = any(line.result.outcome is Outcome.ADJUSTED for line in board.lines)
+        for index, figure in enumerate(board.figures):
+            if skip_unbalanced and adjusted and index == 1:
+                continue
+            found[figure.participant.id, figure.points] += 1
+    return found
+
+
+def numbers_of(event: pbnscore.Event) -> list[int]:
+    numbers = {
+        board.number
+        for session in event.sessions
+        for part in (*session.sections, *session.matches)
+        for board in part.boards
+    }
+    return sorted(numbers)
+
+
+@pytest.mark.parametrize(("path", "method", "options"), CASES.values(), ids=CASES.keys())
+def test_every_explained_figure_is_the_scored_figure(
+    path: str, method: str, options: dict[str, Any]
+) -> None:
+    """Each participant's figure on each board, as explained, is exactly
+    what scoring the event gives it there."""
+    event = pbnscore.load(FIXTURES / path)
+    scored = pbnscore.score(event, method, **options)
+    numbers = numbers_of(event)
+    assert numbers
+    for number in numbers:
+        explained = explain(event, number, method, **options)
+        assert explained.scored == scored
+        expected = scored_figures(scored, number)
+        assert explained_figures(explained, bool(scored.matches)) == expected, number
+        assert all(board.number == number for board in explained.boards)
+
+
+@pytest.mark.parametrize(("path", "method", "options"), CASES.values(), ids=CASES.keys())
+def test_only_one_participant(path: str, method: str, options: dict[str, Any]) -> None:
+    """``only(id)`` keeps that participant's figures alone, unchanged."""
+    event = pbnscore.load(FIXTURES / path)
+    number = numbers_of(event)[0]
+    explained = explain(event, number, method, **options)
+    everyone = [f for b in explained.boards for f in b.figures]
+    pid = everyone[0].participant.id
+    only = explained.only(pid)
+    kept = [f for b in only.boards for f in b.figures]
+    assert kept == [f for f in everyone if f.participant.id == pid]
+    with pytest.raises(CannotExplain, match="no participant"):
+        explained.only("no such pair")
+
+
+SIGNED_RE = re.compile(r"([+-]\d+) IMPs")
+
+
+def test_cross_imps_comparisons_add_up_to_the_points() -> None:
+    """Each table's listed comparisons add up to its sum, and the sum over
+    the divisor is its points."""
+    event = pbnscore.load(FIXTURES / "usebio/club-night.xml")
+    for number in numbers_of(event):
+        for board in explain(event, number, "cross-imps").boards:
+            for line in board.lines:
+                if line.ns_points is None or not line.result.is_real:
+                    continue
+                *comparisons, total = line.steps
+                assert len(comparisons) == len(board.lines) - 1 - sum(
+                    not other.result.is_real for other in board.lines
+                )
+                listed = sum(int(step.figures["imps"]) for step in comparisons)  # type: ignore[call-overload]
+                assert listed == total.figures["sum"]
+                assert Fraction(listed, int(total.figures["divisor"])) == line.ns_points  # type: ignore[call-overload]
+
+
+def test_barking_terms_add_up_to_the_points() -> None:
+    """Each table's terms, grouped by partner table, number (T-1)·C(T-2,2)
+    and add up to the sum whose normalisation is its points."""
+    event = pbnscore.load(FIXTURES / "usebio/teams-of-eight-two-matches.xml")
+    for number in numbers_of(event):
+        for board in explain(event, number, "barking").boards:
+            terms_each = board.steps[0].figures.get("terms")
+            for line in board.lines:
+                if line.ns_points is None:
+                    continue
+                *groups, total = line.steps
+                terms = [t for group in groups for t in group.figures["terms"]]  # type: ignore[attr-defined]
+                assert len(terms) == terms_each
+                assert sum(t[2] for t in terms) == total.figures["sum"]
+                assert Fraction(int(total.figures["sum"]) * 3, len(terms)) == line.ns_points  # type: ignore[call-overload]
+
+
+def test_zero_sum_par_is_explained_with_its_neighbours() -> None:
+    """The zero-sum explanation names the par, the IMP sum there and at
+    the pars either side, computed by the scoring's own sum."""
+    event = pbnscore.load(FIXTURES / "usebio/club-night.xml")
+    board = explain(event, 1).boards[0]
+    par = next(s.figures["par"] for s in board.steps if "par" in s.figures)
+    neighbours = next(s.figures["neighbours"] for s in board.steps if "neighbours" in s.figures)
+    assert [p for p, _ in neighbours] == [par - 10, par, par + 10]  # type: ignore[operator]
+    scores = [line.result.score for line in board.lines if line.result.is_real]
+    from pbnscore.imps import imps
+
+    for at, total in neighbours:  # type: ignore[misc]
+        assert total == sum(imps(s - at) for s in scores)  # type: ignore[operator]
+
+
+def test_trimmed_mean_names_the_scores_dropped() -> None:
+    """The trimmed mean's explanation lists the scores dropped at each end."""
+    event = pbnscore.load(FIXTURES / "usebio/club-night.xml")
+    board = explain(event, 1, datum="trimmed-mean", drop=1).boards[0]
+    scores = sorted(line.result.score for line in board.lines if line.result.score is not None)
+    dropped = next(s.figures["dropped"] for s in board.steps if "dropped" in s.figures)
+    assert dropped == [scores[0], scores[-1]]
+
+
+def test_a_board_that_does_not_exist() -> None:
+    """A board number the event does not have is one clear error."""
+    event = pbnscore.load(FIXTURES / "usebio/club-night.xml")
+    with pytest.raises(CannotExplain, match="board 99: no such board"):
+        explain(event, 99)
