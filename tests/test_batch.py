@@ -222,7 +222,7 @@ def test_without_method_only_shared_options(
     assert main(["batch", str(source), "--out-dir", str(out), "--imp-gaps", "upper"]) == 0
     assert b"'imp_gaps'" in outputs(out)["a.pbn.xml"]
     assert main(["batch", str(source), "--out-dir", str(out), "--datum", "mean"]) == 2
-    assert "unrecognized arguments: --datum mean" in capsys.readouterr().err
+    assert "--datum is an option of butler: choose one with -m" in capsys.readouterr().err
 
 
 @pytest.mark.usefixtures("fake")

@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import pbnscore
+from pbnscore.cli import main
 from pbnscore.model import Event
 from pbnscore.strategies import _base
 
@@ -107,3 +108,37 @@ def test_a_plug_in_declares_when_its_options_apply() -> None:
     with pytest.raises(pbnscore.OptionError, match=r"^--scale applies to --mode scaled$"):
         _base.checked_options(_Plugin, {"scale": 3})
     assert "scale" not in _base.options_dict(_PluginOptions())
+
+
+# -- on the command line -------------------------------------------------------------
+
+
+def test_cli_drop_without_trimmed_mean_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`score night.xml --drop 3` under the default zero-sum datum: exit 2 with the fix."""
+    night = FIXTURES / "usebio" / "mitchell-pairs.xml"
+    assert main(["score", str(night), "--drop", "3"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "pbnscore: --drop applies to --datum trimmed-mean\n"
+    assert captured.out == ""
+    assert main(["score", str(night), "--datum", "trimmed-mean", "--drop", "3"]) == 0
+
+
+def test_cli_batch_refuses_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With -m the options are checked before any file is read: exit 2, no output folder."""
+    night = FIXTURES / "usebio" / "mitchell-pairs.xml"
+    out = tmp_path / "out"
+    assert main(["batch", str(night), "-m", "butler", "--drop", "3", "--out-dir", str(out)]) == 2
+    assert "--drop applies to --datum trimmed-mean" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_methods_says_when_an_option_applies(capsys: pytest.CaptureFixture[str]) -> None:
+    """`methods` shows each option's rule beside its default."""
+    assert main(["methods"]) == 0
+    out = capsys.readouterr().out
+    assert "--drop N  (default: 1; applies to --datum trimmed-mean)" in out
+    assert "--double  (default: off)\n" in out

@@ -194,10 +194,10 @@ def test_plugin_runs_through_the_cli_with_its_own_flags(
 def test_plugin_flags_are_not_offered_to_other_methods(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """--my-flag belongs to myplugin: butler refuses it."""
+    """--my-flag belongs to myplugin: butler refuses it, naming the plug-in."""
     fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
     assert main(["score", str(fixture), "-m", "butler", "--my-flag"]) == 2
-    assert "method butler does not take --my-flag" in capsys.readouterr().err
+    assert "--my-flag is an option of myplugin, not butler" in capsys.readouterr().err
 
 
 @pytest.mark.usefixtures("broken")

@@ -32,6 +32,7 @@ class Flag:
     parse: Callable[[str], object] = str
     choices: tuple[str, ...] | None = None
     to_option: Callable[[Any], object] = lambda value: value
+    needs: str | None = None  # what it applies to, where not always ("--datum trimmed-mean")
 
     @property
     def dest(self) -> str:
@@ -49,6 +50,12 @@ class Flag:
         if self.switch:
             return "on" if self.default else "off"
         return str(self.default)
+
+    @property
+    def noted(self) -> str:
+        """Its default, and what it applies to where it does not always."""
+        applies = f"; applies to {self.needs}" if self.needs else ""
+        return f"default: {self.shown_default}{applies}"
 
     def same_as(self, other: Flag) -> bool:
         """The same flag taking the same values (what two methods may share)."""
@@ -100,14 +107,19 @@ def _shown(value: object) -> object:
 def flag_for(field: attrs.Attribute[Any], hints: dict[str, Any]) -> Flag:
     """The flag for one options field: bool -> switch; enum or metadata choices
     -> choices; int, Fraction, float -> a number; anything else -> text."""
+    from pbnscore.strategies import _base  # not at import: --version loads no method code
+
     kind = _field_type(field, hints)
     default = _default(field)
     common: dict[str, Any] = {
         "field": field.name,
-        "flag": "--" + field.name.replace("_", "-"),
+        "flag": _base.flag_name(field.name),
         "help": str(field.metadata.get("help", "")),
         "default": _shown(default),
     }
+    rule = field.metadata.get("applies")
+    if isinstance(rule, _base.Applies):
+        common["needs"] = rule.needs
     choices = field.metadata.get("choices")
     if kind is bool:
         return Flag(**common, switch=True)

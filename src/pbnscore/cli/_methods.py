@@ -30,7 +30,7 @@ def run(words: list[str], method: str | None) -> int:
             print(f"  (its options cannot be read: {type(exc).__name__}: {exc})")
             continue
         for flag in flags:
-            print(f"  {flag.spelling}  (default: {flag.shown_default})")
+            print(f"  {flag.spelling}  ({flag.noted})")
             if flag.help:
                 print(f"      {flag.help}")
     return 0

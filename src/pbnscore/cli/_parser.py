@@ -92,7 +92,7 @@ def add_method_arguments(
 
 def _add_flag(group: argparse._ArgumentGroup, flag: Flag) -> None:
     # Defaults stay with the Options class: a flag not given is not passed on.
-    help_text = f"{flag.help} (default: {flag.shown_default})".replace("%", "%%")
+    help_text = f"{flag.help} ({flag.noted})".replace("%", "%%")
     if flag.switch:
         action = argparse.BooleanOptionalAction if flag.default is True else "store_true"
         group.add_argument(
@@ -116,6 +116,15 @@ def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> arg
     args, extra = build_parser(flags, method).parse_known_args(argv)
     if extra:
         unknown = " ".join(extra)
+        option = next((word for word in extra if word.startswith("--")), None)
+        if option:
+            from pbnscore.strategies import _base
+
+            # The same message as pbnscore.score(): which methods take it.
+            name = option[2:].partition("=")[0].replace("-", "_")
+            message = _base.not_an_option(registry.get(method) if method else None, name)
+            if message:
+                raise OptionError(message)
         if method and any(word.startswith("-") for word in extra):
             offered = ", ".join(flag.flag for flag in flags) or "none"
             raise OptionError(f"method {method} does not take {unknown} (its options: {offered})")
@@ -159,5 +168,12 @@ def positive(text: str) -> int:
 def settings(
     args: argparse.Namespace, flags: Sequence[Flag], method: str | None, to: str
 ) -> Settings:
-    """How a run reads, scores and writes, from its parsed command line."""
-    return Settings(method, options(args, flags), to, args.source_format, args.usebio_types)
+    """How a run reads, scores and writes, from its parsed command line.
+    With the method known, its options are checked now, before any input is
+    read: one that does nothing there is a usage error, not a failure per file."""
+    given = options(args, flags)
+    if method is not None:
+        from pbnscore.strategies import _base
+
+        _base.checked_options(registry.get(method), given)
+    return Settings(method, given, to, args.source_format, args.usebio_types)

@@ -111,7 +111,7 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
     fields = attrs.fields_dict(strategy.Options)
     for name, value in given.items():
         if name not in fields:
-            raise OptionError(not_an_option(strategy, name))
+            raise OptionError(str(not_an_option(strategy, name)))
         choices = choices_of(fields[name])
         spelled = value.value if isinstance(value, enum.Enum) else value
         if choices is not None and isinstance(spelled, str) and spelled not in choices:
@@ -130,11 +130,10 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
     return options
 
 
-def not_an_option(strategy: type[Any], name: str) -> str:
-    """The message for option ``name`` that ``strategy`` does not take: which
-    registered methods do (``--normalise is an option of cross-imps and
-    barking, not butler``), else the options ``method`` has."""
-    from pbnscore import registry  # the registry finds strategies; only on this error path
+def methods_taking(name: str) -> list[str]:
+    """The registered methods (in the registry's order) with an option ``name``;
+    a plug-in that cannot be loaded is passed over."""
+    from pbnscore import registry  # the registry finds strategies; only on error paths
 
     takers = []
     for entry in registry.entries().values():
@@ -142,11 +141,22 @@ def not_an_option(strategy: type[Any], name: str) -> str:
             options = entry.load().Options
         except registry.PluginError:
             continue
-        if entry.name != strategy.name and name in attrs.fields_dict(options):
+        if attrs.has(options) and name in attrs.fields_dict(options):
             takers.append(entry.name)
+    return takers
+
+
+def not_an_option(strategy: type[Any] | None, name: str) -> str | None:
+    """The message for option ``name`` that ``strategy`` does not take: which
+    registered methods do (``--normalise is an option of cross-imps and
+    barking, not butler``), else the options ``strategy`` has. With no
+    strategy chosen (``None``): which methods take it, or None where none does."""
     flag = flag_name(name)
+    takers = [taker for taker in methods_taking(name) if strategy is None or taker != strategy.name]
+    listed = " and ".join(filter(None, (", ".join(takers[:-1]), takers[-1] if takers else "")))
+    if strategy is None:
+        return f"{flag} is an option of {listed}: choose one with -m" if takers else None
     if takers:
-        listed = takers[0] if len(takers) == 1 else f"{', '.join(takers[:-1])} and {takers[-1]}"
         return f"{flag} is an option of {listed}, not {strategy.name}"
     own = ", ".join(flag_name(f.name) for f in attrs.fields(strategy.Options)) or "none"
     return f"method {strategy.name} does not take {flag} (its options: {own})"
