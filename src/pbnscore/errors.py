@@ -60,6 +60,11 @@ class ScoringError(PbnscoreError):
     """A method cannot score this event (wrong kind of event, a strict IMP gap)."""
 
 
+class ProfileError(PbnscoreError):
+    """The event cannot be written in a form the chosen USEBIO reader takes
+    (``--usebio-for cobalt`` on a teams event); the message says why."""
+
+
 class OptionError(PbnscoreError):
     """A method option has a value the method does not accept."""
 

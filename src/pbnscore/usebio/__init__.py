@@ -31,10 +31,11 @@ from typing import BinaryIO
 
 from pbnscore.errors import Problem, UsebioError
 from pbnscore.model import Event, ScoredEvent
+from pbnscore.usebio._profiles import PROFILES
 from pbnscore.usebio._reader import PARSER, TooManyProblems, read
 from pbnscore.usebio._writer import write
 
-__all__ = ["PARSER", "check", "dump", "dumps", "load", "loads", "read_leniently"]
+__all__ = ["PARSER", "PROFILES", "check", "dump", "dumps", "load", "loads", "read_leniently"]
 
 
 def loads(data: bytes | str, *, source: str = "<string>") -> Event:
@@ -74,14 +75,23 @@ def load(file: str | os.PathLike[str] | BinaryIO) -> Event:
     return read(file.read(), name if isinstance(name, str) else "<stream>")
 
 
-def dumps(obj: ScoredEvent | Event, *, types: str | None = None) -> bytes:
+def dumps(
+    obj: ScoredEvent | Event, *, types: str | None = None, dialect: str = "standard"
+) -> bytes:
     """A USEBIO 1.2 document (UTF-8, with an XML declaration) for a scored
-    event, or for a plain event without scores. ``types`` "old" or "new"
-    forces the EVENT_TYPE style; by default the input's style is kept (PBN
-    input: new)."""
-    return write(obj, types=types)
+    event, or for a plain event without scores.
+
+    ``dialect`` names the reader the file is for (see ``PROFILES`` and the
+    README): ``standard`` keeps the input's style and layout; ``cobalt`` and
+    ``ukbridge`` write what those readers need, and raise
+    :class:`pbnscore.errors.ProfileError` for an event the reader cannot
+    take. ``types`` "old" or "new" forces the EVENT_TYPE style of
+    ``standard``; by default the input's style is kept (PBN input: new)."""
+    return write(obj, types=types, dialect=dialect)
 
 
-def dump(obj: ScoredEvent | Event, fp: BinaryIO, *, types: str | None = None) -> None:
+def dump(
+    obj: ScoredEvent | Event, fp: BinaryIO, *, types: str | None = None, dialect: str = "standard"
+) -> None:
     """Write :func:`dumps` to a binary file object."""
-    fp.write(dumps(obj, types=types))
+    fp.write(dumps(obj, types=types, dialect=dialect))

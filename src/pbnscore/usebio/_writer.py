@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 
 from lxml import etree
@@ -41,6 +41,8 @@ from pbnscore.model import (
     Session,
     Standing,
 )
+from pbnscore.usebio._elements import replace_child, set_child, set_children
+from pbnscore.usebio._profiles import Document, Profile, profile_named
 from pbnscore.usebio._reader import (
     ADJUSTED_RE,
     EVENT_TYPES,
@@ -53,51 +55,7 @@ Element = etree._Element
 
 VERSION = "1.2"
 
-# Canonical child order per parent element. Unknown children keep their
-# place; a new child goes after the last sibling that comes before it here.
-_ORDER: dict[str, tuple[str, ...]] = {
-    "EVENT": (
-        "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "EVENT_IDENTIFIER", "PROGRAM_NAME",
-        "PROGRAM_VERSION", "EVENT_DESCRIPTION", "WINNER_TYPE", "TITLE", "DATE", "VENUE",
-        "COUNTRY", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG",
-        "SESSION_COUNT", "SECTION_COUNT", "PAIRS", "NS_PAIRS", "EW_PAIRS", "BOARDS_PLAYED",
-        "BOARDS_PER_ROUND", "P2P_CHARGE_RATE", "SCORING_METHOD", "TEAM_PAIRING_AVAILABLE",
-        "PAIRWISE_SCORING_METHOD", "CONTACT", "LABELS", "PARTICIPANTS", "SESSION", "SECTION",
-        "BOARD", "MATCH",
-    ),
-    "BOARD": (
-        "BOARD_NUMBER", "BOARD_AVERAGE", "IMPS", "TEAM_POINTS", "OPPOSING_TEAM_POINTS",
-        "TRAVELLER_LINE",
-    ),
-    "TRAVELLER_LINE": (
-        "DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "N_PLAYER_NUMBER", "E_PLAYER_NUMBER",
-        "S_PLAYER_NUMBER", "W_PLAYER_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
-        "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS",
-        "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "LIN_DATA", "NOTES",
-    ),
-    "PAIR": (
-        "PAIR_NUMBER", "DIRECTION", "LABEL", "BOARDS_PLAYED", "PAIR_IMPS", "TOTAL_SCORE",
-        "PERCENTAGE", "PLACE", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE",
-        "ADJUSTMENT", "HANDICAP", "PLAYER",
-    ),
-    "TEAM": ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "MASTER_POINTS", "PAIR", "PLAYER"),
-    "PLAYER": (
-        "PLAYER_NUMBER", "MASTER_POINTS", "TOTAL_SCORE", "PLACE", "PERCENTAGE", "PLAYER_NAME",
-        "CLUB_ID_NUMBER", "NATIONAL_ID_NUMBER",
-    ),
-    "MATCH": (
-        "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER",
-        "START_BOARD_NUMBER", "END_BOARD_NUMBER", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "BOARD",
-    ),
-}  # fmt: skip
-_RANKS = {parent: {tag: i for i, tag in enumerate(tags)} for parent, tags in _ORDER.items()}
-_NO_RANKS: dict[str, int] = {}
 
-# Per points style: the traveller line's (NS, EW) points elements.
-_LINE_POINTS: dict[PointsStyle, tuple[str, str]] = {
-    PointsStyle.BUTLER: ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
-    PointsStyle.CROSS_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
-}
 # Per pairs method: (new-style BOARD_SCORING_METHOD, old-style EVENT_TYPE);
 # on a teams event the first is the PAIRWISE_SCORING_METHOD (§4.2).
 _PAIRS_TYPES: dict[PointsStyle, tuple[str, str]] = {
@@ -121,23 +79,30 @@ _PERCENT = {AdjustedKind.AVERAGE_PLUS: 60, AdjustedKind.AVERAGE: 50, AdjustedKin
 _DTD_RE = re.compile(r"usebio_v1_[01]\.dtd$")
 
 
-def write(obj: ScoredEvent | Event, *, types: str | None = None) -> bytes:
+def write(
+    obj: ScoredEvent | Event, *, types: str | None = None, dialect: str = "standard"
+) -> bytes:
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
+    profile = profile_named(dialect)
     if types not in (None, "old", "new"):
         raise ValueError(f"types must be 'old' or 'new', not {types!r}")
+    if types is not None and profile.types not in (None, types):
+        raise ValueError(f"{profile.reader} needs {profile.types}-style types, not {types}")
+    profile.admit(event)
     source = event.source
     locator: _RefLocator | _BuiltLocator
     if source.format == "usebio" and (source.tree is not None or source.document):
         tree, locator = _copy_input(event)
-        style = types or source.type_style or "new"
+        style = types or profile.types or source.type_style or "new"
     else:
-        style = types or "new"
+        style = types or profile.types or "new"
         tree, locator = _build(event, style)
     root = tree.getroot()
     root.set("Version", VERSION)
     if scored is not None:
-        _Scorer(root, locator, style).apply(scored)
+        _Scorer(root, locator, style, profile).apply(scored)
+    profile.edit(Document(root, event, scored))
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
     document = source.document or b""
     if b"\r\n" in document[:4096]:
@@ -196,12 +161,18 @@ class _RefLocator:
 class _Scorer:
     """Writes one scored event's method-owned elements into a document."""
 
-    def __init__(self, root: Element, locator: _RefLocator | _BuiltLocator, style: str) -> None:
+    def __init__(
+        self, root: Element, locator: _RefLocator | _BuiltLocator, style: str, profile: Profile
+    ) -> None:
         self.root = root
         self.locator = locator
         self.style = style
-        # Ties as the input wrote them: "3=" only if the input used "=".
-        self.tie_mark = "=" if any("=" in (p.text or "") for p in root.iter("PLACE")) else ""
+        self.profile = profile
+        # Ties as the input wrote them ("3=" only if the input used "="),
+        # unless the reader needs otherwise.
+        self.tie_mark = profile.tie_mark
+        if self.tie_mark is None:
+            self.tie_mark = "=" if any("=" in (p.text or "") for p in root.iter("PLACE")) else ""
         self._absent: dict[str, bool] = {}
         self.lines_done: set[Element] = set()  # a line scored twice is replaced, not doubled
 
@@ -209,8 +180,9 @@ class _Scorer:
         event_el = self.root.find("EVENT")
         assert event_el is not None
         self.event_type(event_el, scored)
+        points_tags = self.profile.points_tags(scored.style, scored.event.kind)
         for board in scored.boards:
-            self.board(board, scored.style)
+            self.board(board, points_tags)
         for standing in scored.standings:
             self.standing(standing, scored.style)
         for match in scored.matches:
@@ -255,17 +227,16 @@ class _Scorer:
             replace_child(event_el, "BOARD_SCORING_METHOD", "IMPS")
             replace_child(event_el, "MATCH_SCORING_METHOD", match_scoring)
 
-    def board(self, board: ScoredBoard, style: PointsStyle) -> None:
+    def board(self, board: ScoredBoard, points_tags: tuple[tuple[str, str], ...]) -> None:
         if board.datum is not None:
             element = self.locator.board(board)
             if element is not None:
                 set_child(element, "BOARD_AVERAGE", str(int(board.datum)))
-        tags = _LINE_POINTS.get(style)
-        if tags is None:
+        if not points_tags:
             return
         # Each line is visited once: where the input has neither points
         # element anywhere, no line needs to be searched for them.
-        new = self.absent(tags[0]) and self.absent(tags[1])
+        new = all(self.absent(tag) for tags in points_tags for tag in tags)
         for scored in board.results:
             line = self.locator.result(scored.result)
             if line is None:
@@ -273,10 +244,11 @@ class _Scorer:
             fresh = line not in self.lines_done
             self.lines_done.add(line)
             texts = {}
-            if scored.ns_points is not None:
-                texts[tags[0]] = format_points(scored.ns_points)
-            if scored.ew_points is not None:
-                texts[tags[1]] = format_points(scored.ew_points)
+            for ns_tag, ew_tag in points_tags:
+                if scored.ns_points is not None:
+                    texts[ns_tag] = format_points(scored.ns_points)
+                if scored.ew_points is not None:
+                    texts[ew_tag] = format_points(scored.ew_points)
             set_children(line, texts, new=new and fresh)
 
     def absent(self, tag: str) -> bool:
@@ -338,67 +310,6 @@ def format_points(value: Fraction | int) -> str:
         if len(_POINTS_TEXT) < 10_000:
             _POINTS_TEXT[numerator, denominator] = text
     return text
-
-
-# -- element placement ----------------------------------------------------------
-
-
-def replace_child(parent: Element, tag: str, text: str) -> bool:
-    """Set the text of ``parent``'s ``tag`` child if it has one; whether it had."""
-    for existing in parent.iterchildren(tag):
-        existing.text = text
-        return True
-    return False
-
-
-def set_child(parent: Element, tag: str, text: str) -> None:
-    """Set ``parent``'s ``tag`` child in place, or insert it (see :func:`set_children`)."""
-    set_children(parent, {tag: text})
-
-
-def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False) -> None:
-    """Set the text of ``parent``'s child of each tag in place, or insert
-    the child at its canonical position with its siblings' indentation.
-    ``new``: the caller knows there are none to replace."""
-    if not new:
-        texts = {tag: text for tag, text in texts.items() if not replace_child(parent, tag, text)}
-    if not texts:
-        return
-    ranks = _RANKS.get(parent.tag, _NO_RANKS)
-    text_before = parent.text
-    # The text before the first child is the indentation every child gets.
-    indent = text_before if text_before is not None and not text_before.strip() else None
-    for tag, text in texts.items():
-        rank = ranks.get(tag, len(ranks))
-        # After the last child that comes before it, found stepping back
-        # from the last child: at once in the usual case (points go near
-        # the end). Not len() or reversed(): they touch every child, or two.
-        try:
-            last: Element | None = parent[-1]
-        except IndexError:
-            last = None
-        previous = last
-        while previous is not None:
-            previous_rank = ranks.get(previous.tag)
-            if previous_rank is not None and previous_rank < rank:
-                break
-            previous = previous.getprevious()
-        if previous is None:
-            element = parent.makeelement(tag)
-            parent.insert(0, element)
-            element.tail = indent
-        else:
-            if previous is last:
-                element = etree.SubElement(parent, tag)
-            else:
-                element = parent.makeelement(tag)
-                previous.addnext(element)
-            # The last child's tail leads to the closing tag: the new element
-            # takes it over and the old one gets a sibling's indentation.
-            element.tail = previous.tail
-            if indent is not None:
-                previous.tail = indent
-        element.text = text
 
 
 # -- building a document from the model (PBN input) ----------------------------

@@ -1,0 +1,112 @@
+"""Where an element goes in a USEBIO document: the canonical child order of
+each parent and the one way to set or insert a child there.
+
+Unknown children keep their place; a new child goes after the last sibling
+that comes before it in :data:`ORDER`, with its siblings' indentation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lxml import etree
+
+Element = etree._Element
+
+# Canonical child order per parent element. Unknown children keep their
+# place; a new child goes after the last sibling that comes before it here.
+ORDER: dict[str, tuple[str, ...]] = {
+    "EVENT": (
+        "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "EVENT_IDENTIFIER", "PROGRAM_NAME",
+        "PROGRAM_VERSION", "EVENT_DESCRIPTION", "WINNER_TYPE", "TITLE", "DATE", "VENUE",
+        "COUNTRY", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG",
+        "SESSION_COUNT", "SECTION_COUNT", "PAIRS", "NS_PAIRS", "EW_PAIRS", "BOARDS_PLAYED",
+        "BOARDS_PER_ROUND", "P2P_CHARGE_RATE", "SCORING_METHOD", "TEAM_PAIRING_AVAILABLE",
+        "PAIRWISE_SCORING_METHOD", "CONTACT", "LABELS", "PARTICIPANTS", "SESSION", "SECTION",
+        "BOARD", "MATCH",
+    ),
+    "BOARD": (
+        "BOARD_NUMBER", "BOARD_AVERAGE", "IMPS", "TEAM_POINTS", "OPPOSING_TEAM_POINTS",
+        "TRAVELLER_LINE",
+    ),
+    "TRAVELLER_LINE": (
+        "DIRECTION", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "N_PLAYER_NUMBER", "E_PLAYER_NUMBER",
+        "S_PLAYER_NUMBER", "W_PLAYER_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
+        "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS",
+        "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "LIN_DATA", "NOTES",
+    ),
+    "PAIR": (
+        "PAIR_NUMBER", "DIRECTION", "LABEL", "BOARDS_PLAYED", "PAIR_IMPS", "TOTAL_SCORE",
+        "PERCENTAGE", "PLACE", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE",
+        "ADJUSTMENT", "HANDICAP", "PLAYER",
+    ),
+    "TEAM": ("TOTAL_SCORE", "WINS_OR_DRAWS", "PLACE", "MASTER_POINTS", "PAIR", "PLAYER"),
+    "PLAYER": (
+        "PLAYER_NUMBER", "MASTER_POINTS", "TOTAL_SCORE", "PLACE", "PERCENTAGE", "PLAYER_NAME",
+        "CLUB_ID_NUMBER", "NATIONAL_ID_NUMBER",
+    ),
+    "MATCH": (
+        "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER",
+        "START_BOARD_NUMBER", "END_BOARD_NUMBER", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "BOARD",
+    ),
+}  # fmt: skip
+_RANKS = {parent: {tag: i for i, tag in enumerate(tags)} for parent, tags in ORDER.items()}
+_NO_RANKS: dict[str, int] = {}
+
+
+def replace_child(parent: Element, tag: str, text: str) -> bool:
+    """Set the text of ``parent``'s ``tag`` child if it has one; whether it had."""
+    for existing in parent.iterchildren(tag):
+        existing.text = text
+        return True
+    return False
+
+
+def set_child(parent: Element, tag: str, text: str) -> None:
+    """Set ``parent``'s ``tag`` child in place, or insert it (see :func:`set_children`)."""
+    set_children(parent, {tag: text})
+
+
+def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False) -> None:
+    """Set the text of ``parent``'s child of each tag in place, or insert
+    the child at its canonical position with its siblings' indentation.
+    ``new``: the caller knows there are none to replace."""
+    if not new:
+        texts = {tag: text for tag, text in texts.items() if not replace_child(parent, tag, text)}
+    if not texts:
+        return
+    ranks = _RANKS.get(parent.tag, _NO_RANKS)
+    text_before = parent.text
+    # The text before the first child is the indentation every child gets.
+    indent = text_before if text_before is not None and not text_before.strip() else None
+    for tag, text in texts.items():
+        rank = ranks.get(tag, len(ranks))
+        # After the last child that comes before it, found stepping back
+        # from the last child: at once in the usual case (points go near
+        # the end). Not len() or reversed(): they touch every child, or two.
+        try:
+            last: Element | None = parent[-1]
+        except IndexError:
+            last = None
+        previous = last
+        while previous is not None:
+            previous_rank = ranks.get(previous.tag)
+            if previous_rank is not None and previous_rank < rank:
+                break
+            previous = previous.getprevious()
+        if previous is None:
+            element = parent.makeelement(tag)
+            parent.insert(0, element)
+            element.tail = indent
+        else:
+            if previous is last:
+                element = etree.SubElement(parent, tag)
+            else:
+                element = parent.makeelement(tag)
+                previous.addnext(element)
+            # The last child's tail leads to the closing tag: the new element
+            # takes it over and the old one gets a sibling's indentation.
+            element.tail = previous.tail
+            if indent is not None:
+                previous.tail = indent
+        element.text = text

@@ -1,0 +1,406 @@
+"""What each USEBIO reader takes: one profile per reader, beside the writer.
+
+A profile is data the writer consults while it writes the method's own
+elements (the EVENT_TYPE style, which traveller elements carry a line's
+points, how a tie is written), the kinds of event its reader takes, and a
+list of small edits of the finished document, each one rule of that reader
+(``reference/USEBIO-consumers.md``). ``standard`` has no edits: its output
+is the input plus the scores. The others change the input's own layout where
+their reader needs it, so they are written through the document tree.
+
+A profile never changes a number: where its reader cannot take the event at
+all (Cobalt and a teams event, the ukbridge converter and a board with one
+traveller line) the event is refused with a :class:`ProfileError` that says
+why, rather than written as a file the reader fails on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Mapping
+from pathlib import PurePath
+
+import attrs
+from lxml import etree
+
+from pbnscore.errors import ProfileError
+from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
+from pbnscore.usebio._elements import set_child, set_children
+from pbnscore.usebio._reader import ADJUSTED_RE
+
+Element = etree._Element
+
+_BUTLER_POINTS = ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")
+_CROSS_IMP_POINTS = ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
+
+# Per points style: the traveller line's (NS, EW) points elements.
+LINE_POINTS: Mapping[PointsStyle, tuple[tuple[str, str], ...]] = {
+    PointsStyle.BUTLER: (_BUTLER_POINTS,),
+    PointsStyle.CROSS_IMPS: (_CROSS_IMP_POINTS,),
+}
+
+
+@attrs.frozen
+class Document:
+    """A written document with what its edits need to know."""
+
+    root: Element
+    event: Event
+    scored: ScoredEvent | None
+
+    @property
+    def event_el(self) -> Element:
+        found = self.root.find("EVENT")
+        assert found is not None
+        return found
+
+    @property
+    def imp_pairs(self) -> bool:
+        """A pairs event scored with a method that writes IMP line points."""
+        return (
+            self.scored is not None
+            and self.event.kind is EventKind.PAIRS
+            and self.scored.style in LINE_POINTS
+        )
+
+
+Edit = Callable[[Document], None]
+
+
+@attrs.frozen
+class Profile:
+    """One reader's needs. ``types``: the EVENT_TYPE style it needs (None:
+    the input's own, new-style for PBN input); ``tie_mark``: what follows a
+    tied PLACE (None: as the input wrote ties); ``line_points``: the
+    elements a pairs event's traveller line carries its points in."""
+
+    name: str
+    reader: str  # who reads it, for --help and messages
+    types: str | None = None
+    kinds: frozenset[EventKind] = frozenset(EventKind)
+    tie_mark: str | None = None
+    line_points: Mapping[PointsStyle, tuple[tuple[str, str], ...]] = LINE_POINTS
+    edits: tuple[Edit, ...] = ()
+
+    def admit(self, event: Event) -> None:
+        """Refuse an event of a kind the reader does not read."""
+        if event.kind not in self.kinds:
+            takes = " or ".join(sorted(kind.value for kind in self.kinds))
+            raise ProfileError(
+                f"{self.reader} does not read {event.kind.value} events (only {takes}): "
+                "write it with --usebio-for standard"
+            )
+
+    def points_tags(self, style: PointsStyle, kind: EventKind) -> tuple[tuple[str, str], ...]:
+        """The (NS, EW) elements a line's points go to. On a teams event the
+        cross-IMP elements are the input's own pairwise figures (§10):
+        only a pairs or individual event takes the profile's choice."""
+        table = LINE_POINTS if kind is EventKind.TEAMS else self.line_points
+        return table.get(style, ())
+
+    def edit(self, document: Document) -> None:
+        for edit in self.edits:
+            edit(document)
+
+
+# -- small document helpers --------------------------------------------------------
+
+
+def _refuse(reader: str, why: str) -> ProfileError:
+    return ProfileError(
+        f"{reader} cannot read this event: {why}; write it with --usebio-for standard"
+    )
+
+
+def _remove(element: Element) -> None:
+    """Remove ``element``; the closing tag keeps its indentation."""
+    parent = element.getparent()
+    assert parent is not None
+    previous = element.getprevious()
+    if element.getnext() is None and previous is not None:
+        previous.tail = element.tail
+    parent.remove(element)
+
+
+def _empty_children(parent: Element, tags: tuple[str, ...]) -> None:
+    """Give ``parent`` an empty child of each of ``tags`` it lacks."""
+    missing = {tag: "" for tag in tags if parent.find(tag) is None}
+    if missing:
+        set_children(parent, missing, new=True)
+
+
+def _board_number(board: Element | None) -> str:
+    return "?" if board is None else (board.findtext("BOARD_NUMBER") or "?").strip()
+
+
+# -- layout ---------------------------------------------------------------------
+
+
+def flatten(document: Document) -> None:
+    """Cobalt reads only EVENT/PARTICIPANTS/PAIR and EVENT/BOARD (and a
+    root-level HANDSET): every section's pairs go into one PARTICIPANTS and
+    its boards under EVENT, in order. Where two sections use the same pair
+    number, each section's numbers get its SECTION_ID in front (A1, B1), as
+    ACBL files number them, so that the flat file tells the pairs apart."""
+    event_el = document.event_el
+    containers = [c for c in event_el if c.tag in ("SESSION", "SECTION")]
+    if not containers:
+        return
+    sections = [
+        s for c in containers for s in ([c] if c.tag == "SECTION" else c.findall("SECTION"))
+    ]
+    _number_apart(sections)
+    participants = event_el.find("PARTICIPANTS")
+    if participants is None:
+        participants = event_el.makeelement("PARTICIPANTS")
+        containers[0].addprevious(participants)
+    place = participants
+    for section in sections:
+        for group in section.findall("PARTICIPANTS"):
+            for attribute, value in group.attrib.items():
+                if participants.get(attribute) is None:
+                    participants.set(attribute, value)
+            participants.extend(list(group))
+            section.remove(group)
+        for child in list(section):  # its boards, and anything else it holds
+            place.addnext(child)
+            place = child
+    for container in containers:
+        for handset in container.findall("HANDSET"):
+            document.root.append(handset)
+        _remove(container)
+
+
+def _number_apart(sections: list[Element]) -> None:
+    """Prefix each section's pair numbers with its id where sections share one."""
+    keys = [{_pair_key(p) for p in s.iterfind("PARTICIPANTS/PAIR")} for s in sections]
+    if sum(len(k) for k in keys) == len(set().union(*keys)):
+        return
+    seen: set[tuple[str, str]] = set()
+    for section in sections:
+        prefix = (section.get("SECTION_ID") or "").strip()
+        for element in section.iter("PAIR_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            element.text = prefix + (element.text or "").strip()
+        for pair in section.iterfind("PARTICIPANTS/PAIR"):
+            if _pair_key(pair) in seen or not prefix:
+                raise _refuse("Cobalt", f"pair {_pair_key(pair)[0]} is in two sections")
+            seen.add(_pair_key(pair))
+
+
+def _pair_key(pair: Element) -> tuple[str, str]:
+    number = (pair.findtext("PAIR_NUMBER") or "").strip()
+    return (number, (pair.findtext("DIRECTION") or "").strip())
+
+
+def session_around(document: Document) -> None:
+    """The ukbridge converter reads EVENT/SESSION/SECTION and, for teams,
+    SESSION/PARTICIPANTS and SESSION/MATCH; a SECTION or MATCH straight
+    under EVENT (the NZ converter's and RealBridge's layouts) breaks it.
+    Such an event's body goes into one SESSION."""
+    event_el = document.event_el
+    body = [c for c in event_el if c.tag in ("SECTION", "MATCH")]
+    if not body:
+        return
+    if event_el.find("MATCH") is not None:
+        body = [c for c in event_el if c.tag in ("PARTICIPANTS", "SECTION", "BOARD", "MATCH")]
+    session = event_el.makeelement("SESSION", SESSION_ID="1")
+    body[0].addprevious(session)
+    previous = session.getprevious()
+    session.text = previous.tail if previous is not None else None
+    session.tail = body[-1].tail
+    for child in body:
+        session.append(child)
+
+
+# -- participants ---------------------------------------------------------------------
+
+
+def _two_players(document: Document, tags: tuple[str, ...]) -> None:
+    for pair in document.root.iter("PAIR"):
+        players = pair.findall("PLAYER")
+        for _ in range(2 - len(players)):
+            set_children(pair, {"PLAYER": ""}, new=True)
+        for player in pair.iterchildren("PLAYER"):
+            _empty_children(player, tags)
+
+
+def players_with_ids(document: Document) -> None:
+    """Cobalt reads PLAYER[0] and PLAYER[1] of every pair, each with a
+    PLAYER_NAME and a NATIONAL_ID_NUMBER (which may be empty): a pair the
+    input names fewer players for gets empty ones."""
+    _two_players(document, ("PLAYER_NAME", "NATIONAL_ID_NUMBER"))
+
+
+def two_players(document: Document) -> None:
+    """The ukbridge converter breaks on a pair with one PLAYER (it reads
+    one element as no list): a pair the input names fewer for gets empty ones."""
+    _two_players(document, ("PLAYER_NAME",))
+
+
+def enough_pairs(document: Document) -> None:
+    pairs = document.event_el.findall("PARTICIPANTS/PAIR")
+    if len(pairs) < 2:
+        raise _refuse("Cobalt", f"it needs two pairs or more, the event has {len(pairs)}")
+
+
+def cross_imp_participants(document: Document) -> None:
+    """The ukbridge converter shows IMP scorecards and session scores only
+    where PARTICIPANTS says EVENT_TYPE="CROSS_IMP" (it looks on the event's
+    own PARTICIPANTS; a section's is marked too, for readers that look there)."""
+    if document.imp_pairs:
+        for participants in document.root.iter("PARTICIPANTS"):
+            participants.set("EVENT_TYPE", "CROSS_IMP")
+
+
+# -- header -----------------------------------------------------------------------------
+
+_DATE_RE = re.compile(r"\d\d/\d\d/\d{4}")
+
+
+def dated_and_described(document: Document) -> None:
+    """Cobalt's upload fails without a DATE it reads as dd/mm/yyyy, and
+    files the event under its EVENT_DESCRIPTION (the title, else the input
+    file's name). Refused where the input gives no date at all."""
+    event_el, event = document.event_el, document.event
+    if event.date is not None:
+        set_child(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
+    elif not _readable_date(event_el.findtext("DATE") or ""):
+        raise _refuse("Cobalt", "its upload needs the event's date and the input gives none")
+    if event_el.find("EVENT_DESCRIPTION") is None:
+        title = event.title or PurePath(event.source.name).stem
+        set_child(event_el, "EVENT_DESCRIPTION", title)
+
+
+def _readable_date(text: str) -> bool:
+    if not _DATE_RE.fullmatch(text.strip()):
+        return False
+    try:
+        dt.datetime.strptime(text.strip(), "%d/%m/%Y")
+    except ValueError:
+        return False
+    return True
+
+
+# -- numbers and lines ------------------------------------------------------------------------
+
+# Elements Cobalt reads as numbers: present, they must not be empty.
+_NUMERIC = (
+    "TOTAL_SCORE", "PERCENTAGE", "PLACE", "MASTER_POINTS_AWARDED", "BOARDS_PLAYED",
+    "BOARD_AVERAGE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", *_CROSS_IMP_POINTS,
+    *_BUTLER_POINTS, "PAIR_IMPS", "HANDICAP", "ADJUSTMENT",
+)  # fmt: skip
+_SCORE_RE = re.compile(r"[+-]?\d+")
+
+
+def no_empty_numbers(document: Document) -> None:
+    """An empty MASTER_POINTS_AWARDED (BriAn writes them) or points element
+    crashes Cobalt; absent is fine."""
+    for element in list(document.root.iter(*_NUMERIC)):
+        if not (element.text or "").strip() and len(element) == 0:
+            _remove(element)
+
+
+def played_lines(document: Document) -> None:
+    """Cobalt reads a line's SCORE as a number or an A5050-style code and
+    fails on NP: a line not played (NP, or no SCORE) is left out, as most
+    producers leave one out; an A-code is upper-cased. Every line must name
+    pairs it lists. A line it reads needs CONTRACT, PLAYED_BY and
+    TRICKS elements, and LEAD unless passed out (Compscore's lines, which
+    Cobalt takes, have them; empty where unknown)."""
+    numbers = {
+        (p.text or "").strip()
+        for p in document.root.iterfind("EVENT/PARTICIPANTS/PAIR/PAIR_NUMBER")
+    }
+    for line in list(document.root.iter("TRAVELLER_LINE")):
+        for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            if (line.findtext(tag) or "").strip() not in numbers:
+                board = _board_number(line.getparent())
+                raise _refuse("Cobalt", f"a line of board {board} names no pair it lists")
+        score_el = line.find("SCORE")
+        score = "" if score_el is None else (score_el.text or "").strip()
+        if score_el is not None and ADJUSTED_RE.fullmatch(score.upper()):
+            score_el.text = score.upper()  # it tests score[0] == "A"
+            continue
+        if not _SCORE_RE.fullmatch(score):
+            _remove(line)
+            continue
+        passed = (line.findtext("CONTRACT") or "").strip().upper().startswith("P")
+        needed = (
+            ("CONTRACT", "PLAYED_BY", "TRICKS")
+            if passed
+            else ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS")
+        )
+        _empty_children(line, needed)
+
+
+# The ukbridge converter reads each of these children as a list only when it
+# occurs twice or more (xml2js, explicitArray false): once, it breaks.
+_LISTS = (
+    ("BOARD", "TRAVELLER_LINE", "a board with one traveller line"),
+    ("PARTICIPANTS", "PAIR", "a section with one pair"),
+    ("PARTICIPANTS", "TEAM", "a session with one team"),
+    ("PARTICIPANTS", "PLAYER", "a section with one player"),
+    ("TEAM", "PAIR", "a team with one pair"),
+    ("SESSION", "MATCH", "a session with one match"),
+    ("EVENT", "BOARD", "an event with one board"),
+    ("SECTION", "BOARD", "a section with one board"),
+    ("MATCH", "BOARD", "a match with one board"),
+)
+
+
+def no_single_lists(document: Document) -> None:
+    """Refuse what the ukbridge converter breaks on and no edit can mend:
+    one of a repeated element, or no participants at all."""
+    if next(document.root.iter("PARTICIPANTS"), None) is None:
+        raise _refuse("the ukbridge converter", "the event lists no participants")
+    for parent_tag, tag, what in _LISTS:
+        for parent in document.root.iter(parent_tag):
+            if sum(1 for _ in parent.iterchildren(tag)) == 1:
+                where = f" (board {_board_number(parent)})" if parent_tag == "BOARD" else ""
+                raise _refuse(
+                    "the ukbridge converter", f"it breaks on {what}{where}, reading it as no list"
+                )
+
+
+# -- the profiles --------------------------------------------------------------------------------
+
+STANDARD = Profile(
+    "standard",
+    "any USEBIO reader",
+)
+COBALT = Profile(
+    "cobalt",
+    "ABF Cobalt",
+    types="old",
+    kinds=frozenset({EventKind.PAIRS}),
+    tie_mark="",  # int(PLACE): "5=" crashes it
+    edits=(
+        flatten,
+        enough_pairs,
+        players_with_ids,
+        dated_and_described,
+        played_lines,
+        no_empty_numbers,
+    ),
+)
+UKBRIDGE = Profile(
+    "ukbridge",
+    "the ukbridge converter",
+    types="new",
+    # It reads a pairs event's IMPs only from the cross-IMP elements.
+    line_points={
+        PointsStyle.BUTLER: (_BUTLER_POINTS, _CROSS_IMP_POINTS),
+        PointsStyle.CROSS_IMPS: (_CROSS_IMP_POINTS,),
+    },
+    edits=(session_around, two_players, cross_imp_participants, no_single_lists),
+)
+
+PROFILES: Mapping[str, Profile] = {p.name: p for p in (STANDARD, COBALT, UKBRIDGE)}
+
+
+def profile_named(name: str) -> Profile:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise ValueError(f"dialect must be one of {', '.join(PROFILES)}, not {name!r}") from None

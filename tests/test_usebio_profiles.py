@@ -1,0 +1,157 @@
+"""USEBIO reader profiles (``dialect=`` / ``--usebio-for``): every fixture
+and sample, scored with butler and with cross-imps, is written for Cobalt
+and for the ukbridge converter, and the stand-ins in ``usebio_readers``
+(written from the reference, not from the readers' code) take the file, or
+the profile refuses the event for a reason the model shows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+import pbnscore
+from pbnscore import usebio
+from pbnscore.errors import PbnscoreError, ProfileError
+from pbnscore.model import Board, Event, EventKind, ScoredEvent
+from usebio_readers import cobalt_problems, ukbridge_problems
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "samples"
+FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml")) + sorted(
+    (ROOT / "fixtures" / "pbn").glob("*.pbn")
+)
+SAMPLES = sorted((SHARED / "usebio").glob("*.xml")) + sorted((SHARED / "pbn").glob("*"))
+METHODS = ("butler", "cross-imps")
+
+CASES = [
+    pytest.param(path, method, id=f"{path.parent.name}/{path.name}-{method}")
+    for path in FIXTURES + SAMPLES
+    for method in METHODS
+]
+
+_SCORED: dict[tuple[Path, str], ScoredEvent | None] = {}
+
+
+def scored(path: Path, method: str) -> ScoredEvent:
+    """The file scored with ``method``; skipped where the file cannot be
+    read (the PBN standard's error sample)."""
+    key = (path, method)
+    if key not in _SCORED:
+        try:
+            _SCORED[key] = pbnscore.score(pbnscore.load(path), method)
+        except PbnscoreError:
+            _SCORED[key] = None
+    found = _SCORED[key]
+    if found is None:
+        pytest.skip(f"{path.name} does not read or score")
+    return found
+
+
+# Why Cobalt may be refused an event, and the fact in the model that bears it out.
+COBALT_REFUSALS = {
+    r"does not read (teams|individual) events": lambda e: e.kind is not EventKind.PAIRS,
+    r"needs the event's date": lambda e: e.date is None,
+    r"needs two pairs or more": lambda e: len(list(e.participants())) < 2,
+    r"names no pair it lists": lambda e: any(
+        r.ns is None or r.ew is None for b in boards(e) for r in b.results
+    ),
+}
+
+
+def boards(event: Event) -> list[Board]:
+    return [
+        board
+        for session in event.sessions
+        for group in (*session.sections, *session.matches)
+        for board in group.boards
+    ]
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_cobalt_takes_the_file(path: Path, method: str) -> None:
+    """Under ``cobalt`` a pairs event meets every Cobalt rule of the
+    reference; where it is refused, the one line says why and the event
+    shows it (a teams event, no date, a line naming no pair)."""
+    event = scored(path, method)
+    try:
+        out = usebio.dumps(event, dialect="cobalt")
+    except ProfileError as exc:
+        reasons = [why for pattern, why in COBALT_REFUSALS.items() if re.search(pattern, str(exc))]
+        assert len(reasons) == 1, str(exc)
+        assert reasons[0](event.event), str(exc)
+        return
+    assert cobalt_problems(out) == []
+    places = etree.fromstring(out).findall("EVENT/PARTICIPANTS/PAIR/PLACE")
+    assert sorted(int(p.text or "") for p in places) == sorted(s.rank for s in event.standings)
+
+
+# The ukbridge converter breaks on one of a repeated element: no edit can
+# make one traveller line two. Refused, the standard file shows it too.
+UKBRIDGE_UNMENDABLE = re.compile(r"breaks on (a|an) (\w+) with one ([\w ]+?)( \(|,)")
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_ukbridge_takes_the_file(path: Path, method: str) -> None:
+    """Under ``ukbridge`` the file meets every rule of the converter and
+    shows our IMPs; where it is refused, the standard output has the
+    element the converter breaks on (or no participants)."""
+    event = scored(path, method)
+    kind = event.event.kind.value
+    try:
+        out = usebio.dumps(event, dialect="ukbridge")
+    except ProfileError as exc:
+        standard = usebio.dumps(event)
+        if "no participants" in str(exc):
+            assert not list(event.event.participants())
+            return
+        assert UKBRIDGE_UNMENDABLE.search(str(exc)), str(exc)
+        singles = [p for p in ukbridge_problems(standard, kind) if " with one " in p]
+        assert singles and not all(p.startswith("a PAIR with one PLAYER") for p in singles)
+        return
+    assert ukbridge_problems(out, kind) == []
+
+
+def test_tie_is_a_whole_place_for_cobalt() -> None:
+    """Cobalt crashes on "5=": a tie is written as the shared place alone."""
+    path = ROOT / "fixtures" / "usebio" / "tied-places.xml"
+    event = pbnscore.score(pbnscore.load(path), "butler")
+    tied = [s for s in event.standings if s.tied]
+    assert tied, "the fixture has a tie"
+    standard = etree.fromstring(usebio.dumps(event))
+    cobalt = etree.fromstring(usebio.dumps(event, dialect="cobalt"))
+    assert any("=" in (p.text or "") for p in standard.iter("PLACE"))
+    by_pair = {
+        (pair.findtext("PAIR_NUMBER"), pair.findtext("DIRECTION") or None): pair.findtext("PLACE")
+        for pair in cobalt.iter("PAIR")
+    }
+    for standing in tied:
+        p = standing.participant
+        key = (p.id, p.direction.value if p.direction else None)
+        assert by_pair[key] == str(standing.rank)
+
+
+def test_unknown_dialect_and_clashing_types() -> None:
+    event = pbnscore.load(ROOT / "fixtures" / "usebio" / "club-night.xml")
+    with pytest.raises(ValueError, match="dialect must be one of standard, cobalt, ukbridge"):
+        usebio.dumps(event, dialect="bridgewebs")
+    with pytest.raises(ValueError, match="needs old-style types"):
+        usebio.dumps(event, dialect="cobalt", types="new")
+
+
+def test_ukbridge_shows_butler_points_as_cross_imps() -> None:
+    """ukbridge reads a pairs event's IMPs only from the cross-IMP elements:
+    under Butler they carry the Butler points, line by line."""
+    path = ROOT / "fixtures" / "usebio" / "club-night.xml"
+    event = pbnscore.score(pbnscore.load(path), "butler")
+    root = etree.fromstring(usebio.dumps(event, dialect="ukbridge"))
+    lines = list(root.iter("TRAVELLER_LINE"))
+    assert lines
+    for line in lines:
+        for side in ("NS", "EW"):
+            butler = line.findtext(f"{side}_BUTLER_POINTS")
+            assert butler is not None
+            assert line.findtext(f"{side}_CROSS_IMP_POINTS") == butler
+    assert etree.fromstring(usebio.dumps(event)).find(".//NS_CROSS_IMP_POINTS") is None
