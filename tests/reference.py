@@ -27,19 +27,29 @@ LAW_78B = (
 )  # fmt: skip
 
 
-def imp(difference: int | Fraction, gaps: str = "lower") -> int:
-    """IMPs by looking the difference up in the Law's rows; between two rows
-    the row below (lower) or above (upper)."""
+def imp(
+    difference: int | Fraction,
+    gaps: str = "lower",
+    cap: int | None = None,
+    k: float = 1,
+) -> int:
+    """IMPs by looking the difference up in the Law's rows, each end times
+    ``k``; between two rows the row below (lower) or above (upper); then no
+    more than ``cap`` either way."""
     size = abs(difference)
     sign = -1 if difference < 0 else 1
     for index, (low, high, value) in enumerate(LAW_78B):
-        if low <= size <= high:
-            return sign * value
-        if high < size < LAW_78B[index + 1][0]:
+        if k * low <= size <= k * high:
+            return sign * capped(value, cap)
+        if k * high < size < k * LAW_78B[index + 1][0]:
             if gaps == "strict":
                 raise ValueError(f"{size} is between two rows")
-            return sign * (value if gaps == "lower" else value + 1)
+            return sign * capped(value if gaps == "lower" else value + 1, cap)
     raise AssertionError("unreachable")
+
+
+def capped(value: int, cap: int | None) -> int:
+    return value if cap is None else min(value, cap)
 
 
 def real(specs: Sequence[object]) -> list[int]:
@@ -61,7 +71,9 @@ def artificial(spec: object, imps_for_plus: Fraction) -> tuple[Fraction | None, 
 # -- Butler -----------------------------------------------------------------------
 
 
-def zero_sum_scan(scores: Sequence[int], factor: int = 1, gaps: str = "lower") -> int:
+def zero_sum_scan(
+    scores: Sequence[int], factor: int = 1, gaps: str = "lower", cap: int | None = None
+) -> int:
     """Try every multiple of 10 from far below to far above the scores (and
     0): the par with the smallest |sum|, then the one closest to 0."""
     low = min(min(scores) - 4010, 0)
@@ -69,7 +81,7 @@ def zero_sum_scan(scores: Sequence[int], factor: int = 1, gaps: str = "lower") -
     candidates = range(low - low % 10, high + 10, 10)
     return min(
         candidates,
-        key=lambda p: (abs(sum(imp(factor * (s - p), gaps) for s in scores)), abs(p), p),
+        key=lambda p: (abs(sum(imp(factor * (s - p), gaps, cap) for s in scores)), abs(p), p),
     )
 
 
@@ -92,8 +104,25 @@ def round_to_ten(mean: Fraction, rounding: str) -> Fraction:
         return Fraction(int(tens.quantize(Decimal(1), rounding=mode)) * 10)
 
 
-def trimmed_mean(scores: Sequence[int], drop: int, rounding: str) -> Fraction:
+def drop_count(drop: int | str, n: int) -> int:
+    """Scores dropped at each end of n by a count, ``P%`` or a named rule,
+    from each rule's published words (README "Drop rules")."""
+    if isinstance(drop, int) or drop.isdigit():
+        return int(drop)
+    if drop.endswith("%"):
+        share = Fraction(drop[:-1]) / 100 * n
+        return next(k for k in itertools.count() if k >= share)  # the ceiling
+    if drop == "acbl":
+        return drop_count("5%", n)
+    if drop == "bridgewx":
+        return (n * 10 + 90) // 100 if n > 5 else 0  # calcscore.cpp's removeCount
+    assert drop == "bridge-scorer"
+    return math.ceil((n - 10) / 15) + 1 if n > 3 else 0  # lib/imps.js
+
+
+def trimmed_mean(scores: Sequence[int], drop: int | str, rounding: str) -> Fraction:
     ordered = sorted(scores)
+    drop = drop_count(drop, len(ordered))
     while drop and len(ordered) - 2 * drop < 1:
         drop -= 1
     kept = ordered[drop : len(ordered) - drop] if drop else ordered
@@ -112,12 +141,13 @@ def butler(
     specs: Sequence[object],
     *,
     datum: str = "zero-sum",
-    drop: int = 1,
+    drop: int | str = 1,
     rounding: str = "half-away",
     double: bool = False,
     halve: bool = False,
     gaps: str = "lower",
     artificial_imps: Fraction = Fraction(3),
+    cap: int | None = None,
 ) -> tuple[Fraction | None, list[tuple[Fraction | None, Fraction | None]]]:
     """(datum, [(NS, EW) points per table])."""
     scores = real(specs)
@@ -125,7 +155,7 @@ def butler(
     value: Fraction | None = None
     if scores:
         if datum == "zero-sum":
-            value = Fraction(zero_sum_scan(scores, factor, gaps))
+            value = Fraction(zero_sum_scan(scores, factor, gaps, cap))
         elif datum == "trimmed-mean":
             value = trimmed_mean(scores, drop, rounding)
         elif datum == "mean":
@@ -136,7 +166,7 @@ def butler(
     for spec in specs:
         if isinstance(spec, int):
             assert value is not None
-            ns = Fraction(imp(factor * (spec - value), gaps))
+            ns = Fraction(imp(factor * (spec - value), gaps, cap))
             ns = ns / 2 if halve else ns
             points.append((ns, -ns))
         else:
@@ -152,15 +182,17 @@ def cross_imps(
     normalise: str = "average",
     gaps: str = "lower",
     artificial_imps: Fraction = Fraction(3),
+    cap: int | None = None,
 ) -> list[tuple[Fraction | None, Fraction | None]]:
-    """Every real result against every other, one pair at a time."""
+    """Every real result against every other, one pair at a time, each
+    comparison capped at ``cap``."""
     points = []
     for i, spec in enumerate(specs):
         if not isinstance(spec, int):
             points.append(artificial(spec, artificial_imps))
             continue
         others = [o for j, o in enumerate(specs) if j != i and isinstance(o, int)]
-        total = Fraction(sum(imp(spec - o, gaps) for o in others))
+        total = Fraction(sum(imp(spec - o, gaps, cap) for o in others))
         if normalise == "average" and others:
             total /= len(others)
         points.append((total, -total))
@@ -170,14 +202,14 @@ def cross_imps(
 # -- barking --------------------------------------------------------------------
 
 
-def barking_terms(scores: Sequence[int], a: int) -> list[int]:
+def barking_terms(scores: Sequence[int], a: int, cap: int | None = None) -> list[int]:
     """Every term for the NS pair at table a, by enumeration."""
     others = [t for t in range(len(scores)) if t != a]
     terms = []
     for b in others:
         rest = [t for t in others if t != b]
         for k, m in itertools.combinations(rest, 2):
-            terms.append(imp(scores[a] + scores[b] - scores[k] - scores[m]))
+            terms.append(imp(scores[a] + scores[b] - scores[k] - scores[m], cap=cap))
     return terms
 
 
@@ -185,6 +217,7 @@ def barking(
     specs: Sequence[object],
     normalise: str = "match",
     artificial_imps: Fraction = Fraction(3),
+    cap: int | None = None,
 ) -> list[tuple[Fraction | None, Fraction | None]]:
     """Adjusted and not-played tables leave the field; under four real
     tables the board is not scored."""
@@ -196,7 +229,7 @@ def barking(
     for index, position in enumerate(positions):
         if len(scores) < 4:
             continue
-        terms = barking_terms(scores, index)
+        terms = barking_terms(scores, index, cap)
         total = Fraction(sum(terms))
         if normalise == "match":
             total = total * 3 / len(terms)
@@ -208,9 +241,17 @@ def barking(
 
 
 def aggregate_board(
-    specs: Sequence[object], home_ns: Sequence[bool], artificial_imps: Fraction = Fraction(3)
+    specs: Sequence[object],
+    home_ns: Sequence[bool],
+    artificial_imps: Fraction = Fraction(3),
+    *,
+    k: float = 1,
+    paired: bool = False,
+    cap: int | None = None,
 ) -> tuple[Fraction, Fraction] | None:
-    """(home IMPs, away IMPs) for one match board; None when not played."""
+    """(home IMPs, away IMPs) for one match board; None when not played.
+    ``paired``: tables 1-2, 3-4 ... each IMPed as a teams-of-four match and
+    the IMPs added; ``k``: the IMP scale's row ends times k."""
     if any(isinstance(s, Adjusted) for s in specs):
         home = away = Fraction(0)
         for spec, ns in zip(specs, home_ns, strict=True):
@@ -222,6 +263,23 @@ def aggregate_board(
         return home, away
     if not specs or any(s is None for s in specs):
         return None
-    total = sum(s if ns else -s for s, ns in zip(specs, home_ns, strict=True))  # type: ignore[operator]
-    net = Fraction(imp(total))
+    signed = [s if ns else -s for s, ns in zip(specs, home_ns, strict=True)]  # type: ignore[operator]
+    halves = [signed[i : i + 2] for i in range(0, len(signed), 2)] if paired else [signed]
+    net = Fraction(sum(imp(sum(half), cap=cap, k=k) for half in halves))
     return net, -net
+
+
+# -- VP scales ---------------------------------------------------------------------
+
+
+def vps_from_rows(rows: Sequence[tuple[int, Fraction, Fraction]], margin: int) -> Fraction:
+    """The home team's VPs from (min_imps, winner, loser) rows: the last row
+    whose min_imps the margin's size reaches, read from the side it won."""
+    size = abs(margin)
+    row = [r for r in rows if r[0] <= size][-1]
+    return row[1] if margin >= 0 else row[2]
+
+
+def factored(total: Fraction, played: int, most: int) -> Fraction:
+    """A total scaled up to the most boards played in its group."""
+    return total * most / played if played else total

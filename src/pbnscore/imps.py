@@ -1,15 +1,21 @@
-"""The IMP scale (WBF Law 78B) and the WBF 2013 continuous VP scale."""
+"""The IMP scale (WBF Law 78B), an IMP scale stretched by a factor (teams
+of eight, add then IMP), and VP scales: the WBF 2013 continuous scale, the
+WBF's discrete scale derived from it, and a scorer's own table from a CSV file."""
 
 from __future__ import annotations
 
 import bisect
+import csv
 import enum
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-from pbnscore.errors import ScoringError
+import attrs
+
+from pbnscore.errors import OptionError, ScoringError
 
 # Law 78B as lower bounds: a difference of at least THRESHOLDS[i] points is
 # worth i + 1 IMPs. The Law's ranges are 0-10, 20-40, ..., 3500-3990, 4000+.
@@ -33,12 +39,36 @@ class ImpGaps(enum.Enum):
 Number = int | Fraction
 
 
-def imps(difference: Number, gaps: ImpGaps = ImpGaps.LOWER) -> int:
-    """IMPs for a points ``difference`` (Law 78B); IMP(-d) = -IMP(d)."""
+def imps(
+    difference: Number,
+    gaps: ImpGaps = ImpGaps.LOWER,
+    cap: int | None = None,
+    stretch: Number = 1,
+) -> int:
+    """IMPs for a points ``difference`` (Law 78B); IMP(-d) = -IMP(d). With
+    ``cap``, at most that many IMPs either way (KOPS caps each comparison).
+    ``stretch`` is k squared for the scale whose every row boundary is k
+    times the Law's (teams of eight, add then IMP: k = 2 or sqrt 2); the
+    square keeps sqrt 2 exact."""
+    won = _imps(difference, gaps, stretch)
+    if cap is not None and abs(won) > cap:
+        return cap if won > 0 else -cap
+    return won
+
+
+def _imps(difference: Number, gaps: ImpGaps, stretch: Number) -> int:
     size = -difference if difference < 0 else difference
-    below = bisect.bisect_right(THRESHOLDS, size)  # rows whose lower bound <= size
-    if below < MAX_IMPS and size > THRESHOLDS[below] - 10:
+    if stretch == 1:
+        below = bisect.bisect_right(THRESHOLDS, size)  # rows whose lower bound <= size
         # Strictly between the top of row `below` (threshold - 10) and the next row.
+        between = below < MAX_IMPS and size > THRESHOLDS[below] - 10
+    else:
+        # Every boundary times k, k squared = ``stretch``: size >= k t is
+        # compared as size^2 >= k^2 t^2, exactly (k may be sqrt 2).
+        square = size * size
+        below = sum(1 for t in THRESHOLDS if square >= stretch * t * t)
+        between = below < MAX_IMPS and square > stretch * (THRESHOLDS[below] - 10) ** 2
+    if between:
         if gaps is ImpGaps.STRICT:
             raise ScoringError(
                 f"a difference of {float(size):g} falls between two rows of the IMP scale "
@@ -55,13 +85,17 @@ class ImpSums:
     The values are sorted once; a query counts, for each Law 78B threshold t,
     how many values lie at least t below x and at least t above it (two
     bisections), so it costs O(24 log n) rather than O(n) comparisons. Answers
-    are memoised by x: a board has few distinct scores. The gap policy is the
-    one :func:`imps` applies to each difference.
+    are memoised by x: a board has few distinct scores. The gap policy and
+    the cap are the ones :func:`imps` applies to each difference: a cap of N
+    counts only the first N thresholds, each of which is worth one IMP.
     """
 
-    def __init__(self, values: Iterable[Number], gaps: ImpGaps = ImpGaps.LOWER) -> None:
+    def __init__(
+        self, values: Iterable[Number], gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
+    ) -> None:
         self.values: list[Number] = sorted(values)
         self.gaps = gaps
+        self.thresholds = THRESHOLDS if cap is None else THRESHOLDS[: max(cap, 0)]
         self._memo: dict[Number, int] = {}
 
     def __call__(self, x: Number) -> int:
@@ -78,7 +112,7 @@ class ImpSums:
         # LOWER (and STRICT, whose gaps were ruled out above) when d >= t_i.
         upper = self.gaps is ImpGaps.UPPER
         total = 0
-        for threshold in THRESHOLDS:
+        for threshold in self.thresholds:
             if upper:
                 above = bisect.bisect_left(values, x - threshold + 10)  # x - v > t - 10
                 below = count - bisect.bisect_right(values, x + threshold - 10)  # v - x > t - 10
@@ -150,3 +184,143 @@ def wbf_vps(margin: Number, boards: int) -> tuple[Fraction, Fraction]:
     winner = table[min(math.floor(size), len(table) - 1)]
     loser = 20 - winner
     return (winner, loser) if margin >= 0 else (loser, winner)
+
+
+def wbf_discrete_tops(boards: int) -> tuple[int, ...]:
+    """The WBF 2013 discrete 20-VP scale for a match of ``boards`` boards: the
+    highest IMP margin that scores 10, 11 ... 19 VPs (anything above the last
+    scores 20).
+
+    Each top is the margin at which the continuous formula (uncapped) reaches
+    v + 1/2, cut to a whole IMP: M = B log(1 - (1 - r)(v + 1/2 - 10)/10) / log r.
+    Then the bands are made concave, as the WBF's discrete scale requires (no
+    band narrower than the one before): while the 11-VP band is narrower than
+    the draw band (-top_10 .. top_10, 2 top_10 + 1 margins) the draw band's top
+    comes down by one; otherwise, at the first band narrower than the band
+    before, the band before loses its top margin to it.
+    """
+    if boards < 1:
+        raise ScoringError("a match needs at least one board for a VP scale")
+    blitz = 15 * math.sqrt(boards)
+    tops = [
+        int(blitz * math.log(1 - (1 - _R) * (v + 0.5 - 10) / 10) / math.log(_R))
+        for v in range(10, 20)
+    ]
+    while True:
+        if tops[1] - tops[0] < 2 * tops[0] + 1:
+            tops[0] -= 1
+            continue
+        widths = [b - a for a, b in itertools.pairwise(tops)]  # bands 11 .. 19
+        narrower = next((i for i in range(1, len(widths)) if widths[i] < widths[i - 1]), None)
+        if narrower is None:
+            return tuple(tops)
+        tops[narrower] -= 1  # tops[narrower] ends the band before the narrower one
+
+
+def wbf_discrete_vps(margin: Number, boards: int) -> tuple[Fraction, Fraction]:
+    """(home VPs, away VPs) on the WBF discrete scale; a fractional margin
+    takes the whole margin below it, as on the continuous scale."""
+    size = math.floor(-margin if margin < 0 else margin)
+    winner = Fraction(10 + sum(1 for top in wbf_discrete_tops(boards) if size > top))
+    loser = 20 - winner
+    return (winner, loser) if margin >= 0 else (loser, winner)
+
+
+# -- a scorer's own scale -----------------------------------------------------
+
+SCALE_COLUMNS = ("boards", "min_imps", "winner_vp", "loser_vp")
+
+
+@attrs.frozen
+class Band:
+    """One row of a VP scale: a margin of at least ``min_imps`` (and below the
+    next row's) gives the winner ``winner`` VPs and the loser ``loser``."""
+
+    min_imps: int
+    winner: Fraction
+    loser: Fraction
+
+
+@attrs.frozen
+class ScaleFile:
+    """A VP scale read from a CSV file (``boards,min_imps,winner_vp,loser_vp``,
+    boards ``*`` for every match length): bands by match length, None for
+    ``*``. ``value`` is the file's name, as the user gave it."""
+
+    value: str
+    bands: Mapping[int | None, tuple[Band, ...]] = attrs.field(eq=False)
+
+    def vps(self, margin: Number, boards: int) -> tuple[Fraction, Fraction]:
+        """(home VPs, away VPs) for a match of ``boards`` won by ``margin``;
+        a fractional margin takes the whole margin below it."""
+        bands = self.bands.get(boards) or self.bands.get(None)
+        if bands is None:
+            raise ScoringError(f"{self.value}: the VP scale has no rows for {boards} boards")
+        size = math.floor(-margin if margin < 0 else margin)
+        row = bands[bisect.bisect_right([b.min_imps for b in bands], size) - 1]
+        return (row.winner, row.loser) if margin >= 0 else (row.loser, row.winner)
+
+
+def read_scale(path: str) -> ScaleFile:
+    """A VP scale file; an OptionError ``path:line: what is wrong`` for the
+    first bad row (a scale is a command-line option's file, not an input)."""
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as stream:
+            lines = list(csv.reader(stream))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise OptionError(f"{path}: cannot read the VP scale: {exc}") from None
+    rows: dict[int | None, list[tuple[int, Band]]] = {}
+    for number, cells in enumerate(lines, start=1):
+        cells = [c.strip() for c in cells]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if number == 1 and cells[0].lower() == "boards":
+            continue  # the header row
+        boards, band = _scale_row(path, number, cells)
+        rows.setdefault(boards, []).append((number, band))
+    if not rows:
+        raise OptionError(f"{path}:1: the VP scale has no rows ({','.join(SCALE_COLUMNS)})")
+    return ScaleFile(path, {b: _bands(path, b, found) for b, found in rows.items()})
+
+
+def _scale_row(path: str, number: int, cells: list[str]) -> tuple[int | None, Band]:
+    where = f"{path}:{number}"
+    if len(cells) != len(SCALE_COLUMNS):
+        raise OptionError(
+            f"{where}: a row has {len(SCALE_COLUMNS)} columns ({','.join(SCALE_COLUMNS)}), "
+            f"not {len(cells)}"
+        )
+    try:
+        boards = None if cells[0] == "*" else int(cells[0])
+        min_imps = int(cells[1])
+        winner, loser = Fraction(cells[2]), Fraction(cells[3])
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(
+            f"{where}: boards must be a whole number or *, min_imps a whole number and "
+            f"the VPs numbers, not {','.join(cells)!r}"
+        ) from None
+    if (boards is not None and boards < 1) or min_imps < 0 or loser < 0 or winner < loser:
+        raise OptionError(
+            f"{where}: needs boards >= 1, min_imps >= 0 and winner_vp >= loser_vp >= 0"
+        )
+    return boards, Band(min_imps, winner, loser)
+
+
+def _bands(path: str, boards: int | None, found: list[tuple[int, Band]]) -> tuple[Band, ...]:
+    """One match length's rows, checked: they start at 0 IMPs, climb, and a
+    larger margin never gives the winner fewer VPs."""
+    length = "*" if boards is None else str(boards)
+    found.sort(key=lambda row: row[1].min_imps)
+    if found[0][1].min_imps != 0:
+        first = found[0][0]
+        raise OptionError(f"{path}:{first}: the rows for {length} boards must start at 0 IMPs")
+    for (_, before), (number, band) in itertools.pairwise(found):
+        if band.min_imps == before.min_imps:
+            raise OptionError(
+                f"{path}:{number}: a second row for {length} boards from {band.min_imps} IMPs"
+            )
+        if band.winner < before.winner:
+            raise OptionError(
+                f"{path}:{number}: a larger margin gives the winner fewer VPs than the row before"
+            )
+    return tuple(band for _, band in found)

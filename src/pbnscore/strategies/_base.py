@@ -76,6 +76,14 @@ def option(
     return attrs.field(default=default, metadata=metadata, **kw)
 
 
+def choice(default: enum.Enum, help: str, *, applies: Applies | None = None) -> Any:
+    """An options field taking one of an enum's values: its choices and its
+    converter are the enum's."""
+    kind = type(default)
+    choices = [member.value for member in kind]
+    return option(default, help, choices, applies=applies, converter=kind)
+
+
 def flag_name(field_name: str) -> str:
     """The command-line spelling of an options field: ``imp_gaps`` -> ``--imp-gaps``."""
     return "--" + field_name.replace("_", "-")
@@ -192,6 +200,13 @@ class ImpOptions:
         converter=Fraction,
         # Law 12C2(b): average-plus is a gain; a negative value would turn it into a loss.
         validator=attrs.validators.ge(0),
+    )
+    imp_cap: int | None = option(
+        None,
+        "each single comparison scores at most N IMPs either way before it is summed "
+        "or averaged (KOPS: 17)",
+        converter=attrs.converters.optional(int),
+        validator=attrs.validators.optional(attrs.validators.ge(1)),
     )
 
 

@@ -33,7 +33,7 @@ import attrs
 
 from pbnscore.errors import ScoringError
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace, number, shown
-from pbnscore.imps import imps, wbf_vps
+from pbnscore.imps import ScaleFile, imps, read_scale, wbf_discrete_vps, wbf_vps
 from pbnscore.model import (
     Board,
     BoardImps,
@@ -46,6 +46,7 @@ from pbnscore.model import (
     ParticipantKind,
     Points,
     PointsStyle,
+    Result,
     ScoredEvent,
     ScoredMatch,
     Session,
@@ -55,16 +56,66 @@ from pbnscore.strategies import _base, _fields
 
 class VpScale(enum.Enum):
     WBF = "wbf"  # WBF 2013 continuous 20-VP scale for the match's board count
+    WBF_DISCRETE = "wbf-discrete"  # the WBF's integer scale derived from it
     NONE = "none"  # stay in IMPs
+
+
+def to_vp(value: object) -> VpScale | ScaleFile:
+    """An option value for --vp: a scale's name, or a CSV file of one."""
+    if isinstance(value, VpScale | ScaleFile):
+        return value
+    text = str(value).strip()
+    if text.lower() in {v.value for v in VpScale}:
+        return VpScale(text.lower())
+    if text.lower().endswith(".csv"):
+        return read_scale(text)
+    names = ", ".join(v.value for v in VpScale)
+    raise ValueError(f"--vp takes {names} or FILE.csv, not {value!r}")
+
+
+class ImpScale(enum.Enum):
+    """The IMP scale a board's added scores are converted on: Law 78B, or
+    every row boundary times k (EBU, teams of eight added then IMPed)."""
+
+    NORMAL = "1"
+    TWICE = "2"
+    ROOT_TWO = "sqrt2"
+
+    @property
+    def stretch(self) -> int:
+        """k squared, for :func:`pbnscore.imps.imps`."""
+        return {"1": 1, "2": 4, "sqrt2": 2}[self.value]
+
+
+class Tables(enum.Enum):
+    ALL = "all"  # every table of the match added, then IMPed
+    PAIRED = "paired"  # two teams-of-four matches (tables 1-2, 3-4 ...), IMPs added
 
 
 @attrs.frozen
 class AggregateOptions(_base.ImpOptions):
-    vp: VpScale = _base.option(
+    vp: VpScale | ScaleFile = _base.option(
         VpScale.WBF,
-        "wbf: WBF 2013 continuous 20-VP scale for the match's boards; none: IMPs",
-        choices=[v.value for v in VpScale],
-        converter=VpScale,
+        "wbf: WBF 2013 continuous 20-VP scale for the match's boards; wbf-discrete: the "
+        "WBF's whole-VP scale; FILE.csv: rows boards,min_imps,winner_vp,loser_vp; none: IMPs",
+        converter=to_vp,
+    )
+    imp_scale: ImpScale = _base.choice(
+        ImpScale.NORMAL,
+        "IMP scale for the added scores: 1 (Law 78B), 2 or sqrt2 (every row boundary "
+        "times 2 or sqrt 2)",
+        applies=_base.applies_with("tables", Tables.ALL),
+    )
+    tables: Tables = _base.choice(
+        Tables.ALL,
+        "all: add every table then IMP; paired: score tables 1-2, 3-4 ... as teams-of-four "
+        "matches and add their IMPs",
+    )
+    factor: bool = _base.option(
+        False,
+        "scale a match's IMPs from the boards it played to the boards it was scheduled "
+        "to play before VPs are taken (EBUScore's Factor IMPs)",
+        converter=_base.to_bool,
     )
 
 
@@ -199,10 +250,16 @@ def score_match(
         swing = Fraction(net.home - net.away, 2)  # = home's IMPs when the board balances
         won += max(swing, Fraction(0))
         lost += max(-swing, Fraction(0))
+    scheduled = len(match.boards)
+    if options.factor and nets and len(nets) < scheduled:
+        # EBUScore's Factor IMPs: the match as if every scheduled board had
+        # been played at the rate of those that were.
+        rate = Fraction(scheduled, len(nets))
+        home_total, away_total = home_total * rate, away_total * rate
     vp = opponent_vp = None
-    if options.vp is VpScale.WBF and match.boards:
-        vp = wbf_vps(home_total, len(match.boards))[0]
-        opponent_vp = wbf_vps(away_total, len(match.boards))[0]
+    if options.vp is not VpScale.NONE and scheduled:
+        vp = match_vps(options.vp, home_total, scheduled)
+        opponent_vp = match_vps(options.vp, away_total, scheduled)
     scored = ScoredMatch(
         session.id,
         match.round,
@@ -216,6 +273,15 @@ def score_match(
         match.source_ref,
     )
     return MatchScore(scored, len(nets), home_total, away_total, tuple(nets), traces)
+
+
+def match_vps(scale: VpScale | ScaleFile, imps_won: Points, boards: int) -> Fraction:
+    """A team's VPs on ``scale`` for a net of ``imps_won`` over ``boards``."""
+    if isinstance(scale, ScaleFile):
+        return scale.vps(imps_won, boards)[0]
+    if scale is VpScale.WBF_DISCRETE:
+        return wbf_discrete_vps(imps_won, boards)[0]
+    return wbf_vps(imps_won, boards)[0]
 
 
 def board_net(
@@ -252,27 +318,52 @@ def board_net(
         if trace is not None:
             trace.note(f"not played at every table: no IMPs in {match.team} v {match.opponent}")
         return None
-    total = 0
+    signed = []
     for position, result in enumerate(results):
-        assert result.score is not None  # real
         home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
-        signed = result.score if home_ns else -result.score
-        total += signed
+        signed.append(_signed(result, home_ns))
         if trace is not None:
             trace.for_table(
                 position,
-                f"team {match.team} sat {'NS' if home_ns else 'EW'}: {signed:+d}",
+                f"team {match.team} sat {'NS' if home_ns else 'EW'}: {signed[-1]:+d}",
                 home_direction="NS" if home_ns else "EW",
-                score=signed,
+                score=signed[-1],
             )
-    net = Fraction(imps(total, options.imp_gaps))
+    groups = [signed] if options.tables is Tables.ALL else _paired(match, board, signed)
+    stretch = options.imp_scale.stretch
+    net = Fraction(
+        sum(imps(sum(group), options.imp_gaps, options.imp_cap, stretch) for group in groups)
+    )
     if trace is not None:
+        sums = ", ".join(f"{sum(group):+d}" for group in groups)
         trace.note(
-            f"sum for team {match.team}: {total:+d}: {shown(net)} IMPs to team {match.team}",
-            sum=total,
+            f"sum for team {match.team}: {sums}: {shown(net)} IMPs to team {match.team}",
+            sum=sum(signed) if len(groups) == 1 else [sum(group) for group in groups],
             imps=number(net),
         )
     return BoardNet(board.number, net, -net, board)
+
+
+def _signed(result: Result, home_ns: bool) -> int:
+    """A real result's score from the home team's side."""
+    assert result.score is not None  # real
+    return result.score if home_ns else -result.score
+
+
+def _paired(match: Match, board: Board, signed: list[int]) -> list[list[int]]:
+    """The board's tables as teams-of-four matches: in the file's order (by
+    table number where every table has one), first with second, third with
+    fourth ..."""
+    numbers = [r.table for r in board.results]
+    order = list(range(len(signed)))
+    if all(n is not None and n.isdigit() for n in numbers):
+        order.sort(key=lambda i: int(numbers[i] or 0))
+    if len(order) % 2:
+        raise ScoringError(
+            f"match {match.team} v {match.opponent}, board {board.number}: --tables paired "
+            f"needs an even number of tables, not {len(order)}"
+        )
+    return [[signed[order[i]], signed[order[i + 1]]] for i in range(0, len(order), 2)]
 
 
 def _home_direction(match: Match, board: Board, direction: Direction | None) -> Direction:

@@ -91,7 +91,7 @@ class Barking(_fields.FieldMethod):
                     tables=len(scores),
                     terms=terms,
                 )
-            for at, total in enumerate(barking_sums(scores, options.imp_gaps)):
+            for at, total in enumerate(barking_sums(scores, options.imp_gaps, options.imp_cap)):
                 points = Fraction(total)
                 if options.normalise is Normalise.MATCH:
                     points = points * 3 / terms
@@ -107,11 +107,14 @@ def term_count(tables: int) -> int:
     return (tables - 1) * math.comb(tables - 2, 2) if tables >= MIN_TABLES else 0
 
 
-def barking_sums(scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER) -> list[int]:
-    """F(a) for each table a (NS side): the plain sum of its terms."""
+def barking_sums(
+    scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
+) -> list[int]:
+    """F(a) for each table a (NS side): the plain sum of its terms, each
+    capped at ``cap`` (a capped IMP is still odd, so the cancellation holds)."""
     tables = len(scores)
-    across = ImpSums(scores, gaps)  # sum_l IMP(x - s_l)
-    pairs = ImpSums((k + m for k, m in itertools.combinations(scores, 2)), gaps)  # G
+    across = ImpSums(scores, gaps, cap)  # sum_l IMP(x - s_l)
+    pairs = ImpSums((k + m for k, m in itertools.combinations(scores, 2)), gaps, cap)  # G
     counts = Counter(scores)
     by_score: dict[int, int] = {}
     for value in counts:

@@ -39,6 +39,94 @@ class Rounding(enum.Enum):
     NONE = "none"
 
 
+class DropRule(enum.Enum):
+    """Real programs' rules for how many scores a trimmed mean drops at each
+    end of a field of n real scores (README "Drop rules")."""
+
+    ACBL = "acbl"  # ACBLscore: 5% at each end (as --drop 5%)
+    BRIDGEWX = "bridgewx"  # BridgeWx calcscore.cpp: ceil(n / 10), none when n <= 5
+    BRIDGE_SCORER = "bridge-scorer"  # bridge-scorer lib/imps.js: ceil((n - 10) / 15) + 1 when n > 3
+
+
+@attrs.frozen
+class Drop:
+    """How many scores a trimmed mean drops at each end: a count, a share of
+    the field (``percent``: ceil(P/100 x n)) or a named rule. Each board uses
+    its own field's n; :meth:`count` never leaves fewer than one score."""
+
+    fixed: int | None = None
+    percent: Fraction | None = None
+    rule: DropRule | None = None
+
+    def count(self, n: int) -> int:
+        return min(self._wanted(n), (n - 1) // 2)
+
+    def _wanted(self, n: int) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if self.rule is DropRule.ACBL:
+            return _ceil(Fraction(5, 100) * n)
+        if self.rule is DropRule.BRIDGEWX:
+            return _ceil(Fraction(n, 10)) if n > 5 else 0
+        if self.rule is DropRule.BRIDGE_SCORER:
+            return _ceil(Fraction(n - 10, 15)) + 1 if n > 3 else 0
+        assert self.percent is not None
+        return _ceil(self.percent / 100 * n)
+
+    @property
+    def value(self) -> int | str:
+        """As the user writes it (JSON keeps a count a number)."""
+        if self.fixed is not None:
+            return self.fixed
+        if self.rule is not None:
+            return self.rule.value
+        assert self.percent is not None
+        return f"{_number(self.percent)}%"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def _ceil(value: Fraction) -> int:
+    return -((-value.numerator) // value.denominator)
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+_DROP_HELP = "N, P% or one of " + ", ".join(r.value for r in DropRule)
+
+
+def to_drop(value: object) -> Drop:
+    """An option value for --drop: a Drop, a count (``1``, ``"2"``), a share
+    (``"10%"``) or a rule's name (``"acbl"``)."""
+    if isinstance(value, Drop):
+        return value
+    if isinstance(value, bool):
+        raise ValueError(f"--drop takes {_DROP_HELP}, not {value!r}")
+    if isinstance(value, int):
+        return _fixed(value)
+    text = str(value).strip().lower()
+    try:
+        if text.endswith("%"):
+            percent = Fraction(text[:-1])
+            if not 0 <= percent <= 100:
+                raise ValueError
+            return Drop(percent=percent)
+        if text in {r.value for r in DropRule}:
+            return Drop(rule=DropRule(text))
+        return _fixed(int(text))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"--drop takes {_DROP_HELP}, not {value!r}") from None
+
+
+def _fixed(count: int) -> Drop:
+    if count < 0:
+        raise ValueError(f"--drop takes a count of 0 or more, not {count}")
+    return Drop(fixed=count)
+
+
 @attrs.frozen
 class ButlerOptions(_base.ImpOptions):
     datum: Datum = _base.option(
@@ -47,12 +135,12 @@ class ButlerOptions(_base.ImpOptions):
         choices=[d.value for d in Datum],
         converter=Datum,
     )
-    drop: int = _base.option(
-        1,
-        "scores dropped at each end for --datum trimmed-mean (never leaving fewer than one)",
+    drop: Drop = _base.option(
+        Drop(fixed=1),
+        f"scores dropped at each end for --datum trimmed-mean: {_DROP_HELP} "
+        "(never leaving fewer than one)",
         applies=_base.applies_with("datum", Datum.TRIMMED_MEAN),
-        converter=int,
-        validator=attrs.validators.ge(0),
+        converter=to_drop,
     )
     rounding: Rounding = _base.option(
         Rounding.HALF_AWAY,
@@ -91,7 +179,7 @@ class Butler(_fields.FieldMethod):
         def side_points(score: int) -> _fields.SidePoints:
             if score not in memo:
                 assert datum is not None
-                won = imps(factor * (score - datum), options.imp_gaps)
+                won = imps(factor * (score - datum), options.imp_gaps, options.imp_cap)
                 points: Points = Fraction(won, 2) if options.halve else won
                 memo[score] = (points, -points)
                 if trace is not None:
@@ -128,7 +216,8 @@ def board_datum(
 ) -> int | Fraction:
     """The datum of a board's real scores (at least one) under ``options``."""
     if options.datum is Datum.ZERO_SUM:
-        return zero_sum_par(scores, 2 if options.double else 1, options.imp_gaps, trace)
+        factor = 2 if options.double else 1
+        return zero_sum_par(scores, factor, options.imp_gaps, trace, cap=options.imp_cap)
     ordered = sorted(scores)
     if trace is not None:
         trace.note(f"{len(ordered)} scores, in order: {listed(ordered)}", scores=ordered)
@@ -141,7 +230,7 @@ def board_datum(
         kept = ordered[middle - 1 : middle + 1]
         what = "median of an even count: the mean of the two middle scores"
     elif options.datum is Datum.TRIMMED_MEAN:
-        drop = min(options.drop, (len(ordered) - 1) // 2)  # never fewer than one left
+        drop = options.drop.count(len(ordered))
         kept = ordered[drop : len(ordered) - drop]
         if trace is not None:
             dropped = ordered[:drop] + ordered[len(ordered) - drop :]
@@ -203,16 +292,19 @@ def zero_sum_par(
     factor: int = 1,
     gaps: ImpGaps = ImpGaps.LOWER,
     trace: Trace | None = None,
+    *,
+    cap: int | None = None,
 ) -> int:
     """The par P (a multiple of 10) with sum of IMP(factor * (score - P)) zero;
     where none is, the P with the smallest |sum|; ties to the P closest to 0.
+    With ``cap`` each IMP is capped (the sum still never increases).
 
     The sum never increases as P grows, so binary chops find where it changes
     sign and the ends of the plateaus either side: O(log range) sums, each
     O(24 log n) through :class:`ImpSums`.
     """
     # sum_i IMP(k (s_i - P)) = -sum_i IMP(kP - k s_i)
-    sums = ImpSums([factor * s for s in scores], gaps)
+    sums = ImpSums([factor * s for s in scores], gaps, cap)
 
     def total(step: int) -> int:  # par = 10 * step
         return -sums(factor * 10 * step)

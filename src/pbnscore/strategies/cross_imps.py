@@ -53,7 +53,8 @@ class CrossImps(_fields.FieldMethod):
         self, field: _fields.Field, options: CrossImpsOptions, trace: Trace | None = None
     ) -> _fields.FieldScore:
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
-            sums = ImpSums(scores, options.imp_gaps)  # IMP(s - s) = 0: itself adds nothing
+            # IMP(s - s) = 0: a score compared with itself adds nothing.
+            sums = ImpSums(scores, options.imp_gaps, options.imp_cap)
             # A lone real result has nothing to be compared with: 0 (not 0/0).
             others = max(len(scores) - 1, 1)
             memo: dict[int, _fields.SidePoints] = {}

@@ -1,0 +1,434 @@
+"""Real programs' conventions (README "Conventions of real programs"): drop
+rules, the cap on each comparison, median half-up, stretched IMP scales,
+paired tables, factoring and VP scales; each hand-worked from its published
+definition and checked against the slow references."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pbnscore
+import reference
+import strategies as build
+from pbnscore.errors import OptionError, PbnscoreError
+from pbnscore.imps import ImpGaps, imps, read_scale, wbf_discrete_tops, wbf_discrete_vps, wbf_vps
+from pbnscore.model import (
+    Board,
+    Direction,
+    Event,
+    EventKind,
+    Match,
+    Participant,
+    ParticipantKind,
+    ScoredEvent,
+    Session,
+)
+from pbnscore.strategies.butler import ButlerOptions, board_datum, to_drop
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def score(event: Event, method: str, **options: object) -> ScoredEvent:
+    return pbnscore.score(event, method, **options)
+
+
+# -- drop rules ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("drop", "counts"),
+    [
+        # bridge-scorer lib/imps.js: ceil((n - 10) / 15) + 1 when n > 3.
+        ("bridge-scorer", {3: 0, 4: 1, 10: 1, 11: 2, 25: 2, 26: 3, 40: 3, 41: 4}),
+        # BridgeWx calcscore.cpp: none up to 5, then ceil(10% of n).
+        ("bridgewx", {5: 0, 6: 1, 10: 1, 11: 2, 20: 2, 21: 3}),
+        # ACBLscore: 5% at each end, the share's ceiling as for P%.
+        ("acbl", {3: 1, 20: 1, 21: 2, 40: 2, 41: 3}),
+        ("10%", {7: 1, 10: 1, 11: 2}),
+        ("25%", {8: 2, 9: 3}),
+        ("0%", {9: 0}),
+        # Never fewer than one left: 50% of 2 would drop both.
+        ("50%", {2: 0, 3: 1, 4: 1}),
+        ("2", {3: 1, 5: 2, 30: 2}),
+    ],
+    ids=["bridge-scorer", "bridgewx", "acbl", "10pc", "25pc", "0pc", "50pc", "count"],
+)
+def test_drop_counts_by_field_size(drop: str, counts: dict[int, int]) -> None:
+    """Each rule's published count at the field sizes where it changes."""
+    rule = to_drop(drop)
+    assert {n: rule.count(n) for n in counts} == counts
+    assert {n: min(reference.drop_count(drop, n), (n - 1) // 2) for n in counts} == counts
+
+
+@pytest.mark.parametrize("bad", ["-1", "x", "101%", "%", "1.5"])
+def test_a_bad_drop_is_refused(bad: str) -> None:
+    """--drop takes a count, a share or a rule's name: anything else is refused."""
+    with pytest.raises(OptionError, match="drop"):
+        event = build.pairs_event([[100, 200, 300]])
+        pbnscore.score(event, "butler", datum="trimmed-mean", drop=bad)
+
+
+def test_a_drop_keeps_its_spelling_in_the_options() -> None:
+    """JSON options show the drop as the user wrote it; a count stays a number."""
+    event = build.pairs_event([[100, 200, 300]])
+    for drop in ("10%", "acbl", 2):
+        scored = score(event, "butler", datum="trimmed-mean", drop=drop)
+        assert scored.options["drop"] == drop
+
+
+def test_each_board_drops_by_its_own_field_size() -> None:
+    """bridge-scorer: a board of 11 results drops 2 at each end, one of 10 drops 1."""
+    eleven = [-100, 100, 110, 120, 130, 140, 150, 160, 170, 180, 990]
+    ten = eleven[:10]
+    options = ButlerOptions(datum="trimmed-mean", drop="bridge-scorer")
+    # 11: drop -100, 100 and 180, 990 -> mean of 110..170 = 140.
+    assert board_datum(eleven, options) == 140
+    # 10: drop -100 and 180 -> mean of 100..170 = 135 -> half away 140.
+    assert board_datum(ten, options) == 140
+    assert board_datum(ten, ButlerOptions(datum="trimmed-mean", drop=2)) == 140  # 110..160
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(build.scores, min_size=1, max_size=30),
+    st.sampled_from(["acbl", "bridgewx", "bridge-scorer", "10%", "33%", "5%", 0, 3]),
+    st.sampled_from(["half-away", "half-even", "half-up", "none"]),
+)
+def test_drop_rules_match_reference(scores: list[int], drop: str | int, rounding: str) -> None:
+    """Every drop rule and rounding agrees with sort, count and slice."""
+    options = ButlerOptions(datum="trimmed-mean", drop=drop, rounding=rounding)
+    expected = reference.trimmed_mean(scores, drop, rounding)
+    assert board_datum(scores, options) == expected
+
+
+# -- median, JFR Pary ------------------------------------------------------------------
+
+
+def test_median_half_up_is_jfr_pary() -> None:
+    """An even count takes the mean of the two middle scores, then rounds half
+    up (towards +infinity): -425 -> -420 (half away would give -430)."""
+    jfr = ButlerOptions(datum="median", rounding="half-up")
+    assert board_datum([-50, 420, 430, 450], jfr) == 430  # 425 -> 430
+    assert board_datum([-450, -430, -420, 50], jfr) == -420  # -425 -> -420
+    assert board_datum([-450, -430, -420, 50], ButlerOptions(datum="median")) == -430
+    assert board_datum([-450, -430, -420], jfr) == -430  # odd: the middle score
+
+
+# -- the cap on each comparison ------------------------------------------------------
+
+
+def test_kops_cross_imps_cap_at_17() -> None:
+    """2210 against -100 and 100 is 20 and 19 IMPs; capped, 17 each."""
+    event = build.pairs_event([[2210, -100, 100]])
+    capped = score(event, "cross-imps", imp_cap=17, normalise="total").boards[0]
+    plain = score(event, "cross-imps", normalise="total").boards[0]
+    assert capped.results[0].ns_points == 34
+    assert plain.results[0].ns_points == 39
+    # -100 v 2210: -17 (not -20); v 100: -5.
+    assert capped.results[1].ns_points == -22
+
+
+def test_cap_on_butler_and_aggregate() -> None:
+    """Butler: 2210 against a datum of 100 is 19 IMPs, 12 with --imp-cap 12.
+    Aggregate: a 1500-point board is 17 IMPs, 12 with the cap."""
+    event = build.pairs_event([[2210, 100, 100]])
+    board = score(event, "butler", datum="median", imp_cap=12).boards[0]
+    assert [r.ns_points for r in board.results] == [12, 0, 0]
+    teams = build.teams_event([[[1000, -500]]])
+    assert score(teams, "aggregate", imp_cap=12, vp="none").matches[0].boards[0].imps == 12
+    assert score(teams, "aggregate", vp="none").matches[0].boards[0].imps == 17
+
+
+def test_imp_cap_must_be_positive() -> None:
+    with pytest.raises(OptionError):
+        pbnscore.score(build.pairs_event([[100]]), "butler", imp_cap=0)
+
+
+CAPS = st.sampled_from([None, 1, 5, 12, 17])
+
+
+@settings(max_examples=80)
+@given(st.lists(build.boards(1, 10), min_size=1, max_size=3), CAPS)
+def test_capped_cross_imps_match_all_pairs(boards: list[list[build.Spec]], cap: int | None) -> None:
+    """Cross-IMPs with the cap agree with the all-pairs sum of capped IMPs."""
+    scored = score(build.pairs_event(boards), "cross-imps", imp_cap=cap)
+    for specs, board in zip(boards, scored.boards, strict=True):
+        expected = reference.cross_imps(specs, cap=cap)
+        assert [(r.ns_points, r.ew_points) for r in board.results] == expected
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(build.boards(1, 8), min_size=1, max_size=3),
+    CAPS,
+    st.sampled_from(["zero-sum", "trimmed-mean", "median"]),
+    st.booleans(),
+)
+def test_capped_butler_matches_reference(
+    boards: list[list[build.Spec]], cap: int | None, datum: str, double: bool
+) -> None:
+    """Butler with the cap (zero-sum par found with capped IMPs too) agrees
+    with the scan and the table lookup."""
+    scored = score(build.pairs_event(boards), "butler", imp_cap=cap, datum=datum, double=double)
+    for specs, board in zip(boards, scored.boards, strict=True):
+        datum_value, points = reference.butler(specs, datum=datum, cap=cap, double=double)
+        shown = board.datum if board.exact_datum is None else board.exact_datum
+        assert shown == datum_value
+        assert [(r.ns_points, r.ew_points) for r in board.results] == points
+
+
+@settings(max_examples=40)
+@given(st.lists(st.lists(build.scores, min_size=4, max_size=4), min_size=1, max_size=2), CAPS)
+def test_capped_barking_matches_enumeration(tables: list[list[int]], cap: int | None) -> None:
+    """Barking with every term capped agrees with enumerating the terms."""
+    # One board, len(tables) matches of four tables each: one field.
+    event = build.teams_event([[specs] for specs in tables])
+    scored = score(event, "barking", imp_cap=cap)
+    field = [s for specs in tables for s in specs]
+    expected = reference.barking(field, cap=cap)
+    got = [(r.ns_points, r.ew_points) for b in scored.boards for r in b.results]
+    assert got == expected
+
+
+def test_imps_cap_and_stretch_agree_with_the_table() -> None:
+    """Every difference 0..8000 by 5: capped and stretched IMPs agree with the
+    row lookup (a stretched row's ends times k)."""
+    for difference in range(-8000, 8001, 5):
+        for cap in (None, 3, 17):
+            assert imps(difference, ImpGaps.UPPER, cap) == reference.imp(difference, "upper", cap)
+        for stretch, k in ((4, 2.0), (2, math.sqrt(2))):
+            for gaps in (ImpGaps.LOWER, ImpGaps.UPPER):
+                expected = reference.imp(difference, gaps.value, k=k)
+                assert imps(difference, gaps, stretch=stretch) == expected
+
+
+# -- teams of eight: stretched scales and paired tables -----------------------------
+
+
+def eight_event(boards: list[list[int]]) -> Event:
+    """One match, team 1 v 2, four tables a board, listed as two teams-of-four
+    matches: team 1 NS at tables 1 and 3, EW at 2 and 4."""
+    homes = [Direction.NS, Direction.EW, Direction.NS, Direction.EW]
+    built = []
+    for number, scores in enumerate(boards, start=1):
+        results = []
+        for t, (spec, home) in enumerate(zip(scores, homes, strict=True), start=1):
+            ns, ew = (f"1-{t}", f"2-{t}") if home is Direction.NS else (f"2-{t}", f"1-{t}")
+            results.append(attrs.evolve(build.result(spec, ns, ew, home), table=str(t)))
+        built.append(Board(number, tuple(results)))
+    teams = tuple(
+        Participant(
+            team,
+            ParticipantKind.TEAM,
+            members=tuple(
+                Participant(f"{team}-{t}", ParticipantKind.PAIR, team=team) for t in range(1, 5)
+            ),
+        )
+        for team in ("1", "2")
+    )
+    session = Session("1", teams=teams, matches=(Match("1", "2", tuple(built)),))
+    return Event(EventKind.TEAMS, (session,), build.SOURCE)
+
+
+HAND = [[620, 170, 420, -50]]  # team 1: +620, -170, +420, +50
+
+
+@pytest.mark.parametrize(
+    ("options", "imps_won"),
+    [
+        # All four added: 920 -> 14 IMPs on Law 78B.
+        ({}, 14),
+        # Every boundary doubled: 860 <= 920 < 1000 -> 10.
+        ({"imp_scale": "2"}, 10),
+        # Times sqrt 2: 600 sqrt 2 = 848.5 <= 920 <= 740 sqrt 2 = 1046.5 -> 12.
+        ({"imp_scale": "sqrt2"}, 12),
+        # Two teams of four: IMP(620 - 170) + IMP(420 + 50) = 10 + 10.
+        ({"tables": "paired"}, 20),
+        ({"tables": "paired", "imp_cap": 9}, 18),
+    ],
+    ids=["added", "twice", "root-two", "paired", "paired-capped"],
+)
+def test_teams_of_eight_hand_worked(options: dict[str, object], imps_won: int) -> None:
+    scored = score(eight_event(HAND), "aggregate", vp="none", **options)
+    assert scored.matches[0].boards[0].imps == imps_won
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.lists(build.scores, min_size=4, max_size=4), min_size=1, max_size=4),
+    st.sampled_from(["1", "2", "sqrt2", "paired"]),
+    CAPS,
+)
+def test_teams_of_eight_match_reference(boards: list[list[int]], how: str, cap: int | None) -> None:
+    """Every board's IMPs agree with the reference's row lookup, the halves
+    taken as tables 1-2 and 3-4."""
+    event = eight_event(boards)
+    paired = how == "paired"
+    chosen = {"tables": "paired"} if paired else {"imp_scale": how}
+    scored = score(event, "aggregate", vp="none", imp_cap=cap, **chosen)
+    k = {"1": 1.0, "2": 2.0, "sqrt2": math.sqrt(2), "paired": 1.0}[how]
+    home_ns = [True, False, True, False]
+    expected = [
+        reference.aggregate_board(specs, home_ns, k=k, paired=paired, cap=cap) for specs in boards
+    ]
+    assert [(b.imps, -b.imps) for b in scored.matches[0].boards] == expected
+
+
+def test_imp_scale_applies_to_added_tables_only() -> None:
+    """--imp-scale stretches the scale the added scores are IMPed on: with
+    --tables paired each half-match is a teams-of-four match on Law 78B."""
+    with pytest.raises(OptionError, match="--imp-scale applies to --tables all"):
+        score(eight_event(HAND), "aggregate", imp_scale="2", tables="paired")
+
+
+def test_paired_needs_an_even_number_of_tables() -> None:
+    event = build.teams_event([[[100, 200, 300]]])
+    with pytest.raises(PbnscoreError, match="even number of tables"):
+        score(event, "aggregate", tables="paired")
+
+
+def test_aggregate_factor_scales_to_the_scheduled_boards() -> None:
+    """Three boards scheduled, one not played: +6 (220) and +3 (100) IMPs are 9 over 2
+    boards, 13.5 over 3; the VPs are taken on 13.5 for a 3-board match."""
+    # Teams of four: board IMPs are IMP(table 1 - table 2).
+    event = build.teams_event([[[320, 100], [200, 100], [None, 100]]])
+    plain = score(event, "aggregate").matches[0]
+    factored = score(event, "aggregate", factor=True).matches[0]
+    assert [b.imps for b in plain.boards] == [6, 3]
+    assert plain.vp == wbf_vps(9, 3)[0]
+    assert factored.vp == wbf_vps(Fraction(27, 2), 3)[0] != plain.vp
+    assert factored.opponent_vp == wbf_vps(Fraction(-27, 2), 3)[0]
+
+
+# -- VP scales ---------------------------------------------------------------------------
+
+
+def test_wbf_discrete_sixteen_boards() -> None:
+    """The 16-board discrete scale: 0-1 10-10, 2-4 11-9, 5-8 12-8, 9-12, 13-17,
+    18-22, 23-28, 29-35, 36-43, 44-53 19-1, 54 up 20-0."""
+    assert wbf_discrete_tops(16) == (1, 4, 8, 12, 17, 22, 28, 35, 43, 53)
+    assert wbf_discrete_vps(0, 16) == (10, 10)
+    assert wbf_discrete_vps(-5, 16) == (8, 12)
+    assert wbf_discrete_vps(Fraction(9, 2), 16) == (11, 9)
+    assert wbf_discrete_vps(54, 16) == (20, 0)
+
+
+@pytest.mark.parametrize("boards", [1, 2, 4, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 48, 64, 96])
+def test_wbf_discrete_is_concave_and_near_the_continuous_scale(boards: int) -> None:
+    """No band narrower than the band before (the draw band counts its
+    2 top + 1 margins), and at every margin within one VP of the continuous
+    scale rounded to a whole VP."""
+    tops = wbf_discrete_tops(boards)
+    widths = [2 * tops[0] + 1] + [b - a for a, b in itertools.pairwise(tops)]
+    assert widths == sorted(widths) and tops[0] >= 0
+    for margin in range(tops[-1] + 5):
+        continuous = wbf_vps(margin, boards)[0]
+        assert abs(wbf_discrete_vps(margin, boards)[0] - round(continuous)) <= 1
+
+
+def discrete_rows(boards: int) -> list[tuple[int, Fraction, Fraction]]:
+    tops = wbf_discrete_tops(boards)
+    starts = [0] + [top + 1 for top in tops]
+    return [(start, Fraction(10 + i), Fraction(10 - i)) for i, start in enumerate(starts)]
+
+
+def write_scale(path: Path, boards: list[int]) -> None:
+    lines = ["boards,min_imps,winner_vp,loser_vp"]
+    for n in boards:
+        lines += [f"{n},{m},{w},{lo}" for m, w, lo in discrete_rows(n)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_the_sample_scale_file_is_the_wbf_16_board_table() -> None:
+    """fixtures/vp/wbf-discrete-16.csv (the README's sample) is the discrete scale."""
+    scale = read_scale(str(FIXTURES / "vp" / "wbf-discrete-16.csv"))
+    for margin in range(-70, 71):
+        assert scale.vps(margin, 16) == wbf_discrete_vps(margin, 16)
+
+
+@settings(max_examples=40)
+@given(
+    st.lists(st.lists(st.tuples(build.scores, build.scores), min_size=1, max_size=8), max_size=3)
+)
+def test_a_csv_equal_to_the_wbf_table_gives_wbf_discrete(
+    tmp_path_factory: pytest.TempPathFactory, matches: list[list[tuple[int, int]]]
+) -> None:
+    """--vp FILE.csv written from the discrete scale gives exactly --vp
+    wbf-discrete's VPs, and they agree with reading the rows by hand."""
+    if not matches:
+        return
+    path = tmp_path_factory.mktemp("vp") / "wbf.csv"
+    write_scale(path, list(range(1, 9)))
+    event = build.teams_event([[list(t) for t in boards] for boards in matches])
+    from_file = score(event, "aggregate", vp=str(path)).matches
+    discrete = score(event, "aggregate", vp="wbf-discrete").matches
+    assert [(m.vp, m.opponent_vp) for m in from_file] == [(m.vp, m.opponent_vp) for m in discrete]
+    for match in discrete:
+        net = sum((b.imps for b in match.boards), Fraction(0))
+        rows = discrete_rows(len(match.boards))
+        assert match.vp == reference.vps_from_rows(
+            rows, math.floor(net) if net >= 0 else -math.floor(-net)
+        )
+
+
+def test_a_star_row_serves_every_length(tmp_path: Path) -> None:
+    """boards * is every match length; a length's own rows come first."""
+    path = tmp_path / "league.csv"
+    path.write_text("*,0,15,15\n*,1,18,12\n*,10,30,0\n2,0,10,10\n", encoding="utf-8")
+    scale = read_scale(str(path))
+    assert scale.vps(5, 4) == (18, 12)
+    assert scale.vps(-12, 4) == (0, 30)
+    assert scale.vps(5, 2) == (10, 10)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "says"),
+    [
+        ("boards,min_imps,winner_vp,loser_vp\n16,0,10,10\n16,x,11,9\n", 3, "whole number"),
+        ("16,0,10,10\n16,2,11\n", 2, "columns"),
+        ("16,1,10,10\n", 1, "start at 0"),
+        ("16,0,10,10\n16,0,11,9\n", 2, "second row"),
+        ("16,0,10,10\n16,3,12,8\n16,5,11,9\n", 3, "fewer VPs"),
+        ("16,0,10,10\n16,3,8,12\n", 2, "winner_vp >= loser_vp"),
+        ("0,0,10,10\n", 1, "boards >= 1"),
+        ("# nothing\n", 1, "no rows"),
+    ],
+    ids=[
+        "not-a-number",
+        "columns",
+        "no-zero",
+        "twice",
+        "falling",
+        "loser-more",
+        "no-boards",
+        "empty",
+    ],
+)
+def test_a_bad_scale_file_names_its_line(tmp_path: Path, text: str, line: int, says: str) -> None:
+    path = tmp_path / "scale.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(OptionError) as caught:
+        read_scale(str(path))
+    assert str(caught.value).startswith(f"{path}:{line}: ")
+    assert says in str(caught.value)
+
+
+def test_a_scale_without_the_match_length_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "scale.csv"
+    path.write_text("16,0,10,10\n", encoding="utf-8")
+    event = build.teams_event([[[100, 0]]])
+    with pytest.raises(PbnscoreError, match="no rows for 1 boards"):
+        score(event, "aggregate", vp=str(path))
+
+
+def test_an_unknown_vp_scale_is_refused() -> None:
+    with pytest.raises(OptionError, match=r"FILE\.csv"):
+        score(build.teams_event([[[100, 0]]]), "aggregate", vp="wbf-2")
