@@ -9,7 +9,9 @@ characters that must be escaped or kept exactly.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,40 @@ from pbnscore.strategies._base import by_direction, rank
 NASTY = '<script>alert(1)</script> & "O\'Neil"'
 LONG = "Maximilian Alexander Fotheringham-Worthington-Smythe the Third of Little Snoring"
 NS, EW = Direction.NS, Direction.EW
+
+
+def two_decimals(value: F | int | float) -> str:
+    """A figure with two decimals, halves away from zero (written apart
+    from the report's own formatter)."""
+    exact = (
+        Decimal(value.numerator) / Decimal(value.denominator)
+        if isinstance(value, F)
+        else Decimal(str(value))
+    )
+    shown = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return "0.00" if shown == 0 else str(shown)
+
+
+def scorer_forms(value: F | int | float) -> set[str]:
+    """How a figure may show in a column of figures: with two decimals,
+    or whole where it is whole (and its whole column is)."""
+    forms = {two_decimals(value)}
+    if F(value).denominator == 1:
+        forms.add(str(int(value)))
+    return forms
+
+
+TWO_DECIMALS_RE = re.compile(r"-?\d+\.\d\d")
+
+
+def consistent_column(cells: list[str]) -> bool:
+    """All whole (no point), or all with two decimals and not all ``.00``."""
+    filled = [c for c in cells if c]
+    if all("." not in c for c in filled):
+        return True
+    return all(TWO_DECIMALS_RE.fullmatch(c) for c in filled) and not all(
+        c.endswith(".00") for c in filled
+    )
 
 
 def pair(

@@ -55,6 +55,7 @@ FORMATS: dict[str, OutputFormat] = {
         OutputFormat("json", ("json",), _report("json")),
         OutputFormat("text", ("txt",), _report("text")),
         OutputFormat("html", ("html",), _report("html")),
+        OutputFormat("csv", ("csv",), _report("csv")),
     )
 }
 

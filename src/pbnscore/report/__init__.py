@@ -4,6 +4,8 @@
   (``dumps``/``dump``), the interface other programs read.
 - :mod:`pbnscore.report.text` -- a terminal report (``render``).
 - :mod:`pbnscore.report.html` -- one self-contained HTML page (``render``).
+- :mod:`pbnscore.report.csv` -- the standings for a spreadsheet (``render``),
+  in the conventions of :mod:`pbnscore.report._csv`.
 
 What a person sees (rows, labels, number formats) is decided once in
 ``_view``; text and HTML only lay it out.
@@ -21,11 +23,12 @@ FORMATS: dict[str, str] = {
     "json": "pbnscore.report.json:dumps",
     "text": "pbnscore.report.text:render",
     "html": "pbnscore.report.html:render",
+    "csv": "pbnscore.report.csv:render",
 }
 
 
 def render(scored: ScoredEvent, to: str) -> str:
-    """``scored`` as a ``json``, ``text`` or ``html`` document."""
+    """``scored`` as a ``json``, ``text``, ``html`` or ``csv`` document."""
     try:
         module, _, function = FORMATS[to].partition(":")
     except KeyError:

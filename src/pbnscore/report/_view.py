@@ -4,8 +4,11 @@
 tables of display strings and a teams grid. The text and HTML renderers only
 lay these out, so both show the same rows, labels and numbers.
 
-Numbers for people: points (IMPs, totals, averages) with two decimals, the
-datum as an integer, VPs with two decimals. Exact halves round away from zero.
+Numbers as scorers write them (:func:`column`): a column of points (IMPs,
+totals, averages) whose values are all whole shows them whole (``3``,
+``-12``); a column with any fraction shows two decimals throughout; VPs
+always two decimals; the datum as an integer. Exact halves round away from
+zero.
 """
 
 from __future__ import annotations
@@ -45,6 +48,23 @@ def points(value: Fraction | int | float | None) -> str:
     return f"{sign}{whole}.{cents:02d}"
 
 
+def column(values: Iterable[Points | float | None], decimals: bool = False) -> list[str]:
+    """A column of figures as it is shown: whole numbers whole where every
+    value is whole (and ``decimals`` is not asked for), else two decimals
+    throughout; None shows empty."""
+    values = list(values)
+    whole = not decimals and all(v is None or Fraction(v).denominator == 1 for v in values)
+    if whole:
+        return ["" if v is None else str(int(v)) for v in values]
+    return [points(v) for v in values]
+
+
+Cell = str | Fraction | int | None
+"""A cell as a table is built: a display string, or a figure (a point
+figure, None where there is none) that :func:`_table` formats with the rest
+of its column."""
+
+
 def _round_half_away(value: Fraction) -> int:
     # Fraction has no __format__ before Python 3.12, and float rounding would
     # turn 0.125 into 0.12 on one machine and 0.13 on another.
@@ -66,6 +86,7 @@ class Column:
     numeric: bool = False
     # Text may truncate a flexible column to keep lines short (names).
     flexible: bool = False
+    decimals: bool = False  # figures always with two decimals (VPs)
 
 
 @attrs.frozen
@@ -161,16 +182,17 @@ def _table(
     kind: str,
     title: str | None,
     columns: tuple[Column, ...],
-    rows: Iterable[tuple[str, ...]],
+    rows: Iterable[tuple[Cell, ...]],
     *,
     optional: frozenset[str] = frozenset(),
     drop: frozenset[str] = frozenset(),
     note: str | None = None,
+    sideways: bool = False,
 ) -> Table:
     """A table without the ``optional`` columns that hold nothing (no
     tricks in the file, no tables named, a method without VPs) and without
-    the ``drop`` columns."""
-    rows = list(rows)
+    the ``drop`` columns; figures formatted column by column."""
+    rows = _formatted(columns, list(rows), by_row=sideways)
     keep = [
         index
         for index, column in enumerate(columns)
@@ -183,7 +205,39 @@ def _table(
         tuple(columns[i] for i in keep),
         tuple(tuple(row[i] for i in keep) for row in rows),
         note,
+        sideways,
     )
+
+
+def _formatted(
+    columns: tuple[Column, ...], rows: list[tuple[Cell, ...]], by_row: bool
+) -> list[tuple[str, ...]]:
+    """Display strings: each column's figures by :func:`column` (each
+    row's, in a sideways table, whose columns are boards)."""
+    if by_row:
+        return [
+            (str(row[0] or ""), *column(c for c in row[1:] if not isinstance(c, str)))
+            if _has_figures(row[1:])
+            else _strings(row)
+            for row in rows
+        ]
+    shown: list[list[str]] = []
+    for index, col in enumerate(columns):
+        cells = [row[index] for row in rows]
+        if _has_figures(cells):
+            figures = iter(column([c for c in cells if not isinstance(c, str)], col.decimals))
+            shown.append([c if isinstance(c, str) else next(figures) for c in cells])
+        else:
+            shown.append(list(_strings(cells)))
+    return [tuple(cells) for cells in zip(*shown, strict=True)] if shown else []
+
+
+def _has_figures(cells: Iterable[Cell]) -> bool:
+    return any(cell is None or not isinstance(cell, str) for cell in cells)
+
+
+def _strings(cells: Iterable[Cell]) -> tuple[str, ...]:
+    return tuple(cell if isinstance(cell, str) else "" for cell in cells)
 
 
 def _several(sessions: Iterable[str | None]) -> bool:
@@ -236,6 +290,14 @@ def _standings(standings: Iterable[Standing], teams: Mapping[str, str]) -> tuple
     return tuple(tables)
 
 
+def standing_groups(standings: Iterable[Standing]) -> list[list[Standing]]:
+    """The standings as the reports list them: each separately ranked
+    field, then each team's pairs."""
+    everyone = list(standings)
+    loose = [s for s in everyone if s.participant.team is None]
+    return [group for group, _ in _fields(loose)] + list(_by_team(everyone).values())
+
+
 def _standings_table(group: list[Standing], title: str, directions: bool = True) -> Table:
     """``directions`` False: the title names the one direction of the field."""
     number = Column(_KINDS[group[0].participant.kind][1])
@@ -249,7 +311,7 @@ def _standings_table(group: list[Standing], title: str, directions: bool = True)
     )
 
 
-def _standing_row(standing: Standing) -> tuple[str, ...]:
+def _standing_row(standing: Standing) -> tuple[Cell, ...]:
     participant = standing.participant
     return (
         rank_label(standing),
@@ -257,9 +319,9 @@ def _standing_row(standing: Standing) -> tuple[str, ...]:
         participant.direction.value if participant.direction else "",
         _team_name(participant),
         names(participant),
-        points(standing.total),
+        standing.total,
         str(standing.boards),
-        points(standing.average),
+        standing.average,
     )
 
 
@@ -417,7 +479,7 @@ def _traveller(board: ScoredBoard, title: str, datum_label: str | None) -> Table
     )
 
 
-def _traveller_row(scored: ScoredResult) -> tuple[str, ...]:
+def _traveller_row(scored: ScoredResult) -> tuple[Cell, ...]:
     result = scored.result
     north, east, south, west = (*result.players, None, None, None, None)[:4]
     return (
@@ -432,8 +494,8 @@ def _traveller_row(scored: ScoredResult) -> tuple[str, ...]:
         result.declarer.value if result.declarer else "",
         "" if result.tricks is None else str(result.tricks),
         _score(scored),
-        points(scored.ns_points),
-        points(scored.ew_points),
+        scored.ns_points,
+        scored.ew_points,
     )
 
 
@@ -455,8 +517,8 @@ _MATCH_COLUMNS = (
     Column("Opponent", flexible=True),
     Column("IMPs", numeric=True),
     Column("Opp IMPs", numeric=True),
-    Column("VP", numeric=True),
-    Column("Opp VP", numeric=True),
+    Column("VP", numeric=True, decimals=True),
+    Column("Opp VP", numeric=True, decimals=True),
 )
 
 
@@ -475,23 +537,25 @@ def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tupl
     return (listing, *(_match_boards(match, teams, with_session) for match in matches))
 
 
-def _match_row(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> tuple[str, ...]:
+def _match_row(
+    match: ScoredMatch, teams: Mapping[str, str], with_session: bool
+) -> tuple[Cell, ...]:
     return (
         (match.session or "") if with_session else "",
         "" if match.round is None else str(match.round),
         team_label(match.team, teams),
         team_label(match.opponent, teams),
-        points(match.imps),
-        points(match.opponent_imps),
-        points(match.vp),
-        points(match.opponent_vp),
+        match.imps,
+        match.opponent_imps,
+        match.vp,
+        match.opponent_vp,
     )
 
 
 def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> Table:
     """A match's IMPs board by board, sideways: a scorecard's two lines
     rather than a column as long as the match."""
-    return Table(
+    return _table(
         "match-boards",
         _title(
             f"{team_label(match.team, teams)} v {team_label(match.opponent, teams)}",
@@ -499,7 +563,7 @@ def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bo
             _labelled("Round", None if match.round is None else str(match.round)),
         ),
         (Column("Board"), *(Column(str(b.number), numeric=True) for b in match.boards)),
-        ((f"IMPs to {match.team}", *(points(b.imps) for b in match.boards)),),
+        ((f"IMPs to {match.team}", *(b.imps for b in match.boards)),),
         sideways=True,
     )
 
@@ -512,11 +576,13 @@ def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | 
         dict.fromkeys(team for m in matches for team in (m.team, m.opponent)), key=_team_order
     )
     lines: dict[tuple[str, str], list[str]] = defaultdict(list)
+    # The grid's IMPs are one column to the eye: whole only if all are.
+    whole = all(_whole(m) for m in matches)
     for match in matches:
         home = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
         away = (match.opponent_imps, match.imps, match.opponent_vp, match.vp)
-        lines[match.team, match.opponent] += _cell(*home)
-        lines[match.opponent, match.team] += _cell(*away)
+        lines[match.team, match.opponent] += _cell(*home, whole=whole)
+        lines[match.opponent, match.team] += _cell(*away, whole=whole)
     return Grid(
         labels=tuple(order),
         names=tuple(team_label(team, teams) for team in order),
@@ -533,10 +599,20 @@ def _team_order(team: str) -> tuple[int, int, str]:
     return (0, len(digits), digits) if team.isdecimal() else (1, 0, team)
 
 
+def _whole(match: ScoredMatch) -> bool:
+    return Fraction(match.imps).denominator == Fraction(match.opponent_imps).denominator == 1
+
+
 def _cell(
-    imps: Points, opponent_imps: Points, vp: Points | None, opponent_vp: Points | None
+    imps: Points,
+    opponent_imps: Points,
+    vp: Points | None,
+    opponent_vp: Points | None,
+    *,
+    whole: bool,
 ) -> list[str]:
-    cell = [f"IMPs {points(imps)}–{points(opponent_imps)}"]
+    shown = column([imps, opponent_imps], decimals=not whole)
+    cell = [f"IMPs {shown[0]}–{shown[1]}"]
     if vp is not None and opponent_vp is not None:
         cell.append(f"VP {points(vp)}–{points(opponent_vp)}")
     return cell

@@ -1,0 +1,56 @@
+"""The standings as CSV, for a spreadsheet (``--to csv``, ``-o X.csv``).
+
+One row per participant, in the order of the text and HTML standings (each
+separately ranked field in turn): rank (a number; ``Tied`` says ``yes`` for a
+shared place), id, kind, team, section, direction, names, total, boards
+played and average per board. Totals and averages are written as the
+reports show them (:func:`pbnscore.report._view.column`). The spreadsheet
+conventions are :mod:`pbnscore.report._csv`'s.
+"""
+
+from __future__ import annotations
+
+from pbnscore.model import ScoredEvent
+from pbnscore.report import _csv, _view
+
+__all__ = ["HEADER", "render"]
+
+HEADER = (
+    "Rank",
+    "Tied",
+    "Id",
+    "Kind",
+    "Team",
+    "Section",
+    "Direction",
+    "Names",
+    "Total",
+    "Boards",
+    "Average",
+)
+
+
+def render(scored: ScoredEvent) -> str:
+    """The standings of ``scored`` as a CSV document."""
+    standings = [s for group in _view.standing_groups(scored.standings) for s in group]
+    totals = _view.column([s.total for s in standings])
+    averages = _view.column([s.average for s in standings])
+    rows = []
+    for standing, total, average in zip(standings, totals, averages, strict=True):
+        participant = standing.participant
+        rows.append(
+            (
+                _csv.Number(standing.rank),
+                "yes" if standing.tied else "",
+                participant.id,
+                participant.kind.value,
+                participant.team or "",
+                participant.section or "",
+                participant.direction.value if participant.direction else "",
+                _view.names(participant) or participant.name or "",
+                _csv.Number(total),
+                _csv.Number(standing.boards),
+                _csv.Number(average),
+            )
+        )
+    return _csv.document(HEADER, rows)
