@@ -9,7 +9,7 @@ write USEBIO, JSON, text or HTML.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +24,8 @@ from pbnscore.errors import (
     UsebioError,
 )
 from pbnscore.model import Event, EventKind, ScoredEvent
+from pbnscore.season import Season
+from pbnscore.season import season as _season
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -39,6 +41,7 @@ __all__ = [
     "PbnscoreError",
     "ScoredEvent",
     "ScoringError",
+    "Season",
     "UnknownMethodError",
     "UsebioError",
     "__version__",
@@ -49,6 +52,7 @@ __all__ = [
     "pbn",
     "report",
     "score",
+    "season",
     "usebio",
 ]
 
@@ -110,3 +114,20 @@ def prepare(event: Event, method: str | None, options: Mapping[str, Any]) -> tup
     strategy = registry.get(method or default_method(event))
     parsed = checked_options(strategy, options)
     return strategy(), parsed
+
+
+def season(
+    events_or_paths: Iterable[Event | ScoredEvent | str | Path],
+    method: str | None = None,
+    **options: Any,
+) -> Season:
+    """One ranking over many events: each scored as :func:`score` scores it
+    (``method``, else each event's default, and the method's ``options``),
+    then combined; a path is loaded first. Season options by keyword:
+    ``by`` (``player``, ``pair``, ``team``), ``best``, ``rank_on``
+    (``average``, ``total``), ``min_events``, ``min_boards``, ``aliases``
+    ({name: same as}). See :mod:`pbnscore.season`."""
+    events = [
+        item if isinstance(item, Event | ScoredEvent) else load(item) for item in events_or_paths
+    ]
+    return _season(events, method, **options)

@@ -1,0 +1,713 @@
+"""Many scored events -> one ranking: a season of club nights, a league.
+
+Each event is scored on its own (exactly as :func:`pbnscore.score` scores
+it) and boiled down to an :class:`EventFigures`: who played, their total and
+boards. :func:`combine` then decides who is who across the events and ranks
+them. Nothing here reads a file: the events come in as the model, so a
+season can mix PBN and USEBIO files, or events built in Python.
+
+Who is who (README, "Seasons"):
+
+- A player is their national id where an event gives one, else their name
+  compared by :func:`name_key` (case, accents, spacing, punctuation and
+  initials normalised; "Surname, Given" turned round).
+- A name without an id is taken to be the player with an id of that name
+  when exactly one has it; when two ids share the name it stays apart.
+  Either way, and where differently spelt names without ids are merged, the
+  season says so in :attr:`Season.warnings` (a line per merge); an alias
+  (``name,same_as``) settles a name, silencing its warning.
+- A pair is the unordered pair of its players; a team is its name.
+
+``pbnscore.season`` is the function (it also takes paths); this module is
+``from pbnscore.season import ...``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from pbnscore.errors import OptionError, ScoringError
+from pbnscore.model import (
+    Event,
+    EventKind,
+    Participant,
+    ParticipantKind,
+    Player,
+    Points,
+    ScoredEvent,
+    Standing,
+)
+
+__all__ = [
+    "By",
+    "Entry",
+    "EventFigures",
+    "LeagueRow",
+    "Person",
+    "RankOn",
+    "Season",
+    "SeasonEvent",
+    "check",
+    "combine",
+    "default_by",
+    "figures",
+    "name_key",
+    "read_aliases",
+    "season",
+]
+
+
+class By(enum.Enum):
+    PLAYER = "player"
+    PAIR = "pair"
+    TEAM = "team"
+
+
+class RankOn(enum.Enum):
+    AVERAGE = "average"  # total per board played (of the events counted)
+    TOTAL = "total"
+
+
+# -- names ----------------------------------------------------------------------
+
+_APOSTROPHE_RE = re.compile(r"['’`´]")
+_WORD_RE = re.compile(r"[^\W_]+")
+
+
+def name_key(name: str) -> str:
+    """The form two spellings of one name share: ``"ARCHER, Zoë"``,
+    ``"zoe  archer"`` and ``"Zoe Archer"`` all give ``"zoe archer"``;
+    ``"J. R. Smith"``, ``"J.R.Smith"`` and ``"JR Smith"`` give ``"jr smith"``.
+
+    Accents go (NFKD, combining marks dropped), case is folded, one comma
+    means "Surname, Given", apostrophes join (O'Hara = OHara), any other
+    punctuation separates words, and a run of single letters is one word of
+    initials.
+    """
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    if text.count(",") == 1:
+        surname, given = text.split(",")
+        text = f"{given} {surname}"
+    words: list[str] = []
+    initials = False
+    for word in _WORD_RE.findall(_APOSTROPHE_RE.sub("", text)):
+        if len(word) == 1 and initials:
+            words[-1] += word
+        else:
+            words.append(word)
+        initials = len(word) == 1
+    return " ".join(words)
+
+
+def read_aliases(text: str, source: str = "aliases") -> dict[str, str]:
+    """``name,same_as`` rows (a first row ``name,same_as`` is a heading) as
+    {name key: what it is the same as}: a name, or a national id. An empty
+    ``same_as`` keeps the name apart from anyone an id would give it."""
+    import csv
+
+    aliases: dict[str, str] = {}
+    for number, row in enumerate(csv.reader(text.splitlines()), start=1):
+        cells = [cell.strip() for cell in row]
+        if not any(cells) or (number == 1 and [c.casefold() for c in cells] == ["name", "same_as"]):
+            continue
+        if len(cells) != 2 or not cells[0]:
+            raise OptionError(f"{source}:{number}: expected name,same_as")
+        aliases[name_key(cells[0])] = cells[1]
+    return aliases
+
+
+# -- one event, boiled down ---------------------------------------------------------
+
+
+@attrs.frozen
+class SeasonEvent:
+    """An event of the season, as its column is headed."""
+
+    source: str
+    title: str | None
+    date: _dt.date | None
+    kind: EventKind
+    method: str
+    options: Mapping[str, object] = attrs.field(factory=dict)
+    report: str | None = None  # where the event's own scored report was written
+
+
+@attrs.frozen
+class Side:
+    """One participant's figure in one event, named as the event names it."""
+
+    kind: ParticipantKind
+    id: str  # its id in the event: keeps apart participants with no names
+    players: tuple[Player, ...]
+    team: str | None  # a team's name, or the name of a pair's team
+    total: Points
+    boards: int
+
+
+@attrs.frozen
+class MatchFigures:
+    """A scored teams match, its teams by name."""
+
+    team: str
+    opponent: str
+    imps: Points
+    opponent_imps: Points
+    vp: Points | None
+    opponent_vp: Points | None
+    boards: int
+
+
+@attrs.frozen
+class EventFigures:
+    """What a season needs of one scored event: small, and no lxml tree in
+    it, so that a worker process can send it back."""
+
+    event: SeasonEvent
+    sides: tuple[Side, ...]
+    matches: tuple[MatchFigures, ...] = ()
+
+
+_KINDS = {
+    By.PAIR: frozenset({ParticipantKind.PAIR}),
+    By.PLAYER: frozenset({ParticipantKind.PAIR, ParticipantKind.PLAYER}),
+    By.TEAM: frozenset({ParticipantKind.TEAM}),
+}
+
+
+def figures(scored: ScoredEvent) -> EventFigures:
+    """The standings and matches of ``scored``, as a season needs them."""
+    event = scored.event
+    teams = {p.id: p.name or p.id for p in event.participants() if p.kind is ParticipantKind.TEAM}
+    sides = tuple(_side(standing, teams) for standing in scored.standings)
+    matches = tuple(
+        MatchFigures(
+            teams.get(m.team, m.team),
+            teams.get(m.opponent, m.opponent),
+            m.imps,
+            m.opponent_imps,
+            m.vp,
+            m.opponent_vp,
+            len(m.boards),
+        )
+        for m in scored.matches
+    )
+    about = SeasonEvent(
+        event.source.name,
+        event.title,
+        event.date,
+        event.kind,
+        scored.method,
+        dict(scored.options),
+    )
+    return EventFigures(about, sides, matches)
+
+
+def _side(standing: Standing, teams: Mapping[str, str]) -> Side:
+    participant: Participant = standing.participant
+    if participant.kind is ParticipantKind.TEAM:
+        team: str | None = participant.name or participant.id
+    else:
+        team = teams.get(participant.team, participant.team) if participant.team else None
+    players = participant.players
+    if participant.kind is ParticipantKind.PLAYER and not players:
+        players = (Player(participant.name),) if participant.name else ()
+    return Side(participant.kind, participant.id, players, team, standing.total, standing.boards)
+
+
+def check(figures_: EventFigures, by: By) -> None:
+    """A :class:`ScoringError` when the event's method ranks nobody a season
+    ``by`` ranks (a pairs season of an aggregate-scored event): it would
+    add nothing, silently."""
+    if not any(side.kind in _KINDS[by] for side in figures_.sides):
+        raise ScoringError(f"{figures_.event.method} ranks no {by.value}s in this event")
+
+
+def default_by(events: Iterable[EventFigures]) -> By:
+    """Teams when every event ranks only teams (aggregate), players when
+    every event is an individual one, else pairs."""
+    found = list(events)
+    if found and all(s.kind is ParticipantKind.TEAM for f in found for s in f.sides):
+        return By.TEAM
+    if found and all(f.event.kind is EventKind.INDIVIDUAL for f in found):
+        return By.PLAYER
+    return By.PAIR
+
+
+# -- the season -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Person:
+    """A player as the season knows them."""
+
+    key: str  # "id:<national id>", "name:<name key>" or "unnamed:<...>"
+    name: str | None  # the spelling seen most often (the first of equals)
+    national_id: str | None
+    spellings: tuple[str, ...]  # every spelling seen, most frequent first
+
+
+@attrs.frozen
+class Figure:
+    """A participant's result in one event."""
+
+    total: Points
+    boards: int
+
+    @property
+    def average(self) -> Points:
+        return Fraction(self.total, self.boards) if self.boards else Fraction(0)
+
+
+@attrs.frozen
+class Entry:
+    """A participant's line of the season ranking."""
+
+    kind: By
+    players: tuple[Person, ...]  # a team's are empty
+    team: str | None  # a team's name; a pair's (or player's) team, if any
+    figures: tuple[Figure | None, ...]  # one per event of the season; None: not there
+    counted: tuple[int, ...]  # the events counted (all played, unless --best)
+    rank: int | None  # None: left out by --min-events/--min-boards
+    tied: bool = False
+
+    @property
+    def label(self) -> str:
+        if self.kind is By.TEAM:
+            return self.team or ""
+        return " & ".join(p.name or "(no name)" for p in self.players)
+
+    @property
+    def events(self) -> int:
+        return sum(figure is not None for figure in self.figures)
+
+    @property
+    def boards_played(self) -> int:
+        return sum(figure.boards for figure in self.figures if figure is not None)
+
+    @property
+    def total(self) -> Points:
+        """The total of the events counted."""
+        return sum((f.total for f in self._counted_figures()), Fraction(0))
+
+    @property
+    def boards(self) -> int:
+        """The boards of the events counted."""
+        return sum(f.boards for f in self._counted_figures())
+
+    @property
+    def average(self) -> Points:
+        boards = self.boards
+        return Fraction(self.total, boards) if boards else Fraction(0)
+
+    def _counted_figures(self) -> list[Figure]:
+        found = [self.figures[i] for i in self.counted]
+        return [f for f in found if f is not None]
+
+
+@attrs.frozen
+class LeagueRow:
+    """A team's line of the league table."""
+
+    team: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    imps_for: Points
+    imps_against: Points
+    vp: Points | None  # None: the matches were scored without a VP scale
+    rank: int
+    tied: bool
+
+
+@attrs.frozen
+class LeagueMatch:
+    """A match of the league: ``round`` is its event's place in the season."""
+
+    round: int
+    match: MatchFigures
+
+
+@attrs.frozen
+class Season:
+    """A ranking over events; ``events`` in date order, each entry's
+    ``figures`` in the same order."""
+
+    by: By
+    rank_on: RankOn
+    best: int | None
+    min_events: int
+    min_boards: int
+    events: tuple[SeasonEvent, ...]
+    ranking: tuple[Entry, ...]  # ranked, best first
+    unranked: tuple[Entry, ...]  # played too little (--min-events/--min-boards)
+    league: tuple[LeagueRow, ...] = ()
+    matches: tuple[LeagueMatch, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def method(self) -> str:
+        """The method every event was scored by, or the methods, joined."""
+        return ", ".join(dict.fromkeys(event.method for event in self.events))
+
+
+def combine(
+    events: Iterable[EventFigures],
+    *,
+    by: By | str | None = None,
+    best: int | None = None,
+    rank_on: RankOn | str | None = None,
+    min_events: int = 0,
+    min_boards: int = 0,
+    aliases: Mapping[str, str] | None = None,
+) -> Season:
+    """The season of ``events`` (any order: they are put in date order).
+
+    ``rank_on`` defaults to the total for teams and with ``best`` (the
+    total of the best N events, as a ladder counts them), else the average
+    per board; ``by`` to :func:`default_by`. An event that ranks nobody
+    ``by`` ranks is a :class:`ScoringError` (see :func:`check`).
+    """
+    ordered = sorted(events, key=_date_order)
+    by = By(by) if by is not None else default_by(ordered)
+    for figures_ in ordered:
+        check(figures_, by)
+    if best is not None and best < 1:
+        raise OptionError(f"--best must be at least 1, not {best}")
+    if rank_on is None:
+        rank_on = RankOn.TOTAL if best is not None or by is By.TEAM else RankOn.AVERAGE
+    rank_on = RankOn(rank_on)
+    people = _People(aliases or {})
+    for number, figures_ in enumerate(ordered):
+        for side in _ranked_sides(figures_, by):
+            for index, player in enumerate(side.players):
+                people.see(player, figures_.event.source, (number, side.id, index))
+    people.resolve()
+    entries = _entries(ordered, by, people, best)
+    ranked = [e for e in entries if e.events >= min_events and e.boards_played >= min_boards]
+    left_out = [e for e in entries if e not in ranked]
+    return Season(
+        by,
+        rank_on,
+        best,
+        min_events,
+        min_boards,
+        tuple(figures_.event for figures_ in ordered),
+        _ranked(ranked, rank_on),
+        tuple(sorted(left_out, key=lambda e: name_key(e.label))),
+        _league(ordered),
+        tuple(
+            LeagueMatch(number, match)
+            for number, figures_ in enumerate(ordered, start=1)
+            for match in figures_.matches
+        ),
+        people.warnings(),
+    )
+
+
+def _ranked_sides(figures_: EventFigures, by: By) -> Iterator[Side]:
+    return (side for side in figures_.sides if side.kind in _KINDS[by])
+
+
+def _date_order(figures_: EventFigures) -> tuple[bool, _dt.date, str]:
+    date = figures_.event.date
+    return (date is None, date or _dt.date.min, figures_.event.source)
+
+
+def _entries(
+    ordered: Sequence[EventFigures], by: By, people: _People, best: int | None
+) -> list[Entry]:
+    """One entry per participant, its figures summed per event (a pair
+    playing two sessions of one event has one figure for it)."""
+    sums: dict[Hashable, dict[int, list[Points | int]]] = defaultdict(dict)
+    players: dict[Hashable, tuple[Person, ...]] = {}
+    teams: dict[Hashable, Counter[str]] = defaultdict(Counter)
+    for number, figures_ in enumerate(ordered):
+        for side in _ranked_sides(figures_, by):
+            persons = tuple(
+                people.person((number, side.id, index)) for index in range(len(side.players))
+            )
+            for key, who in _keys(by, side, persons, (number, side.id)):
+                players[key] = who
+                if side.team:
+                    teams[key][side.team] += 1
+                figure = sums[key].setdefault(number, [Fraction(0), 0])
+                figure[0] += side.total
+                figure[1] += side.boards
+    entries: list[Entry] = []
+    for key, per_event in sums.items():
+        cells = tuple(
+            Figure(found[0], int(found[1])) if (found := per_event.get(n)) else None
+            for n in range(len(ordered))
+        )
+        team = teams[key].most_common(1)[0][0] if teams[key] else None
+        entries.append(Entry(by, players[key], team, cells, _counted(cells, best), None))
+    return entries
+
+
+def _keys(
+    by: By, side: Side, persons: tuple[Person, ...], where: tuple[int, str]
+) -> Iterable[tuple[Hashable, tuple[Person, ...]]]:
+    if by is By.TEAM:
+        name = side.team or side.id
+        yield ("team", name_key(name) or name), ()
+    elif by is By.PAIR:
+        if not persons:
+            yield ("unnamed", *where), ()
+        else:
+            ordered = tuple(sorted(persons, key=lambda p: p.key))
+            yield ("pair", *(p.key for p in ordered)), ordered
+    else:
+        for person in persons:
+            yield ("player", person.key), (person,)
+
+
+def _counted(cells: Sequence[Figure | None], best: int | None) -> tuple[int, ...]:
+    """The events counted: every one played, or the best N by average per
+    board, more boards breaking a tie, then the earlier event."""
+    played = [n for n, cell in enumerate(cells) if cell is not None]
+    if best is None or len(played) <= best:
+        return tuple(played)
+
+    def merit(n: int) -> tuple[Points, int, int]:
+        cell = cells[n]
+        assert cell is not None
+        return (-cell.average, -cell.boards, n)
+
+    return tuple(sorted(sorted(played, key=merit)[:best]))
+
+
+def _ranked(entries: Sequence[Entry], rank_on: RankOn) -> tuple[Entry, ...]:
+    """Best first; equal figures share the better rank (names order them)."""
+
+    def figure(entry: Entry) -> Points:
+        return entry.average if rank_on is RankOn.AVERAGE else entry.total
+
+    ordered = sorted(entries, key=lambda e: (-figure(e), name_key(e.label), e.label))
+    places = _places([figure(e) for e in ordered])
+    return tuple(
+        attrs.evolve(entry, rank=rank, tied=tied)
+        for entry, (rank, tied) in zip(ordered, places, strict=True)
+    )
+
+
+def _places(values: Sequence[Points]) -> list[tuple[int, bool]]:
+    """(rank, tied) for values sorted best first: equal values share the
+    better rank, as in every standings of the project."""
+    counts = Counter(values)
+    places: list[tuple[int, bool]] = []
+    for at, value in enumerate(values):
+        shared = at > 0 and values[at - 1] == value
+        places.append((places[-1][0] if shared else at + 1, counts[value] > 1))
+    return places
+
+
+def _league(ordered: Sequence[EventFigures]) -> tuple[LeagueRow, ...]:
+    """Per team over every match: played, won, drawn, lost (by VPs, equal
+    VPs a draw; by IMPs where a match has no VPs), IMPs for and against,
+    VPs; ranked on VPs (on IMPs for less against when any match has none)."""
+    played: dict[str, list[_Played]] = defaultdict(list)
+    names: dict[str, Counter[str]] = defaultdict(Counter)
+    for figures_ in ordered:
+        for m in figures_.matches:
+            for team, played_ in (
+                (m.team, _Played(m.imps, m.opponent_imps, m.vp, m.opponent_vp)),
+                (m.opponent, _Played(m.opponent_imps, m.imps, m.opponent_vp, m.vp)),
+            ):
+                key = name_key(team) or team
+                names[key][team] += 1
+                played[key].append(played_)
+    tallies = [_tally(names[key].most_common(1)[0][0], games) for key, games in played.items()]
+    tallies.sort(key=lambda t: (-t[0], name_key(t[1].team), t[1].team))
+    places = _places([figure for figure, _ in tallies])
+    return tuple(
+        attrs.evolve(row, rank=rank, tied=tied)
+        for (_, row), (rank, tied) in zip(tallies, places, strict=True)
+    )
+
+
+@attrs.frozen
+class _Played:
+    """A match from one team's side."""
+
+    imps_for: Points
+    imps_against: Points
+    vp: Points | None
+    opponent_vp: Points | None
+
+    def outcome(self) -> int:
+        """1 won, 0 drawn, -1 lost: by VPs, by IMPs where there are none."""
+        if self.vp is not None and self.opponent_vp is not None:
+            mine, theirs = self.vp, self.opponent_vp
+        else:
+            mine, theirs = self.imps_for, self.imps_against
+        return (mine > theirs) - (mine < theirs)
+
+
+def _tally(team: str, games: Sequence[_Played]) -> tuple[Points, LeagueRow]:
+    """(the figure the team ranks on, its row yet unranked)."""
+    outcomes = Counter(game.outcome() for game in games)
+    imps_for = sum((game.imps_for for game in games), Fraction(0))
+    imps_against = sum((game.imps_against for game in games), Fraction(0))
+    vps = [game.vp for game in games]
+    vp = None if None in vps else sum((v for v in vps if v is not None), Fraction(0))
+    row = LeagueRow(
+        team,
+        len(games),
+        outcomes[1],
+        outcomes[0],
+        outcomes[-1],
+        imps_for,
+        imps_against,
+        vp,
+        0,
+        False,
+    )
+    return (imps_for - imps_against if vp is None else vp), row
+
+
+# -- who is who ------------------------------------------------------------------------
+
+Seen = tuple[int, str, int]  # (event number, participant id, player index)
+
+
+class _People:
+    """Every player appearance of the season, then who each one is."""
+
+    def __init__(self, aliases: Mapping[str, str]) -> None:
+        self._aliases = aliases
+        self._seen: dict[Seen, tuple[str | None, str | None, str]] = {}
+        self._ids_by_name: dict[str, set[str]] = defaultdict(set)
+        self._resolved: dict[Seen, Person] = {}
+        self._warnings: list[str] = []
+
+    def see(self, player: Player, source: str, where: Seen) -> None:
+        name = player.name.strip() if player.name and player.name.strip() else None
+        national_id = player.national_id.strip() if player.national_id else None
+        self._seen[where] = (name, national_id or None, source)
+        if name and national_id:
+            self._ids_by_name[name_key(name)].add(national_id)
+
+    def resolve(self) -> None:
+        keys: dict[Seen, str] = {}
+        for where, (name, national_id, _) in self._seen.items():
+            keys[where] = self._key(name, national_id, where)
+        by_key: dict[str, list[Seen]] = defaultdict(list)
+        for where, key in keys.items():
+            by_key[key].append(where)
+        for key, places in by_key.items():
+            spellings = Counter(name for w in places if (name := self._seen[w][0]))
+            ordered = [name for name, _ in spellings.most_common()]
+            national_id = key[3:] if key.startswith("id:") else None
+            person = Person(key, ordered[0] if ordered else None, national_id, tuple(ordered))
+            for where in places:
+                self._resolved[where] = person
+            self._warn_merges(person, places)
+
+    def _key(self, name: str | None, national_id: str | None, where: Seen) -> str:
+        if national_id:
+            return f"id:{national_id}"
+        if not name:
+            return "unnamed:{}:{}:{}".format(*where)
+        key = name_key(name)
+        alias = self._aliases.get(key)
+        if alias is not None:
+            if not alias:  # settled: this name is nobody else
+                return f"name:{key}"
+            if alias in self._all_ids():
+                return f"id:{alias}"
+            key = name_key(alias)
+        ids = self._ids_by_name.get(key, set())
+        if len(ids) == 1:
+            return f"id:{next(iter(ids))}"
+        return f"name:{key}"
+
+    def _all_ids(self) -> set[str]:
+        return {i for ids in self._ids_by_name.values() for i in ids}
+
+    def _warn_merges(self, person: Person, places: list[Seen]) -> None:
+        """A line per spelling taken to be ``person`` on a guess: a name
+        without an id given the id of that name, or a spelling other than
+        the one shown merged with no id to say so. Aliased names are settled."""
+        first_source: dict[tuple[str, bool], str] = {}
+        for where in sorted(places):
+            name, national_id, source = self._seen[where]
+            if name is None or national_id is not None or name_key(name) in self._aliases:
+                continue
+            guessed = person.national_id is not None or name != person.name
+            if guessed:
+                first_source.setdefault((name, person.national_id is not None), source)
+        for (name, by_id), source in first_source.items():
+            if by_id:
+                self._warnings.append(
+                    f"{source}: warning: {name!r} has no national id here; taken to be "
+                    f"{person.name!r} (national id {person.national_id}), the one player "
+                    "of that name with one; --aliases settles it"
+                )
+            else:
+                self._warnings.append(
+                    f"{source}: warning: {name!r} taken to be {person.name!r}: the same "
+                    "name, and no national id to tell; --aliases settles it"
+                )
+        ids = self._ids_by_name.get(name_key(person.name or ""), set())
+        if person.key.startswith("name:") and len(ids) > 1 and person.spellings:
+            key = name_key(person.spellings[0])
+            if key not in self._aliases:
+                source = self._seen[min(places)][2]
+                self._warnings.append(
+                    f"{source}: warning: {person.name!r} has no national id and national ids "
+                    f"{', '.join(sorted(ids))} share the name: kept apart from both; "
+                    "--aliases settles it"
+                )
+
+    def person(self, where: Seen) -> Person:
+        return self._resolved[where]
+
+    def warnings(self) -> tuple[str, ...]:
+        return tuple(self._warnings)
+
+
+# -- from events ------------------------------------------------------------------------
+
+
+def season(
+    events: Iterable[Event | ScoredEvent],
+    method: str | None = None,
+    *,
+    by: By | str | None = None,
+    best: int | None = None,
+    rank_on: RankOn | str | None = None,
+    min_events: int = 0,
+    min_boards: int = 0,
+    aliases: Mapping[str, str] | None = None,
+    **options: Any,
+) -> Season:
+    """Score each event (as :func:`pbnscore.score` would, with ``method``,
+    else the event's default method, and ``options``; a scored event is
+    taken as it is) and :func:`combine` them."""
+    from pbnscore import default_method, score
+
+    def scored(item: Event | ScoredEvent) -> ScoredEvent:
+        if isinstance(item, ScoredEvent):
+            return item
+        return score(item, method or default_method(item), **options)
+
+    return combine(
+        (figures(scored(item)) for item in events),
+        by=by,
+        best=best,
+        rank_on=rank_on,
+        min_events=min_events,
+        min_boards=min_boards,
+        aliases=aliases,
+    )
