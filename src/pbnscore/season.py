@@ -279,6 +279,8 @@ class Entry:
     counted: tuple[int, ...]  # the events counted (all played, unless --best)
     rank: int | None  # None: left out by --min-events/--min-boards
     tied: bool = False
+    # (event number, place in its EventFigures.sides) of every standing added up here.
+    sides: tuple[tuple[int, int], ...] = ()
 
     @property
     def label(self) -> str:
@@ -389,9 +391,9 @@ def combine(
     rank_on = RankOn(rank_on)
     people = _People(aliases or {})
     for number, figures_ in enumerate(ordered):
-        for side in _ranked_sides(figures_, by):
+        for at, side in _ranked_sides(figures_, by):
             for index, player in enumerate(side.players):
-                people.see(player, figures_.event.source, (number, side.id, index))
+                people.see(player, figures_.event.source, (number, at, index))
     people.resolve()
     entries = _entries(ordered, by, people, best)
     ranked = [e for e in entries if e.events >= min_events and e.boards_played >= min_boards]
@@ -415,8 +417,9 @@ def combine(
     )
 
 
-def _ranked_sides(figures_: EventFigures, by: By) -> Iterator[Side]:
-    return (side for side in figures_.sides if side.kind in _KINDS[by])
+def _ranked_sides(figures_: EventFigures, by: By) -> Iterator[tuple[int, Side]]:
+    """The sides a season ``by`` ranks, with their places in the event's list."""
+    return ((at, side) for at, side in enumerate(figures_.sides) if side.kind in _KINDS[by])
 
 
 def _date_order(figures_: EventFigures) -> tuple[bool, _dt.date, str]:
@@ -432,13 +435,16 @@ def _entries(
     sums: dict[Hashable, dict[int, list[Points | int]]] = defaultdict(dict)
     players: dict[Hashable, tuple[Person, ...]] = {}
     teams: dict[Hashable, Counter[str]] = defaultdict(Counter)
+    sides: dict[Hashable, list[tuple[int, int]]] = defaultdict(list)
     for number, figures_ in enumerate(ordered):
-        for side in _ranked_sides(figures_, by):
+        for at, side in _ranked_sides(figures_, by):
             persons = tuple(
-                people.person((number, side.id, index)) for index in range(len(side.players))
+                people.person((number, at, index)) for index in range(len(side.players))
             )
-            for key, who in _keys(by, side, persons, (number, side.id)):
-                players[key] = who
+            for key, who in _keys(by, side, persons, (number, at)):
+                # Shown in the order the first event seated them.
+                players.setdefault(key, who)
+                sides[key].append((number, at))
                 if side.team:
                     teams[key][side.team] += 1
                 figure = sums[key].setdefault(number, [Fraction(0), 0])
@@ -451,12 +457,13 @@ def _entries(
             for n in range(len(ordered))
         )
         team = teams[key].most_common(1)[0][0] if teams[key] else None
-        entries.append(Entry(by, players[key], team, cells, _counted(cells, best), None))
+        counted = _counted(cells, best)
+        entries.append(Entry(by, players[key], team, cells, counted, None, sides=tuple(sides[key])))
     return entries
 
 
 def _keys(
-    by: By, side: Side, persons: tuple[Person, ...], where: tuple[int, str]
+    by: By, side: Side, persons: tuple[Person, ...], where: tuple[int, int]
 ) -> Iterable[tuple[Hashable, tuple[Person, ...]]]:
     if by is By.TEAM:
         name = side.team or side.id
@@ -465,8 +472,7 @@ def _keys(
         if not persons:
             yield ("unnamed", *where), ()
         else:
-            ordered = tuple(sorted(persons, key=lambda p: p.key))
-            yield ("pair", *(p.key for p in ordered)), ordered
+            yield ("pair", *sorted(p.key for p in persons)), persons
     else:
         for person in persons:
             yield ("player", person.key), (person,)
@@ -578,7 +584,7 @@ def _tally(team: str, games: Sequence[_Played]) -> tuple[Points, LeagueRow]:
 
 # -- who is who ------------------------------------------------------------------------
 
-Seen = tuple[int, str, int]  # (event number, participant id, player index)
+Seen = tuple[int, int, int]  # (event number, its side's place, player index)
 
 
 class _People:
