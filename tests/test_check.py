@@ -7,6 +7,7 @@ where it was put and nowhere else.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from pbnscore.model import (
     Strain,
 )
 from pbnscore.testing import pairs_event, teams_event
+from test_hostile_input import _usebio, _usebio_teams
 
 
 def messages(event: Event) -> list[str]:
@@ -322,3 +324,103 @@ def test_real_events_raise_no_false_alarms(capsys: pytest.CaptureFixture[str], n
     """Real club and teams files (unique pair numbers, Mitchells, teams) check clean."""
     assert main(["check", str(SAMPLES / name)]) == 0
     assert capsys.readouterr().out == ""
+
+
+# -- refused by score and batch as check calls them errors (issue 12 item 5) -------
+
+
+def _usebio_pairs(pairs: str, boards: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2">\n'
+        f'<EVENT EVENT_TYPE="BUTLER_PAIRS">\n<PARTICIPANTS>\n{pairs}</PARTICIPANTS>\n'
+        f"{boards}</EVENT>\n</USEBIO>\n"
+    )
+
+
+def _pair(number: str, direction: str) -> str:
+    return f"<PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER><DIRECTION>{direction}</DIRECTION></PAIR>\n"
+
+
+def _board(number: int) -> str:
+    lines = "".join(
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{n}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{n}"
+        f"</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>\n"
+        for n, score in (("1", "420"), ("2", "-50"))
+    )
+    return f"<BOARD>\n<BOARD_NUMBER>{number}</BOARD_NUMBER>\n{lines}</BOARD>\n"
+
+
+FOUR_PAIRS = "".join(_pair(n, d) for d in ("NS", "EW") for n in ("1", "2"))
+
+UNSCORABLE = [
+    pytest.param(
+        _usebio_teams(opponent="1").decode(),
+        10,
+        "match 1 v 1: a team cannot play itself",
+        id="self-match",
+    ),
+    pytest.param(
+        _usebio_pairs(FOUR_PAIRS, _board(1) + _board(2) + _board(1)),
+        22,
+        "section: board 1 appears 2 times",
+        id="board-twice",
+    ),
+    pytest.param(_usebio(pair="2").decode(), None, "pair 2 NS is listed 2 times", id="pair-twice"),
+]
+
+
+@pytest.mark.parametrize(("document", "line", "message"), UNSCORABLE)
+def test_score_batch_and_check_refuse_what_cannot_be_scored(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    document: str,
+    line: int | None,
+    message: str,
+) -> None:
+    """A team against itself, a board twice in a section, a pair listed twice:
+    check reports an error, and score and batch refuse the file (exit 1, the
+    same one line, no output)."""
+    source = tmp_path / "night.xml"
+    source.write_text(document)
+    where = f"{source}:{line}" if line is not None else f"{source}"
+    assert main(["check", str(source)]) == 1
+    assert f"{where}: {message}\n" in capsys.readouterr().out
+    assert main(["score", str(source), "-o", str(tmp_path / "out.json")]) == 1
+    assert capsys.readouterr().err == f"{where}: {message}\n"
+    argv = ["batch", str(source), "--out-dir", str(tmp_path / "out"), "--no-progress"]
+    assert main(argv) == 1
+    assert capsys.readouterr().err.startswith(f"{where}: {message}\n")
+    assert not (tmp_path / "out.json").exists()
+    assert list((tmp_path / "out").rglob("*.*")) == []
+
+
+@pytest.mark.parametrize("shape", ["same-boards", "one-short"])
+def test_comparing_many_sections_takes_time_in_proportion(shape: str) -> None:
+    """Sections' board sets are compared by hashing, not each with every
+    other: 20,000 sections (a 10 MB file; 217 s before) check in seconds,
+    and a section short of a board is still found among them."""
+    section = section_of(pairs_event(tables=2, boards=3))
+    sections = [attrs.evolve(section, id=str(n)) for n in range(20_000)]
+    if shape == "one-short":
+        sections[7] = attrs.evolve(sections[7], boards=section.boards[:2])
+    event = pairs_event()
+    session = attrs.evolve(event.sessions[0], sections=tuple(sections))
+    started = time.perf_counter()
+    problems = validate.check(attrs.evolve(event, sessions=(session,)))
+    assert time.perf_counter() - started < 10
+    expected = ["section 7: no board 3, which other sections or matches have"]
+    compared = [p.message for p in problems if "which other sections" in p.message]
+    assert compared == (expected if shape == "one-short" else [])
+
+
+def test_a_long_list_of_missing_boards_is_cut_short() -> None:
+    """A section missing many boards others have names ten and counts the rest."""
+    event = pairs_event(boards=30)
+    section_a = section_of(event)
+    section_b = attrs.evolve(section_a, id="B", boards=section_a.boards[:1])
+    session = attrs.evolve(event.sessions[0], sections=(section_a, section_b))
+    problems = validate.check(attrs.evolve(event, sessions=(session,)))
+    assert [p.message for p in problems if "which other" in p.message] == [
+        "section B: no board 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 19 more, which other "
+        "sections or matches have"
+    ]

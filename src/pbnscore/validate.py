@@ -22,9 +22,10 @@ Errors mean the file's numbers cannot be trusted; warnings do not fail
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from importlib import import_module
 
 import attrs
@@ -38,6 +39,7 @@ from pbnscore.model import (
     EventKind,
     Outcome,
     Participant,
+    ParticipantKind,
     Result,
     Session,
 )
@@ -102,14 +104,23 @@ def _checked(event: Event) -> _Checker:
         for section in session.sections:
             label = prefix + (f"section {section.id} " if section.id is not None else "")
             seat = _any_seat if individual else _section_seats(section.participants)
+            checker.listed_once(label, section.participants)
             for board in section.boards:
                 checker.board(f"{label}board {board.number}", board, seat)
         team_ids = {team.id for team in session.teams}
         seat = _match_seats(session.teams)
+        checker.listed_once(prefix, session.teams)
         for match in session.matches:
+            if match.team == match.opponent:
+                # Its IMPs and VPs would be won from itself (a team that
+                # wins 20 VPs against itself is no result).
+                message = (
+                    f"{prefix}match {match.team} v {match.opponent}: a team cannot play itself"
+                )
+                checker.add(message, _first_line(match.boards), refuse=True)
             for team in (match.team, match.opponent):
                 if team_ids and team not in team_ids:
-                    line = next((r.line for b in match.boards for r in b.results if r.line), None)
+                    line = _first_line(match.boards)
                     message = f"{prefix}match {match.team} v {match.opponent}: team {team}"
                     checker.add(f"{message} is not a participant", line, refuse=True)
             for board in match.boards:
@@ -120,6 +131,10 @@ def _checked(event: Event) -> _Checker:
         message = "no results to score (a file of deals only?)"
         checker.add(message, None, WARNING, warn=True)
     return checker
+
+
+def _first_line(boards: Iterable[Board]) -> int | None:
+    return next((r.line for b in boards for r in b.results if r.line), None)
 
 
 # -- who sat where ----------------------------------------------------------------
@@ -229,17 +244,53 @@ class _Checker:
         for matches in by_round.values():
             self._compare_sets(prefix, matches)
         for name, boards in [*fields, *(f for group in by_round.values() for f in group)]:
-            for number, count in sorted(Counter(board.number for board in boards).items()):
-                if count > 1:
-                    self.add(f"{prefix}{name}: board {number} appears {count} times", None)
+            self._boards_once(f"{prefix}{name}", boards)
+
+    def _boards_once(self, label: str, boards: Sequence[Board]) -> None:
+        """A board twice in one section or match would be scored twice (each
+        result compared with its own copy): refused, at the second one."""
+        copies: dict[int, list[Board]] = defaultdict(list)
+        for board in boards:
+            copies[board.number].append(board)
+        for number, same in sorted(copies.items()):
+            if len(same) > 1:
+                message = f"{label}: board {number} appears {len(same)} times"
+                self.add(message, _first_line(same[1:]), refuse=True)
+
+    def listed_once(self, label: str, participants: Sequence[Participant]) -> None:
+        """A pair or team listed twice would be ranked twice, each with part
+        of its results: refused."""
+        counts = Counter(p.key for p in participants)
+        for (number, direction, _), count in counts.items():
+            if count > 1:
+                kind = "team" if participants[0].kind is ParticipantKind.TEAM else "pair"
+                who = f"{number} {direction.value}" if direction is not None else number
+                self.add(f"{label}{kind} {who} is listed {count} times", None, refuse=True)
 
     def _compare_sets(self, prefix: str, fields: list[tuple[str, tuple[Board, ...]]]) -> None:
         """Fields that share some boards should share them all (fields with
-        no board in common, like sections playing different sets, are fine)."""
-        sets = [(name, {board.number for board in boards}) for name, boards in fields]
+        no board in common, like sections playing different sets, are fine).
+        Compared by hashing, in time near the size of the fields: each
+        distinct board set once, against the union of the sets holding each
+        of its boards (numbers held by the same sets share one union)."""
+        sets = [(name, frozenset(board.number for board in boards)) for name, boards in fields]
+        holders: dict[int, list[frozenset[int]]] = defaultdict(list)
+        for numbers in dict.fromkeys(numbers for _, numbers in sets):
+            for number in numbers:
+                holders[number].append(numbers)
+        unions: dict[tuple[int, ...], frozenset[int]] = {}
+        reach: dict[int, frozenset[int]] = {}  # board -> every board a set holding it has
+        for number, held_by in holders.items():
+            key = tuple(map(id, held_by))
+            if key not in unions:
+                unions[key] = frozenset().union(*held_by)
+            reach[number] = unions[key]
+        missing_from: dict[frozenset[int], frozenset[int]] = {}
         for name, numbers in sets:
-            sharing = [other for n, other in sets if n != name and numbers & other]
-            missing = set().union(*sharing) - numbers
+            if numbers not in missing_from:
+                reached = {id(reach[n]): reach[n] for n in numbers}.values()
+                missing_from[numbers] = frozenset().union(*reached) - numbers
+            missing = missing_from[numbers]
             if missing:
                 self.add(
                     f"{prefix}{name}: no board {_numbers(missing)}, which other "
@@ -249,8 +300,14 @@ class _Checker:
                 )
 
 
-def _numbers(numbers: Iterable[int]) -> str:
-    return ", ".join(str(number) for number in sorted(numbers))
+SHOWN_NUMBERS = 10  # board numbers a message lists before it counts the rest
+
+
+def _numbers(numbers: Collection[int]) -> str:
+    if len(numbers) <= SHOWN_NUMBERS:
+        return ", ".join(str(number) for number in sorted(numbers))
+    shown = ", ".join(str(number) for number in heapq.nsmallest(SHOWN_NUMBERS, numbers))
+    return f"{shown} and {len(numbers) - SHOWN_NUMBERS} more"
 
 
 def _sitting(results: Iterable[Result]) -> Iterator[tuple[Result, str, Direction]]:
