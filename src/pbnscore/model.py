@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 import attrs
 
@@ -186,14 +187,125 @@ class Result:
         return self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT)
 
 
+class Play(NamedTuple):
+    """What was played at one table: a :class:`Result` less who sat where
+    and where it was read, in Result's own field order. Files repeat a few
+    of these over thousands of lines; a reader makes each once."""
+
+    outcome: Outcome
+    score: int | None = None
+    contract: Contract | None = None
+    contract_text: str | None = None
+    declarer: Seat | None = None
+    lead: str | None = None
+    tricks: int | None = None
+    adjusted: Adjusted | None = None
+
+    @property
+    def is_real(self) -> bool:
+        return self.outcome is Outcome.PLAYED or self.outcome is Outcome.PASSED_OUT
+
+
+class ResultColumns:
+    """A board's results as parallel columns, one entry per table: what a
+    reader extracts in bulk, and what scoring and writing work from. The
+    :class:`Result` objects are made the first time they are asked for
+    (``Board.results``), so that reading, scoring and writing a large file
+    makes none. A reader checks every play (one Result made per distinct
+    play) before it makes the columns: building them later cannot fail."""
+
+    __slots__ = ("_results", "ew", "homes", "lines", "ns", "players", "plays", "refs", "tables")
+
+    def __init__(
+        self,
+        ns: Sequence[str | None],
+        ew: Sequence[str | None],
+        plays: Sequence[Play],
+        *,
+        homes: Sequence[Direction | None] | None = None,
+        tables: Sequence[str | None] | None = None,
+        lines: Sequence[int | None] | None = None,
+        refs: Sequence[int | None] | None = None,
+        players: Sequence[tuple[str | None, ...]] | None = None,
+    ) -> None:
+        count = len(plays)
+        nothing: tuple[None, ...] = (None,) * count
+        self.ns, self.ew, self.plays = ns, ew, plays
+        self.homes = nothing if homes is None else homes
+        self.tables = nothing if tables is None else tables
+        self.lines = nothing if lines is None else lines
+        self.refs = nothing if refs is None else refs
+        self.players: Sequence[tuple[str | None, ...]] = (
+            ((),) * count if players is None else players
+        )
+        self._results: tuple[Result, ...] | None = None
+
+    @classmethod
+    def of(cls, results: tuple[Result, ...]) -> ResultColumns:
+        """The columns of results already made (they are kept, not made again)."""
+        columns = cls(
+            tuple(r.ns for r in results),
+            tuple(r.ew for r in results),
+            tuple(
+                Play(r.outcome, r.score, r.contract, r.contract_text, r.declarer, r.lead,
+                     r.tricks, r.adjusted)
+                for r in results
+            ),  # fmt: skip
+            homes=tuple(r.home_direction for r in results),
+            tables=tuple(r.table for r in results),
+            lines=tuple(r.line for r in results),
+            refs=tuple(r.source_ref for r in results),
+            players=tuple(r.players for r in results),
+        )
+        columns._results = results
+        return columns
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def results(self) -> tuple[Result, ...]:
+        if self._results is None:
+            self._results = tuple(
+                Result(n, e, *play, home, table, line, ref, seats)
+                for n, e, play, home, table, line, ref, seats in zip(
+                    self.ns, self.ew, self.plays, self.homes, self.tables, self.lines,
+                    self.refs, self.players, strict=True,
+                )
+            )  # fmt: skip
+        return self._results
+
+
+def _results_of(value: tuple[Result, ...] | ResultColumns) -> tuple[Result, ...]:
+    return value if isinstance(value, tuple) else value.results()
+
+
 @attrs.frozen
 class Board:
     number: int = attrs.field(validator=attrs.validators.ge(1))
-    results: tuple[Result, ...] = ()
+    # ``results`` (a tuple of Result) or the columns a reader made them from:
+    # compared, hashed and shown as the results either way.
+    _results: tuple[Result, ...] | ResultColumns = attrs.field(
+        default=(), alias="results", eq=_results_of, repr=lambda v: repr(_results_of(v))
+    )
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
     deal: str | None = None  # PBN Deal notation, "N:AKQ.xxx... ..."
     source_ref: int | None = None
+
+    @property
+    def results(self) -> tuple[Result, ...]:
+        return _results_of(self._results)
+
+    @property
+    def columns(self) -> ResultColumns:
+        """The results as columns (made from the Result objects where the
+        board was built from them)."""
+        value = self._results
+        if isinstance(value, ResultColumns):
+            return value
+        columns = ResultColumns.of(value)
+        object.__setattr__(self, "_results", columns)  # the same results, kept
+        return columns
 
 
 @attrs.frozen
@@ -312,17 +424,68 @@ class ScoredResult:
     ew_points: Points | None
 
 
+class ScoredColumns:
+    """A scored board's results as columns: the input board's results and
+    each table's (NS, EW) points, in the same order. The ScoredResult
+    objects are made the first time they are asked for
+    (``ScoredBoard.results``); writers work from the columns."""
+
+    __slots__ = ("_scored", "board", "points")
+
+    def __init__(
+        self, board: Board, points: Sequence[tuple[Points | None, Points | None]]
+    ) -> None:
+        if len(points) != len(board.columns):
+            raise ValueError(f"{len(points)} points for {len(board.columns)} results")
+        self.board, self.points = board, points
+        self._scored: tuple[ScoredResult, ...] | None = None
+
+    def results(self) -> tuple[ScoredResult, ...]:
+        if self._scored is None:
+            self._scored = tuple(
+                ScoredResult(result, ns, ew)
+                for result, (ns, ew) in zip(self.board.results, self.points, strict=True)
+            )
+        return self._scored
+
+
+def _scored_of(value: tuple[ScoredResult, ...] | ScoredColumns) -> tuple[ScoredResult, ...]:
+    return value if isinstance(value, tuple) else value.results()
+
+
 @attrs.frozen
 class ScoredBoard:
     session: str | None
     section: str | None
     number: int
     datum: int | None
-    results: tuple[ScoredResult, ...]
+    # ``results`` (a tuple of ScoredResult) or the columns a method made
+    # them from: compared, hashed and shown as the scored results either way.
+    _results: tuple[ScoredResult, ...] | ScoredColumns = attrs.field(
+        alias="results", eq=_scored_of, repr=lambda v: repr(_scored_of(v))
+    )
     source_ref: int | None = None
     # The datum when it is not a whole number of points (Butler with
     # --rounding none); ``datum`` then holds it rounded half away from zero.
     exact_datum: Points | None = None
+
+    @property
+    def results(self) -> tuple[ScoredResult, ...]:
+        return _scored_of(self._results)
+
+    def line_points(
+        self,
+    ) -> Iterator[tuple[int | None, Points | None, Points | None]]:
+        """(source_ref, NS points, EW points) of each result, in order,
+        without making a ScoredResult where the board holds columns."""
+        value = self._results
+        if isinstance(value, tuple):
+            for scored in value:
+                yield scored.result.source_ref, scored.ns_points, scored.ew_points
+        else:
+            refs = value.board.columns.refs
+            for ref, (ns, ew) in zip(refs, value.points, strict=True):
+                yield ref, ns, ew
 
 
 @attrs.frozen
