@@ -246,11 +246,7 @@ class ResultColumns:
         columns = cls(
             tuple(r.ns for r in results),
             tuple(r.ew for r in results),
-            tuple(
-                Play(r.outcome, r.score, r.contract, r.contract_text, r.declarer, r.lead,
-                     r.tricks, r.adjusted)
-                for r in results
-            ),  # fmt: skip
+            tuple(_play_of(r) for r in results),
             homes=tuple(r.home_direction for r in results),
             tables=tuple(r.table for r in results),
             lines=tuple(r.line for r in results),
@@ -266,13 +262,21 @@ class ResultColumns:
     def results(self) -> tuple[Result, ...]:
         if self._results is None:
             self._results = tuple(
-                Result(n, e, *play, home, table, line, ref, seats)
-                for n, e, play, home, table, line, ref, seats in zip(
+                Result(
+                    n, e, p.outcome, p.score, p.contract, p.contract_text, p.declarer, p.lead,
+                    p.tricks, p.adjusted, home, table, line, ref, seats,
+                )
+                for n, e, p, home, table, line, ref, seats in zip(
                     self.ns, self.ew, self.plays, self.homes, self.tables, self.lines,
                     self.refs, self.players, strict=True,
                 )
             )  # fmt: skip
         return self._results
+
+
+def _play_of(r: Result) -> Play:
+    return Play(r.outcome, r.score, r.contract, r.contract_text, r.declarer, r.lead, r.tricks,
+                r.adjusted)  # fmt: skip
 
 
 def _results_of(value: tuple[Result, ...] | ResultColumns) -> tuple[Result, ...]:
@@ -432,9 +436,7 @@ class ScoredColumns:
 
     __slots__ = ("_scored", "board", "points")
 
-    def __init__(
-        self, board: Board, points: Sequence[tuple[Points | None, Points | None]]
-    ) -> None:
+    def __init__(self, board: Board, points: Sequence[tuple[Points | None, Points | None]]) -> None:
         if len(points) != len(board.columns):
             raise ValueError(f"{len(points)} points for {len(board.columns)} results")
         self.board, self.points = board, points

@@ -15,6 +15,11 @@ problem either way.
 Every Board, Result, Participant and Match gets ``source_ref``: the index of
 its element in :func:`ref_elements` (document order), which the writer uses
 on its copy of the tree.
+
+A strict read of a document whose traveller lines are plain takes them
+column by column (:class:`_LineColumns`: one XPath per field, a board's
+results kept as :class:`pbnscore.model.ResultColumns`); the element walk
+reads the rest, and is the reference the tests compare the columns with.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import datetime as dt
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NamedTuple, NoReturn, TypeVar, cast
+from typing import NoReturn, TypeVar, cast
 
 import attrs
 from lxml import etree
@@ -43,8 +48,10 @@ from pbnscore.model import (
     Outcome,
     Participant,
     ParticipantKind,
+    Play,
     Player,
     Result,
+    ResultColumns,
     Seat,
     Section,
     Session,
@@ -201,13 +208,21 @@ def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None
         )
 
 
-def read(data: bytes | str, source: str, problems: list[Problem] | None = None) -> Event:
+def read(
+    data: bytes | str,
+    source: str,
+    problems: list[Problem] | None = None,
+    *,
+    columns: bool = True,
+) -> Event:
     """The event in ``data``. Strict when ``problems`` is None; else each
     problem of an element is added to it and the element skipped (see
-    :meth:`_Reader.carry_on`). A fatal problem raises either way."""
+    :meth:`_Reader.carry_on`). A fatal problem raises either way.
+    ``columns`` False reads every line by the element walk (a strict read
+    otherwise takes uniform lines column by column: the same event)."""
     tree = parse(data, source)
     document = data if isinstance(data, bytes) else data.encode("utf-8")
-    return _Reader(source, problems).event(tree, document)
+    return _Reader(source, problems, columns=columns).event(tree, document)
 
 
 # A lenient read stops after this many problems (a file of garbage is not
@@ -294,30 +309,20 @@ def parse_contract(text: str) -> Contract | None:
         return None
 
 
-class _Play(NamedTuple):
-    """What a traveller line says was played: the model's Result less who
-    sat where."""
-
-    outcome: Outcome
-    score: int | None = None
-    contract: Contract | None = None
-    contract_text: str | None = None
-    declarer: Seat | None = None
-    lead: str | None = None
-    tricks: int | None = None
-    adjusted: Adjusted | None = None
-
-
 class _Reader:
     """One read of one document: knows the source name for messages, each
     element's position for ``source_ref`` and where problems go: ``problems``
     None is strict."""
 
-    def __init__(self, source: str, problems: list[Problem] | None = None) -> None:
+    def __init__(
+        self, source: str, problems: list[Problem] | None = None, *, columns: bool = True
+    ) -> None:
         self.source = source
+        self.use_columns = columns  # False: the element walk alone (the tests' reference)
         self.problems = problems
         self.refs: dict[Element, int] = {}
-        self.plays: dict[tuple[str, ...], _Play] = {}
+        self.plays: dict[tuple[str, ...], Play] = {}
+        self.columns: _LineColumns | None = None
 
     # -- errors and small values -------------------------------------------
 
@@ -382,7 +387,14 @@ class _Reader:
         event_el = root.find("EVENT")
         if event_el is None:
             self.fail("not a USEBIO results file: no EVENT element", root)
-        self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
+        # A strict read of uniform lines takes them column by column; a
+        # lenient one (check) walks every line, for its per-line warnings.
+        walk = self.problems is not None or not self.use_columns
+        self.columns = None if walk else _LineColumns.of(root, event_el, document)
+        if self.columns is not None:
+            self.refs = self.columns.refs
+        else:
+            self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
         header = _fields(event_el)
         sessions = self.sessions(event_el)
         kind, style, scoring = _event_type(event_el, header, sessions)
@@ -544,13 +556,16 @@ class _Reader:
         number = self.integer("BOARD_NUMBER", _text(number_el), number_el)
         if number < 1:  # said here: the model's validator would name its field
             self.fail(f"BOARD_NUMBER {number} is not a board number", number_el)
+        ref = self.refs[element]
+        columns = None if self.columns is None else self.columns.board(self, element)
+        if columns is not None:
+            return self.build(lambda: Board(number, columns, source_ref=ref), element)
         results: list[Result] = []
         for line in element.iterchildren("TRAVELLER_LINE"):
             try:
                 results.append(self.result(line))
             except UsebioError as error:
                 self.carry_on(error)
-        ref = self.refs[element]
         return self.build(lambda: Board(number, tuple(results), source_ref=ref), element)
 
     def result(self, element: Element) -> Result:
@@ -607,7 +622,7 @@ class _Reader:
         lead_text: str,
         tricks_text: str,
         element: Element,
-    ) -> _Play:
+    ) -> Play:
         """A line's outcome, score, contract and play (§7, §9). A file
         repeats a few of these over thousands of lines: :meth:`result` asks
         once per spelling (errors are not remembered, so each bad line fails
@@ -620,18 +635,18 @@ class _Reader:
             adjusted = Adjusted(
                 score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
             )
-            return _Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted)
+            return Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted)
         if contract_key in _NOT_PLAYED:
             # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
-            return _Play(Outcome.NOT_PLAYED, contract_text=written)
+            return Play(Outcome.NOT_PLAYED, contract_text=written)
         if bridge.PASS_RE.fullmatch(contract_key):
             # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
-            return _Play(Outcome.PASSED_OUT, score=0, contract_text=written)
+            return Play(Outcome.PASSED_OUT, score=0, contract_text=written)
         outcome, score = Outcome.NOT_PLAYED, None
         if score_text and score_text.upper() != "NP":  # else a line without a score
             outcome, score = Outcome.PLAYED, self.integer("SCORE", score_text, element)
         contract = parse_contract(contract_key)
-        return _Play(
+        return Play(
             outcome,
             score=score,
             contract=contract,
@@ -675,6 +690,196 @@ class _Reader:
         )
 
 
+_SEAT_PLAYER_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
+
+
+# -- traveller lines column by column -------------------------------------------
+
+# The boards the reader reads (see _Reader.container): straight under EVENT
+# or a SESSION, or in their MATCHes and SECTIONs; relative to EVENT.
+_BOARDS = " | ".join(
+    f"{session}{within}BOARD"
+    for session in ("", "SESSION/")
+    for within in ("", "MATCH/", "SECTION/")
+)
+_LINES = f"({_BOARDS})/TRAVELLER_LINE"
+_READ_BOARDS = etree.XPath(_BOARDS)
+_COUNT_LINES = etree.XPath(f"count({_LINES})")
+# An element inside a line's field makes text() disagree with the walk's
+# ``.text`` (so does a comment: see _plain_fields).
+_COUNT_FIELD_CHILDREN = etree.XPath(f"count({_LINES}/*/*)")
+# The traveller line fields the reader reads (see _Reader.result).
+_LINE_TAGS = (
+    "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
+    "TRICKS", *_SEAT_PLAYER_TAGS,
+)  # fmt: skip
+_OPTIONAL_TAGS = frozenset(("DIRECTION", *_SEAT_PLAYER_TAGS))  # teams' and individuals' fields
+# Each line's last child of a tag (the walk's "the last wins"), its one text
+# node: one value per line exactly when every line has a non-empty one.
+_LAST_TEXTS = {
+    tag: etree.XPath(f"{_LINES}/{tag}[last()]/text()", smart_strings=False) for tag in _LINE_TAGS
+}
+_COUNT_TAG = {tag: etree.XPath(f"count({_LINES}/{tag})") for tag in _LINE_TAGS}
+
+
+class _LineColumns:
+    """Every traveller line's fields, one list per tag in document order,
+    extracted by lxml in bulk (XPath ``text()``) instead of a walk over each
+    line's children: the reader's hot loop. Only for a document whose lines
+    lie where the reader reads them and whose fields are plain text; a field
+    some lines lack or leave empty is taken line by line; a board whose
+    lines do not read cleanly is read by the walk (which reports the
+    problem exactly as ever)."""
+
+    def __init__(
+        self,
+        refs: dict[Element, int],
+        slices: dict[Element, tuple[int, int]],
+        line_refs: list[int],
+        line_numbers: list[int | None],
+        texts: dict[str, list[str] | None],
+    ) -> None:
+        self.refs = refs  # of every ref element but the lines
+        self.slices = slices  # each board's lines: (first, after the last)
+        self.line_refs = line_refs
+        self.line_numbers = line_numbers
+        self.texts = texts  # by tag; None where no line has the tag
+
+    @classmethod
+    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
+        """The columns of the document, or None where the walk must read it."""
+        refs: dict[Element, int] = {}
+        starts: dict[Element, int] = {}
+        line_refs: list[int] = []
+        line_numbers: list[int | None] = []
+        lines: list[Element] = []
+        for ref, element in enumerate(ref_elements(root)):
+            if element.tag == "TRAVELLER_LINE":
+                line_refs.append(ref)
+                line_numbers.append(sourceline(element))
+                lines.append(element)
+            else:
+                refs[element] = ref
+                if element.tag == "BOARD":
+                    starts[element] = len(line_refs)
+        count = len(line_refs)
+        # Every line in a board the reader reads, and every board one it
+        # reads (so none in another): a board's lines are then the ones
+        # after it in document order, up to the next board.
+        read_boards = cast("list[Element]", _READ_BOARDS(event_el))
+        if len(read_boards) != len(starts) or not all(b in starts for b in read_boards):
+            return None
+        if _COUNT_LINES(event_el) != count or not _plain_fields(root, event_el):
+            return None
+        # An optional field whose name is nowhere in the bytes is in no
+        # line, when the bytes are ASCII-compatible (as they are where a
+        # line's name is): a scan of the bytes is cheaper than an XPath.
+        ascii_compatible = b"<TRAVELLER_LINE" in document
+        texts = {
+            tag: None
+            if ascii_compatible and tag in _OPTIONAL_TAGS and b"<" + tag.encode() not in document
+            else _column(event_el, tag, lines)
+            for tag in _LINE_TAGS
+        }
+        firsts = list(starts.values())
+        slices = dict(zip(starts, zip(firsts, [*firsts[1:], count], strict=False), strict=False))
+        return cls(refs, slices, line_refs, line_numbers, texts)
+
+    def board(self, reader: _Reader, element: Element) -> ResultColumns | None:
+        """The board's results as columns; None (the board's lines then
+        given their refs, for the walk) where a line does not read cleanly."""
+        start, stop = self.slices[element]
+        try:
+            return self.results(reader, element, start, stop)
+        except (UsebioError, ValueError):
+            for ref, line in zip(
+                self.line_refs[start:stop], element.iterchildren("TRAVELLER_LINE"), strict=True
+            ):
+                reader.refs[line] = ref
+            return None
+
+    def column(self, tag: str, start: int, stop: int) -> list[str] | None:
+        texts = self.texts[tag]
+        return None if texts is None else texts[start:stop]
+
+    def results(self, reader: _Reader, element: Element, start: int, stop: int) -> ResultColumns:
+        count = stop - start
+        blank = [""] * count
+        keys = zip(
+            *(
+                self.column(tag, start, stop) or blank
+                for tag in ("CONTRACT", "SCORE", "PLAYED_BY", "LEAD", "TRICKS")
+            ),
+            strict=True,
+        )
+        plays: list[Play] = []
+        known = reader.plays
+        for key in keys:
+            play = known.get(key)
+            if play is None:
+                contract, score, played_by, lead, tricks = key
+                play = reader.play(contract, score, played_by, lead, tricks, element)
+                Result(None, None, *play)  # the model's checks of the play (14 tricks)
+                known[key] = play
+            plays.append(play)
+        directions = self.column("DIRECTION", start, stop)
+        homes = None
+        if directions is not None:
+            homes = [reader.direction(text, element) for text in directions]
+        seats = [self.column(tag, start, stop) for tag in _SEAT_PLAYER_TAGS]
+        players = None
+        if any(column is not None for column in seats):
+            players = [
+                found if any(found) else ()
+                for found in zip(
+                    *((text or None for text in c) if c else [None] * count for c in seats),
+                    strict=True,
+                )
+            ]
+        return ResultColumns(
+            [text or None for text in self.column("NS_PAIR_NUMBER", start, stop) or blank],
+            [text or None for text in self.column("EW_PAIR_NUMBER", start, stop) or blank],
+            plays,
+            homes=homes,
+            lines=self.line_numbers[start:stop],
+            refs=self.line_refs[start:stop],
+            players=players,
+        )
+
+
+def _plain_fields(root: Element, event_el: Element) -> bool:
+    """Whether every line's fields hold text alone (no element, comment or
+    processing instruction): their text() is then their ``.text``. Comments
+    are few, and nearly always outside lines: each is looked at."""
+    if _COUNT_FIELD_CHILDREN(event_el):
+        return False
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+        field = node.getparent()
+        line = None if field is None else field.getparent()
+        if line is not None and line.tag == "TRAVELLER_LINE":
+            return False
+    return True
+
+
+def _column(event_el: Element, tag: str, lines: list[Element]) -> list[str] | None:
+    """Each line's ``tag`` text, stripped ("" where it has none); None where
+    no line has one."""
+    texts = cast("list[str]", _LAST_TEXTS[tag](event_el))
+    if len(texts) == len(lines):
+        return list(map(str.strip, texts))
+    if not texts and not _COUNT_TAG[tag](event_el):
+        return None
+    # Some lines lack the field or leave it empty: line by line.
+    return [_last_text(line, tag) for line in lines]
+
+
+def _last_text(line: Element, tag: str) -> str:
+    text = ""
+    for child in line.iterchildren(tag):
+        text = (child.text or "").strip()
+    return text
+
+
 def _seat_team_pairs(teams: list[Participant], matches: Sequence[Match]) -> list[Participant]:
     """A team's PAIR without a DIRECTION (TeamsScorer writes none, §10)
     takes the direction it sat at every table of the session's matches, as
@@ -684,15 +889,15 @@ def _seat_team_pairs(teams: list[Participant], matches: Sequence[Match]) -> list
     sat: dict[tuple[str, str], set[Direction]] = {}
     for match in matches:
         for board in match.boards:
-            for result in board.results:
-                home = result.home_direction
+            lines = board.columns  # read as columns: no Result made
+            for home, ns, ew in zip(lines.homes, lines.ns, lines.ew, strict=True):
                 if home is None:
                     continue
                 home_ns = home is Direction.NS
                 ns_team, ew_team = (
                     (match.team, match.opponent) if home_ns else (match.opponent, match.team)
                 )
-                for team, pair, side in ((ns_team, result.ns, NS), (ew_team, result.ew, EW)):
+                for team, pair, side in ((ns_team, ns, NS), (ew_team, ew, EW)):
                     if pair is not None:
                         sat.setdefault((team, pair), set()).add(side)
 
@@ -719,9 +924,6 @@ def _player(fields: dict[str, str]) -> Player:
 
 def _players(element: Element) -> tuple[Player, ...]:
     return tuple(_player(_fields(p)) for p in element.iterchildren("PLAYER"))
-
-
-_SEAT_PLAYER_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
 
 
 def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:

@@ -1,0 +1,148 @@
+"""The USEBIO reader's column path (traveller lines taken field by field in
+bulk) against its element walk, the reference: the same event from every
+fixture, every sample and every irregular document, the same first problem
+from a bad one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from pbnscore.errors import UsebioError
+from pbnscore.model import Event, Result, ResultColumns
+from pbnscore.usebio import _reader
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
+SAMPLES_DIR = ROOT.parent / "shared" / "samples" / "usebio"
+SAMPLES = sorted(SAMPLES_DIR.glob("*.xml")) if SAMPLES_DIR.is_dir() else []
+
+
+def results(event: Event) -> list[Result]:
+    return [
+        result
+        for session in event.sessions
+        for boards in (
+            *(section.boards for section in session.sections),
+            *(match.boards for match in session.matches),
+        )
+        for board in boards
+        for result in board.results
+    ]
+
+
+def assert_same_event(data: bytes, source: str = "<test>") -> Event:
+    """The column read equals the walk's, result by result (line numbers and
+    source refs included), and as a whole."""
+    columns = _reader.read(data, source)
+    walk = _reader.read(data, source, columns=False)
+    assert results(columns) == results(walk)
+    assert columns == walk
+    return columns
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_fixture_reads_the_same_by_columns_and_by_walk(path: Path) -> None:
+    """Every fixture gives the walk's event when read by columns."""
+    assert_same_event(path.read_bytes(), path.name)
+
+
+@pytest.mark.skipif(not SAMPLES, reason="../shared/samples absent (a fresh clone)")
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_reads_the_same_by_columns_and_by_walk(path: Path) -> None:
+    """Every real-world sample gives the walk's event when read by columns."""
+    assert_same_event(path.read_bytes(), path.name)
+
+
+def test_a_uniform_file_is_read_by_columns() -> None:
+    """The fixtures' Mitchell is uniform: its boards hold columns, not Results."""
+    data = (ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml").read_bytes()
+    root = etree.fromstring(data, _reader.PARSER)
+    event_el = root.find("EVENT")
+    assert event_el is not None
+    assert _reader._LineColumns.of(root, event_el, data) is not None
+    board = _reader.read(data, "m.xml").sessions[0].sections[0].boards[0]
+    assert isinstance(board._results, ResultColumns)
+
+
+LINE = (
+    "<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+    "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>DT</LEAD><TRICKS>10</TRICKS>"
+    "<SCORE>420</SCORE>"
+)
+
+
+def document(*lines: str, board: str = "1", extra: str = "") -> bytes:
+    body = "".join(f"<TRAVELLER_LINE>{line}</TRAVELLER_LINE>\n" for line in lines)
+    return (
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="MP_PAIRS">\n'
+        f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>\n{body}</BOARD>\n{extra}"
+        "</EVENT>\n</USEBIO>\n"
+    ).encode()
+
+
+PLAIN = LINE.format(ns=1, ew=2)
+IRREGULAR = {
+    "uniform": (PLAIN, LINE.format(ns=3, ew=4)),
+    "empty lead": (PLAIN, PLAIN.replace("<LEAD>DT</LEAD>", "<LEAD></LEAD>")),
+    "self-closed lead": (PLAIN, PLAIN.replace("<LEAD>DT</LEAD>", "<LEAD/>")),
+    "missing lead": (PLAIN, PLAIN.replace("<LEAD>DT</LEAD>", "")),
+    "padded text": (PLAIN, PLAIN.replace(">420<", ">  420\n <")),
+    "repeated score, the last wins": (PLAIN, PLAIN + "<SCORE>450</SCORE>"),
+    "score twice and tricks never": (
+        PLAIN.replace("<TRICKS>10</TRICKS>", "<SCORE>450</SCORE>"),
+        PLAIN.replace("<SCORE>420</SCORE>", "<TRICKS>11</TRICKS>"),
+    ),
+    "comment inside a field": (PLAIN, PLAIN.replace(">420<", "><!-- was 400 -->420<")),
+    "comment between fields": (PLAIN, PLAIN.replace("<SCORE>", "<!-- x --><SCORE>")),
+    "element inside a field": (PLAIN, PLAIN.replace(">420<", "><B>4</B>20<")),
+    "direction on one line": (PLAIN, "<DIRECTION>NS</DIRECTION>" + PLAIN),
+    "seat players": (
+        PLAIN + "<N_PLAYER_NUMBER>1</N_PLAYER_NUMBER><S_PLAYER_NUMBER>5</S_PLAYER_NUMBER>",
+        PLAIN + "<E_PLAYER_NUMBER></E_PLAYER_NUMBER>",
+    ),
+    "adjusted and not played": (
+        PLAIN.replace("<SCORE>420</SCORE>", "<SCORE>A6040</SCORE>"),
+        "<NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><CONTRACT>NP</CONTRACT>",
+    ),
+}
+
+
+@pytest.mark.parametrize("lines", IRREGULAR.values(), ids=IRREGULAR.keys())
+def test_irregular_lines_read_as_the_walk_reads_them(lines: tuple[str, ...]) -> None:
+    """Fields missing, empty, repeated, padded or holding comments: the
+    event is the walk's, whichever path the reader took."""
+    assert_same_event(document(*lines))
+
+
+def test_a_line_outside_the_boards_read_sends_the_file_to_the_walk() -> None:
+    """A TRAVELLER_LINE the reader does not read (here straight in EVENT)
+    would shift every column: the whole file is walked."""
+    stray = f"<TRAVELLER_LINE>{PLAIN}</TRAVELLER_LINE>\n"
+    data = document(PLAIN, LINE.format(ns=3, ew=4), extra=stray)
+    root = etree.fromstring(data, _reader.PARSER)
+    assert _reader._LineColumns.of(root, root[0], data) is None
+    assert_same_event(data)
+
+
+BAD = {
+    "score": PLAIN.replace(">420<", ">42x<"),
+    "tricks": PLAIN.replace(">10<", ">14<"),
+    "declarer": PLAIN.replace("<PLAYED_BY>N<", "<PLAYED_BY>Q<"),
+    "direction": "<DIRECTION>up</DIRECTION>" + PLAIN,
+}
+
+
+@pytest.mark.parametrize("line", BAD.values(), ids=BAD.keys())
+def test_a_bad_line_fails_at_its_own_line_as_in_the_walk(line: str) -> None:
+    """The second line is bad: the column read raises the walk's message at
+    the walk's line."""
+    data = document(PLAIN, line, PLAIN)
+    with pytest.raises(UsebioError) as by_walk:
+        _reader.read(data, "bad.xml", columns=False)
+    with pytest.raises(UsebioError) as by_columns:
+        _reader.read(data, "bad.xml")
+    assert str(by_columns.value) == str(by_walk.value)
+    assert by_columns.value.line == 6
