@@ -34,8 +34,10 @@ from pbnscore.model import (
 )
 
 # Names_NS / Names / player tags: "A;B" (§5.9), "A - B" (Magic Contest),
-# "Smith-Jones" (BridgeComposer's surname pairs, no spaces).
+# "Smith-Jones" (BridgeComposer's surname pairs, no spaces), "Ann Smith-Bob
+# Jones" (JFR/PbnTools' pair labels: two full names).
 NAMES_SPLIT_RE = re.compile(r"\s*;\s*|\s+-\s+")
+NAME_PART_RE = re.compile(r"[^\W\d_].*[^\W\d_]", re.S)  # two letters or more, not "Para-1"
 DIRECTION_RE = re.compile(r"\s*(N)\s*-?\s*S\s*|\s*(E)\s*-?\s*W\s*", re.I)
 NATURAL_RE = re.compile(r"(\d+)")
 
@@ -46,8 +48,14 @@ def split_names(text: str) -> tuple[str, ...]:
     if text in ("", "-", "?"):
         return ()
     parts = NAMES_SPLIT_RE.split(text)
-    if len(parts) == 1 and " " not in text and text.count("-") == 1:
-        parts = text.split("-")
+    if len(parts) == 1 and text.count("-") == 1:
+        first, second = (part.strip() for part in text.split("-"))
+        # Two surnames, or two full names; not "Ann Smith-Jones" (one
+        # person with a double-barrelled name) nor a label such as "Para-1".
+        if (" " in first) == (" " in second) and all(
+            NAME_PART_RE.search(part) for part in (first, second)
+        ):
+            parts = [first, second]
     return tuple(part.strip() for part in parts if part.strip())
 
 

@@ -515,6 +515,8 @@ def _tag_pair(
     pair = game.text(pair_tag)
     if pair is None and names:
         pair = " - ".join(names)
+    if len(names) == 1:  # the label names both players ("Ann Smith-Bob Jones")
+        names = split_names(names[0]) or names
     return pair, tuple(Player(n) for n in names)
 
 

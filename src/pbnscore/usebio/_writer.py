@@ -395,8 +395,73 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
     if event.date is not None:
         _sub(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
     _Builder(locator).sessions(event_el, event)
+    _handsets(root, event)
     etree.indent(root, space="  ")
     return etree.ElementTree(root), locator
+
+
+# PBN Deal (§3.4.11): the first hand's seat, then four hands clockwise,
+# each "spades.hearts.diamonds.clubs" or "-" where unknown.
+_DEAL_RE = re.compile(r"([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", re.I)
+_HAND_RE = re.compile(r"[AKQJT2-9]*(\.[AKQJT2-9]*){3}", re.I)
+_SEATS = "NESW"
+_HAND_DIRECTIONS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+def _handsets(root: Element, event: Event) -> None:
+    """Each board's deal as a HANDSET after the EVENT (where Compscore and
+    PairsScorer put it, and the only place Cobalt shows hands from), with
+    its dealer and vulnerability. Where two sections dealt one board number
+    differently, each section gets a HANDSET of its own, by its id."""
+    boards: dict[str | None, dict[int, Board]] = defaultdict(dict)
+    for session in event.sessions:
+        for section in session.sections:
+            for board in section.boards:
+                boards[section.id].setdefault(board.number, board)
+        for match in session.matches:
+            for board in match.boards:
+                boards[None].setdefault(board.number, board)
+    deals: dict[int, set[str]] = defaultdict(set)
+    for group in boards.values():
+        for number, board in group.items():
+            if board.deal is not None:
+                deals[number].add(board.deal)
+    if not deals:
+        return
+    if all(len(found) == 1 for found in deals.values()):
+        merged: dict[int, Board] = {}
+        for group in boards.values():
+            for number, board in group.items():
+                merged.setdefault(number, board)
+        boards = {None: merged}
+    for handset_id, group in boards.items():
+        attrib = {"HANDSET_ID": handset_id} if handset_id is not None else {}
+        handset = etree.Element("HANDSET", {k: _xml(v) for k, v in attrib.items()})
+        for number in sorted(group):
+            _handset_board(handset, group[number])
+        if len(handset):
+            root.append(handset)
+
+
+def _handset_board(handset: Element, board: Board) -> None:
+    match = _DEAL_RE.fullmatch((board.deal or "").strip())
+    if match is None:
+        return
+    first = _SEATS.index(match[1].upper())
+    element = _sub(handset, "BOARD")
+    _sub(element, "BOARD_NUMBER", str(board.number))
+    if board.dealer is not None:
+        _sub(element, "DEALER", board.dealer.value)
+    if board.vulnerability is not None:
+        _sub(element, "VULNERABILITY", board.vulnerability.value)
+    for offset, hand in enumerate(match.groups()[1:]):
+        if not _HAND_RE.fullmatch(hand):
+            continue  # "-": a hand the file does not give
+        hand_el = _sub(element, "HAND")
+        _sub(hand_el, "DIRECTION", _HAND_DIRECTIONS[_SEATS[(first + offset) % 4]])
+        for tag, cards in zip(_SUIT_TAGS, hand.upper().split("."), strict=True):
+            _sub(hand_el, tag, cards or "-")  # a void, as PairsScorer and EBUScore write it
 
 
 def _old_type_for(scoring: str | None) -> str | None:
@@ -412,12 +477,17 @@ class _Builder:
         self.locator = locator
 
     def sessions(self, event_el: Element, event: Event) -> None:
-        """Flat layout (A) for one session without an id; SESSION elements
-        otherwise, and always for teams (§10)."""
+        """Flat layout (A) for one session and section without ids;
+        otherwise SESSION/SECTION (B), and SESSION/MATCH for teams (§10):
+        the layouts every reader takes (the ukbridge converter breaks on a
+        SECTION straight under EVENT). A PBN event has no sessions: its
+        SESSION has no SESSION_ID, so that it reads back as itself (a teams
+        event's is "1", as every teams file has one)."""
         sessions = event.sessions
         teams = event.kind is EventKind.TEAMS
-        if len(sessions) == 1 and sessions[0].id is None and not teams:
-            self.session_content(event_el, sessions[0])
+        only = sessions[0] if len(sessions) == 1 and not teams else None
+        if only is not None and only.id is None and [s.id for s in only.sections] == [None]:
+            self.section_content(event_el, None, only.sections[0])
             return
         for session in sessions:
             session_id = session.id if session.id is not None else ("1" if teams else None)
@@ -425,13 +495,9 @@ class _Builder:
             self.session_content(_sub(event_el, "SESSION", **attrib), session)
 
     def session_content(self, parent: Element, session: Session) -> None:
-        sections = session.sections
-        if len(sections) == 1 and sections[0].id is None:
-            self.section_content(parent, session.id, sections[0])
-        else:
-            for section in sections:
-                attrib = {"SECTION_ID": section.id} if section.id is not None else {}
-                self.section_content(_sub(parent, "SECTION", **attrib), session.id, section)
+        for section in session.sections:
+            attrib = {"SECTION_ID": section.id} if section.id is not None else {}
+            self.section_content(_sub(parent, "SECTION", **attrib), session.id, section)
         if session.teams:
             participants = _sub(parent, "PARTICIPANTS")
             for team in session.teams:
