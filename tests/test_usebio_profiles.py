@@ -15,7 +15,8 @@ from lxml import etree
 import pbnscore
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError, ProfileError
-from pbnscore.model import Board, Event, EventKind, ScoredEvent
+from pbnscore.model import EventKind, ScoredEvent
+from test_pbn_to_usebio import boards
 from usebio_readers import cobalt_problems, ukbridge_problems
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,15 +60,6 @@ COBALT_REFUSALS = {
         r.ns is None or r.ew is None for b in boards(e) for r in b.results
     ),
 }
-
-
-def boards(event: Event) -> list[Board]:
-    return [
-        board
-        for session in event.sessions
-        for group in (*session.sections, *session.matches)
-        for board in group.boards
-    ]
 
 
 @pytest.mark.parametrize(("path", "method"), CASES)
