@@ -14,6 +14,7 @@ from lxml import etree
 
 import pbnscore
 from pbnscore import usebio
+from pbnscore.cli import main
 from pbnscore.errors import PbnscoreError, ProfileError
 from pbnscore.model import EventKind, ScoredEvent
 from test_pbn_to_usebio import boards
@@ -147,3 +148,60 @@ def test_ukbridge_shows_butler_points_as_cross_imps() -> None:
             assert butler is not None
             assert line.findtext(f"{side}_CROSS_IMP_POINTS") == butler
     assert etree.fromstring(usebio.dumps(event)).find(".//NS_CROSS_IMP_POINTS") is None
+
+
+# -- the command line --------------------------------------------------------------
+
+
+def test_usebio_for_names_every_profile() -> None:
+    """The CLI's list of readers is the writer's (kept apart so that building
+    the parser does not load lxml), and --help says which site each is for."""
+    from pbnscore.cli import _parser
+
+    assert tuple(usebio.PROFILES) == _parser.USEBIO_READERS
+    for words in ("standard", "cobalt (ABF Cobalt", "ukbridge (UK club websites"):
+        assert words in " ".join(_parser.USEBIO_FOR_HELP.split())
+
+
+def test_score_usebio_for_cobalt(tmp_path: Path) -> None:
+    out = tmp_path / "night.xml"
+    path = ROOT / "fixtures" / "usebio" / "club-night.xml"
+    assert main(["score", str(path), "--usebio-for", "cobalt", "-o", str(out)]) == 0
+    assert cobalt_problems(out.read_bytes()) == []
+
+
+def test_score_refused_for_cobalt_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A teams event for Cobalt: one line saying why, exit 1, no file."""
+    out = tmp_path / "teams.xml"
+    path = ROOT / "fixtures" / "usebio" / "teams-of-four.xml"
+    assert main(["score", str(path), "--usebio-for", "cobalt", "-o", str(out)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"{path}: ABF Cobalt does not read teams events (only pairs): "
+                   "write it with --usebio-for standard"]  # fmt: skip
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--usebio-types", "new"], "--usebio-types applies to --usebio-for standard"),
+        (["--to", "json"], "--usebio-for applies to --to usebio, not --to json"),
+    ],
+    ids=["types", "json"],
+)
+def test_usebio_for_where_it_does_nothing(
+    extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = ROOT / "fixtures" / "usebio" / "club-night.xml"
+    assert main(["score", str(path), "--usebio-for", "cobalt", *extra]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_batch_usebio_for_ukbridge(tmp_path: Path) -> None:
+    inputs = [ROOT / "fixtures" / "usebio" / n for n in ("club-night.xml", "howell-pairs.xml")]
+    args = ["batch", *map(str, inputs), "--out-dir", str(tmp_path), "--usebio-for", "ukbridge"]
+    assert main([*args, "--no-progress", "-m", "butler"]) == 0
+    for path in inputs:
+        assert ukbridge_problems((tmp_path / f"{path.name}.xml").read_bytes(), "pairs") == []

@@ -40,6 +40,7 @@ class Settings:
     to: str = "usebio"
     source_format: str | None = None  # None: from the name, else the content
     usebio_types: str | None = None
+    usebio_for: str = "standard"  # the reader profile (pbnscore.usebio.PROFILES)
 
 
 def describe(exc: PbnscoreError, source: str) -> str:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def _usebio(scored: ScoredEvent, settings: Settings) -> bytes:
     from pbnscore import usebio
 
-    document: bytes = usebio.dumps(scored, types=settings.usebio_types)
+    document: bytes = usebio.dumps(scored, types=settings.usebio_types, dialect=settings.usebio_for)
     return document
 
 

@@ -32,6 +32,15 @@ COMMANDS: dict[str, str] = {
 
 FROM_HELP = "input format (default: from the extension, else the content)"
 
+# The USEBIO reader profiles (pbnscore.usebio.PROFILES, named here so that
+# building the parser does not load the XML library), and which to pick.
+USEBIO_READERS = ("standard", "cobalt", "ukbridge")
+USEBIO_FOR_HELP = (
+    "who reads the USEBIO: standard (any reader; the input's own style), "
+    "cobalt (ABF Cobalt, Australian club results; pairs only), "
+    "ukbridge (UK club websites built on ukbridge-club-website); default: standard"
+)
+
 
 def command_module(name: str | None) -> ModuleType | None:
     return import_module(COMMANDS[name]) if name in COMMANDS else None
@@ -63,10 +72,12 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     """``--to`` and the USEBIO writer's choices, for commands that write a
     scored event."""
     parser.add_argument("--to", choices=tuple(outputs.FORMATS), help="output format")
+    parser.add_argument("--usebio-for", choices=USEBIO_READERS, help=USEBIO_FOR_HELP)
     parser.add_argument(
         "--usebio-types",
         choices=("old", "new"),
-        help="USEBIO EVENT_TYPE style (default: the input's; new for PBN input)",
+        help="USEBIO EVENT_TYPE style under --usebio-for standard "
+        "(default: the input's; new for PBN input)",
     )
 
 
@@ -176,4 +187,18 @@ def settings(
         from pbnscore.strategies import _base
 
         _base.checked_options(registry.get(method), given)
-    return Settings(method, given, to, args.source_format, args.usebio_types)
+    return Settings(method, given, to, args.source_format, args.usebio_types, _usebio_for(args, to))
+
+
+def _usebio_for(args: argparse.Namespace, to: str) -> str:
+    """The USEBIO reader profile; its options refused where they do nothing."""
+    reader: str | None = getattr(args, "usebio_for", None)
+    types: str | None = getattr(args, "usebio_types", None)
+    given = [flag for flag, value in (("--usebio-for", reader), ("--usebio-types", types)) if value]
+    if given and to != "usebio":
+        raise UsageError(f"{given[0]} applies to --to usebio, not --to {to}")
+    if types and reader not in (None, "standard"):
+        raise UsageError(
+            f"--usebio-types applies to --usebio-for standard: {reader} writes the types it reads"
+        )
+    return reader or "standard"
