@@ -432,3 +432,89 @@ def test_a_scale_without_the_match_length_is_an_error(tmp_path: Path) -> None:
 def test_an_unknown_vp_scale_is_refused() -> None:
     with pytest.raises(OptionError, match=r"FILE\.csv"):
         score(build.teams_event([[[100, 0]]]), "aggregate", vp="wbf-2")
+
+
+# -- factoring ----------------------------------------------------------------------------
+
+PBN_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "pbn"
+
+
+def test_factor_hand_worked() -> None:
+    """Three tables, two boards; NS 3 misses board 2. Butler median: board 1
+    (100, 200, 300) datum 200 gives NS 1 -3, NS 2 0, NS 3 +3; board 2 (100,
+    300) datum 200 gives NS 1 -3, NS 2 +3. Plain: NS 2 and NS 3 tie on 3.
+    Factored: NS 3's 3 over 1 board is 6 over 2, alone first."""
+    event = build.pairs_event([[100, 200, 300], [100, 300, None]])
+    plain = score(event, "butler", datum="median")
+    factored = score(event, "butler", datum="median", factor=True)
+
+    def ns(scored: ScoredEvent) -> dict[str, tuple[object, object, int]]:
+        return {
+            s.participant.id: (s.total, s.factored, s.rank)
+            for s in scored.standings
+            if s.participant.direction is Direction.NS
+        }
+
+    assert ns(plain) == {"1": (-6, None, 3), "2": (3, None, 1), "3": (3, None, 1)}
+    assert ns(factored) == {"1": (-6, -6, 3), "2": (3, 3, 2), "3": (3, 6, 1)}
+    assert not factored.warnings
+    assert [w for w in plain.warnings if "NS" in w] == [
+        "section A NS participants played different numbers of boards (1 to 2) and are "
+        "ranked on plain totals; --factor scales each total up to 2 boards"
+    ]
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(build.boards(2, 6), min_size=1, max_size=4),
+    st.sampled_from(["butler", "cross-imps"]),
+)
+def test_factored_totals_are_the_plain_ones_scaled(
+    boards: list[list[build.Spec]], method: str
+) -> None:
+    """With --factor every total is the unfactored one, factored is it times
+    most/played within its group (the direction), and places follow factored."""
+    event = build.pairs_event(boards)
+    plain = {(s.participant.id, s.participant.direction): s for s in score(event, method).standings}
+    scored = score(event, method, factor=True)
+    for direction in (Direction.NS, Direction.EW):
+        group = [s for s in scored.standings if s.participant.direction is direction]
+        most = max((s.boards for s in group), default=0)
+        for s in group:
+            unfactored = plain[(s.participant.id, direction)]
+            assert (s.total, s.boards) == (unfactored.total, unfactored.boards)
+            assert s.factored == reference.factored(Fraction(s.total), s.boards, most)
+            better = sum(1 for o in group if o.factored is not None and o.factored > s.factored)
+            assert s.rank == better + 1
+
+
+@pytest.mark.skipif(not PBN_SAMPLES.is_dir(), reason="../shared/samples not present")
+def test_westwood_factored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """WestWood (BridgeWebs): NS 12 played 19 of 24 boards and ranks third on
+    plain totals (23 IMPs), with a warning naming --factor; factored to 24
+    boards (23 x 24/19 = 29.05) it is second, in JSON and in USEBIO's TOTAL_SCORE."""
+    import json
+
+    from lxml import etree
+
+    from pbnscore.cli import main
+
+    path = PBN_SAMPLES / "westwood_20190625_1.pbn"
+    assert main(["score", str(path), "--to", "json", "-o", str(tmp_path / "plain.json")]) == 0
+    assert "played different numbers of boards (19 to 24)" in capsys.readouterr().err
+    plain = json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))
+    twelve = next(p for p in plain["participants"] if (p["id"], p["direction"]) == ("12", "NS"))
+    assert (twelve["total"], twelve["boards"], twelve["rank"]) == (23, 19, 3)
+    assert "factored" not in twelve
+    out = tmp_path / "factored.json"
+    assert main(["score", str(path), "--factor", "--to", "json", "-o", str(out)]) == 0
+    assert "different numbers" not in capsys.readouterr().err
+    document = json.loads(out.read_text(encoding="utf-8"))
+    twelve = next(p for p in document["participants"] if (p["id"], p["direction"]) == ("12", "NS"))
+    assert (twelve["total"], twelve["rank"]) == (23, 2)
+    assert twelve["factored"] == pytest.approx(23 * 24 / 19)
+    xml = tmp_path / "factored.xml"
+    assert main(["score", str(path), "--factor", "-o", str(xml)]) == 0
+    pairs = [p for p in etree.parse(str(xml)).iter("PAIR") if p.findtext("PAIR_NUMBER") == "12"]
+    written = {p.findtext("DIRECTION"): p.findtext("TOTAL_SCORE") for p in pairs}
+    assert "29.05" in written.values()

@@ -84,8 +84,15 @@ def read_event(
     return event
 
 
-def score_event(event: Event, settings: Settings) -> ScoredEvent:
-    return score(event, settings.method or default_method(event), **settings.options)
+def score_event(
+    event: Event, settings: Settings, warn: Callable[[str], None] | None = None
+) -> ScoredEvent:
+    """The scored event; what the method warns of goes to ``warn``, a line each."""
+    scored = score(event, settings.method or default_method(event), **settings.options)
+    if warn is not None:
+        for warning in scored.warnings:
+            warn(f"{event.source.name}: warning: {warning}")
+    return scored
 
 
 def render(scored: ScoredEvent, settings: Settings) -> bytes:
@@ -98,7 +105,7 @@ def convert(
 ) -> tuple[bytes, int]:
     """Read, score and write one document: (output bytes, results scored)."""
     event = read_event(data, source, settings, warn)
-    document = render(score_event(event, settings), settings)
+    document = render(score_event(event, settings, warn), settings)
     return document, event.result_count()
 
 

@@ -500,10 +500,18 @@ class Standing:
     rank: int
     tied: bool
     session: str | None = None
+    # With --factor: the total scaled up to the most boards anyone in the
+    # participant's ranking group played (what it is ranked on); else None.
+    factored: Points | None = None
 
     @property
     def average(self) -> Points:
         return Fraction(self.total, self.boards) if self.boards else Fraction(0)
+
+    @property
+    def ranked_total(self) -> Points:
+        """The figure the participant is ranked on: factored, else the total."""
+        return self.total if self.factored is None else self.factored
 
 
 @attrs.frozen
@@ -538,3 +546,6 @@ class ScoredEvent:
     standings: tuple[Standing, ...]
     matches: tuple[ScoredMatch, ...] = ()
     datum_label: str | None = None  # e.g. "zero-sum"; None for methods without a datum
+    # What the method says the user should know (a file is still scored):
+    # one line each, printed as ``file: warning: …``.
+    warnings: tuple[str, ...] = ()

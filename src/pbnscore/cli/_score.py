@@ -48,7 +48,7 @@ def run(words: list[str], method: str | None) -> int:
             flags = flags_of_method(method)
             args = _parser.parse(words, flags, method)
             settings = _parser.settings(args, flags, method, settings.to)
-        document = batch.render(batch.score_event(event, settings), settings)
+        document = batch.render(batch.score_event(event, settings, _io.error), settings)
     except PbnscoreError as exc:
         if isinstance(exc, USAGE_ERRORS):
             raise

@@ -127,7 +127,7 @@ def _participant(standing: Standing) -> dict[str, Any]:
         "average": number(standing.average),
         "rank": standing.rank,
         "tied": standing.tied,
-    }
+    } | ({} if standing.factored is None else {"factored": number(standing.factored)})
 
 
 def _match(match: ScoredMatch) -> dict[str, Any]:

@@ -210,6 +210,19 @@ class ImpOptions:
     )
 
 
+@attrs.frozen
+class PairsOptions(ImpOptions):
+    """Options every pairs method takes (butler, cross-imps, barking; a
+    plug-in's options may subclass it and rank with ``rank(factor=...)``)."""
+
+    factor: bool = option(
+        False,
+        "rank on totals scaled up to the most boards played in the ranking group "
+        "(most / played); JSON adds factored, USEBIO TOTAL_SCORE is the factored figure",
+        converter=to_bool,
+    )
+
+
 @runtime_checkable
 class Strategy(Protocol):
     name: ClassVar[str]
@@ -260,42 +273,81 @@ def rank(
     *,
     group: Callable[[Participant], Hashable] = lambda p: None,
     session: str | None = None,
+    factor: bool = False,
 ) -> tuple[Standing, ...]:
     """Standings from (participant, total, boards played), best first.
 
     Equal totals share the better rank and are marked tied. ``group`` splits
     the ranking into separate fields (e.g. NS and EW of a two-winner Mitchell);
-    standings keep the order of their groups' first appearance.
+    standings keep the order of their groups' first appearance. ``factor``
+    ranks each on its total scaled up to the most boards played in its group.
     """
     groups: dict[Hashable, list[tuple[Participant, Points, int]]] = defaultdict(list)
     for row in totals:
         groups[group(row[0])].append(row)
-    return tuple(s for rows in groups.values() for s in rank_field(rows, session))
+    return tuple(s for rows in groups.values() for s in rank_field(rows, session, factor))
 
 
 def rank_field(
-    rows: Iterable[tuple[Participant, Points, int]], session: str | None = None
+    rows: Iterable[tuple[Participant, Points, int]],
+    session: str | None = None,
+    factor: bool = False,
 ) -> list[Standing]:
     """One field's standings from (participant, total, boards played), best
     first; equal totals keep their given order, share the better rank and
-    are marked tied."""
-    # Rows with equal totals are gathered first, by the total's numerator and
+    are marked tied. With ``factor`` the figure ranked on is the total times
+    most / played, most being the most boards anyone in the field played."""
+    rows = list(rows)
+    most = max((row[2] for row in rows), default=0)
+    # Rows with equal figures are gathered first, by the figure's numerator and
     # denominator (a Fraction is always in lowest terms, an int is n/1): a
     # Fraction's own hash and == are Python calls, and a field of thousands
     # has few distinct totals. Only those are then sorted, floats first (they
     # order quickly), the exact value breaking their ties.
-    same: dict[tuple[int, int], list[tuple[Participant, Points, int]]] = defaultdict(list)
-    for row in rows:
-        total = row[1]
-        same[total.numerator, total.denominator].append(row)
-    ordered = sorted(same.values(), key=lambda tied: (float(tied[0][1]), tied[0][1]), reverse=True)
+    same: dict[tuple[int, int], list[tuple[Participant, Points, int, Points]]] = defaultdict(list)
+    for participant, total, boards in rows:
+        figure = factored(total, boards, most) if factor else total
+        same[figure.numerator, figure.denominator].append((participant, total, boards, figure))
+    ordered = sorted(same.values(), key=lambda tied: (float(tied[0][3]), tied[0][3]), reverse=True)
     standings: list[Standing] = []
     for tied in ordered:
         place = len(standings) + 1
         shared = len(tied) > 1
-        for participant, total, boards in tied:
-            standings.append(Standing(participant, total, boards, place, shared, session))
+        for participant, total, boards, figure in tied:
+            standings.append(
+                Standing(
+                    participant,
+                    total,
+                    boards,
+                    place,
+                    shared,
+                    session,
+                    factored=figure if factor else None,
+                )
+            )
     return standings
+
+
+def factored(total: Points, boards: int, most: int) -> Points:
+    """``total`` scaled from ``boards`` played up to ``most`` (unchanged for
+    one who played none, or the most)."""
+    if boards in (0, most):
+        return total
+    return Fraction(total) * most / boards
+
+
+def uneven_warning(what: str, played: Iterable[int]) -> str | None:
+    """The warning for a ranking group whose members played different
+    numbers of boards, ranked on plain totals; None where all played alike
+    (those who played none are not counted)."""
+    counts = {boards for boards in played if boards}
+    if len(counts) < 2:
+        return None
+    low, most = min(counts), max(counts)
+    return (
+        f"{what} played different numbers of boards ({low} to {most}) and are ranked "
+        f"on plain totals; --factor scales each total up to {most} boards"
+    )
 
 
 def by_direction(participant: Participant) -> Hashable:

@@ -416,7 +416,9 @@ def _datum(datum: int | Fraction | None) -> tuple[int | None, Fraction | None]:
     return (whole if datum > 0 else -whole), datum
 
 
-def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]:
+def standings(
+    lay: Layout, scores: Sequence[FieldScore], factor: bool = False
+) -> tuple[Standing, ...]:
     """Every participant's total and boards played (a board counts where the
     method gave the participant points), ranked; each player of an
     individual scores the points of the side they sat; teams of a teams
@@ -437,7 +439,7 @@ def standings(lay: Layout, scores: Sequence[FieldScore]) -> tuple[Standing, ...]
         for team, values in team_points.items():
             points_of[team].append(Fraction(exact_sum(values), len(values)))
     totals = [exact_sum(values) for values in points_of]
-    return ranked(lay, totals, [len(values) for values in points_of])
+    return ranked(lay, totals, [len(values) for values in points_of], factor=factor)
 
 
 def exact_sum(values: Sequence[Points]) -> Points:
@@ -461,16 +463,43 @@ def ranked(
     totals: Sequence[Points],
     played: Sequence[int],
     kind: ParticipantKind | None = None,
+    *,
+    factor: bool = False,
 ) -> tuple[Standing, ...]:
     """Standings for every participant of the layout (of ``kind``, if
     given) from its total and boards played, both by position, ranked
-    within their groups (in the order of the groups' first participants)."""
+    within their groups (in the order of the groups' first participants);
+    ``factor``: on totals scaled to the most boards played in the group."""
     groups: dict[Hashable, list[tuple[Participant, Points, int]]] = defaultdict(list)
     for at, participant in enumerate(lay.participants):
         if kind is None or participant.kind is kind:
             groups[lay.groups[at]].append((participant, totals[at], played[at]))
     session = _only_session(lay.event)
-    return tuple(s for rows in groups.values() for s in _base.rank_field(rows, session))
+    return tuple(s for rows in groups.values() for s in _base.rank_field(rows, session, factor))
+
+
+def uneven_groups(lay: Layout, standings: Sequence[Standing]) -> tuple[str, ...]:
+    """A warning for each ranking group whose members played different
+    numbers of boards (scored without --factor)."""
+    played: dict[Hashable, list[int]] = defaultdict(list)
+    for standing in standings:
+        at = lay.position(standing.participant)
+        if at is not None:
+            played[lay.groups[at]].append(standing.boards)
+    found = (_base.uneven_warning(_group_name(g), counts) for g, counts in played.items())
+    return tuple(warning for warning in found if warning)
+
+
+def _group_name(group: Hashable) -> str:
+    """A ranking group as the warning names it: "section A NS pairs" ..."""
+    if isinstance(group, ParticipantKind):
+        return f"the {group.value}s"
+    if isinstance(group, tuple) and len(group) == 2:
+        section, direction = group
+        where = f"section {section} " if section is not None else ""
+        side = f"{direction.value} " if isinstance(direction, Direction) else ""
+        return f"{where}{side}participants".strip() if where or side else "the participants"
+    return "the participants"
 
 
 def _only_session(event: Event) -> str | None:
@@ -496,14 +525,17 @@ def assemble(
     options: object,
     datum_label: str | None = None,
 ) -> ScoredEvent:
+    factor = bool(getattr(options, "factor", False))
+    ranking = standings(lay, scores, factor)
     return ScoredEvent(
         lay.event,
         method=method,
         style=style,
         options=_base.options_dict(options),
         boards=scored_boards(lay, scores),
-        standings=standings(lay, scores),
+        standings=ranking,
         datum_label=datum_label,
+        warnings=() if factor else uneven_groups(lay, ranking),
     )
 
 

@@ -52,7 +52,7 @@ class Normalise(enum.Enum):
 
 
 @attrs.frozen
-class BarkingOptions(_base.ImpOptions):
+class BarkingOptions(_base.PairsOptions):
     normalise: Normalise = _base.option(
         Normalise.MATCH,
         "match: sum of terms × 3 / number of terms (one match's three-term score); "

@@ -128,7 +128,7 @@ def _fixed(count: int) -> Drop:
 
 
 @attrs.frozen
-class ButlerOptions(_base.ImpOptions):
+class ButlerOptions(_base.PairsOptions):
     datum: Datum = _base.option(
         Datum.ZERO_SUM,
         "how each board's datum is formed",

@@ -29,7 +29,7 @@ class Normalise(enum.Enum):
 
 
 @attrs.frozen
-class CrossImpsOptions(_base.ImpOptions):
+class CrossImpsOptions(_base.PairsOptions):
     normalise: Normalise = _base.option(
         Normalise.AVERAGE,
         "average: sum over the other results / their number; total: the plain sum",

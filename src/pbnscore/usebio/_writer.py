@@ -264,14 +264,15 @@ class _Scorer:
             return
         if participant.kind is ParticipantKind.PAIR and participant.team is not None:
             # A pair of a teams event: its pairwise total (§6.4), not the team's.
-            set_child(element, "PAIR_IMPS", format_points(standing.total))
+            set_child(element, "PAIR_IMPS", format_points(standing.ranked_total))
             return
         if participant.kind is ParticipantKind.TEAM and style is not PointsStyle.AGGREGATE:
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
         tie = self.tie_mark if standing.tied else ""
         set_children(
             element,
-            {"TOTAL_SCORE": format_points(standing.total), "PLACE": f"{standing.rank}{tie}"},
+            # With --factor the figure ranked on (README "Factoring").
+            {"TOTAL_SCORE": format_points(standing.ranked_total), "PLACE": f"{standing.rank}{tie}"},
         )
 
     def match(self, match: ScoredMatch) -> None:
