@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import attrs
 
@@ -122,26 +122,33 @@ def plan(inputs: Iterable[str], out_dir: Path, to: str) -> list[Job]:
     """One job per input file found, in a stable order; raises
     :class:`UsageError` for a missing input or two jobs with one output."""
     extension = outputs.FORMATS[to].extension
-    jobs: list[Job] = []
+    return _distinct(
+        [
+            Job(found, out_dir / relative.parent / f"{relative.name}.{extension}")
+            for found, relative in find(inputs, out_dir)
+        ]
+    )
+
+
+def find(inputs: Iterable[str], out_dir: Path | None = None) -> Iterator[tuple[Path, Path]]:
+    """(file, where it is below the folder named, or just its name) for
+    every input file named or found in a named folder (not in ``out_dir``);
+    a :class:`UsageError` for an input that does not exist."""
     for name in inputs:
         path = Path(name)
         if path.is_dir():
-            jobs.extend(
-                Job(found, out_dir / found.relative_to(path).parent / f"{found.name}.{extension}")
-                for found in _scan(path, out_dir)
-            )
+            yield from ((found, found.relative_to(path)) for found in _scan(path, out_dir))
         elif path.is_file():
-            jobs.append(Job(path, out_dir / f"{path.name}.{extension}"))
+            yield path, Path(path.name)
         else:
             raise UsageError("no such file or folder", source=name)
-    return _distinct(jobs)
 
 
-def _scan(root: Path, out_dir: Path) -> Iterator[Path]:
+def _scan(root: Path, out_dir: Path | None) -> Iterator[Path]:
     """PBN and USEBIO files below ``root``, sorted; not following links to
     folders (no cycles), skipping hidden names and the output folder (so a
     second run does not score the first run's outputs)."""
-    skip = out_dir.resolve()
+    skip = out_dir.resolve() if out_dir is not None else None
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = sorted(
             name
@@ -217,6 +224,9 @@ def run_one(settings: Settings, job: Job) -> Done:
     return Done(source, results, warnings=tuple(warnings))
 
 
+AnyDone = TypeVar("AnyDone", bound=Done)
+
+
 @attrs.frozen
 class Summary:
     files: int
@@ -250,10 +260,10 @@ def run(
     started = time.perf_counter()
     results = failures = 0
     with (
-        _outcomes(jobs, settings, workers or default_jobs()) as outcomes,
-        _reporter(len(jobs), progress, err) as report,
+        outcomes(jobs, partial(run_one, settings), workers or default_jobs()) as done_jobs,
+        reporter(len(jobs), progress, err) as report,
     ):
-        for done in outcomes:
+        for done in done_jobs:
             results += done.results
             failures += done.error is not None
             report(done)
@@ -261,8 +271,11 @@ def run(
 
 
 @contextmanager
-def _outcomes(jobs: Sequence[Job], settings: Settings, workers: int) -> Iterator[Iterator[Done]]:
-    task = partial(run_one, settings)
+def outcomes(
+    jobs: Sequence[Job], task: Callable[[Job], AnyDone], workers: int
+) -> Iterator[Iterator[AnyDone]]:
+    """``task`` of each job, in job order, in ``workers`` processes (a
+    module-level function, or a partial of one: it is pickled)."""
     workers = min(workers, len(jobs))
     if workers <= 1:
         yield map(task, jobs)
@@ -282,7 +295,7 @@ def _outcomes(jobs: Sequence[Job], settings: Settings, workers: int) -> Iterator
 
 
 @contextmanager
-def _reporter(total: int, progress: bool, err: TextIO) -> Iterator[Callable[[Done], None]]:
+def reporter(total: int, progress: bool, err: TextIO) -> Iterator[Callable[[Done], None]]:
     """A function to call with each outcome: prints failures, moves the bar."""
     if not progress:
         yield lambda done: _print_failure(done, err)

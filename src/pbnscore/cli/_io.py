@@ -41,12 +41,12 @@ def output_path(output: str | None, input_name: str) -> str | None:
     """None for stdout; refuses to overwrite the input."""
     if output is None or output == STDIO:
         return None
-    if input_name != STDIO and _same_file(output, input_name):
+    if input_name != STDIO and same_file(output, input_name):
         raise UsageError(f"would overwrite the input {input_name}", source=output)
     return output
 
 
-def _same_file(first: str, second: str) -> bool:
+def same_file(first: str, second: str) -> bool:
     if Path(first).resolve() == Path(second).resolve():
         return True
     try:

@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "batch": "pbnscore.cli._batch",
     "methods": "pbnscore.cli._methods",
     "check": "pbnscore.cli._check",
+    "season": "pbnscore.cli._season",
 }
 
 FROM_HELP = "input format (default: from the extension, else the content)"

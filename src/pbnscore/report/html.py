@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from html import escape
+from typing import Protocol
 
 from pbnscore.model import ScoredEvent
 from pbnscore.report._view import Column, Grid, Report, Table, build
@@ -66,17 +67,7 @@ def render(scored: ScoredEvent) -> str:
 
 
 def _page(report: Report) -> Iterator[str]:
-    yield "<!DOCTYPE html>"
-    yield '<html lang="en">'
-    yield "<head>"
-    yield '<meta charset="utf-8">'
-    yield '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    yield '<meta name="generator" content="pbnscore">'
-    yield f"<title>{_e(report.title)}</title>"
-    yield f"<style>\n{STYLE}\n</style>"
-    yield "</head>"
-    yield "<body>"
-    yield from _header(report)
+    yield from opening(report)
     yield "<main>"
     yield from _section("standings", "Standings", _tables(report.standings))
     if report.grid is not None:
@@ -92,7 +83,35 @@ def _e(text: str) -> str:
     return escape(text, quote=True)
 
 
-def _header(report: Report) -> Iterator[str]:
+class Headed(Protocol):
+    """What a page's head and header show: an event's report, or a season's."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def facts(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]: ...
+
+
+def opening(report: Headed) -> Iterator[str]:
+    """The page up to its <main>: head, style sheet, header."""
+    yield "<!DOCTYPE html>"
+    yield '<html lang="en">'
+    yield "<head>"
+    yield '<meta charset="utf-8">'
+    yield '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    yield '<meta name="generator" content="pbnscore">'
+    yield f"<title>{_e(report.title)}</title>"
+    yield f"<style>\n{STYLE}\n</style>"
+    yield "</head>"
+    yield "<body>"
+    yield from _header(report)
+
+
+def _header(report: Headed) -> Iterator[str]:
     yield "<header>"
     yield f"<h1>{_e(report.title)}</h1>"
     facts = "".join(

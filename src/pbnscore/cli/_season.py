@@ -1,0 +1,238 @@
+"""``pbnscore season INPUT...``: one ranking from a folder of events.
+
+Files are found as ``batch`` finds them and each is read, vetted and scored
+on its own in worker processes (``batch``'s pool and progress bar), exactly
+as ``score`` would; a worker sends back only the event's figures
+(:class:`pbnscore.EventFigures`). A file that cannot be read or
+scored is reported as ``batch`` reports it and left out (exit status 1);
+the season is still written from the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import attrs
+
+from pbnscore import batch
+from pbnscore.batch import Done, Job, Settings
+from pbnscore.cli import _io, _parser
+from pbnscore.cli._flags import default_methods, flags_of_method, merged
+from pbnscore.errors import PbnscoreError, UsageError
+from pbnscore.season import (
+    By,
+    EventFigures,
+    RankOn,
+    check,
+    combine,
+    default_by,
+    figures,
+    read_aliases,
+)
+
+NAME = "season"
+HELP = "one ranking over many events (a season, a league)"
+DESCRIPTION = (
+    "Score every file (folders: every *.pbn and *.xml below them) on its own, "
+    "then rank players, pairs or teams over them all, matching people across "
+    "files by national id, else by name. Output: --to, else OUTPUT's extension "
+    "(.txt, .html, .json, .csv), else text."
+)
+METHOD_OPTIONS = True
+
+EXTENSIONS = {"txt": "text", "html": "html", "htm": "html", "json": "json", "csv": "csv"}
+MAX_WARNINGS = 20  # a file's warnings shown, as for score and batch
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
+    parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
+    parser.add_argument("--to", choices=("text", "html", "json", "csv"), help="output format")
+    parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
+    parser.add_argument("--best", type=_parser.positive, metavar="N", help="count the best N")
+    parser.add_argument("--min-events", type=_count, default=0, metavar="N")
+    parser.add_argument("--min-boards", type=_count, default=0, metavar="N")
+    parser.add_argument(
+        "--rank",
+        dest="rank_on",
+        choices=[r.value for r in RankOn],
+        help="rank on the average per board or the total "
+        "(default: total for teams and with --best, else average)",
+    )
+    parser.add_argument("--aliases", type=Path, metavar="FILE.csv", help="name,same_as rows")
+    parser.add_argument(
+        "--report-dir", type=Path, metavar="DIR", help="write each event's HTML report here"
+    )
+    parser.add_argument(
+        "-j", "--jobs", type=_parser.positive, metavar="JOBS", help="default: all cores"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no warnings")
+    _parser.add_from_argument(parser)
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(text)
+
+
+@attrs.frozen
+class SeasonDone(Done):
+    """A worker's answer: the event's figures, or why there are none."""
+
+    found: EventFigures | None = None
+
+
+def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonDone:
+    """Read, vet and score one file; its figures (and its HTML report, with
+    ``--report-dir``). Every failure becomes ``error``, as in ``batch``."""
+    source = str(job.source)
+    warnings: list[str] = []
+    try:
+        with open(job.source, "rb") as stream:
+            data = batch.read_limited(stream, source)
+        event = batch.read_event(data, source, settings, warnings.append)
+        scored = batch.score_event(event, settings)
+        found = figures(scored)
+        if report_dir is not None:
+            from pbnscore import report
+            from pbnscore._atomic import write_bytes
+
+            job.target.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes(job.target, report.render(scored, "html").encode("utf-8"))
+            found = attrs.evolve(found, event=attrs.evolve(found.event, report=str(job.target)))
+    except PbnscoreError as exc:
+        return SeasonDone(source, error=batch.describe(exc, source))
+    except OSError as exc:
+        return SeasonDone(source, error=f"{exc.filename or source}: {exc.strerror or exc}")
+    except Exception as exc:  # a bug must cost one file, not the season
+        return SeasonDone(source, error=f"{source}: internal error: {type(exc).__name__}: {exc}")
+    return SeasonDone(source, event.result_count(), warnings=_capped(source, warnings), found=found)
+
+
+def _capped(source: str, warnings: list[str]) -> tuple[str, ...]:
+    if len(warnings) <= MAX_WARNINGS:
+        return tuple(warnings)
+    more = len(warnings) - MAX_WARNINGS
+    return (*warnings[:MAX_WARNINGS], f"{source}: {more} more warnings (pbnscore check lists all)")
+
+
+def run(words: list[str], method: str | None) -> int:
+    # Without -m each file gets its own default method: only options every
+    # default method takes can apply to every file (as for batch).
+    flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
+    args = _parser.parse(words, flags, method)
+    if _io.STDIO in args.inputs:
+        raise UsageError("season reads files and folders, not standard input")
+    to = args.to or _format_of(args.output)
+    aliases = _aliases(args.aliases)
+    jobs = _jobs(args.inputs, args.report_dir)
+    output = None if args.output in (None, _io.STDIO) else args.output
+    if output is not None and any(_io.same_file(output, str(job.source)) for job in jobs):
+        raise UsageError("would overwrite one of the inputs", source=output)
+    settings = Settings(method, _parser.options(args, flags), "html", args.source_format)
+    events, failures = _score_all(jobs, settings, args)
+    by = By(args.by) if args.by else default_by(events)
+    kept = []
+    for found in events:
+        try:
+            check(found, by)
+        except PbnscoreError as exc:
+            failures += 1
+            _io.error(f"{found.event.source}: {exc}")
+            continue
+        kept.append(_relative_report(found, output))
+    ranked = combine(
+        kept,
+        by=by,
+        best=args.best,
+        rank_on=args.rank_on,
+        min_events=args.min_events,
+        min_boards=args.min_boards,
+        aliases=aliases,
+    )
+    if not args.quiet:
+        for line in ranked.warnings:
+            _io.error(line)
+    from pbnscore.report import season as season_report
+
+    _io.write_output(output, season_report.render(ranked, to).encode("utf-8"))
+    return 1 if failures else 0
+
+
+def _format_of(output: str | None) -> str:
+    """The format OUTPUT's extension names; text for none or stdout; a
+    usage error for an extension that names no season format."""
+    if output is None or output == _io.STDIO:
+        return "text"
+    suffix = Path(output).suffix.lower().lstrip(".")
+    if suffix not in EXTENSIONS:
+        raise UsageError(
+            f"no season format has the extension {suffix!r} "
+            f"(choose from: {', '.join('.' + e for e in EXTENSIONS)}; or give --to)",
+            source=output,
+        )
+    return EXTENSIONS[suffix]
+
+
+def _aliases(path: Path | None) -> dict[str, str]:
+    if path is None:
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(str(getattr(exc, "strerror", None) or exc), source=str(path)) from None
+    return read_aliases(text, source=str(path))
+
+
+def _jobs(inputs: list[str], report_dir: Path | None) -> list[Job]:
+    """One job per file; with --report-dir, each names where its report goes
+    (as ``batch --to html`` would name it); without, the target is unused."""
+    if report_dir is not None:
+        return batch.plan(inputs, report_dir, "html")
+    seen: set[Path] = set()
+    jobs = []
+    for found, _ in batch.find(inputs):
+        if found.resolve() not in seen:
+            seen.add(found.resolve())
+            jobs.append(Job(found, found))
+    return jobs
+
+
+def _score_all(
+    jobs: list[Job], settings: Settings, args: argparse.Namespace
+) -> tuple[list[EventFigures], int]:
+    from functools import partial
+
+    progress = not args.no_progress and sys.stderr.isatty()
+    task = partial(figures_of, settings, args.report_dir)
+    events: list[EventFigures] = []
+    failures = 0
+    workers = args.jobs or batch.default_jobs()
+    with (
+        batch.outcomes(jobs, task, workers) as answers,
+        batch.reporter(len(jobs), progress, sys.stderr) as report,
+    ):
+        for done in answers:
+            if args.quiet:
+                done = attrs.evolve(done, warnings=())
+            report(done)
+            if done.found is None:
+                failures += 1
+            else:
+                events.append(done.found)
+    return events, failures
+
+
+def _relative_report(found: EventFigures, output: str | None) -> EventFigures:
+    """An event's report as a link from where the season is written."""
+    if found.event.report is None:
+        return found
+    base = Path(output).parent if output else Path()
+    link = Path(os.path.relpath(found.event.report, base)).as_posix()
+    return attrs.evolve(found, event=attrs.evolve(found.event, report=link))

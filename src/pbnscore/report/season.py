@@ -1,0 +1,497 @@
+"""A season (:class:`pbnscore.season.Season`) as text, HTML, JSON or CSV.
+
+What is shown is decided once in :func:`build` (tables of display strings,
+as :mod:`pbnscore.report._view` does for an event); the text and HTML pages
+lay the tables out with the event reports' own code, so a season reads like
+an event. JSON is the ``pbnscore-season/1`` document (README, "Season
+JSON"); CSV is the ranking with the spreadsheet conventions of
+:mod:`pbnscore.report._csv`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from html import escape
+from pathlib import PurePath
+from typing import Any
+
+import attrs
+
+from pbnscore.report import _csv, _view
+from pbnscore.report._view import Column, Table
+from pbnscore.report.json import number
+from pbnscore.season import By, Entry, Figure, RankOn, Season, SeasonEvent
+
+__all__ = ["FORMATS", "SCHEMA", "build", "csv", "dumps", "html", "render", "text", "to_dict"]
+
+SCHEMA = "pbnscore-season/1"
+FORMATS = ("text", "html", "json", "csv")
+
+
+def render(season: Season, to: str) -> str:
+    """``season`` as a ``text``, ``html``, ``json`` or ``csv`` document."""
+    renderers = {"text": text, "html": html, "json": dumps, "csv": csv}
+    if to not in renderers:
+        raise ValueError(f"unknown season format {to!r}; choose from: {', '.join(FORMATS)}")
+    return renderers[to](season)
+
+
+# -- what a person sees -------------------------------------------------------------
+
+
+@attrs.frozen
+class SeasonReport:
+    title: str
+    facts: tuple[tuple[str, str], ...]
+    method: str
+    options: tuple[tuple[str, str], ...]
+    events: Table
+    ranking: Table
+    unranked: Table | None
+    grid: Table | None  # None: nobody to show
+    league: Table | None
+    matches: Table | None
+    reports: tuple[str | None, ...]  # each event's own report, for links
+
+
+_WHO = {By.PLAYER: "Player", By.PAIR: "Pair", By.TEAM: "Team"}
+
+
+def build(season: Season) -> SeasonReport:
+    """Everything a person sees of ``season``, in reading order."""
+    titles = Counter(event.title for event in season.events if event.title)
+    title = titles.most_common(1)[0][0] if titles else "Season"
+    dates = [event.date for event in season.events if event.date]
+    facts = [("Events", str(len(season.events)))]
+    if dates:
+        facts.append(("From", f"{min(dates).isoformat()} to {max(dates).isoformat()}"))
+    ranked_on = "average per board" if season.rank_on is RankOn.AVERAGE else "total"
+    facts.append(("Ranked", f"by {season.by.value}, on {ranked_on}"))
+    if season.best is not None:
+        facts.append(("Counting", f"the best {season.best} events of each"))
+    return SeasonReport(
+        title=f"{title}: season",
+        facts=tuple(facts),
+        method=season.method,
+        options=_common_options(season.events),
+        events=_events(season.events),
+        ranking=_ranking("ranking", None, season, season.ranking),
+        unranked=_unranked(season),
+        grid=_grid(season),
+        league=_league(season),
+        matches=_matches(season),
+        reports=tuple(event.report for event in season.events),
+    )
+
+
+def _common_options(events: Sequence[SeasonEvent]) -> tuple[tuple[str, str], ...]:
+    """The options every event was scored with (each event lists its own in JSON)."""
+    if not events:
+        return ()
+    first = events[0].options
+    common = {k: v for k, v in first.items() if all(e.options.get(k) == v for e in events)}
+    return _view._options(common)
+
+
+def event_label(number: int, event: SeasonEvent) -> str:
+    """A column head: the event's number and date."""
+    return f"#{number} {event.date.isoformat()}" if event.date else f"#{number}"
+
+
+def _events(events: Sequence[SeasonEvent]) -> Table:
+    columns = (
+        Column("#", numeric=True),
+        Column("Date"),
+        Column("Title", flexible=True),
+        Column("File", flexible=True),
+        Column("Method"),
+    )
+    rows = tuple(
+        (
+            str(number),
+            event.date.isoformat() if event.date else "",
+            event.title or "",
+            PurePath(event.source).name or event.source,
+            event.method,
+        )
+        for number, event in enumerate(events, start=1)
+    )
+    return Table("season-events", None, columns, rows)
+
+
+def _ranking(kind: str, title: str | None, season: Season, entries: Sequence[Entry]) -> Table:
+    best = season.best is not None
+    columns = [
+        Column("Rank", numeric=True),
+        Column(_WHO[season.by], flexible=True),
+        Column("Events", numeric=True),
+        Column("Boards", numeric=True),
+        Column("Total", numeric=True),
+        Column("Average", numeric=True),
+    ]
+    if best:
+        columns[4:4] = [Column("Counted"), Column("Boards counted", numeric=True)]
+    totals = _view.column([e.total for e in entries])
+    averages = _view.column([e.average for e in entries], decimals=True)
+    rows = []
+    for entry, total, average in zip(entries, totals, averages, strict=True):
+        row = [
+            _place(entry.rank, entry.tied),
+            _who(entry),
+            str(entry.events),
+            str(entry.boards_played),
+            total,
+            average,
+        ]
+        if best:
+            row[4:4] = [" ".join(f"#{n + 1}" for n in entry.counted), str(entry.boards)]
+        rows.append(tuple(row))
+    return Table(kind, title, tuple(columns), tuple(rows))
+
+
+def _place(rank: int | None, tied: bool) -> str:
+    return "" if rank is None else f"{rank}=" if tied else str(rank)
+
+
+def _who(entry: Entry) -> str:
+    if entry.kind is not By.TEAM and entry.team:
+        return f"{entry.label} ({entry.team})"
+    return entry.label
+
+
+def _unranked(season: Season) -> Table | None:
+    if not season.unranked:
+        return None
+    needs = []
+    if season.min_events:
+        needs.append(f"{season.min_events} events")
+    if season.min_boards:
+        needs.append(f"{season.min_boards} boards")
+    title = f"Not ranked: fewer than {' or '.join(needs)}"
+    return _ranking("season-unranked", title, season, season.unranked)
+
+
+def _grid(season: Season) -> Table | None:
+    """Each participant's total in each event; an event not counted under
+    --best is in parentheses."""
+    entries = [*season.ranking, *season.unranked]
+    if not entries:
+        return None
+    # Names first: text lays a wide grid out in blocks, each led by the first column.
+    columns = [Column(_WHO[season.by], flexible=True)]
+    cells: list[list[str]] = [[] for _ in entries]
+    for at, event in enumerate(season.events):
+        columns.append(Column(event_label(at + 1, event), numeric=True))
+        figures: list[Figure | None] = [entry.figures[at] for entry in entries]
+        shown = _view.column([f.total if f else None for f in figures])
+        for row, entry, cell in zip(cells, entries, shown, strict=True):
+            counted = at in entry.counted or not cell
+            row.append(cell if counted else f"({cell})")
+    rows = tuple((_who(e), *row) for e, row in zip(entries, cells, strict=True))
+    note = "( ) not counted" if season.best is not None else None
+    return Table("season-grid", None, tuple(columns), rows, note=note, sideways=True)
+
+
+def _league(season: Season) -> Table | None:
+    if not season.league:
+        return None
+    columns = (
+        Column("Rank", numeric=True),
+        Column("Team", flexible=True),
+        Column("Played", numeric=True),
+        Column("Won", numeric=True),
+        Column("Drawn", numeric=True),
+        Column("Lost", numeric=True),
+        Column("IMPs for", numeric=True),
+        Column("IMPs against", numeric=True),
+        Column("VPs", numeric=True),
+    )
+    rows = season.league
+    imps_for = _view.column([r.imps_for for r in rows])
+    against = _view.column([r.imps_against for r in rows])
+    vps = _view.column([r.vp for r in rows], decimals=True)
+    return Table(
+        "season-league",
+        None,
+        columns,
+        tuple(
+            (_place(r.rank, r.tied), r.team, *map(str, (r.played, r.won, r.drawn, r.lost)), f, a, v)
+            for r, f, a, v in zip(rows, imps_for, against, vps, strict=True)
+        ),
+    )
+
+
+def _matches(season: Season) -> Table | None:
+    if not season.matches:
+        return None
+    columns = (
+        Column("Round", numeric=True),
+        Column("Date"),
+        Column("Home", flexible=True),
+        Column("Away", flexible=True),
+        Column("IMPs"),
+        Column("VPs"),
+    )
+    rows = []
+    for played in season.matches:
+        m, event = played.match, season.events[played.round - 1]
+        imps = "–".join(_view.column([m.imps, m.opponent_imps]))
+        vps = "" if m.vp is None else "–".join(_view.column([m.vp, m.opponent_vp], decimals=True))
+        date = event.date.isoformat() if event.date else ""
+        rows.append((str(played.round), date, m.team, m.opponent, imps, vps))
+    return Table("season-matches", None, columns, tuple(rows))
+
+
+def _sections(report: SeasonReport) -> list[tuple[str, str, list[Table]]]:
+    """(id, heading, tables) in reading order, leaving out what is empty."""
+    ranking = [report.ranking] + ([report.unranked] if report.unranked else [])
+    found = [
+        ("events", "Events", [report.events]),
+        ("league", "League table", [report.league] if report.league else []),
+        ("ranking", "Ranking", ranking),
+        ("grid", "Event by event", [report.grid] if report.grid else []),
+        ("matches", "Matches", [report.matches] if report.matches else []),
+    ]
+    return [section for section in found if section[2]]
+
+
+# -- text -------------------------------------------------------------------------------
+
+
+def text(season: Season) -> str:
+    """The season as text, in the event report's layout."""
+    from pbnscore.report import text as layout
+
+    report = build(season)
+
+    def lines() -> Iterator[str]:
+        yield from layout._heading(report.title, "=")
+        yield from layout._wrap("   ".join(f"{label}: {value}" for label, value in report.facts))
+        options = ", ".join(f"{name} {value}" for name, value in report.options)
+        yield from layout._wrap(f"Method: {report.method}" + (f" ({options})" if options else ""))
+        for _, heading, tables in _sections(report):
+            yield ""
+            yield from layout._heading(heading, "-")
+            for table in tables:
+                yield ""
+                yield from layout._table(table)
+
+    return "\n".join(line.rstrip() for line in lines()) + "\n"
+
+
+# -- HTML -------------------------------------------------------------------------------
+
+
+def html(season: Season) -> str:
+    """One self-contained page, in the event report's style; each event's
+    own report linked where it was written (``--report-dir``)."""
+    from pbnscore.report import html as layout
+
+    report = build(season)
+
+    def page() -> Iterator[str]:
+        yield from layout.opening(report)
+        yield "<main>"
+        for ident, heading, tables in _sections(report):
+            body = (
+                _linked_events(report)
+                if ident == "events"
+                else layout._tables([attrs.evolve(t, sideways=False) for t in tables])
+            )
+            yield from layout._section(ident, heading, body)
+        yield "</main>"
+        yield "</body>"
+        yield "</html>"
+
+    return "\n".join(page()) + "\n"
+
+
+def _linked_events(report: SeasonReport) -> Iterator[str]:
+    """The events table, each title a link to the event's report where
+    there is one (a relative link: the season page sits beside them)."""
+    table = report.events
+    yield '<div class="scroll"><table class="season-events">'
+    head = "".join(f'<th scope="col">{escape(c.title)}</th>' for c in table.columns)
+    yield f"<thead><tr>{head}</tr></thead>"
+    yield "<tbody>"
+    for row, link in zip(table.rows, report.reports, strict=True):
+        cells = [f"<td>{escape(cell)}</td>" for cell in row]
+        if link:
+            cells[2] = f'<td><a href="{escape(link, quote=True)}">{escape(row[2] or link)}</a></td>'
+        cells[0] = f'<td class="num">{escape(row[0])}</td>'
+        yield f"<tr>{''.join(cells)}</tr>"
+    yield "</tbody></table></div>"
+
+
+# -- JSON -------------------------------------------------------------------------------
+
+
+def dumps(season: Season) -> str:
+    """The ``pbnscore-season/1`` document, ending with a newline."""
+    return json.dumps(to_dict(season), ensure_ascii=False, indent=2) + "\n"
+
+
+def to_dict(season: Season) -> dict[str, Any]:
+    """The document as plain Python values: numbers unrounded, as in ``pbnscore/1``."""
+    from pbnscore.report.json import _plain
+
+    common = dict(_common_pairs(season.events))
+    return {
+        "schema": SCHEMA,
+        "method": {"name": season.method, "options": _plain(common)},
+        "season": {
+            "by": season.by.value,
+            "rank": season.rank_on.value,
+            "best": season.best,
+            "min_events": season.min_events,
+            "min_boards": season.min_boards,
+        },
+        "events": [
+            {
+                "number": number,
+                "source": event.source,
+                "title": event.title,
+                "date": event.date.isoformat() if event.date else None,
+                "kind": event.kind.value,
+                "method": event.method,
+                "options": _plain(dict(event.options)),
+                "report": event.report,
+            }
+            for number, event in enumerate(season.events, start=1)
+        ],
+        "participants": [_entry(entry) for entry in (*season.ranking, *season.unranked)],
+        "league": [
+            {
+                "rank": row.rank,
+                "tied": row.tied,
+                "team": row.team,
+                "played": row.played,
+                "won": row.won,
+                "drawn": row.drawn,
+                "lost": row.lost,
+                "imps_for": number(row.imps_for),
+                "imps_against": number(row.imps_against),
+                "vp": number(row.vp),
+            }
+            for row in season.league
+        ],
+        "matches": [
+            {
+                "round": played.round,
+                "team": played.match.team,
+                "opponent": played.match.opponent,
+                "boards": played.match.boards,
+                "imps": number(played.match.imps),
+                "opponent_imps": number(played.match.opponent_imps),
+                "vp": number(played.match.vp),
+                "opponent_vp": number(played.match.opponent_vp),
+            }
+            for played in season.matches
+        ],
+        "warnings": list(season.warnings),
+    }
+
+
+def _common_pairs(events: Sequence[SeasonEvent]) -> Iterator[tuple[str, object]]:
+    if events:
+        for key, value in events[0].options.items():
+            if all(e.options.get(key) == value for e in events):
+                yield key, value
+
+
+def _entry(entry: Entry) -> dict[str, Any]:
+    played = [f for f in entry.figures if f is not None]
+    total_played = sum((f.total for f in played), Fraction(0))
+    boards_played = entry.boards_played
+    return {
+        "rank": entry.rank,
+        "tied": entry.tied,
+        "kind": entry.kind.value,
+        "name": entry.label,
+        "team": entry.team,
+        "players": [
+            {"name": p.name, "national_id": p.national_id, "spellings": list(p.spellings)}
+            for p in entry.players
+        ],
+        "events": entry.events,
+        "boards": boards_played,
+        "total": number(total_played),
+        "average": number(Fraction(total_played, boards_played) if boards_played else 0),
+        "counted": {
+            "events": [n + 1 for n in entry.counted],
+            "boards": entry.boards,
+            "total": number(entry.total),
+            "average": number(entry.average),
+        },
+        "figures": [
+            None
+            if f is None
+            else {
+                "event": n + 1,
+                "total": number(f.total),
+                "boards": f.boards,
+                "average": number(f.average),
+                "counted": n in entry.counted,
+            }
+            for n, f in enumerate(entry.figures)
+        ],
+    }
+
+
+# -- CSV --------------------------------------------------------------------------------
+
+
+def csv(season: Season) -> str:
+    """The ranking (then those not ranked, with no rank), one row each,
+    with a column per event: BOM, RFC 4180, formula-safe names."""
+    entries = [*season.ranking, *season.unranked]
+    header = [
+        "Rank", "Tied", "Kind", "Name", "Team", "National ids", "Events", "Boards",
+        "Total", "Average", "Counted events", "Counted boards", "Counted total",
+        "Counted average",
+    ]  # fmt: skip
+    header += [
+        " ".join(part for part in (f"#{n}", e.date.isoformat() if e.date else "", e.title) if part)
+        for n, e in enumerate(season.events, start=1)
+    ]
+    played_totals = [sum((f.total for f in e.figures if f), Fraction(0)) for e in entries]
+    columns = [
+        _view.column(played_totals),
+        _view.column(
+            [Fraction(t, e.boards_played) if e.boards_played else 0
+             for t, e in zip(played_totals, entries, strict=True)],
+            decimals=True,
+        ),
+        _view.column([e.total for e in entries]),
+        _view.column([e.average for e in entries], decimals=True),
+    ]  # fmt: skip
+    per_event = [
+        _view.column([e.figures[n].total if e.figures[n] else None for e in entries])  # type: ignore[union-attr]
+        for n in range(len(season.events))
+    ]
+    rows = []
+    for at, entry in enumerate(entries):
+        N = _csv.Number
+        rows.append(
+            [
+                N("" if entry.rank is None else str(entry.rank)),
+                "yes" if entry.tied else "",
+                entry.kind.value,
+                entry.label,
+                entry.team or "",
+                " ".join(p.national_id for p in entry.players if p.national_id),
+                N(str(entry.events)),
+                N(str(entry.boards_played)),
+                N(columns[0][at]),
+                N(columns[1][at]),
+                " ".join(str(n + 1) for n in entry.counted),
+                N(str(entry.boards)),
+                N(columns[2][at]),
+                N(columns[3][at]),
+                *(N(column[at]) for column in per_event),
+            ]
+        )
+    return _csv.document(header, rows)

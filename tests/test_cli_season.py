@@ -1,0 +1,123 @@
+"""`pbnscore season`: the command line over the season fixtures."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pbnscore.cli import main
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "season"
+CLUB = FIXTURES / "club"
+LEAGUE = FIXTURES / "league"
+
+
+def test_text_ranking_of_a_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder of PBN and USEBIO nights gives one ranking; the guesses go to stderr."""
+    assert main(["season", str(CLUB)]) == 0
+    out, err = capsys.readouterr()
+    assert "Riverside Monday Pairs: season" in out
+    lines = [line.split() for line in out.splitlines()]
+    assert ["1", "Grace", "Gill", "&", "Harry", "Hunt", "6", "17", "47", "2.76"] in lines
+    assert err.count(": warning: ") == 9
+
+
+def test_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    """--quiet: no warnings."""
+    assert main(["season", str(CLUB), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_bad_file_is_left_out_and_the_season_still_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 1, the file's one line on stderr, the season of the others written."""
+    nights = tmp_path / "nights"
+    shutil.copytree(CLUB, nights)
+    (nights / "broken.xml").write_text("<USEBIO><EVENT>")
+    out = tmp_path / "season.json"
+    assert main(["season", str(nights), "-o", str(out), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "broken.xml:" in err
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["schema"] == "pbnscore-season/1"
+    assert len(document["events"]) == 6
+
+
+def test_json_document(tmp_path: Path) -> None:
+    """The pbnscore-season/1 document: events in date order, each participant's
+    figures, the events counted under --best, ids where known."""
+    out = tmp_path / "season.json"
+    assert main(["season", str(CLUB), "--best", "3", "--by", "player", "-o", str(out), "-q"]) == 0
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert [e["date"] for e in document["events"]] == sorted(e["date"] for e in document["events"])
+    assert document["season"] == {
+        "by": "player", "rank": "total", "best": 3, "min_events": 0, "min_boards": 0,
+    }  # fmt: skip
+    (dave,) = [p for p in document["participants"] if p["name"] == "Dave Dunn"]
+    assert dave["players"] == [
+        {"name": "Dave Dunn", "national_id": "1004", "spellings": ["Dave Dunn", "David Dunn"]}
+    ]
+    # Dave: 13, -1, 0 with Carol; 5, -19, 1 with Bob. Best three by average:
+    # 13/3, 5/3, 1/3 (the 0/2 and -1/2 below 1/3).
+    assert dave["counted"] == {"events": [1, 4, 6], "boards": 9, "total": 19, "average": 19 / 9}
+    assert (dave["events"], dave["boards"], dave["total"]) == (6, 16, -1)
+    assert [f["total"] for f in dave["figures"]] == [13, -1, 0, 5, -19, 1]
+
+
+def test_csv(tmp_path: Path) -> None:
+    """-o X.csv: BOM, a header, a row per participant, a column per event."""
+    out = tmp_path / "season.csv"
+    assert main(["season", str(CLUB), "-o", str(out), "-q", "--min-events", "2"]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    rows = data.decode("utf-8-sig").split("\r\n")
+    assert rows[0].startswith("Rank,Tied,Kind,Name,Team,National ids,Events,Boards,Total")
+    assert rows[0].endswith(",#6 2026-02-09 Riverside Monday Pairs")
+    assert rows[1].startswith("1,,pair,Grace Gill & Harry Hunt,,,6,17,47,2.76,")
+    assert rows[-2].startswith(",,pair,")  # the unranked come last, without a rank
+
+
+def test_league_html_links_each_round(tmp_path: Path) -> None:
+    """--report-dir: each round's own HTML report written there and linked."""
+    reports = tmp_path / "reports"
+    out = tmp_path / "league.html"
+    assert main(["season", str(LEAGUE), "--report-dir", str(reports), "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "League table" in page
+    for name in ("league-round-1.pbn", "league-round-2.xml", "league-round-3.pbn"):
+        assert (reports / f"{name}.html").is_file()
+        assert f'href="reports/{name}.html"' in page
+
+
+def test_aliases_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--aliases settles a guess: its warning goes."""
+    aliases = tmp_path / "aliases.csv"
+    aliases.write_text("name,same_as\nkate kerr,Kate Kerr\n", encoding="utf-8")
+    assert main(["season", str(CLUB), "--aliases", str(aliases)]) == 0
+    err = capsys.readouterr().err
+    assert "kate kerr" not in err and err.count(": warning: ") == 8
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["-o", "season.xml"], "no season format has the extension 'xml'"),
+        (["--best", "0"], "not a positive whole number"),
+        (["-m", "aggregate", "--by", "pair"], ""),
+    ],
+    ids=["xml-output", "best-zero", "aggregate-by-pair"],
+)
+def test_refused(
+    words: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Wrong usage is exit 2 (a teams method over pairs nights: every file fails, exit 1)."""
+    status = main(["season", str(CLUB), *words])
+    err = capsys.readouterr().err
+    if message:
+        assert status == 2 and message in err
+    else:
+        assert status == 1 and "aggregate scores teams events" in err
