@@ -23,7 +23,7 @@ import functools
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -38,12 +38,13 @@ from pbnscore.model import (
     Outcome,
     Participant,
     ParticipantKind,
+    Play,
     Points,
     PointsStyle,
     Result,
     ScoredBoard,
+    ScoredColumns,
     ScoredEvent,
-    ScoredResult,
     Section,
     Session,
     Standing,
@@ -77,27 +78,58 @@ class Table:
 
 @attrs.frozen
 class Field:
+    """The tables of one field, as columns (no object per table: a method
+    reads ``scores``; see :attr:`tables` for one object each)."""
+
     session: str | None
     section: str | None
     number: int
-    tables: tuple[Table, ...]
+    # Each table's seats (see Table) and what was played there, in order.
+    ns: Sequence[tuple[int, ...]]
+    ew: Sequence[tuple[int, ...]]
+    plays: Sequence[Play]
     # The positions of the tables with a real (played or passed-out) result,
     # and their NS scores: what every method starts from (see ``of``).
     real: tuple[int, ...]
     scores: tuple[int, ...]
+    boards: tuple[Board, ...] = attrs.field(eq=False, repr=False)  # the tables' boards
 
     @classmethod
     def of(
-        cls, session: str | None, section: str | None, number: int, tables: tuple[Table, ...]
+        cls,
+        session: str | None,
+        section: str | None,
+        number: int,
+        boards: tuple[Board, ...],
+        ns: Sequence[tuple[int, ...]],
+        ew: Sequence[tuple[int, ...]],
     ) -> Field:
-        real = tuple(i for i, t in enumerate(tables) if t.result.is_real)
-        scores = tuple(_real_score(tables[i].result) for i in real)
-        return cls(session, section, number, tables, real, scores)
+        plays = boards[0].columns.plays if len(boards) == 1 else _joined(boards)
+        # A real result is one with a score (the model allows no other).
+        all_scores = [play.score for play in plays]
+        if None not in all_scores:
+            real, scores = tuple(range(len(plays))), tuple(cast("list[int]", all_scores))
+        else:
+            real = tuple(i for i, score in enumerate(all_scores) if score is not None)
+            scores = tuple(cast("int", all_scores[i]) for i in real)
+        return cls(session, section, number, ns, ew, plays, real, scores, boards)
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    @functools.cached_property
+    def results(self) -> tuple[Result, ...]:
+        """Each table's Result (made now where the boards hold columns)."""
+        return tuple(result for board in self.boards for result in board.results)
+
+    @functools.cached_property
+    def tables(self) -> tuple[Table, ...]:
+        """Each table as one object: for explanations, not for scoring."""
+        return tuple(map(Table, self.results, self.ns, self.ew))
 
 
-def _real_score(result: Result) -> int:
-    assert result.score is not None  # a real result always has its score
-    return result.score
+def _joined(boards: Iterable[Board]) -> list[Play]:
+    return [play for board in boards for play in board.columns.plays]
 
 
 @attrs.frozen
@@ -117,7 +149,7 @@ class Place:
     section: str | None
     board: Board
     field: int
-    positions: tuple[int, ...]
+    positions: range
 
 
 @attrs.frozen
@@ -161,28 +193,49 @@ def layout(event: Event) -> Layout:
     return builder.build()
 
 
+class _Parts:
+    """A field as it is gathered: its position, boards and seats."""
+
+    __slots__ = ("boards", "ew", "index", "ns")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.boards: list[Board] = []
+        self.ns: list[tuple[int, ...]] = []
+        self.ew: list[tuple[int, ...]] = []
+
+
 class _Builder:
     def __init__(self, event: Event) -> None:
         self.event = event
-        # Each field's position (its order of first appearance) and tables.
-        self.fields: dict[tuple[str | None, str | None, int], tuple[int, list[Table]]] = {}
+        # Each field's parts, in order of first appearance.
+        self.fields: dict[tuple[str | None, str | None, int], _Parts] = {}
         self.places: list[Place] = []
         self.positions: dict[Key, int] = {}
         self.participants: list[Participant] = []
         self.groups: list[Hashable] = []
 
-    def _field(self, session: str | None, section: str | None, number: int) -> list[Table]:
-        field_key = (session, section, number)
-        if field_key not in self.fields:
-            self.fields[field_key] = (len(self.fields), [])
-        return self.fields[field_key][1]
-
-    def _place(self, session: Session, section: str | None, board: Board) -> None:
-        """Record the board whose results were just added to its field."""
-        index, tables = self.fields[(session.id, section, board.number)]
-        start = len(tables)
-        positions = tuple(range(start - len(board.results), start))
-        self.places.append(Place(session.id, section, board, index, positions))
+    def _add(
+        self,
+        session: Session,
+        section: str | None,
+        board: Board,
+        ns: Iterable[tuple[int, ...]],
+        ew: Iterable[tuple[int, ...]],
+    ) -> None:
+        """A board's tables, seated, added to its field, and its place."""
+        field_key = (session.id, section, board.number)
+        parts = self.fields.get(field_key)
+        if parts is None:
+            parts = self.fields[field_key] = _Parts(len(self.fields))
+        start = len(parts.ns)
+        parts.boards.append(board)
+        parts.ns.extend(ns)
+        parts.ew.extend(ew)
+        if len(parts.ns) != len(parts.ew) or len(parts.ns) - start != len(board.columns):
+            raise ValueError(f"board {board.number}: not one seat each way per table")
+        positions = range(start, len(parts.ns))
+        self.places.append(Place(session.id, section, board, parts.index, positions))
 
     def _known(self, participant: Participant, group: Hashable) -> int:
         """The participant's position (the first one with its key), with the
@@ -230,15 +283,16 @@ class _Builder:
 
         ns, ew = seats(Direction.NS), seats(Direction.EW)
         for board in section.boards:
-            tables = self._field(session.id, section.id, board.number)
+            lines = board.columns
             if individual:
-                for result in board.results:
-                    north, east, south, west = (*result.players, None, None, None, None)[:4]
-                    tables.append(Table(result, ns(north) + ns(south), ew(east) + ew(west)))
+                ns_seats, ew_seats = [], []
+                for players in lines.players:
+                    north, east, south, west = (*players, None, None, None, None)[:4]
+                    ns_seats.append(ns(north) + ns(south))
+                    ew_seats.append(ew(east) + ew(west))
+                self._add(session, section.id, board, ns_seats, ew_seats)
             else:
-                for result in board.results:
-                    tables.append(Table(result, ns(result.ns), ew(result.ew)))
-            self._place(session, section.id, board)
+                self._add(session, section.id, board, map(ns, lines.ns), map(ew, lines.ew))
 
     def add_teams_session(self, session: Session) -> None:
         lookup = _TeamPairLookup(session)
@@ -254,16 +308,18 @@ class _Builder:
             for team_id in (match.team, match.opponent):
                 self._known(Participant(team_id, ParticipantKind.TEAM), ParticipantKind.TEAM)
             for board in match.boards:
-                tables = self._field(session.id, None, board.number)
-                for result in board.results:
-                    ns_team, ew_team = _seated_teams(match, result)
-                    ns = seat(lookup(result.ns, ns_team))
-                    tables.append(Table(result, ns, seat(lookup(result.ew, ew_team))))
-                self._place(session, None, board)
+                lines = board.columns
+                ns_seats, ew_seats = [], []
+                for home, ns_pair, ew_pair in zip(lines.homes, lines.ns, lines.ew, strict=True):
+                    ns_team, ew_team = _seated_teams(match, home)
+                    ns_seats.append(seat(lookup(ns_pair, ns_team)))
+                    ew_seats.append(seat(lookup(ew_pair, ew_team)))
+                self._add(session, None, board, ns_seats, ew_seats)
 
     def build(self) -> Layout:
         fields = tuple(
-            Field.of(s, sec, n, tuple(tables)) for (s, sec, n), (_, tables) in self.fields.items()
+            Field.of(s, sec, n, tuple(parts.boards), parts.ns, parts.ew)
+            for (s, sec, n), parts in self.fields.items()
         )
         teams = tuple(
             None
@@ -282,11 +338,12 @@ class _Builder:
         )
 
 
-def _seated_teams(match: Match, result: Result) -> tuple[str | None, str | None]:
-    """(team sat NS, team sat EW) at this table; unknown without home_direction."""
-    if result.home_direction is Direction.NS:
+def _seated_teams(match: Match, home: Direction | None) -> tuple[str | None, str | None]:
+    """(team sat NS, team sat EW) at a table where the match's TEAM sat
+    ``home``; unknown without it."""
+    if home is Direction.NS:
         return match.team, match.opponent
-    if result.home_direction is Direction.EW:
+    if home is Direction.EW:
         return match.opponent, match.team
     return None, None
 
@@ -321,11 +378,11 @@ class _PairLookup:
         number nobody lists, so found only then)."""
         seen: dict[str, set[Direction]] = defaultdict(set)
         for board in self.boards:
-            for r in board.results:
-                if r.ns is not None:
-                    seen[r.ns].add(Direction.NS)
-                if r.ew is not None:
-                    seen[r.ew].add(Direction.EW)
+            lines = board.columns
+            for side, numbers in ((Direction.NS, lines.ns), (Direction.EW, lines.ew)):
+                for number in numbers:
+                    if number is not None:
+                        seen[number].add(side)
         return {pid for pid, sides in seen.items() if len(sides) == 2}
 
     def __call__(self, number: str, side: Direction) -> Participant:
@@ -381,16 +438,15 @@ class _TeamPairLookup:
 
 
 def scored_boards(lay: Layout, scores: Sequence[FieldScore]) -> tuple[ScoredBoard, ...]:
-    """One ScoredBoard per input board, in input order; its datum is its
-    field's (the datum is shown rounded to a whole point where it is not one,
-    the exact value in ``exact_datum``)."""
+    """One ScoredBoard per input board, in input order, its results as
+    columns (the board's and its slice of the field's points); its datum is
+    its field's (the datum is shown rounded to a whole point where it is not
+    one, the exact value in ``exact_datum``)."""
     boards = []
     for place in lay.places:
         score = scores[place.field]
-        results = tuple(
-            ScoredResult(result, *score.points[pos])
-            for result, pos in zip(place.board.results, place.positions, strict=True)
-        )
+        positions = place.positions
+        results = ScoredColumns(place.board, score.points[positions.start : positions.stop])
         datum, exact = _datum(score.datum)
         boards.append(
             ScoredBoard(
@@ -425,15 +481,17 @@ def standings(
     event from their pairs' per-board means."""
     points_of: list[list[Points]] = [[] for _ in lay.participants]
     team_of = lay.teams
+    has_teams = any(team is not None for team in team_of)
     for field, score in zip(lay.fields, scores, strict=True):
         team_points: dict[int, list[Points]] = defaultdict(list)
-        for table, (ns_points, ew_points) in zip(field.tables, score.points, strict=True):
-            for seated, points in ((table.ns, ns_points), (table.ew, ew_points)):
+        for side, seats in enumerate((field.ns, field.ew)):
+            for seated, side_points in zip(seats, score.points, strict=True):
+                points = side_points[side]
                 if points is None:
                     continue
                 for at in seated:
                     points_of[at].append(points)
-                    team = team_of[at]
+                    team = team_of[at] if has_teams else None
                     if team is not None:
                         team_points[team].append(points)
         for team, values in team_points.items():
@@ -448,6 +506,8 @@ def exact_sum(values: Sequence[Points]) -> Points:
     rather than a Fraction addition, with its gcd, for every value."""
     if len(values) == 1:
         return values[0]
+    if set(map(type, values)) <= {int}:  # the usual case: whole IMPs
+        return sum(cast("Sequence[int]", values))
     numerators: dict[int, int] = {}
     for value in values:
         denominator = value.denominator
@@ -506,13 +566,15 @@ def _only_session(event: Event) -> str | None:
     return event.sessions[0].id if len(event.sessions) == 1 else None
 
 
-def artificial(result: Result, artificial_imps: Points) -> SidePoints:
+def artificial(result: Result | Play, artificial_imps: Points) -> SidePoints:
     """Points for a table left out of comparisons: artificial IMPs for an
     adjusted result, nothing for a board not played."""
-    if result.outcome is Outcome.ADJUSTED:
-        found = _base.adjusted_points(result, artificial_imps)
-        assert found is not None  # an adjusted Result always carries its adjustment
-        return found
+    adjusted = result.adjusted
+    if result.outcome is Outcome.ADJUSTED and adjusted is not None:
+        return (
+            _base.artificial_points(adjusted.ns, artificial_imps),
+            _base.artificial_points(adjusted.ew, artificial_imps),
+        )
     return (None, None)
 
 
@@ -551,9 +613,9 @@ def score_tables(
     real = tuple(real_points(field.scores))
     if len(real) != len(field.real):
         raise ValueError(f"{len(real)} points for {len(field.real)} real tables")
-    if len(real) == len(field.tables):  # the usual case: every table played
+    if len(real) == len(field):  # the usual case: every table played
         return FieldScore(real, datum)
-    points = [artificial(t.result, artificial_imps) for t in field.tables]
+    points = [artificial(play, artificial_imps) for play in field.plays]
     for position, side_points in zip(field.real, real, strict=True):
         points[position] = side_points
     return FieldScore(tuple(points), datum)
