@@ -17,9 +17,9 @@ What the formats genuinely say differently is mapped, not ignored:
   direction (the same in both formats);
 - a USEBIO teams event is always in a SESSION (``SESSION_ID="1"``); PBN
   has no sessions;
-- USEBIO has no table numbers, no deals, and codes artificial scores as
-  ``A6040`` where PBN writes ``A+``/``A-``: the kinds of adjustment are
-  compared, not the spelling.
+- USEBIO has no table numbers (and the USEBIO twins no HANDSET), and
+  codes artificial scores as ``A6040`` where PBN writes ``A+``/``A-``: the
+  kinds of adjustment are compared, not the spelling.
 """
 
 from __future__ import annotations

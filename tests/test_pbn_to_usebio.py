@@ -158,3 +158,45 @@ def test_nothing_empty_that_reads_as_a_number(path: Path) -> None:
             continue  # a method that does not score this event
         empty = [e.tag for e in root.iter(*NUMERIC) if not (e.text or "").strip()]
         assert empty == [], method
+
+
+@pytest.mark.parametrize("path", PBN_FILES, ids=lambda p: p.name)
+def test_deals_read_back(path: Path) -> None:
+    """Written as USEBIO and read back, every board has its deal, dealer and
+    vulnerability again."""
+    event = readable(path)
+    back = usebio.loads(usebio.dumps(event))
+
+    def dealt(e: Event) -> list[tuple[object, ...]]:
+        return [
+            (b.number, from_north(b.deal) if b.deal else None, b.dealer, b.vulnerability)
+            for b in boards(e)
+        ]
+
+    assert dealt(back) == dealt(event)
+
+
+HANDSET_DOC = """<USEBIO Version="1.2"><CLUB><CLUB_NAME>C</CLUB_NAME></CLUB>
+<EVENT EVENT_TYPE="MP_PAIRS"><PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR>
+</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>
+<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT>
+<PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE></TRAVELLER_LINE></BOARD>
+</EVENT>
+<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<HAND><DIRECTION>East</DIRECTION><CLUBS>K2</CLUBS><DIAMONDS>AJ8</DIAMONDS><HEARTS>A74</HEARTS>
+<SPADES>AQ974</SPADES></HAND>
+<HAND><DIRECTION>North</DIRECTION><SPADES>-</SPADES><HEARTS>KQJ10</HEARTS>
+<DIAMONDS>KQ9762</DIAMONDS><CLUBS>AQT</CLUBS></HAND>
+<HAND><DIRECTION>South</DIRECTION><SPADES>KJ5</SPADES><HEARTS></HEARTS>
+<DIAMONDS>T543</DIAMONDS><CLUBS>J9765</CLUBS></HAND>
+</BOARD></HANDSET></USEBIO>"""
+
+
+def test_handset_voids_and_order() -> None:
+    """Hands in any order, suits in any order, a void as "-" (PairsScorer)
+    or empty (Compscore), the ten as "10": read as the PBN deal from North;
+    a seat not given is "-"; no dealer or vulnerability where none is said."""
+    board = boards(usebio.loads(HANDSET_DOC))[0]
+    assert board.deal == "N:.KQJT.KQ9762.AQT AQ974.A74.AJ8.K2 KJ5..T543.J9765 -"
+    assert (board.dealer, board.vulnerability) == (None, None)

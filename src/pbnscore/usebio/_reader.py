@@ -57,6 +57,7 @@ from pbnscore.model import (
     Session,
     Source,
 )
+from pbnscore.usebio._handset import with_deals
 
 Element = etree._Element
 _T = TypeVar("_T")
@@ -396,7 +397,7 @@ class _Reader:
         else:
             self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
         header = _fields(event_el)
-        sessions = self.sessions(event_el)
+        sessions = with_deals(self.sessions(event_el), root)
         kind, style, scoring = _event_type(event_el, header, sessions)
         version = root.get("Version") or root.get("VERSION") or root.get("version")
         source = Source(

@@ -42,6 +42,7 @@ from pbnscore.model import (
     Standing,
 )
 from pbnscore.usebio._elements import replace_child, set_child, set_children
+from pbnscore.usebio._handset import DEAL_RE, HAND_DIRECTIONS, HAND_RE, SEATS, SUIT_TAGS
 from pbnscore.usebio._profiles import Document, Profile, profile_named
 from pbnscore.usebio._reader import (
     ADJUSTED_RE,
@@ -401,15 +402,6 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
     return etree.ElementTree(root), locator
 
 
-# PBN Deal (§3.4.11): the first hand's seat, then four hands clockwise,
-# each "spades.hearts.diamonds.clubs" or "-" where unknown.
-_DEAL_RE = re.compile(r"([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", re.I)
-_HAND_RE = re.compile(r"[AKQJT2-9]*(\.[AKQJT2-9]*){3}", re.I)
-_SEATS = "NESW"
-_HAND_DIRECTIONS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
-
-
 def _handsets(root: Element, event: Event) -> None:
     """Each board's deal as a HANDSET after the EVENT (where Compscore and
     PairsScorer put it, and the only place Cobalt shows hands from), with
@@ -446,10 +438,10 @@ def _handsets(root: Element, event: Event) -> None:
 
 
 def _handset_board(handset: Element, board: Board) -> None:
-    match = _DEAL_RE.fullmatch((board.deal or "").strip())
+    match = DEAL_RE.fullmatch((board.deal or "").strip())
     if match is None:
         return
-    first = _SEATS.index(match[1].upper())
+    first = SEATS.index(match[1].upper())
     element = _sub(handset, "BOARD")
     _sub(element, "BOARD_NUMBER", str(board.number))
     if board.dealer is not None:
@@ -457,11 +449,11 @@ def _handset_board(handset: Element, board: Board) -> None:
     if board.vulnerability is not None:
         _sub(element, "VULNERABILITY", board.vulnerability.value)
     for offset, hand in enumerate(match.groups()[1:]):
-        if not _HAND_RE.fullmatch(hand):
+        if not HAND_RE.fullmatch(hand):
             continue  # "-": a hand the file does not give
         hand_el = _sub(element, "HAND")
-        _sub(hand_el, "DIRECTION", _HAND_DIRECTIONS[_SEATS[(first + offset) % 4]])
-        for tag, cards in zip(_SUIT_TAGS, hand.upper().split("."), strict=True):
+        _sub(hand_el, "DIRECTION", HAND_DIRECTIONS[SEATS[(first + offset) % 4]])
+        for tag, cards in zip(SUIT_TAGS, hand.upper().split("."), strict=True):
             _sub(hand_el, tag, cards or "-")  # a void, as PairsScorer and EBUScore write it
 
 

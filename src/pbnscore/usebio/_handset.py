@@ -1,0 +1,139 @@
+"""HANDSET (USEBIO-notes §11): each board's deal, the hands spelled out per
+seat. The writer writes a PBN board's deal as one; the reader gives a
+board the deal of the HANDSET that holds its number.
+
+The notation of the model is PBN's Deal (§3.4.11): the first hand's seat,
+then four hands clockwise, each "spades.hearts.diamonds.clubs" or "-" where
+unknown. A USEBIO hand names its seat in full (``North``), each suit an
+element, a void ``-`` (PairsScorer, EBUScore) or empty (Compscore).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import attrs
+from lxml import etree
+
+from pbnscore.model import Board, Seat, Session, Vulnerability
+
+Element = etree._Element
+
+DEAL_RE = re.compile(r"([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", re.I)
+HAND_RE = re.compile(r"[AKQJT2-9]*(\.[AKQJT2-9]*){3}", re.I)
+SEATS = "NESW"
+HAND_DIRECTIONS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+_SEAT_OF = {name.upper(): seat for seat, name in HAND_DIRECTIONS.items()}
+_SUIT_RE = re.compile(r"[AKQJT2-9]*")
+_VULNERABILITY = {v.value.upper(): v for v in Vulnerability} | {"BOTH": Vulnerability.BOTH}
+
+
+@attrs.frozen
+class Dealt:
+    deal: str
+    dealer: Seat | None
+    vulnerability: Vulnerability | None
+
+
+def _hand(element: Element) -> tuple[str, str] | None:
+    """(seat, "S.H.D.C") of a HAND, None where it cannot be read."""
+    seat = _SEAT_OF.get((element.findtext("DIRECTION") or "").strip().upper())
+    suits = []
+    for tag in SUIT_TAGS:
+        cards = (element.findtext(tag) or "").strip().upper().replace("10", "T")
+        cards = "" if cards == "-" else cards
+        if not _SUIT_RE.fullmatch(cards):
+            return None
+        suits.append(cards)
+    return None if seat is None else (seat, ".".join(suits))
+
+
+def _dealt(board: Element) -> Dealt | None:
+    hands = {}
+    for element in board.iterfind("HAND"):
+        hand = _hand(element)
+        if hand is None:
+            return None
+        hands[hand[0]] = hand[1]
+    if not hands:
+        return None
+    deal = "N:" + " ".join(hands.get(seat, "-") for seat in SEATS)
+    dealer = (board.findtext("DEALER") or "").strip().upper()
+    vulnerability = (board.findtext("VULNERABILITY") or "").strip().upper()
+    return Dealt(
+        deal,
+        Seat(dealer) if dealer in SEATS and dealer else None,
+        _VULNERABILITY.get(vulnerability),
+    )
+
+
+def _handset(element: Element) -> dict[int, Dealt]:
+    found: dict[int, Dealt] = {}
+    for board in element.iterfind("BOARD"):
+        number = (board.findtext("BOARD_NUMBER") or "").strip()
+        dealt = _dealt(board)
+        if number.isdigit() and dealt is not None:
+            found.setdefault(int(number), dealt)
+    return found
+
+
+Handsets = list[tuple[str | None, dict[int, Dealt]]]  # (HANDSET_ID, boards), in order
+
+
+def _handsets_in(element: Element | None) -> Handsets:
+    if element is None:
+        return []
+    return [(h.get("HANDSET_ID"), _handset(h)) for h in element.iterfind("HANDSET")]
+
+
+def with_deals(sessions: Iterable[Session], root: Element) -> tuple[Session, ...]:
+    """``sessions`` with each board given the deal of its HANDSET: the
+    session's own (EBUScore) or the root's (Compscore, PairsScorer, and
+    pbnscore), the one named by the section's id where there is one. A
+    hand that cannot be read leaves its board without a deal: hands are not
+    scored, and a results file is not refused for them."""
+    top = _handsets_in(root)
+    session_els = {
+        (element.get("SESSION_ID") or "").strip() or None: element
+        for element in root.iterfind("EVENT/SESSION")
+    }
+    done = []
+    for session in sessions:
+        handsets = _handsets_in(session_els.get(session.id)) + top
+        if not any(found for _, found in handsets):
+            done.append(session)
+            continue
+        sections = tuple(
+            attrs.evolve(section, boards=_dealt_boards(section.boards, handsets, section.id))
+            for section in session.sections
+        )
+        matches = tuple(
+            attrs.evolve(match, boards=_dealt_boards(match.boards, handsets, None))
+            for match in session.matches
+        )
+        done.append(attrs.evolve(session, sections=sections, matches=matches))
+    return tuple(done)
+
+
+def _dealt_boards(
+    boards: tuple[Board, ...], handsets: Handsets, section: str | None
+) -> tuple[Board, ...]:
+    named = [found for name, found in handsets if section is not None and name == section]
+    order = named + [found for _, found in handsets]
+    dealt_boards = []
+    for board in boards:
+        dealt = next((found[board.number] for found in order if board.number in found), None)
+        if dealt is None or board.deal is not None:
+            dealt_boards.append(board)
+            continue
+        dealt_boards.append(
+            attrs.evolve(
+                board,
+                deal=dealt.deal,
+                dealer=board.dealer or dealt.dealer,
+                vulnerability=board.vulnerability or dealt.vulnerability,
+            )
+        )
+    return tuple(dealt_boards)
