@@ -381,7 +381,7 @@ class Source:
     name: str  # file name as given, or "<stdin>"
     format: str  # "usebio" or "pbn"
     version: str | None = None
-    document: bytes | None = attrs.field(default=None, repr=False)  # USEBIO input, verbatim
+    document: bytes | None = attrs.field(default=None, repr=False)  # the input, verbatim
     # The reader's parsed tree of ``document``, kept so that a writer can copy
     # it instead of parsing again. Never mutated; not part of equality.
     tree: object | None = attrs.field(default=None, repr=False, eq=False)

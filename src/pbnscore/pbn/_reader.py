@@ -317,12 +317,16 @@ class EventBuilder:
         for row in self._rows(game, TOTAL_SCORE_TABLE, header):
             cells = {key: row.values[i] for key, i in index.items()}
             pair = _cell(cells, "PairId")
-            if pair is None:
-                continue
+            if pair is None or _cell(cells, "TeamId") is not None:
+                continue  # a team, or a team's pair: the teams games name them
             notes = self._section(_cell(cells, "Section") or game.text("Section"))
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
                 notes.declared.setdefault(pair, set()).add(direction)
+            elif cells.get("Direction") == "-":
+                # "-", irrelevant (§5.2): a pair with no direction, a Howell's
+                # (pbnscore writes it so, README "PBN out")
+                notes.declared.setdefault(pair, set())
             if pair not in notes.listed:
                 notes.listed.append(pair)
             ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
@@ -436,7 +440,9 @@ class EventBuilder:
 
     # -- the event
 
-    def event(self, version: str | None, metadata: list[tuple[str, str]]) -> Event:
+    def event(
+        self, version: str | None, metadata: list[tuple[str, str]], document: bytes | None = None
+    ) -> Event:
         teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
         ordered = sorted(self.sections.values(), key=lambda n: natural_key(n.id or ""))
         sections = tuple(notes.section() for notes in ordered)
@@ -445,7 +451,9 @@ class EventBuilder:
         return Event(
             kind=EventKind.TEAMS if matches else EventKind.PAIRS,
             sessions=(Session(sections=sections, teams=teams, matches=matches),),
-            source=Source(self.source, "pbn", version=version, scoring=tags.get("Scoring")),
+            source=Source(
+                self.source, "pbn", version=version, document=document, scoring=tags.get("Scoring")
+            ),
             title=tags.get("Event"),
             date=self._date(tags.get("Date") or tags.get("EventDate")),
             club=Club(name=site) if site else None,
@@ -523,6 +531,8 @@ def _tag_pair(
 def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Problem]]:
     """The event in PBN ``data`` and the problems found (strict: errors raise)."""
     report = Problems(source, strict)
+    # kept for the PBN writer, which writes the input back plus the scores
+    document = data if isinstance(data, bytes) else data.encode("utf-8")
     if isinstance(data, bytes):
         decoded = decode(data)
         if decoded.unknown_charset:
@@ -541,7 +551,7 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
     except TooManyProblems:
         pass  # lenient: what was read so far, and the problems (the last an error)
     version, metadata = _directives(directives)
-    return builder.event(version, metadata), report.collected()
+    return builder.event(version, metadata, document), report.collected()
 
 
 def _directives(directives: list[Token]) -> tuple[str | None, list[tuple[str, str]]]:
