@@ -26,6 +26,12 @@ def _usebio(scored: ScoredEvent, settings: Settings) -> bytes:
     return document
 
 
+def _pbn(scored: ScoredEvent, settings: Settings) -> bytes:
+    from pbnscore import pbn
+
+    return pbn.dumps(scored)
+
+
 def _report(name: str) -> Callable[[ScoredEvent, Settings], bytes]:
     """A report rendering (text) as UTF-8 bytes."""
 
@@ -52,6 +58,7 @@ FORMATS: dict[str, OutputFormat] = {
     output.name: output
     for output in (
         OutputFormat("usebio", ("xml",), _usebio),
+        OutputFormat("pbn", ("pbn",), _pbn),
         OutputFormat("json", ("json",), _report("json")),
         OutputFormat("text", ("txt",), _report("text")),
         OutputFormat("html", ("html",), _report("html")),

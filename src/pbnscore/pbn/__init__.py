@@ -1,4 +1,6 @@
-"""Read PBN (Portable Bridge Notation, 1.0-2.1) results files into the model.
+"""PBN (Portable Bridge Notation, 1.0-2.1) results files: read them into the
+model, write scored events back (``dumps``/``dump``: a PBN input comes back
+as itself plus the scores; see ``_writer``).
 
 >>> from pbnscore import pbn
 >>> event = pbn.load("night.pbn")                   # doctest: +SKIP
@@ -26,10 +28,11 @@ import os
 from typing import BinaryIO, TextIO
 
 from pbnscore.errors import PbnError, Problem
-from pbnscore.model import Event
+from pbnscore.model import Event, ScoredEvent
 from pbnscore.pbn._reader import TOO_MANY, read
+from pbnscore.pbn._writer import write
 
-__all__ = ["check", "load", "loads", "read_leniently"]
+__all__ = ["check", "dump", "dumps", "load", "loads", "read_leniently"]
 
 
 def loads(data: bytes | str, *, source: str = "<string>", strict: bool = True) -> Event:
@@ -71,3 +74,16 @@ def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
     """Every problem the reader finds in PBN ``data``, in the order found; empty
     when clean. :func:`pbnscore.validate.check_bytes` adds the whole event's."""
     return read_leniently(data, source=source)[1]
+
+
+def dumps(obj: ScoredEvent | Event) -> bytes:
+    """PBN 2.1 for a scored event (or a plain one). A PBN input comes back
+    as itself plus the scores, in its own encoding and line ends; any other
+    event is written as PBN games (ISO-8859-1 where every character fits,
+    else UTF-8, CRLF line ends)."""
+    return write(obj)
+
+
+def dump(obj: ScoredEvent | Event, fp: BinaryIO) -> None:
+    """Write :func:`dumps` to a binary file object."""
+    fp.write(dumps(obj))

@@ -1,0 +1,492 @@
+"""PBN out: a PBN input comes back as itself plus the scores; any event
+written as PBN reads back, in pbnscore and in endplay (a reader nobody here
+wrote), with the same boards, rows and points.
+
+The fixtures are written by this project; the real samples in ../shared are
+read in place and skipped where absent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import pbnscore
+from pbnscore import pbn
+from pbnscore.model import Direction, EventKind, Outcome, ScoredEvent
+from pbnscore.pbn._lexer import decode, unescape
+from pbnscore.pbn._writer import OWNED_TAGS, escape
+from pbnscore.report import json as report_json
+
+endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared" / "samples"
+PBN_FIXTURES = sorted((FIXTURES / "pbn").glob("*.pbn"))
+PBN_SAMPLES = (
+    sorted(p for p in (SHARED / "pbn").iterdir() if p.name != "errors_20.pbn")
+    if (SHARED / "pbn").is_dir()
+    else []
+)
+USEBIO_FILES = sorted((FIXTURES / "usebio").glob("*.xml")) + (
+    sorted((SHARED / "usebio").glob("*.xml")) if (SHARED / "usebio").is_dir() else []
+)
+PAIRS_METHODS = ("butler", "cross-imps")
+TEAMS_METHODS = ("aggregate", "barking", "butler", "cross-imps")
+
+
+def methods_for(path: Path) -> tuple[str, ...]:
+    kind = pbnscore.load(path).kind
+    return TEAMS_METHODS if kind is EventKind.TEAMS else PAIRS_METHODS
+
+
+CASES = [
+    pytest.param(path, method, id=f"{path.name}-{method}")
+    for path in PBN_FIXTURES + PBN_SAMPLES
+    for method in methods_for(path)
+    if pbnscore.load(path).result_count()
+]
+DEALS_ONLY = [p for p in PBN_FIXTURES + PBN_SAMPLES if not pbnscore.load(p).result_count()]
+
+
+def written(path: Path, method: str, **options: object) -> tuple[ScoredEvent, bytes]:
+    scored = pbnscore.score(pbnscore.load(path), method, **options)
+    return scored, pbn.dumps(scored)
+
+
+# -- reading the text back by hand (one row a line, as every file here writes) --------
+
+LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+ELEMENT_RE = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
+TAG_PAIR_RE = r'\[\s*{name}\s*"(?:[^"\\]|\\.)*"\s*\]'
+IMP_COLUMNS = ("IMP_NS", "IMP_EW")
+TAG_NAMES_RE = re.compile(r'(?m)(?:^|\]\s*)\[\s*([A-Za-z0-9_]+)\s*"')
+
+
+def lines_of(data: bytes) -> list[str]:
+    """Lines with their ends; Latin-1 keeps every byte as one character."""
+    return LINE_RE.findall(data.decode("latin-1"))
+
+
+def strip_owned(data: bytes) -> str:
+    """The text without what the method owns: its tags, the IMP columns of
+    each ScoreTable, every TotalScoreTable."""
+    out: list[str] = []
+    table: str | None = None
+    imp_at: list[int] = []
+    for line in lines_of(data):
+        body = line.rstrip("\r\n")
+        for name in OWNED_TAGS[:-1]:
+            body = re.sub(TAG_PAIR_RE.format(name=name), "", body)
+        if not body.strip() and line.strip():
+            continue  # a line of owned tags only
+        if body.lstrip().startswith("["):
+            table = None
+        if body.startswith("[TotalScoreTable"):
+            table = "total"
+            continue
+        if body.startswith("[ScoreTable"):
+            table = "score"
+            spec = re.search(r'"(.*)"', body)
+            assert spec is not None
+            columns = spec[1].split(";")
+            if spec[1] != "#":  # "#" inherits the header before (§4.8)
+                imp_at = [i for i, c in enumerate(columns) if c.split("\\")[0] in IMP_COLUMNS]
+            kept = ";".join(c for i, c in enumerate(columns) if i not in imp_at)
+            body = body[: spec.start(1)] + kept + body[spec.end(1) :]
+        elif not body.strip() or body.startswith("%"):
+            table = None
+        elif table == "total":
+            continue
+        elif table == "score" and imp_at:
+            spans = [m.span() for m in ELEMENT_RE.finditer(body)]
+            for i in sorted(imp_at, reverse=True):
+                start, end = spans[i]
+                before = len(body[:start]) - len(body[:start].rstrip())
+                body = body[: start - before] + body[end:]
+        out.append(body + line[len(line.rstrip("\r\n")) :])
+    return "".join(out)
+
+
+def games(data: bytes) -> list[list[str]]:
+    text = decode(data).text.replace("\r\n", "\n")
+    return [g.split("\n") for g in re.split(r"\n[ \t]*\n", text) if "[" in g]
+
+
+def tag_value(game: list[str], name: str) -> str | None:
+    for line in game:
+        match = re.search(r"\[\s*" + name + r'\s*"((?:[^"\\]|\\.)*)"', line)
+        if match:
+            return unescape(match[1])
+    return None
+
+
+def table(
+    game: list[str], name: str, previous: list[str] | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """A table's column names ("#": ``previous``, §4.8) and rows (elements,
+    quotes kept)."""
+    for i, line in enumerate(game):
+        if line.startswith(f"[{name} "):
+            spec = tag_value([line], name) or ""
+            columns = [re.sub(r"^[+-]|\\.*$", "", c) for c in spec.split(";")]
+            if spec == "#" and previous is not None:
+                columns = previous
+            rows = []
+            for row in game[i + 1 :]:
+                if row.startswith("[") or not row.strip():
+                    break
+                if not row.lstrip().startswith(("{", "%")):
+                    rows.append(ELEMENT_RE.findall(row))
+            return columns, rows
+    return [], []
+
+
+def json_points(scored: ScoredEvent) -> Counter[tuple[int, str, str]]:
+    """(board, NS points, EW points) of every result, to 2 dp, from the JSON."""
+    document = json.loads(report_json.dumps(scored))
+    found: Counter[tuple[int, str, str]] = Counter()
+    for board in document["boards"]:
+        for result in board["results"]:
+            points = (two_dp(result["ns_points"]), two_dp(result["ew_points"]))
+            if points != ("-", "-"):  # nothing to write: a game gets no ScoreIMP
+                found[(board["board"], *points)] += 1
+    return found
+
+
+def two_dp(value: float | None) -> str:
+    """A JSON number as the 2 dp the writer prints (halves away from zero)."""
+    if value is None:
+        return "-"
+    exact = Fraction(value).limit_denominator(10**6)
+    hundredths = int(abs(exact) * 100 + Fraction(1, 2))
+    sign = "-" if exact < 0 and hundredths else ""
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def match_points(scored: ScoredEvent) -> Counter[tuple[int, str, str]]:
+    """An aggregate's figure at each table: the match board's IMPs from the
+    JSON, seen from the team that sat NS there (both sides where the board
+    balances, the home team's alone where a table was adjusted)."""
+    document = json.loads(report_json.dumps(scored))
+    imps = {
+        (m["session"], m["round"], m["team"], m["opponent"], b["board"]): b["imps"]
+        for m in document["matches"]
+        for b in m["boards"]
+    }
+    found: Counter[tuple[int, str, str]] = Counter()
+    for session in scored.event.sessions:
+        for match in session.matches:
+            for board in match.boards:
+                key = (session.id, match.round, match.team, match.opponent, board.number)
+                if key not in imps:
+                    continue
+                adjusted = any(r.outcome is Outcome.ADJUSTED for r in board.results)
+                for result in board.results:
+                    home_ns = result.home_direction is not Direction.EW
+                    ns = imps[key] if home_ns else -imps[key]
+                    if adjusted:
+                        side = (two_dp(imps[key]), "-") if home_ns else ("-", two_dp(imps[key]))
+                        found[(board.number, *side)] += 1
+                    else:
+                        found[(board.number, two_dp(ns), two_dp(-ns))] += 1
+    return found
+
+
+def written_points(data: bytes) -> Counter[tuple[int, str, str]]:
+    """(board, IMP_NS, IMP_EW) of every ScoreTable row, and (board, NS, EW)
+    of every ScoreIMP tag, as written."""
+    found: Counter[tuple[int, str, str]] = Counter()
+    board = 0
+    columns: list[str] = []
+    for game in games(data):
+        number = tag_value(game, "Board")
+        board = int(number) if number and number.isdigit() else board
+        columns, rows = table(game, "ScoreTable", columns)
+        if "IMP_NS" in columns:
+            ns, ew = columns.index("IMP_NS"), columns.index("IMP_EW")
+            for row in rows:
+                found[(board, row[ns], row[ew])] += 1
+        imp = tag_value(game, "ScoreIMP")
+        if imp is not None and not columns:
+            sides = dict(re.findall(r"(NS|EW) (\S+)", imp))
+            found[(board, sides.get("NS", "-"), sides.get("EW", "-"))] += 1
+    return found - Counter({key: found[key] for key in found if key[1:] == ("-", "-")})
+
+
+# -- PBN input -> PBN output ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_output_minus_what_the_method_owns_is_the_input(path: Path, method: str) -> None:
+    """Byte for byte, outside the owned tags, IMP columns and TotalScoreTable."""
+    _, output = written(path, method)
+    data = path.read_bytes()
+    assert strip_owned(output) == strip_owned(data)
+    assert output != data
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_imp_columns_are_the_json_points(path: Path, method: str) -> None:
+    """Each ScoreTable row's IMP_NS/IMP_EW and each ScoreIMP tag is a
+    result's points as the JSON gives them, to the 2 dp printed."""
+    scored, output = written(path, method)
+    wanted = json_points(scored)
+    if method == "aggregate":
+        wanted = match_points(scored)
+    assert written_points(output) == wanted
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_output_reads_back_and_scores_the_same(path: Path, method: str) -> None:
+    """pbnscore reads what it wrote into an event that scores identically,
+    and scoring that again writes the same bytes."""
+    scored, output = written(path, method)
+    again = pbnscore.score(pbn.loads(output, source=scored.event.source.name), method)
+    assert report_json.dumps(again) == report_json.dumps(scored)
+    assert pbn.dumps(again) == output
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_output_keeps_to_the_standard(path: Path, method: str) -> None:
+    """Lines pbnscore writes are at most 255 characters with their end (§2.3),
+    its numbers have a decimal point, its tags are standard but the datum
+    tag, and reading finds no problem the input did not have."""
+    _, output = written(path, method)
+    data = path.read_bytes()
+    old = set(lines_of(data))
+    new = [line for line in lines_of(output) if line not in old]
+    assert new and all(len(line) <= 255 for line in new)
+    assert set(TAG_NAMES_RE.findall("".join(new))) <= {*OWNED_TAGS, "ScoreTable"}
+    for _, ns, ew in written_points(output):
+        assert re.fullmatch(r"-?\d+\.\d\d|-", ns) and re.fullmatch(r"-?\d+\.\d\d|-", ew)
+
+    def problems(document: bytes) -> Counter[str]:
+        return Counter(p.message for p in pbn.check(document, source=path.name))
+
+    assert problems(output) - problems(data) == Counter()
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_total_score_table_in_the_first_game(path: Path, method: str) -> None:
+    """One TotalScoreTable, in the first game, a row per standing, every row
+    with every column, ties ranked "3="."""
+    scored, output = written(path, method)
+    found = [table(game, "TotalScoreTable") for game in games(output)]
+    assert [i for i, (columns, _) in enumerate(found) if columns] == [0]
+    columns, rows = found[0]
+    assert len(rows) == len(scored.standings)
+    names = columns.index("Names")
+    for row, standing in zip(rows, scored.standings, strict=True):
+        assert len(row) == len(columns)
+        assert row[0] == f"{standing.rank}{'=' if standing.tied else ''}"
+        assert unescape(row[names][1:-1]) in (
+            ";".join(standing.participant.names),
+            standing.participant.name or standing.participant.id,
+        )
+
+
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_endplay_reads_the_output(path: Path, method: str) -> None:
+    """endplay parses the written file into the same games, boards, deals
+    and ScoreTable rows as the input; where endplay cannot read the input
+    itself (its known limits: "#" with no earlier tag, "NS 11" results),
+    it fails on the output the same way."""
+    _, output = written(path, method)
+    text_in = decode(path.read_bytes()).text
+    text_out = decode(output).text
+    try:
+        before = endplay_pbn.loads(text_in)
+    except Exception as exc:  # endplay's own limits, not ours
+        with pytest.raises(type(exc)):
+            endplay_pbn.loads(text_out)
+        return
+    after = endplay_pbn.loads(text_out)
+    assert len(after) == len(before)
+    for old, new in zip(before, after, strict=True):
+        assert (new.board_num, str(new.deal)) == (old.board_num, str(old.deal))
+        old_rows = old.info.get("ScoreTable", {}).get("rows", [])
+        new_table = new.info.get("ScoreTable", {})
+        assert len(new_table.get("rows", [])) == len(old_rows)
+        if new_table:
+            headers = [h["name"] if isinstance(h, dict) else h for h in new_table["headers"]]
+            assert headers[-2:] == list(IMP_COLUMNS)
+
+
+@pytest.mark.parametrize("path", DEALS_ONLY, ids=lambda p: p.name)
+def test_a_file_of_deals_gets_only_the_scoring(path: Path) -> None:
+    """Nothing to score: the games get [Scoring] and nothing else."""
+    _, output = written(path, "butler")
+    assert strip_owned(output) == strip_owned(path.read_bytes())
+    assert b"TotalScoreTable" not in output
+
+
+# -- the scoring tag -----------------------------------------------------------------------
+
+SCORING = [
+    ("butler", {}, "IMP;Butler;ZeroSum"),
+    ("butler", {"datum": "trimmed-mean"}, "IMP;Butler-2"),
+    ("butler", {"datum": "trimmed-mean", "drop": 2}, "IMP;Butler-4"),
+    ("butler", {"datum": "mean", "double": True}, "IMP;Butler;Mean;Double"),
+    ("butler", {"datum": "median", "halve": True}, "IMP;Butler;Median;Half"),
+    ("cross-imps", {}, "IMP;Cross2"),
+    ("cross-imps", {"normalise": "total"}, "IMP;Cross"),
+]
+
+
+@pytest.mark.parametrize(("method", "options", "value"), SCORING, ids=[s[2] for s in SCORING])
+def test_scoring_tag_says_what_was_computed(
+    method: str, options: dict[str, object], value: str
+) -> None:
+    """Every game with a board carries the method's [Scoring] value (README)."""
+    path = FIXTURES / "pbn" / "mitchell-pairs.pbn"
+    _, output = written(path, method, **options)
+    values = {tag_value(game, "Scoring") for game in games(output)}
+    assert values == {value}
+
+
+@pytest.mark.parametrize(("method", "value"), [("aggregate", "IMP"), ("barking", "IMP;Barking")])
+def test_scoring_tag_of_teams_methods(method: str, value: str) -> None:
+    path = FIXTURES / "pbn" / "teams-of-eight-one-match.pbn"
+    _, output = written(path, method)
+    assert {tag_value(game, "Scoring") for game in games(output)} == {value}
+
+
+def test_butler_datum_tag_is_the_boards_datum() -> None:
+    """[Datum "NS <datum>"] on each board's game: the datum the JSON shows."""
+    scored, output = written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "butler", datum="mean")
+    datums = {b.number: b.datum for b in scored.boards}
+    for game in games(output):
+        board = tag_value(game, "Board")
+        assert tag_value(game, "Datum") == f"NS {datums[int(board or 0)]}"
+
+
+def test_cross_imps_has_no_datum_and_rescoring_removes_it() -> None:
+    """A method without a datum writes none; a Datum of an earlier scoring
+    is owned and goes."""
+    _, butler = written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "butler")
+    rescored = pbn.dumps(pbnscore.score(pbn.loads(butler), "cross-imps"))
+    assert b"[Datum " in butler and b"[Datum " not in rescored
+    _, direct = written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "cross-imps")
+    assert rescored == direct
+
+
+# -- encodings and line ends -----------------------------------------------------------------
+
+
+def test_latin1_crlf_input_stays_latin1_crlf(tmp_path: Path) -> None:
+    """A Latin-1 file with CRLF line ends is written back Latin-1 CRLF, its
+    accented names in the TotalScoreTable in Latin-1."""
+    text = (FIXTURES / "pbn" / "mitchell-pairs.pbn").read_text("utf-8")
+    text = text.replace("charset=UTF-8", "charset=ISO-8859-1").replace("Ann Abbott", "Anné Åbbott")
+    path = tmp_path / "latin.pbn"
+    path.write_bytes(text.replace("\n", "\r\n").encode("latin-1"))
+    _, output = written(path, "butler")
+    assert strip_owned(output) == strip_owned(path.read_bytes())
+    assert output.count(b"\n") == output.count(b"\r\n")
+    assert '"Anné Åbbott;Ben Baker"'.encode("latin-1") in output
+    again = pbnscore.score(pbn.loads(output, source=path.name), "butler")
+    assert report_json.dumps(again) == report_json.dumps(pbnscore.score(pbn.load(path), "butler"))
+
+
+def test_undecodable_bytes_are_written_back_unchanged(tmp_path: Path) -> None:
+    """A byte the declared charset cannot decode is kept as it was."""
+    data = (FIXTURES / "pbn" / "howell-pairs.pbn").read_bytes()
+    data = data.replace(b"% PBN", b"%Content-type: text/x-pbn; charset=UTF-8\n{\xff\xfe}\n% PBN", 1)
+    path = tmp_path / "bad.pbn"
+    path.write_bytes(data)
+    _, output = written(path, "butler")
+    assert b"{\xff\xfe}" in output
+    assert strip_owned(output) == strip_owned(data)
+
+
+def test_escape_reads_back() -> None:
+    """A value with quotes and backslashes reads back as it was; a column
+    width's lone backslash stays single, as real files write it."""
+    for value in ('a "b" \\ c', "x\\", "\\\\", 'q\\"', "Result\\2R"):
+        assert unescape(escape(value)) == value
+    assert escape("Result\\2R") == "Result\\2R"
+
+
+def test_import_format_rows_and_tags_are_edited_in_place(tmp_path: Path) -> None:
+    """Tags sharing a line, a row spread over two lines (§3.3, §5.2): the
+    points still go to their row and the file still reads."""
+    text = (
+        '[Event "Import"] [Board "1"]\n[Dealer "N"] [Vulnerable "None"] [Scoring "MP"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 1 3NT N 9 2 2\n3NT S 10\n3 3 4S E 10\n"
+    )
+    path = tmp_path / "import.pbn"
+    path.write_text(text)
+    scored, output = written(path, "butler")
+    rows = output.decode().split("\n")[3:6]
+    assert rows == [
+        "1 1 3NT N 9   6.00 -6.00 2 2",
+        "3NT S 10   6.00 -6.00",
+        "3 3 4S E 10 -12.00 12.00",
+    ]
+    again = pbnscore.score(pbn.loads(output, source=path.name), "butler")
+    assert report_json.dumps(again) == report_json.dumps(scored)
+    assert b'[Scoring "IMP;Butler;ZeroSum"]' in output
+
+
+# -- USEBIO input -> PBN games -----------------------------------------------------------------
+
+
+def usebio_method(path: Path) -> str:
+    return "aggregate" if pbnscore.load(path).kind is EventKind.TEAMS else "butler"
+
+
+@pytest.mark.parametrize("path", USEBIO_FILES, ids=lambda p: p.name)
+def test_usebio_written_as_pbn_reads_in_endplay(path: Path) -> None:
+    """A game per board (per board and table for teams), a ScoreTable row per
+    traveller line, in a file endplay and pbnscore both read."""
+    event = pbnscore.load(path)
+    scored = pbnscore.score(event, usebio_method(path))
+    output = pbn.dumps(scored)
+    boards = [b for s in event.sessions for sec in s.sections for b in sec.boards]
+    tables = [r for s in event.sessions for m in s.matches for b in m.boards for r in b.results]
+    parsed = endplay_pbn.loads(decode(output).text)
+    assert len(parsed) == len(boards) + len(tables)
+    rows = sum(len(b.info.get("ScoreTable", {}).get("rows", [])) for b in parsed)
+    assert rows == sum(len(b.results) for b in boards)
+    assert [b.board_num for b in parsed[: len(boards)]] == [b.number for b in boards]
+    pbn.loads(output)
+    assert all(len(line) <= 255 for line in lines_of(output))
+
+
+@pytest.mark.parametrize("path", USEBIO_FILES, ids=lambda p: p.name)
+def test_usebio_written_as_pbn_is_latin1_where_it_fits(path: Path) -> None:
+    """ISO-8859-1 where every character fits, else UTF-8, declared either way."""
+    output = pbn.dumps(pbnscore.score(pbnscore.load(path), usebio_method(path)))
+    declared = re.search(rb"charset=([\w-]+)", output)
+    assert declared is not None
+    try:
+        output.decode("ascii")
+    except UnicodeDecodeError:
+        assert declared[1] in (b"ISO-8859-1", b"UTF-8")
+        output.decode("latin-1" if declared[1] == b"ISO-8859-1" else "utf-8")
+    assert b"\r\n" in output and output.count(b"\n") == output.count(b"\r\n")
+
+
+ROUND_TRIP_USEBIO = [
+    "club-night.xml", "mitchell-pairs.xml", "howell-pairs.xml", "adjusted-a6040.xml",
+    "np-and-pass.xml", "tied-places.xml",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ROUND_TRIP_USEBIO)
+def test_usebio_pairs_as_pbn_score_the_same(name: str) -> None:
+    """A one-session pairs event written as PBN reads back with the same
+    results and standings."""
+    scored = pbnscore.score(pbnscore.load(FIXTURES / "usebio" / name), "butler")
+    again = pbnscore.score(pbn.loads(pbn.dumps(scored)), "butler")
+    assert json_points(again) == json_points(scored)
+    totals = sorted((s.participant.id, s.total, s.rank) for s in scored.standings)
+    assert sorted((s.participant.id, s.total, s.rank) for s in again.standings) == totals
