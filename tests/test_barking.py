@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import time
+import tracemalloc
 from fractions import Fraction
 
 import pytest
@@ -13,7 +16,7 @@ import reference
 import strategies as build
 from pbnscore.errors import ScoringError
 from pbnscore.model import Event, ScoredEvent
-from pbnscore.strategies.barking import barking_sums, term_count
+from pbnscore.strategies.barking import MAX_SCORES, barking_sums, term_count
 
 # The Law's table looked up row by row, not the fast scale under test.
 IMP = reference.imp
@@ -136,3 +139,39 @@ def test_refuses_pairs() -> None:
     """Barking on a pairs event is a clear error."""
     with pytest.raises(ScoringError, match="barking scores teams events, not a pairs event"):
         barking(build.pairs_event([[420, 450, 100, 0]]))
+
+
+def _field(scores: list[int]) -> Event:
+    """One board played at len(scores) tables, four to a match."""
+    return build.teams_event([[scores[i : i + 4]] for i in range(0, len(scores), 4)])
+
+
+def test_a_field_of_8000_tables_takes_seconds_and_little_memory() -> None:
+    """One board at 8,000 tables (23 s and 1.4 GB when every pair sum was
+    kept): the pair sums are counted by value, and a board's scores have few."""
+    rng = random.Random(12)
+    scores = [rng.randrange(-140, 141) * 10 for _ in range(8000)]
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        boards = barking(_field(scores)).boards
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert time.perf_counter() - started < 20
+    assert peak < 300 << 20
+    points = [r.ns_points for board in boards for r in board.results]
+    assert len(points) == 8000 and None not in points
+    # the 8,000 sums agree with the plain pair-sum sums on a slice of the field
+    small = scores[:40]
+    assert barking_sums(small) == [
+        sum(reference.barking_terms(small, a)) for a in range(len(small))
+    ]
+
+
+def test_a_field_of_too_many_distinct_scores_is_refused() -> None:
+    """Pair sums of more than MAX_SCORES distinct scores take minutes:
+    the board is refused with one line saying why."""
+    scores = [n * 7 + 1 for n in range(MAX_SCORES + 1)]
+    with pytest.raises(ScoringError, match=f"board 1: {MAX_SCORES + 1} different scores"):
+        barking(_field(scores))

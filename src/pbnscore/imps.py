@@ -9,6 +9,7 @@ import csv
 import enum
 import itertools
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -82,18 +83,27 @@ def _imps(difference: Number, gaps: ImpGaps, stretch: Number) -> int:
 class ImpSums:
     """Sum of IMP(x - v) over a fixed multiset of values v, for many x.
 
-    The values are sorted once; a query counts, for each Law 78B threshold t,
-    how many values lie at least t below x and at least t above it (two
-    bisections), so it costs O(24 log n) rather than O(n) comparisons. Answers
-    are memoised by x: a board has few distinct scores. The gap policy and
-    the cap are the ones :func:`imps` applies to each difference: a cap of N
-    counts only the first N thresholds, each of which is worth one IMP.
+    The distinct values are sorted once, with a running count of how many
+    values lie below each; a query counts, for each Law 78B threshold t, how
+    many values lie at least t below x and at least t above it (two
+    bisections), so it costs O(24 log n) rather than O(n) comparisons. The
+    multiset is given as values, or as a mapping of each value to how many
+    times it occurs (barking's pair sums: few distinct, very many in all).
+    Answers are memoised by x: a board has few distinct scores. The gap
+    policy and the cap are the ones :func:`imps` applies to each difference:
+    a cap of N counts only the first N thresholds, each worth one IMP.
     """
 
     def __init__(
-        self, values: Iterable[Number], gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
+        self,
+        values: Iterable[Number] | Mapping[Number, int],
+        gaps: ImpGaps = ImpGaps.LOWER,
+        cap: int | None = None,
     ) -> None:
-        self.values: list[Number] = sorted(values)
+        counts = values if isinstance(values, Mapping) else Counter(values)
+        self.values: list[Number] = sorted(counts)
+        # below[i]: how many values are less than self.values[i]
+        self.below: list[int] = [0, *itertools.accumulate(counts[v] for v in self.values)]
         self.gaps = gaps
         self.thresholds = THRESHOLDS if cap is None else THRESHOLDS[: max(cap, 0)]
         self._memo: dict[Number, int] = {}
@@ -107,21 +117,22 @@ class ImpSums:
         return total
 
     def _sum(self, x: Number) -> int:
-        values, count = self.values, len(self.values)
+        values, below = self.values, self.below
+        count = below[-1]
         # ImpGaps.UPPER scores a difference d at row i when d > t_i - 10;
         # LOWER (and STRICT, whose gaps were ruled out above) when d >= t_i.
         upper = self.gaps is ImpGaps.UPPER
         total = 0
         for threshold in self.thresholds:
             if upper:
-                above = bisect.bisect_left(values, x - threshold + 10)  # x - v > t - 10
-                below = count - bisect.bisect_right(values, x + threshold - 10)  # v - x > t - 10
+                under = below[bisect.bisect_left(values, x - threshold + 10)]  # x - v > t - 10
+                over = count - below[bisect.bisect_right(values, x + threshold - 10)]
             else:
-                above = bisect.bisect_right(values, x - threshold)  # x - v >= t
-                below = count - bisect.bisect_left(values, x + threshold)  # v - x >= t
-            if not above and not below:
+                under = below[bisect.bisect_right(values, x - threshold)]  # x - v >= t
+                over = count - below[bisect.bisect_left(values, x + threshold)]  # v - x >= t
+            if not under and not over:
                 break  # no difference reaches this row, nor any higher one
-            total += above - below
+            total += under - over
         return total
 
     def _check_gaps(self, x: Number) -> None:

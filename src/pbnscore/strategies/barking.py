@@ -38,12 +38,20 @@ from typing import ClassVar
 
 import attrs
 
+from pbnscore.errors import ScoringError
 from pbnscore.explain import Trace, number, shown
 from pbnscore.imps import ImpGaps, ImpSums, imps
 from pbnscore.model import EventKind, PointsStyle
 from pbnscore.strategies import _base, _fields
 
 MIN_TABLES = 4  # a, b, k and l must be four different tables
+# The pair sums are counted by value, so time and memory go with the
+# square of a board's distinct scores, not of its tables: a board played
+# at 8,000 tables with 400 scores takes a tenth of a second. A real board
+# has a few dozen scores (one contract, a few results); a field of more
+# than this many is refused: 300 arbitrary scores take some 2 s, 1,000 a
+# minute.
+MAX_SCORES = 300
 
 
 class Normalise(enum.Enum):
@@ -84,6 +92,7 @@ class Barking(_fields.FieldMethod):
                     )
                 yield from ((None, None) for _ in scores)
                 return
+            _check_size(field, scores)
             terms = term_count(len(scores))
             if trace is not None:
                 trace.note(
@@ -107,15 +116,26 @@ def term_count(tables: int) -> int:
     return (tables - 1) * math.comb(tables - 2, 2) if tables >= MIN_TABLES else 0
 
 
+def _check_size(field: _fields.Field, scores: Sequence[int]) -> None:
+    distinct = len(set(scores))
+    if distinct > MAX_SCORES:
+        where = f"session {field.session} " if field.session is not None else ""
+        raise ScoringError(
+            f"{where}board {field.number}: {distinct} different scores at {len(scores)} "
+            f"tables; barking scores a board of at most {MAX_SCORES}"
+        )
+
+
 def barking_sums(
     scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
 ) -> list[int]:
     """F(a) for each table a (NS side): the plain sum of its terms, each
-    capped at ``cap`` (a capped IMP is still odd, so the cancellation holds)."""
+    capped at ``cap`` (a capped IMP is still odd, so the cancellation holds).
+    Time and memory go with the square of the number of distinct scores."""
     tables = len(scores)
-    across = ImpSums(scores, gaps, cap)  # sum_l IMP(x - s_l)
-    pairs = ImpSums((k + m for k, m in itertools.combinations(scores, 2)), gaps, cap)  # G
     counts = Counter(scores)
+    across = ImpSums(counts, gaps, cap)  # sum_l IMP(x - s_l)
+    pairs = ImpSums(_pair_sums(counts), gaps, cap)  # G
     by_score: dict[int, int] = {}
     for value in counts:
         # sum over b != a of G(s_a + s_b): every table b, less b = a itself.
@@ -123,6 +143,17 @@ def barking_sums(
         with_b -= pairs(2 * value)
         by_score[value] = with_b - (tables - 2) * across(value)
     return [by_score[s] for s in scores]
+
+
+def _pair_sums(counts: Counter[int]) -> Counter[int]:
+    """How often each value is the sum of an unordered pair of tables' scores."""
+    sums: Counter[int] = Counter()
+    values = sorted(counts)
+    for i, low in enumerate(values):
+        sums[2 * low] += counts[low] * (counts[low] - 1) // 2
+        for high in values[i + 1 :]:
+            sums[low + high] += counts[low] * counts[high]
+    return sums
 
 
 def _trace_table(
