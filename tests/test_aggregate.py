@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 import pbnscore
 import reference
 import strategies as build
+from pbnscore.cli import main
 from pbnscore.errors import ScoringError
 from pbnscore.imps import wbf_vps
 from pbnscore.model import Direction, Event, ScoredEvent
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
+PBN_SAMPLES = SAMPLES.parent / "pbn"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def aggregate(event: Event, **options: object) -> ScoredEvent:
@@ -52,7 +55,10 @@ def test_teams_of_eight_match_reference(boards: list[list[build.Spec]], vp: str)
     assert [(b.number, b.imps) for b in match.boards] == [(n, h) for n, (h, _) in expected]
     home = sum((h for _, (h, _) in expected), Fraction(0))
     away = sum((a for _, (_, a) in expected), Fraction(0))
-    if vp == "wbf":
+    if vp == "wbf" and not expected:  # no board played: no VPs, never a 10-10 draw
+        assert match.vp is None and match.opponent_vp is None
+        assert {s.participant.id: s.total for s in scored.standings} == {"1": 0, "2": 0}
+    elif vp == "wbf":
         assert match.vp == wbf_vps(home, len(boards))[0]
         assert match.opponent_vp == wbf_vps(away, len(boards))[0]
         totals = {s.participant.id: s.total for s in scored.standings}
@@ -147,3 +153,125 @@ def test_home_direction_signs() -> None:
         Direction.EW,
         Direction.EW,
     ]
+
+
+# -- a board not every table played -------------------------------------------------
+
+
+def _without_line(event: Event, match_at: int, board_at: int, table: int) -> Event:
+    """``event`` with one traveller line of one match board deleted."""
+    import attrs
+
+    session = event.sessions[0]
+    matches = list(session.matches)
+    boards = list(matches[match_at].boards)
+    results = boards[board_at].results
+    boards[board_at] = attrs.evolve(
+        boards[board_at], results=results[:table] + results[table + 1 :]
+    )
+    matches[match_at] = attrs.evolve(matches[match_at], boards=tuple(boards))
+    return attrs.evolve(event, sessions=(attrs.evolve(session, matches=tuple(matches)),))
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(1, 2).flatmap(
+        lambda half: st.lists(
+            st.lists(build.specs(real_only=True), min_size=2 * half, max_size=2 * half),
+            min_size=1,
+            max_size=5,
+        )
+    ),
+    st.data(),
+)
+def test_a_missing_line_is_a_table_not_played(
+    boards: list[list[build.Spec]], data: st.DataObject
+) -> None:
+    """Deleting a table's line from a match board scores exactly as that
+    table's NP would: the board is left out of the match (teams of four and eight)."""
+    board_at = data.draw(st.integers(0, len(boards) - 1))
+    table = data.draw(st.integers(0, len(boards[board_at]) - 1))
+    missing = _without_line(build.teams_event([boards]), 0, board_at, table)
+    not_played = [list(specs) for specs in boards]
+    not_played[board_at][table] = None
+    for vp in ("wbf", "none"):
+        scored = aggregate(missing, vp=vp)
+        assert scored.matches == aggregate(build.teams_event([not_played]), vp=vp).matches
+        assert board_at + 1 not in [b.number for b in scored.matches[0].boards]
+        assert any(
+            f"board {board_at + 1} of 1 v 2 was played at" in n.message for n in scored.warnings
+        )
+
+
+def test_fixture_with_a_deleted_traveller_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """teams-of-four.xml with board 2's second table deleted: board 2 is left
+    out of the match (it gave HOLLIES 4 IMPs against nothing) and a warning
+    names it."""
+    import json
+
+    path = FIXTURES / "usebio" / "teams-of-four-missing-line.xml"
+    assert main(["score", str(path), "--to", "json"]) == 0
+    captured = capsys.readouterr()
+    (match,) = json.loads(captured.out)["matches"]
+    assert match["boards"] == [{"board": 1, "imps": 0}]
+    assert (match["imps"], match["opponent_imps"]) == (0, 0)
+    assert (match["vp"], match["opponent_vp"]) == (10, 10)
+    assert (
+        f"{path}:107: warning: board 2 of HOLLIES v 2 was played at one table; "
+        "left out of the match"
+    ) in captured.err.splitlines()
+
+
+def test_a_match_with_no_board_played_has_no_vps() -> None:
+    """A bye (every board not played): no VPs, nothing added to either team,
+    and a warning; never a 10-10 draw."""
+    event = build.teams_event([[[420, -420]], [[None, None]]])
+    scored = aggregate(event)
+    played, bye = scored.matches
+    assert played.vp is not None and bye.vp is None and bye.opponent_vp is None
+    totals = {s.participant.id: (s.total, s.boards) for s in scored.standings}
+    assert totals["3"] == totals["4"] == (0, 0)
+    assert [n.message for n in scored.warnings] == [
+        "match 3 v 4: no board was played; no VPs for either team"
+    ]
+
+
+@pytest.mark.skipif(not PBN_SAMPLES.is_dir(), reason="../shared/samples not present")
+def test_realbridge_imps_agree_but_where_a_table_is_missing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RealBridge's qualifier, --vp none: every board of every match has the
+    IMPs RealBridge wrote in [ScoreIMP] (both tables say the same), but board
+    20 of TURKEY v SWITZERLAND, which one table alone played: it is left out
+    with a warning (it gave TURKEY 12 IMPs against nothing)."""
+    import json
+    import re
+    from collections import defaultdict
+
+    path = PBN_SAMPLES / "realbridge_2021_online_qual_open_r2.pbn"
+    written: dict[tuple[str, str, int], set[int]] = defaultdict(set)
+    for game in path.read_text("utf-8").split("\n\n"):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
+        found = re.fullmatch(r"NS (-?\d+) EW (-?\d+)", tags.get("ScoreIMP", ""))
+        if found:
+            home, visit, board = tags["HomeTeam"], tags["VisitTeam"], int(tags["Board"])
+            written[home, visit, board].add(int(found[1]))
+            written[visit, home, board].add(int(found[2]))
+    assert main(["score", str(path), "-m", "aggregate", "--vp", "none", "--to", "json"]) == 0
+    captured = capsys.readouterr()
+    matches = json.loads(captured.out)["matches"]
+    compared = 0
+    for match in matches:
+        for board in match["boards"]:
+            assert written[match["team"], match["opponent"], board["board"]] == {board["imps"]}
+            compared += 1
+    assert compared == 139  # 14 matches of 10 boards, less board 20 of TURKEY v SWITZERLAND
+    turkey = next(m for m in matches if m["team"] == "TURKEY")
+    assert 20 not in [b["board"] for b in turkey["boards"]]
+    assert (
+        f"{path}:16936: warning: board 20 of TURKEY v SWITZERLAND was played at one table; "
+        "left out of the match"
+    ) in captured.err.splitlines()
+    assert f"{path}:1740: warning: match WALES v ITALY: no board was played; no IMPs" in (
+        captured.err.splitlines()
+    )

@@ -290,9 +290,14 @@ def test_imp_scale_applies_to_added_tables_only() -> None:
 
 
 def test_paired_needs_an_even_number_of_tables() -> None:
-    event = build.teams_event([[[100, 200, 300]]])
-    with pytest.raises(PbnscoreError, match="even number of tables"):
-        score(event, "aggregate", tables="paired")
+    """Three tables cannot be paired: a match's tables are even, so the board
+    is one a table of which is missing, left out with a warning (issue 11)."""
+    event = build.teams_event([[[100, 200, 300], [100, 200, 300, 400]]])
+    scored = score(event, "aggregate", tables="paired")
+    assert [b.number for b in scored.matches[0].boards] == [2]
+    assert [w.message for w in scored.warnings] == [
+        "board 1 of 1 v 2 was played at 3 of its 4 tables; left out of the match"
+    ]
 
 
 def test_aggregate_factor_scales_to_the_scheduled_boards() -> None:
@@ -458,7 +463,7 @@ def test_factor_hand_worked() -> None:
     assert ns(plain) == {"1": (-6, None, 3), "2": (3, None, 1), "3": (3, None, 1)}
     assert ns(factored) == {"1": (-6, -6, 3), "2": (3, 3, 2), "3": (3, 6, 1)}
     assert not factored.warnings
-    assert [w for w in plain.warnings if "NS" in w] == [
+    assert [w.message for w in plain.warnings if "NS" in w.message] == [
         "section A NS participants played different numbers of boards (1 to 2) and are "
         "ranked on plain totals; --factor scales each total up to 2 boards"
     ]

@@ -80,18 +80,41 @@ def read_event(
         raise ParseError(problem.message, source=source, line=problem.line)
     if warn is not None:
         for problem in vetting.warned:
-            warn(str(attrs.evolve(problem, source=source, message=f"warning: {problem.message}")))
+            warn(warning(source, problem.line, problem.message))
     return event
+
+
+def warning(source: str, line: int | None, message: str) -> str:
+    """One warning line: ``file:line: warning: message``."""
+    where = source if line is None else f"{source}:{line}"
+    return f"{where}: warning: {message}"
+
+
+# Past this many warnings about one file the rest are counted, not printed:
+# a file with a problem on every board would bury its scores' messages.
+MAX_WARNINGS = 20
+
+
+def warning_lines(found: Sequence[str], source: str) -> list[str]:
+    """What ``score``, ``batch`` and ``season`` print of the warnings found
+    about one file: at most :data:`MAX_WARNINGS`, then how many more there
+    are and where to see them all."""
+    if len(found) <= MAX_WARNINGS:
+        return list(found)
+    more = len(found) - MAX_WARNINGS
+    tail = f"… and {more} more warnings (pbnscore check {source} lists them all)"
+    return [*found[:MAX_WARNINGS], tail]
 
 
 def score_event(
     event: Event, settings: Settings, warn: Callable[[str], None] | None = None
 ) -> ScoredEvent:
-    """The scored event; what the method warns of goes to ``warn``, a line each."""
+    """The scored event; what the method warns of (a board it left out ...)
+    goes to ``warn``, a line each."""
     scored = score(event, settings.method or default_method(event), **settings.options)
     if warn is not None:
-        for warning in scored.warnings:
-            warn(f"{event.source.name}: warning: {warning}")
+        for notice in scored.warnings:
+            warn(warning(event.source.name, notice.line, notice.message))
     return scored
 
 
@@ -103,9 +126,14 @@ def render(scored: ScoredEvent, settings: Settings) -> bytes:
 def convert(
     data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
 ) -> tuple[bytes, int]:
-    """Read, score and write one document: (output bytes, results scored)."""
-    event = read_event(data, source, settings, warn)
-    document = render(score_event(event, settings, warn), settings)
+    """Read, score and write one document: (output bytes, results scored).
+    Its warnings go to ``warn`` once it is scored, at most MAX_WARNINGS."""
+    found: list[str] = []
+    event = read_event(data, source, settings, found.append)
+    document = render(score_event(event, settings, found.append), settings)
+    if warn is not None:
+        for line in warning_lines(found, source):
+            warn(line)
     return document, event.result_count()
 
 
@@ -254,14 +282,16 @@ def run(
     workers: int | None = None,
     progress: bool = False,
     stderr: TextIO | None = None,
+    quiet: bool = False,
 ) -> Summary:
-    """Score every job, reporting each failure as one line on ``stderr``."""
+    """Score every job, reporting each failure as one line on ``stderr``
+    (and each file's warnings, unless ``quiet``)."""
     err = stderr if stderr is not None else sys.stderr
     started = time.perf_counter()
     results = failures = 0
     with (
         outcomes(jobs, partial(run_one, settings), workers or default_jobs()) as done_jobs,
-        reporter(len(jobs), progress, err) as report,
+        reporter(len(jobs), progress, err, quiet) as report,
     ):
         for done in done_jobs:
             results += done.results
@@ -295,28 +325,32 @@ def outcomes(
 
 
 @contextmanager
-def reporter(total: int, progress: bool, err: TextIO) -> Iterator[Callable[[Done], None]]:
-    """A function to call with each outcome: prints failures, moves the bar."""
+def reporter(
+    total: int, progress: bool, err: TextIO, quiet: bool = False
+) -> Iterator[Callable[[Done], None]]:
+    """A function to call with each outcome: prints failures (and warnings,
+    unless ``quiet``), moves the bar."""
     if not progress:
-        yield lambda done: _print_failure(done, err)
+        yield lambda done: _print_failure(done, err, quiet)
         return
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     with tqdm(total=total, unit="file", file=err, dynamic_ncols=True) as bar:
 
         def report(done: Done) -> None:
-            for line in _lines(done):
+            for line in _lines(done, quiet):
                 bar.write(line, file=err)
             bar.update()
 
         yield report
 
 
-def _print_failure(done: Done, err: TextIO) -> None:
-    for line in _lines(done):
+def _print_failure(done: Done, err: TextIO, quiet: bool = False) -> None:
+    for line in _lines(done, quiet):
         print(line, file=err)
 
 
-def _lines(done: Done) -> tuple[str, ...]:
+def _lines(done: Done, quiet: bool = False) -> tuple[str, ...]:
     """What to tell the user about one file: its warnings, then its failure."""
-    return done.warnings if done.error is None else (*done.warnings, done.error)
+    warnings = () if quiet else done.warnings
+    return warnings if done.error is None else (*warnings, done.error)

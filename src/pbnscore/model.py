@@ -535,6 +535,16 @@ class ScoredMatch:
 
 
 @attrs.frozen
+class Notice:
+    """What a method did that the scorer must be told, though the event was
+    scored (a board left out of a match, a match with no VPs): one warning
+    line, ``file:line: warning: message``."""
+
+    message: str
+    line: int | None = None
+
+
+@attrs.frozen
 class ScoredEvent:
     """An event with one method's scores. ``event`` is the unchanged input."""
 
@@ -546,6 +556,7 @@ class ScoredEvent:
     standings: tuple[Standing, ...]
     matches: tuple[ScoredMatch, ...] = ()
     datum_label: str | None = None  # e.g. "zero-sum"; None for methods without a datum
-    # What the method says the user should know (a file is still scored):
-    # one line each, printed as ``file: warning: …``.
-    warnings: tuple[str, ...] = ()
+    # What the method says the user should know though the event is scored
+    # (a board left out of a match, a group that played unevenly): printed
+    # by score and batch as ``file:line: warning: …``.
+    warnings: tuple[Notice, ...] = ()

@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     _parser.add_output_arguments(parser)
     _parser.add_from_argument(parser)
+    _parser.add_quiet_argument(parser)
 
 
 def run(words: list[str], method: str | None) -> int:
@@ -43,7 +44,11 @@ def run(words: list[str], method: str | None) -> int:
     jobs = batch.plan(args.inputs, args.out_dir, to)
     progress = not args.no_progress and sys.stderr.isatty()
     summary = batch.run(
-        jobs, _parser.settings(args, flags, method, to), workers=args.jobs, progress=progress
+        jobs,
+        _parser.settings(args, flags, method, to),
+        workers=args.jobs,
+        progress=progress,
+        quiet=args.quiet,
     )
     _io.error(f"pbnscore: {summary}")
     return 1 if summary.failures else 0

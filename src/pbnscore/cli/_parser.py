@@ -82,6 +82,12 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="no warnings about files scored all the same"
+    )
+
+
 def add_from_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="source_format", choices=("pbn", "usebio"), help=FROM_HELP)
 

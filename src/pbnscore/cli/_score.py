@@ -25,6 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     _parser.add_output_arguments(parser)
     _parser.add_from_argument(parser)
+    _parser.add_quiet_argument(parser)
 
 
 def run(words: list[str], method: str | None) -> int:
@@ -41,18 +42,22 @@ def run(words: list[str], method: str | None) -> int:
     data, source = _io.read_input(args.input)
     output = _io.output_path(args.output, args.input)
     settings = _parser.settings(args, flags, method, args.to or _io.format_of(output))
+    found: list[str] = []  # warnings, printed once the file is scored
     try:
-        event = batch.read_event(data, source, settings, warn=_io.error)
+        event = batch.read_event(data, source, settings, warn=found.append)
         if method is None:
             method = default_method(event)
             flags = flags_of_method(method)
             args = _parser.parse(words, flags, method)
             settings = _parser.settings(args, flags, method, settings.to)
-        document = batch.render(batch.score_event(event, settings, _io.error), settings)
+        document = batch.render(batch.score_event(event, settings, found.append), settings)
     except PbnscoreError as exc:
         if isinstance(exc, USAGE_ERRORS):
             raise
         _io.error(describe(exc, source))
         return 1
+    if not args.quiet:
+        for line in batch.warning_lines(found, source):
+            _io.error(line)
     _io.write_output(output, document)
     return 0

@@ -540,16 +540,17 @@ def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tupl
 def _match_row(
     match: ScoredMatch, teams: Mapping[str, str], with_session: bool
 ) -> tuple[Cell, ...]:
+    scores: tuple[Cell, ...] = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
     return (
         (match.session or "") if with_session else "",
         "" if match.round is None else str(match.round),
         team_label(match.team, teams),
         team_label(match.opponent, teams),
-        match.imps,
-        match.opponent_imps,
-        match.vp,
-        match.opponent_vp,
+        *((NOT_PLAYED,) * 4 if not match.boards else scores),
     )
+
+
+NOT_PLAYED = "not played"  # a match in which no board was played: no IMPs, no VPs
 
 
 def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> Table:
@@ -581,8 +582,9 @@ def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | 
     for match in matches:
         home = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
         away = (match.opponent_imps, match.imps, match.opponent_vp, match.vp)
-        lines[match.team, match.opponent] += _cell(*home, whole=whole)
-        lines[match.opponent, match.team] += _cell(*away, whole=whole)
+        played = bool(match.boards)
+        lines[match.team, match.opponent] += _cell(*home, whole=whole, played=played)
+        lines[match.opponent, match.team] += _cell(*away, whole=whole, played=played)
     return Grid(
         labels=tuple(order),
         names=tuple(team_label(team, teams) for team in order),
@@ -610,7 +612,10 @@ def _cell(
     opponent_vp: Points | None,
     *,
     whole: bool,
+    played: bool = True,
 ) -> list[str]:
+    if not played:
+        return [NOT_PLAYED]
     shown = column([imps, opponent_imps], decimals=not whole)
     cell = [f"IMPs {shown[0]}–{shown[1]}"]
     if vp is not None and opponent_vp is not None:

@@ -35,6 +35,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Match,
+    Notice,
     Outcome,
     Participant,
     ParticipantKind,
@@ -538,7 +539,7 @@ def ranked(
     return tuple(s for rows in groups.values() for s in _base.rank_field(rows, session, factor))
 
 
-def uneven_groups(lay: Layout, standings: Sequence[Standing]) -> tuple[str, ...]:
+def uneven_groups(lay: Layout, standings: Sequence[Standing]) -> tuple[Notice, ...]:
     """A warning for each ranking group whose members played different
     numbers of boards (scored without --factor)."""
     played: dict[Hashable, list[int]] = defaultdict(list)
@@ -547,7 +548,7 @@ def uneven_groups(lay: Layout, standings: Sequence[Standing]) -> tuple[str, ...]
         if at is not None:
             played[lay.groups[at]].append(standing.boards)
     found = (_base.uneven_warning(_group_name(g), counts) for g, counts in played.items())
-    return tuple(warning for warning in found if warning)
+    return tuple(Notice(warning) for warning in found if warning)
 
 
 def _group_name(group: Hashable) -> str:

@@ -14,8 +14,15 @@ Rules chosen here (README):
   (Law 12C2: average 0, average-plus +N, average-minus -N). These need not
   balance: each team's VPs come from its own IMP total, so both teams can
   gain from an average-plus each.
-- A board with a table not played (and none adjusted) is not played in that
-  match: no IMPs either way, and it is left out of the match's board list.
+- A board with a table not played (and none adjusted), or missing from the
+  file, is not played in that match: no IMPs either way, and it is left out
+  of the match's board list. A match's tables are as many as its fullest
+  board has lines; a board is compared only where every one of them has a
+  real result and the home team sat NS at half of them (else one table
+  would be IMPed against nothing). A board left out that was played at some
+  table is a warning.
+- A match in which no board was played has no VPs (and adds nothing to
+  either team's total or matches), with a warning: never a 10-10 draw.
 - ``imps``/``opponent_imps`` of a match are the IMPs each side won, board by
   board (the positive part of the home team's net, and of its negation;
   an unbalanced artificial board counts half its imbalance each way).
@@ -41,6 +48,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Match,
+    Notice,
     Outcome,
     Participant,
     ParticipantKind,
@@ -152,6 +160,8 @@ class Aggregate:
         totals: list[Points] = [0] * len(lay.participants)
         played = [0] * len(lay.participants)
         for match in matches:
+            if not match.played:
+                continue  # no VPs, and not a match either team played
             for team, total in match.team_totals():
                 at = lay.position(Participant(team, ParticipantKind.TEAM))
                 assert at is not None  # the layout knows every match's teams
@@ -169,6 +179,7 @@ class Aggregate:
             boards=_fields.scored_boards(lay, blank),
             standings=_fields.ranked(lay, totals, played, kind=ParticipantKind.TEAM),
             matches=tuple(m.scored for m in matches),
+            warnings=tuple(notice for m in matches for notice in m.notices),
         )
         return scored, lay, matches
 
@@ -213,6 +224,7 @@ class MatchScore:
     away_imps: Points
     nets: tuple[BoardNet, ...] = ()
     traces: dict[int, Trace] = attrs.field(factory=dict)  # by id() of a traced Board
+    notices: tuple[Notice, ...] = ()  # boards left out, a match not played
 
     def team_totals(self) -> list[tuple[str, Points]]:
         """What each team adds to its total: VPs, or net IMPs without a scale."""
@@ -238,11 +250,23 @@ def score_match(
     """The scored match, with its boards played and each team's net IMPs;
     the steps of board number ``traced`` noted in a :class:`Trace`."""
     traces = {id(b): Trace() for b in match.boards if b.number == traced}
-    nets = [
-        net
-        for board in match.boards
-        if (net := board_net(match, board, options, traces.get(id(board))))
-    ]
+    tables = max((len(board.results) for board in match.boards), default=0)
+    title = f"{_team_name(session, match.team)} v {_team_name(session, match.opponent)}"
+    nets: list[BoardNet] = []
+    notices: list[Notice] = []
+    for board in match.boards:
+        trace = traces.get(id(board))
+        short = _short_of_tables(match, board, tables)
+        if short is not None:
+            notices.append(Notice(f"board {board.number} of {title} {short}", _line(board)))
+            if trace is not None:
+                trace.note(f"{short}: no IMPs in {match.team} v {match.opponent}")
+        elif net := board_net(match, board, options, trace):
+            nets.append(net)
+    if not nets:
+        unscored = "no IMPs" if options.vp is VpScale.NONE else "no VPs for either team"
+        first = _line(match.boards[0]) if match.boards else None
+        notices.append(Notice(f"match {title}: no board was played; {unscored}", first))
     home_total = sum((n.home for n in nets), Fraction(0))
     away_total = sum((n.away for n in nets), Fraction(0))
     won = lost = Fraction(0)
@@ -257,7 +281,7 @@ def score_match(
         rate = Fraction(scheduled, len(nets))
         home_total, away_total = home_total * rate, away_total * rate
     vp = opponent_vp = None
-    if options.vp is not VpScale.NONE and scheduled:
+    if options.vp is not VpScale.NONE and nets:
         vp = match_vps(options.vp, home_total, scheduled)
         opponent_vp = match_vps(options.vp, away_total, scheduled)
     scored = ScoredMatch(
@@ -272,7 +296,38 @@ def score_match(
         opponent_vp,
         match.source_ref,
     )
-    return MatchScore(scored, len(nets), home_total, away_total, tuple(nets), traces)
+    return MatchScore(
+        scored, len(nets), home_total, away_total, tuple(nets), traces, tuple(notices)
+    )
+
+
+def _team_name(session: Session, team: str) -> str:
+    named = next((t.name for t in session.teams if t.id == team and t.name), None)
+    return named or team
+
+
+def _line(board: Board) -> int | None:
+    return next((result.line for result in board.results if result.line), None)
+
+
+def _short_of_tables(match: Match, board: Board, tables: int) -> str | None:
+    """Why a board played at some table cannot be compared (it is left out
+    of the match, as a board not played is), or None: a board every table
+    played, or none did (not played), or one with an adjusted table (scored
+    with artificial IMPs)."""
+    results = board.results
+    real = [result for result in results if result.is_real]
+    if not real or any(result.outcome is Outcome.ADJUSTED for result in results):
+        return None
+    # The home team sits NS at half a match's tables: they are even, two at least.
+    needed = max(2, tables + tables % 2)
+    if len(real) < needed:
+        at = "one table" if len(real) == 1 else f"{len(real)} of its {needed} tables"
+        return f"was played at {at}; left out of the match"
+    home_ns = sum(_home_direction(match, board, r.home_direction) is Direction.NS for r in real)
+    if 2 * home_ns != len(real):
+        return f"has the home team NS at {home_ns} of its {len(real)} tables; left out of the match"
+    return None
 
 
 def match_vps(scale: VpScale | ScaleFile, imps_won: Points, boards: int) -> Fraction:

@@ -278,8 +278,8 @@ class _Scorer:
 
     def match(self, match: ScoredMatch) -> None:
         element = self.locator.match(match)
-        if element is None:
-            return
+        if element is None or not match.boards:
+            return  # no board played: no scores to write (never a 10-10 draw)
         ours = match.vp if match.vp is not None else match.imps
         theirs = match.opponent_vp if match.opponent_vp is not None else match.opponent_imps
         set_children(
