@@ -523,3 +523,107 @@ def test_westwood_factored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     pairs = [p for p in etree.parse(str(xml)).iter("PAIR") if p.findtext("PAIR_NUMBER") == "12"]
     written = {p.findtext("DIRECTION"): p.findtext("TOTAL_SCORE") for p in pairs}
     assert "29.05" in written.values()
+
+
+# -- presets ------------------------------------------------------------------------------
+
+USEBIO_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
+
+
+@pytest.mark.skipif(not USEBIO_SAMPLES.is_dir(), reason="../shared/samples not present")
+def test_preset_compscore_reproduces_compscore3_butler(tmp_path: Path) -> None:
+    """--preset compscore gives every BOARD_AVERAGE, NS/EW_BUTLER_POINTS,
+    TOTAL_SCORE and PLACE Compscore3 wrote, through the command line, and the
+    same USEBIO as the explicit flags."""
+    from lxml import etree
+
+    from pbnscore.cli import main
+
+    path = USEBIO_SAMPLES / "butler_mitchell.xml"
+    out = tmp_path / "preset.xml"
+    assert main(["score", str(path), "--preset", "compscore", "-o", str(out)]) == 0
+    explicit = tmp_path / "explicit.xml"
+    flags = ["--datum", "trimmed-mean", "--drop", "1", "--rounding", "half-away"]
+    assert main(["score", str(path), *flags, "-o", str(explicit)]) == 0
+    theirs, ours = etree.parse(str(path)), etree.parse(str(out))
+    for tag in ("BOARD_AVERAGE", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "TOTAL_SCORE", "PLACE"):
+        written = [Fraction(e.text or "") if tag != "PLACE" else e.text for e in theirs.iter(tag)]
+        scored = [Fraction(e.text or "") if tag != "PLACE" else e.text for e in ours.iter(tag)]
+        assert written == scored and len(written) >= 14, tag
+    assert [e.text for e in ours.iter()] == [e.text for e in etree.parse(str(explicit)).iter()]
+
+
+@pytest.mark.skipif(not USEBIO_SAMPLES.is_dir(), reason="../shared/samples not present")
+def test_preset_compscore_cross_imps() -> None:
+    """Cross-IMPs under --preset compscore (sum / comparisons, as Compscore3's
+    cross_imp_howell.xml shows, SCORING-notes 2.6): every NS_CROSS_IMP_POINTS
+    of the Pianola sample (2 dp)."""
+    from lxml import etree
+
+    path = USEBIO_SAMPLES / "payload_cross-imp-pairs.xml"
+    scored = score(pbnscore.load(path), "cross-imps", preset="compscore")
+    lines = list(etree.parse(str(path)).iter("TRAVELLER_LINE"))
+    results = [r for b in scored.boards for r in b.results]
+    assert len(results) == len(lines) > 100
+    for result, line in zip(results, lines, strict=True):
+        assert result.ns_points is not None
+        assert round(result.ns_points, 2) == Fraction(line.findtext("NS_CROSS_IMP_POINTS") or "")
+
+
+@pytest.mark.parametrize(
+    ("method", "preset", "options"),
+    [
+        ("butler", "compscore", {"datum": "trimmed-mean", "drop": 1, "rounding": "half-away"}),
+        ("butler", "acbl", {"datum": "trimmed-mean", "drop": "acbl", "rounding": "half-even"}),
+        ("butler", "bridgewx", {"datum": "trimmed-mean", "drop": "bridgewx"}),
+        (
+            "butler",
+            "bridge-scorer",
+            {"datum": "trimmed-mean", "drop": "bridge-scorer", "rounding": "half-up"},
+        ),
+        ("butler", "jfr", {"datum": "median", "rounding": "half-up"}),
+        ("butler", "ebu", {"datum": "trimmed-mean", "drop": 1}),
+        ("cross-imps", "kops", {"imp_cap": 17}),
+        ("cross-imps", "ebu", {"normalise": "average"}),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_a_preset_is_its_flags(method: str, preset: str, options: dict[str, object]) -> None:
+    """A preset scores exactly as the options it stands for, and says so."""
+    event = build.pairs_event([[425, 1430, -100, 430, 420, 620], [-425, -420, -430, 50, 2210]])
+    by_preset = score(event, method, preset=preset)
+    by_flags = score(event, method, **options)
+    assert by_preset.boards == by_flags.boards
+    assert by_preset.standings == by_flags.standings
+    assert by_preset.options == {**by_flags.options, "preset": preset}
+
+
+def test_an_explicit_option_overrides_the_preset() -> None:
+    """--preset acbl --rounding half-away: ACBL's drop with Compscore's rounding;
+    --preset acbl --datum median: the preset's drop has nothing to do and is
+    not an error (it was not given)."""
+    event = build.pairs_event([[-100, 425, 430, 420, 5000]])
+    mixed = score(event, "butler", preset="acbl", rounding="half-away")
+    assert mixed.options["rounding"] == "half-away" and mixed.options["drop"] == "acbl"
+    assert mixed.boards == score(event, "butler", datum="trimmed-mean", drop="acbl").boards
+    median = score(event, "butler", preset="acbl", datum="median")
+    assert median.options["datum"] == "median" and "drop" not in median.options
+
+
+def test_an_unknown_preset_is_refused() -> None:
+    with pytest.raises(OptionError, match="not one of: compscore"):
+        score(build.pairs_event([[100]]), "butler", preset="nonesuch")
+
+
+def test_methods_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    """pbnscore methods lists each preset with the options it sets."""
+    from pbnscore.cli import main
+
+    assert main(["methods"]) == 0
+    out = capsys.readouterr().out
+    assert "    compscore: --datum trimmed-mean --drop 1 --rounding half-away  [" in out
+    assert "    acbl: --datum trimmed-mean --drop acbl --rounding half-even  [" in out
+    assert "    jfr: --datum median --rounding half-up  [" in out
+    assert "    kops: --imp-cap 17  [" in out
+    for name in ("bridgewx", "bridge-scorer", "ebu"):
+        assert f"    {name}: --" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 
 from pbnscore import registry
 from pbnscore.cli._flags import flags_of
@@ -33,4 +34,17 @@ def run(words: list[str], method: str | None) -> int:
             print(f"  {flag.spelling}  ({flag.noted})")
             if flag.help:
                 print(f"      {flag.help}")
+        _print_presets(getattr(loaded, "presets", None))
     return 0
+
+
+def _print_presets(presets: object) -> None:
+    """A method's presets, each with the options it sets and its source."""
+    from pbnscore.strategies._base import Preset  # not at import: --version stays light
+
+    if not isinstance(presets, Mapping) or not presets:
+        return
+    print("  presets (--preset NAME; an explicit option overrides it):")
+    for name, preset in presets.items():
+        if isinstance(preset, Preset):
+            print(f"    {name}: {preset.flags()}  [{preset.source}]")

@@ -128,7 +128,9 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
                 f"{strategy.name}: {flag_name(name)} {spelled!r} is not one of: {listed}"
             )
     try:
-        options = strategy.Options(**given)
+        # A preset's own settings are not checked for applying: an explicit
+        # --datum may leave its --drop with nothing to do.
+        options = strategy.Options(**with_preset(strategy, given))
     except (TypeError, ValueError) as exc:
         raise OptionError(f"{strategy.name}: {exc}") from None
     for name in given:
@@ -221,6 +223,49 @@ class PairsOptions(ImpOptions):
         "(most / played); JSON adds factored, USEBIO TOTAL_SCORE is the factored figure",
         converter=to_bool,
     )
+
+
+@attrs.frozen
+class Preset:
+    """A real program's convention for one method: the options it sets (by
+    field name, as a user would give them) and where the definition comes
+    from (README "Presets")."""
+
+    name: str
+    settings: Mapping[str, object]
+    source: str
+
+    def flags(self) -> str:
+        """The settings as command-line flags: ``--datum trimmed-mean --drop 1``."""
+        return " ".join(
+            flag_name(field) if value is True else f"{flag_name(field)} {value}"
+            for field, value in self.settings.items()
+        )
+
+
+def preset_option(presets: Iterable[Preset]) -> Any:
+    """The ``preset`` field of a method's options, choosing among ``presets``
+    (the same ones as the strategy's ``presets``)."""
+    names = [preset.name for preset in presets]
+    return option(
+        None,
+        "set the options to a real program's convention (methods lists what each sets); "
+        "an explicit option overrides it",
+        choices=names,
+    )
+
+
+def with_preset(strategy: type[Any], given: Mapping[str, object]) -> dict[str, object]:
+    """``given`` with its preset's settings under it: an option given
+    explicitly overrides the preset's."""
+    if given.get("preset") is None:
+        return dict(given)
+    name = str(given["preset"])
+    presets: Mapping[str, Preset] = getattr(strategy, "presets", {})
+    if name not in presets:
+        listed = ", ".join(presets) or "none"
+        raise OptionError(f"{strategy.name}: --preset {name!r} is not one of: {listed}")
+    return {**presets[name].settings, **given}
 
 
 @runtime_checkable

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -127,6 +127,41 @@ def _fixed(count: int) -> Drop:
     return Drop(fixed=count)
 
 
+_TRIMMED = "trimmed-mean"
+
+# Real programs' Butler conventions (README "Presets" gives each source).
+PRESETS = (
+    _base.Preset(
+        "compscore",
+        {"datum": _TRIMMED, "drop": 1, "rounding": "half-away"},
+        "Compscore3's USEBIO files: every datum and point reproduced",
+    ),
+    _base.Preset(
+        "acbl",
+        {"datum": _TRIMMED, "drop": "acbl", "rounding": "half-even"},
+        "ACBLscore manual p.83, IMPs using computed datum",
+    ),
+    _base.Preset(
+        "bridgewx",
+        {"datum": _TRIMMED, "drop": "bridgewx", "rounding": "half-away"},
+        "BridgeWx calcscore.cpp",
+    ),
+    _base.Preset(
+        "bridge-scorer",
+        {"datum": _TRIMMED, "drop": "bridge-scorer", "rounding": "half-up"},
+        "bridge-scorer lib/imps.js",
+    ),
+    _base.Preset(
+        "jfr", {"datum": "median", "rounding": "half-up"}, "JFR Pary, as the issue describes it"
+    ),
+    _base.Preset(
+        "ebu",
+        {"datum": _TRIMMED, "drop": 1, "rounding": "half-away"},
+        "EBU White Book 4.2.4's Butler example (1 top and 1 bottom ignored)",
+    ),
+)
+
+
 @attrs.frozen
 class ButlerOptions(_base.PairsOptions):
     datum: Datum = _base.option(
@@ -154,6 +189,7 @@ class ButlerOptions(_base.PairsOptions):
         False, "IMP twice the difference from the datum", converter=_base.to_bool
     )
     halve: bool = _base.option(False, "halve the IMPs after", converter=_base.to_bool)
+    preset: str | None = _base.preset_option(PRESETS)
 
 
 class Butler(_fields.FieldMethod):
@@ -166,6 +202,7 @@ class Butler(_fields.FieldMethod):
     )
     style: ClassVar[PointsStyle] = PointsStyle.BUTLER
     Options: ClassVar[type[ButlerOptions]] = ButlerOptions
+    presets: ClassVar[Mapping[str, _base.Preset]] = {p.name: p for p in PRESETS}
 
     def score_field(
         self, field: _fields.Field, options: ButlerOptions, trace: Trace | None = None

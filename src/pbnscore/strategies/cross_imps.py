@@ -11,7 +11,7 @@ comparing all pairs: a board of 2,000 results costs 2,000 small queries, not
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -28,6 +28,19 @@ class Normalise(enum.Enum):
     TOTAL = "total"  # the plain sum
 
 
+# Real programs' cross-IMP conventions (README "Presets" gives each source).
+PRESETS = (
+    _base.Preset(
+        "compscore", {"normalise": "average"}, "Compscore3's USEBIO files: every point reproduced"
+    ),
+    _base.Preset("bridge-scorer", {"normalise": "average"}, "bridge-scorer lib/imps.js"),
+    _base.Preset("kops", {"imp_cap": 17}, "KOPS, as the issue describes it"),
+    _base.Preset(
+        "ebu", {"normalise": "average"}, "EBU: sum / comparisons (Barker, EBU forum 1041)"
+    ),
+)
+
+
 @attrs.frozen
 class CrossImpsOptions(_base.PairsOptions):
     normalise: Normalise = _base.option(
@@ -36,6 +49,7 @@ class CrossImpsOptions(_base.PairsOptions):
         choices=[n.value for n in Normalise],
         converter=Normalise,
     )
+    preset: str | None = _base.preset_option(PRESETS)
 
 
 class CrossImps(_fields.FieldMethod):
@@ -48,6 +62,7 @@ class CrossImps(_fields.FieldMethod):
     )
     style: ClassVar[PointsStyle] = PointsStyle.CROSS_IMPS
     Options: ClassVar[type[CrossImpsOptions]] = CrossImpsOptions
+    presets: ClassVar[Mapping[str, _base.Preset]] = {p.name: p for p in PRESETS}
 
     def score_field(
         self, field: _fields.Field, options: CrossImpsOptions, trace: Trace | None = None
