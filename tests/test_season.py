@@ -452,3 +452,14 @@ def _fields(scored: pbnscore.ScoredEvent) -> dict[object, list[pbnscore.model.St
 
 def _order(row: tuple[str, object, int, int]) -> tuple[int, str]:
     return (row[3], row[0])
+
+
+def test_factored_totals_add_up_and_averages_stay_plain() -> None:
+    """--factor: a season total adds each night's factored total (jan12's two
+    boards of three scaled by 3/2: CD -1 -> -3/2, ZS 1 -> 3/2); the average
+    per board is of plain totals."""
+    season = club(factor=True, rank_on="total")
+    got = {e.label: (e.total, e.average) for e in season.ranking}
+    assert got[CD] == (F(13) - F(3, 2) + 0, F(12, 7))
+    assert got[ZS] == (F(-13) + F(3, 2) - 19 + 0 + 19 - 1, F(-13, 16))
+    assert got[GH] == (47, F(47, 17))

@@ -152,6 +152,7 @@ class Side:
     team: str | None  # a team's name, or the name of a pair's team
     total: Points
     boards: int
+    factored: Points | None = None  # with --factor: the total the event ranked on
 
 
 @attrs.frozen
@@ -221,7 +222,15 @@ def _side(standing: Standing, teams: Mapping[str, str]) -> Side:
     players = participant.players
     if participant.kind is ParticipantKind.PLAYER and not players:
         players = (Player(participant.name),) if participant.name else ()
-    return Side(participant.kind, participant.id, players, team, standing.total, standing.boards)
+    return Side(
+        participant.kind,
+        participant.id,
+        players,
+        team,
+        standing.total,
+        standing.boards,
+        standing.factored,
+    )
 
 
 def check(figures_: EventFigures, by: By) -> None:
@@ -262,10 +271,16 @@ class Figure:
 
     total: Points
     boards: int
+    factored: Points | None = None  # with --factor: the total scaled as the event ranked it
 
     @property
     def average(self) -> Points:
         return Fraction(self.total, self.boards) if self.boards else Fraction(0)
+
+    @property
+    def ranked_total(self) -> Points:
+        """What the season adds up: the factored total where the event factored."""
+        return self.total if self.factored is None else self.factored
 
 
 @attrs.frozen
@@ -298,8 +313,8 @@ class Entry:
 
     @property
     def total(self) -> Points:
-        """The total of the events counted."""
-        return sum((f.total for f in self._counted_figures()), Fraction(0))
+        """The total of the events counted (factored totals where factored)."""
+        return sum((f.ranked_total for f in self._counted_figures()), Fraction(0))
 
     @property
     def boards(self) -> int:
@@ -308,8 +323,11 @@ class Entry:
 
     @property
     def average(self) -> Points:
+        """Points per board over the events counted (plain totals: factoring
+        scales a total to more boards, not the points a board)."""
         boards = self.boards
-        return Fraction(self.total, boards) if boards else Fraction(0)
+        plain = sum((f.total for f in self._counted_figures()), Fraction(0))
+        return Fraction(plain, boards) if boards else Fraction(0)
 
     def _counted_figures(self) -> list[Figure]:
         found = [self.figures[i] for i in self.counted]
@@ -432,7 +450,7 @@ def _entries(
 ) -> list[Entry]:
     """One entry per participant, its figures summed per event (a pair
     playing two sessions of one event has one figure for it)."""
-    sums: dict[Hashable, dict[int, list[Points | int]]] = defaultdict(dict)
+    sums: dict[Hashable, dict[int, list[Any]]] = defaultdict(dict)
     players: dict[Hashable, tuple[Person, ...]] = {}
     teams: dict[Hashable, Counter[str]] = defaultdict(Counter)
     sides: dict[Hashable, list[tuple[int, int]]] = defaultdict(list)
@@ -447,13 +465,15 @@ def _entries(
                 sides[key].append((number, at))
                 if side.team:
                     teams[key][side.team] += 1
-                figure = sums[key].setdefault(number, [Fraction(0), 0])
+                figure = sums[key].setdefault(number, [Fraction(0), 0, None])
                 figure[0] += side.total
                 figure[1] += side.boards
+                if side.factored is not None:
+                    figure[2] = (figure[2] or 0) + side.factored
     entries: list[Entry] = []
     for key, per_event in sums.items():
         cells = tuple(
-            Figure(found[0], int(found[1])) if (found := per_event.get(n)) else None
+            Figure(found[0], found[1], found[2]) if (found := per_event.get(n)) else None
             for n in range(len(ordered))
         )
         team = teams[key].most_common(1)[0][0] if teams[key] else None

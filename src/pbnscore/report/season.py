@@ -436,6 +436,7 @@ def _entry(entry: Entry) -> dict[str, Any]:
                 "average": number(f.average),
                 "counted": n in entry.counted,
             }
+            | ({} if f.factored is None else {"factored": number(f.factored)})
             for n, f in enumerate(entry.figures)
         ],
     }
