@@ -27,7 +27,8 @@ import pytest
 from lxml import html as lxml_html
 
 import report_events as events
-from pbnscore.model import ScoredEvent
+from pbnscore.hands import parse_deal
+from pbnscore.model import ScoredEvent, Seat
 from pbnscore.report import html as report_html
 from pbnscore.report import json as report_json
 
@@ -170,22 +171,108 @@ def test_screenshot(tmp_path: Path) -> None:
     assert len(set(png_pixels(data))) > 50  # text and rules, not one flat colour
 
 
-# The probe is added to a copy of the page only: the report itself has no script.
+# The probe is added to a copy of the page only: the report itself has no
+# script. It records how far the page, and the widest box inside it, would
+# scroll sideways.
 PROBE = """<script>
+let inner = 0;
+for (const el of document.querySelectorAll("body *")) {
+  inner = Math.max(inner, el.scrollWidth - el.clientWidth);
+}
 document.body.setAttribute("data-overflow",
   String(document.documentElement.scrollWidth - window.innerWidth));
+document.body.setAttribute("data-inner-overflow", String(inner));
 </script></body>"""
+
+WIDTHS = pytest.mark.parametrize("width", [400, 1280], ids=["phone", "desktop"])
+
+# A pairs event, a teams-of-eight event (by each of its methods) and an
+# individual, each from a fixture with its hands.
+PAGES = {
+    "pairs": events.fixture("pbn/mitchell-pairs.pbn", "butler"),
+    "eight-aggregate": events.fixture("pbn/teams-of-eight-three-matches.pbn", "aggregate"),
+    "eight-barking": events.fixture("pbn/teams-of-eight-three-matches.pbn", "barking"),
+    "individual": events.fixture("usebio/individual-with-handset.xml", "butler"),
+}
+EVENTS = pytest.mark.parametrize("make", PAGES.values(), ids=PAGES.keys())
+
+
+def probed(tmp_path: Path, scored: ScoredEvent, width: int) -> Any:
+    page = report_html.render(scored).replace("</body>", PROBE)
+    return dump_dom(tmp_path, page, width=width)
 
 
 @needs_chromium
-@pytest.mark.parametrize("width", [360, 800], ids=["phone", "laptop"])
+@WIDTHS
 def test_page_never_scrolls_sideways(width: int, tmp_path: Path) -> None:
-    """At a phone's width the page itself does not scroll sideways: wide
-    tables scroll in their own boxes."""
-    scored = events.butler_pairs()  # long names and the widest tables
-    page = report_html.render(scored).replace("</body>", PROBE)
-    dom = dump_dom(tmp_path, page, width=width)
+    """Neither the page nor any table in it scrolls sideways, even with
+    long names, at a phone's width and a desktop's."""
+    dom = probed(tmp_path, events.butler_pairs(), width)  # long names, the widest tables
     assert int(dom.find("body").get("data-overflow")) <= 0
+    if width <= 600:
+        assert int(dom.find("body").get("data-inner-overflow")) <= 0
+
+
+@needs_chromium
+@EVENTS
+@WIDTHS
+def test_scorecards_hands_and_fit(make: Any, width: int, tmp_path: Path) -> None:
+    """Every participant's number in the standings links to its scorecard,
+    every board number on a scorecard to its board, every board with a deal
+    shows its four hands, and at 400 px nothing scrolls sideways."""
+    scored = make()
+    dom = probed(tmp_path, scored, width)
+    ids = {el.get("id"): el for el in dom.xpath("//*[@id]")}
+    rows = dom.xpath("//section[@id='standings']//table[@class='standings']/tbody/tr")
+    assert len(rows) == len(scored.standings)
+    for row in rows:
+        (link,) = row[1].xpath(".//a/@href")
+        card = ids[link.removeprefix("#")]
+        assert "card" in card.get("class").split()
+        for board_link in card.xpath(".//td/a/@href"):
+            assert "board" in ids[board_link.removeprefix("#")].get("class").split()
+    cards = dom.xpath("//div[@class='card']")
+    assert len(cards) == len({(s.participant.kind, s.participant.key) for s in scored.standings})
+    boards = dom.xpath("//div[@class='board']")
+    assert len(boards) == len(scored.boards)
+    dealt = [
+        board
+        for session in scored.event.sessions
+        for part in (*session.matches, *session.sections)
+        for board in part.boards
+    ]
+    assert len(dealt) == len(boards)
+    for board, shown in zip(dealt, boards, strict=True):
+        hands = parse_deal(board.deal)
+        assert hands is not None and hands.complete  # the fixtures give every deal
+        text = [h.text_content() for h in shown.xpath(".//div[@class='deal']/div")]
+        assert len(text) == 5  # four hands and the compass
+        for cards in hands.holdings[Seat.N] + hands.holdings[Seat.S]:
+            assert (cards or "—") in "".join(text)
+    if width <= 600:
+        assert int(dom.find("body").get("data-overflow")) <= 0
+        assert int(dom.find("body").get("data-inner-overflow")) <= 0
+
+
+A4_WIDTH = 718  # CSS pixels inside A4 portrait with Chromium's default 1 cm margins
+
+
+@needs_chromium
+@EVENTS
+def test_printed_page_shows_every_column(make: Any, tmp_path: Path) -> None:
+    """With the print style sheet applied at an A4 page's width no table is
+    cut off, and Chromium prints the page to a PDF."""
+    page = report_html.render(make())
+    dom = dump_dom(
+        tmp_path, page.replace("@media print", "@media all").replace("</body>", PROBE), A4_WIDTH
+    )
+    assert int(dom.find("body").get("data-overflow")) <= 0
+    assert int(dom.find("body").get("data-inner-overflow")) <= 0
+    pdf = tmp_path / "page.pdf"
+    chromium(
+        tmp_path, write_page(tmp_path, page), f"--print-to-pdf={pdf}", "--no-pdf-header-footer"
+    )
+    assert pdf.read_bytes().startswith(b"%PDF")
 
 
 def fixture_event() -> ScoredEvent:

@@ -170,7 +170,7 @@ def test_text_and_html_show_players() -> None:
     head = lines.index("Players") + 1
     assert lines[head].split() == ["Rank", "Player", "Names", "Total", "Boards", "Average"]
     assert lines[head + 2].split() == ["1", "3", "Cal", "Cooper", "15.00", "3", "5.00"]
-    board = lines.index("Board 1") + 1
+    board = lines.index("Board 1") + 2
     assert lines[board].split()[:5] == ["N", "S", "E", "W", "Contract"]
     assert lines[board + 2].split()[:4] == ["1", "3", "2", "4"]
     page = lxml_html.document_fromstring(html.render(scored))

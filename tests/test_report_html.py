@@ -32,9 +32,10 @@ def tables(root: Any) -> dict[str, list[list[str]]]:
         while heading is not None and heading.tag != "h3":
             heading = heading.getprevious()
         title = heading.text_content() if heading is not None else ""
-        found[title] = [
-            [cell.text_content() for cell in row.iter("th", "td")] for row in table.iter("tr")
-        ]
+        found.setdefault(
+            title,
+            [[cell.text_content() for cell in row.iter("th", "td")] for row in table.iter("tr")],
+        )
     return found
 
 
@@ -50,7 +51,7 @@ def test_self_contained_page(make: Any) -> None:
     assert "width=device-width" in root.find(".//meta[@name='viewport']").get("content")
     for tag in ("script", "link", "img", "iframe", "object", "embed"):
         assert root.find(f".//{tag}") is None, tag
-    assert not re.search(r"\b(src|href)=|url\(|@import|@font-face|https?:", text)
+    assert not re.search(r"\bsrc=|\bhref=\"(?!#)|url\(|@import|@font-face|https?:", text)
     style = root.find(".//style").text
     assert "@media print" in style
     assert "overflow-x: auto" in style
@@ -118,7 +119,7 @@ def test_every_source_string_is_escaped() -> None:
     assert board[1][:4] == [NASTY, NASTY, "2", NASTY]
     assert NASTY in board[2]
     note = root.xpath("//p[@class='note']")[1].text_content()
-    assert note == f"Datum -420 · {NASTY}"
+    assert note == f"Datum -420: {NASTY}"
 
 
 def test_team_names_are_escaped() -> None:
@@ -173,7 +174,10 @@ def test_travellers_with_datum_and_points() -> None:
     assert board[2] == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
     assert shown["Board 2 · Section A"][2] == ["2", "3", "", "", "", "A6040", "3.00", "-3.00"]
     notes = [p.text_content() for p in root.xpath("//p[@class='note']")]
-    assert notes == ["Datum 400 · zero-sum", "Datum -420 · zero-sum"]
+    assert notes == [
+        "Datum 400: zero-sum par of 3 scores (the field's IMPs add up to 0)",
+        "Datum -420: zero-sum par of 1 score (the field's IMPs add up to 0)",
+    ]
 
 
 def test_teams_grid() -> None:

@@ -279,4 +279,4 @@ def test_unrounded_datum() -> None:
     board = attrs.evolve(scored.boards[0], datum=423, exact_datum=F(1270, 3))
     scored = attrs.evolve(scored, boards=(board, *scored.boards[1:]))
     assert doc(scored)["boards"][0]["datum"] == 1270 / 3
-    assert "Datum 423 " in text.render(scored)
+    assert "Datum 423.33 (shown 423)" in text.render(scored)

@@ -125,20 +125,22 @@ def test_travellers() -> None:
     the adjustment code, "not played", and points with two decimals."""
     report = text.render(events.butler_pairs())
     board1 = block(report, "Board 1 · Section A")
-    assert board1[0] == "Board 1 · Section A   Datum 400 · zero-sum"
-    assert cells(board1[1]) == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
-    assert cells(board1[4]) == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
-    assert cells(board1[5]) == ["3", "3", "PASS", "0", "-5.00", "5.00"]
+    assert board1[1] == (
+        "Dealer N   Vul None   Datum 400: zero-sum par of 3 scores (the field's IMPs add up to 0)"
+    )
+    assert cells(board1[2]) == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
+    assert cells(board1[5]) == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
+    assert cells(board1[6]) == ["3", "3", "PASS", "0", "-5.00", "5.00"]
     board2 = block(report, "Board 2 · Section A")
-    assert "Datum -420" in board2[0]
-    assert cells(board2[4]) == ["2", "3", "A6040", "3.00", "-3.00"]
-    assert cells(board2[5]) == ["3", "1", "not played"]
+    assert "Datum -420" in board2[1]
+    assert cells(board2[5]) == ["2", "3", "A6040", "3.00", "-3.00"]
+    assert cells(board2[6]) == ["3", "1", "not played"]
 
 
 def test_no_datum_no_datum_line() -> None:
     """Cross-IMPs have no datum: the board title says nothing of one."""
     board = block(text.render(events.cross_imps_howell()), "Board 1")
-    assert board[0] == "Board 1"
+    assert board[:2] == ["Board 1", "Dealer N   Vul None"]
     assert "Datum" not in text.render(events.cross_imps_howell())
 
 
@@ -228,8 +230,8 @@ def test_each_matchs_boards_named_by_its_teams() -> None:
     report = text.render(events.REAL["aggregate-eight"]())
     oaks = block(report, "Board 1 · 1 Oaks v 2 Elms")
     ashes = block(report, "Board 1 · 3 Ashes v 4 Yews")
-    assert cells(oaks[1]) == cells(ashes[1]) == ["NS", "EW", "Score"]
-    assert len(oaks) == len(ashes) == 3 + 4  # four tables each
+    assert cells(oaks[2]) == cells(ashes[2]) == ["NS", "EW", "Score"]
+    assert len(oaks) == len(ashes) == 4 + 4  # four tables each
     assert "Board 1\n" not in report
 
 

@@ -517,7 +517,10 @@ class Standing:
 @attrs.frozen
 class BoardImps:
     number: int
-    imps: Points
+    imps: Points  # the home team's
+    # The away team's, where it is not -imps (an adjusted board's artificial
+    # IMPs need not balance); None: -imps.
+    opponent_imps: Points | None = None
 
 
 @attrs.frozen

@@ -18,20 +18,23 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from pathlib import PurePath
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
 from pbnscore.model import (
     Event,
+    EventKind,
     Outcome,
     Participant,
     ParticipantKind,
     Points,
+    Result,
     ScoredBoard,
     ScoredEvent,
     ScoredMatch,
     ScoredResult,
+    Seat,
     Standing,
 )
 
@@ -102,6 +105,12 @@ class Table:
     # A wide table laid out sideways (one column a board): text may break
     # its columns into blocks, each led by the first column.
     sideways: bool = False
+    # Per row, per column: the anchor a cell links to in the page (a
+    # standing's scorecard, a scorecard's board), or None. Empty: no links.
+    links: tuple[tuple[str | None, ...], ...] = ()
+
+    def link(self, row: int, column: int) -> str | None:
+        return self.links[row][column] if self.links else None
 
 
 @attrs.frozen
@@ -123,22 +132,62 @@ class Report:
     standings: tuple[Table, ...]
     grid: Grid | None
     matches: tuple[Table, ...]
-    boards: tuple[Table, ...]
+    boards: tuple[BoardView, ...]
+    scorecards: tuple[Scorecard, ...] = ()
+
+
+@attrs.frozen
+class Diagram:
+    """A deal as four hands (spades first; a seat absent where not given),
+    with the board's dealer and vulnerability."""
+
+    hands: Mapping[Seat, tuple[str, str, str, str]]
+    dealer: str
+    vulnerability: str
+
+
+@attrs.frozen
+class BoardView:
+    """One board: its facts (dealer, vulnerability, datum and how it was
+    formed), its deal where the file gives one, its traveller and any
+    analysis (double-dummy tables)."""
+
+    anchor: str
+    title: str
+    facts: tuple[str, ...]
+    diagram: Diagram | None
+    traveller: Table
+    analysis: tuple[Table, ...] = ()
+
+
+@attrs.frozen
+class Scorecard:
+    """One participant's boards, in play order, with a running total."""
+
+    anchor: str
+    title: str
+    table: Table
 
 
 def build(scored: ScoredEvent) -> Report:
     """Everything a person sees, in reading order."""
+    from pbnscore.report import _cards
+
     event = scored.event
     teams = _team_names(event)
+    places = _cards.places(scored)
+    boards = _cards.board_anchors(scored.boards)
+    cards = _cards.participant_anchors(scored.standings)
     return Report(
         title=event.title or source_name(event),
         facts=_facts(event),
         method=scored.method,
         options=_options(scored.options),
-        standings=_standings(scored.standings, teams),
+        standings=_standings(scored.standings, teams, cards),
         grid=_grid(scored.matches, teams),
         matches=_matches(scored.matches, teams),
-        boards=_travellers(scored, teams),
+        boards=_board_views(scored, teams, places, boards),
+        scorecards=_cards.scorecards(_cards.Sources(scored, places, boards, cards, teams)),
     )
 
 
@@ -162,10 +211,10 @@ def source_name(event: Event) -> str:
 
 def _options(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
     # Shown as the CLI spells them: --imp-gaps lower, --double yes.
-    return tuple((name.replace("_", "-"), _option_value(value)) for name, value in options.items())
+    return tuple((name.replace("_", "-"), option_value(value)) for name, value in options.items())
 
 
-def _option_value(value: object) -> str:
+def option_value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, enum.Enum):
@@ -178,7 +227,7 @@ def _option_value(value: object) -> str:
 # -- tables ---------------------------------------------------------------------
 
 
-def _table(
+def make_table(
     kind: str,
     title: str | None,
     columns: tuple[Column, ...],
@@ -188,11 +237,13 @@ def _table(
     drop: frozenset[str] = frozenset(),
     note: str | None = None,
     sideways: bool = False,
+    links: Iterable[tuple[str | None, ...]] = (),
 ) -> Table:
     """A table without the ``optional`` columns that hold nothing (no
     tricks in the file, no tables named, a method without VPs) and without
     the ``drop`` columns; figures formatted column by column."""
     rows = _formatted(columns, list(rows), by_row=sideways)
+    link_rows = list(links)
     keep = [
         index
         for index, column in enumerate(columns)
@@ -206,6 +257,7 @@ def _table(
         tuple(tuple(row[i] for i in keep) for row in rows),
         note,
         sideways,
+        tuple(tuple(row[i] for i in keep) for row in link_rows),
     )
 
 
@@ -246,11 +298,11 @@ def _several(sessions: Iterable[str | None]) -> bool:
     return len(set(sessions)) > 1
 
 
-def _title(*parts: str | None) -> str:
+def join_title(*parts: str | None) -> str:
     return " · ".join(part for part in parts if part)
 
 
-def _labelled(label: str, value: str | None) -> str | None:
+def labelled(label: str, value: str | None) -> str | None:
     return f"{label} {value}" if value is not None else None
 
 
@@ -273,18 +325,20 @@ _STANDING_COLUMNS = (
 )
 
 
-def _standings(standings: Iterable[Standing], teams: Mapping[str, str]) -> tuple[Table, ...]:
+def _standings(
+    standings: Iterable[Standing], teams: Mapping[str, str], cards: Mapping[Any, str]
+) -> tuple[Table, ...]:
     """One table per separately ranked field; pairs that belong to a team
     (barking, cross-IMPs of a teams event) grouped under their team."""
     everyone = list(standings)
     loose = [s for s in everyone if s.participant.team is None]
     several_sessions = _several(s.session for s in everyone)
     tables = [
-        _standings_table(group, _field_title(group, several_sessions, split), not split)
+        _standings_table(group, _field_title(group, several_sessions, split), not split, cards)
         for group, split in _fields(loose)
     ]
     tables += [
-        _standings_table(group, _title(f"Team {team}", teams.get(team)))
+        _standings_table(group, join_title(f"Team {team}", teams.get(team)), cards=cards)
         for team, group in _by_team(everyone).items()
     ]
     return tuple(tables)
@@ -298,16 +352,26 @@ def standing_groups(standings: Iterable[Standing]) -> list[list[Standing]]:
     return [group for group, _ in _fields(loose)] + list(_by_team(everyone).values())
 
 
-def _standings_table(group: list[Standing], title: str, directions: bool = True) -> Table:
-    """``directions`` False: the title names the one direction of the field."""
+def _standings_table(
+    group: list[Standing], title: str, directions: bool = True, cards: Mapping[Any, str] = {}
+) -> Table:
+    """``directions`` False: the title names the one direction of the
+    field. A participant's number and names link to its scorecard."""
+    from pbnscore.report._cards import identity
+
     number = Column(_KINDS[group[0].participant.kind][1])
-    return _table(
+    links = [
+        (None, card, None, card, card, None, None, None)
+        for card in (cards.get(identity(s.participant)) for s in group)
+    ]
+    return make_table(
         "standings",
         title,
         (Column("Rank"), number, *_STANDING_COLUMNS),
         (_standing_row(s) for s in group),
         optional=frozenset({"Dir", "Name", "Names"}),
         drop=frozenset() if directions else frozenset({"Dir"}),
+        links=links if cards else (),
     )
 
 
@@ -323,6 +387,11 @@ def _standing_row(standing: Standing) -> tuple[Cell, ...]:
         str(standing.boards),
         standing.average,
     )
+
+
+def kind_name(participant: Participant) -> str:
+    """``Pair``, ``Team`` or ``Player``."""
+    return _KINDS[participant.kind][1]
 
 
 def names(participant: Participant) -> str:
@@ -350,10 +419,10 @@ def _field_key(standing: Standing) -> Hashable:
 def _field_title(group: list[Standing], with_session: bool, by_direction: bool) -> str:
     first = group[0]
     direction = first.participant.direction
-    return _title(
+    return join_title(
         _KINDS[first.participant.kind][0],
-        _labelled("Session", first.session) if with_session else None,
-        _labelled("Section", first.participant.section),
+        labelled("Session", first.session) if with_session else None,
+        labelled("Section", first.participant.section),
         direction.value if by_direction and direction else None,
     )
 
@@ -411,6 +480,7 @@ _TRAVELLER_COLUMNS = (
     Column("W"),
     Column("Contract"),
     Column("By"),
+    Column("Lead"),
     Column("Tricks", numeric=True),
     Column("Score", numeric=True),
     Column("NS pts", numeric=True),
@@ -422,14 +492,15 @@ _TRAVELLER_COLUMNS = (
 _TRAVELLER_OPTIONAL = frozenset(c.title for c in _TRAVELLER_COLUMNS) - {"Score"}
 
 
-def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> tuple[Table, ...]:
+def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> list[str]:
+    """Each board's title."""
     boards = scored.boards
     with_session = _several(board.session for board in boards)
     titles = [
-        _title(
+        join_title(
             f"Board {board.number}",
-            _labelled("Session", board.session) if with_session else None,
-            _labelled("Section", board.section),
+            labelled("Session", board.session) if with_session else None,
+            labelled("Section", board.section),
         )
         for board in boards
     ]
@@ -439,13 +510,35 @@ def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> tuple[Table, .
     if repeated:
         team_of = _pair_teams(scored.event)
         titles = [
-            _title(title, _teams_at(board, team_of, teams)) if title in repeated else title
+            join_title(title, _teams_at(board, team_of, teams)) if title in repeated else title
             for title, board in zip(titles, boards, strict=True)
         ]
-    return tuple(
-        _traveller(board, title, scored.datum_label)
-        for title, board in zip(titles, boards, strict=True)
-    )
+    return titles
+
+
+def _board_views(
+    scored: ScoredEvent, teams: Mapping[str, str], places: list[Any], anchors: list[str]
+) -> tuple[BoardView, ...]:
+    from pbnscore.report import _cards
+
+    is_teams = scored.event.kind is EventKind.TEAMS
+    real = _cards.real_counts(scored.boards, is_teams)
+    views = []
+    for board, title, place, anchor in zip(
+        scored.boards, _travellers(scored, teams), places, anchors, strict=True
+    ):
+        dealer, vulnerability = _cards.facts_of(place.board, board.number)
+        datum = _cards.datum_fact(scored, board, real[_cards.field_key(board, is_teams)])
+        views.append(
+            BoardView(
+                anchor,
+                title,
+                (f"Dealer {dealer}", f"Vul {vulnerability}"),
+                _cards.diagram(place, board.number),
+                _traveller(board, title, datum),
+            )
+        )
+    return tuple(views)
 
 
 def _pair_teams(event: Event) -> dict[str, str]:
@@ -465,11 +558,8 @@ def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str
     return " v ".join(team_label(team, teams) for team in playing)
 
 
-def _traveller(board: ScoredBoard, title: str, datum_label: str | None) -> Table:
-    note = None
-    if board.datum is not None:
-        note = _title(f"Datum {board.datum}", datum_label)
-    return _table(
+def _traveller(board: ScoredBoard, title: str, note: str | None) -> Table:
+    return make_table(
         "traveller",
         title,
         _TRAVELLER_COLUMNS,
@@ -492,15 +582,20 @@ def _traveller_row(scored: ScoredResult) -> tuple[Cell, ...]:
         west or "",
         result.contract_text or "",
         result.declarer.value if result.declarer else "",
+        result.lead or "",
         "" if result.tricks is None else str(result.tricks),
-        _score(scored),
+        score_text(scored),
         scored.ns_points,
         scored.ew_points,
     )
 
 
-def _score(scored: ScoredResult) -> str:
-    result = scored.result
+def score_text(scored: ScoredResult) -> str:
+    return outcome_text(scored.result)
+
+
+def outcome_text(result: Result) -> str:
+    """A result's NS score, or what happened instead."""
     if result.score is not None:
         return str(result.score)
     if result.adjusted is not None:
@@ -527,7 +622,7 @@ def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tupl
     if not matches:
         return ()
     with_session = _several(match.session for match in matches)
-    listing = _table(
+    listing = make_table(
         "matches",
         None,
         _MATCH_COLUMNS,
@@ -556,12 +651,12 @@ NOT_PLAYED = "not played"  # a match in which no board was played: no IMPs, no V
 def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> Table:
     """A match's IMPs board by board, sideways: a scorecard's two lines
     rather than a column as long as the match."""
-    return _table(
+    return make_table(
         "match-boards",
-        _title(
+        join_title(
             f"{team_label(match.team, teams)} v {team_label(match.opponent, teams)}",
-            _labelled("Session", match.session) if with_session else None,
-            _labelled("Round", None if match.round is None else str(match.round)),
+            labelled("Session", match.session) if with_session else None,
+            labelled("Round", None if match.round is None else str(match.round)),
         ),
         (Column("Board"), *(Column(str(b.number), numeric=True) for b in match.boards)),
         ((f"IMPs to {match.team}", *(b.imps for b in match.boards)),),

@@ -1,11 +1,14 @@
 """One self-contained HTML5 page of a scored event.
 
 No scripts, web fonts or other files: the style sheet is inline, so the page
-works offline and can be mailed or put on a club web site as it is. Tables
-scroll sideways inside their own box on a narrow phone, and a print style
-sheet drops the colours and keeps each board on one page. Every string from
-the source or the method is escaped. What is shown comes from
-:mod:`pbnscore.report._view`.
+works offline and can be mailed or put on a club web site as it is. Each
+participant's number and names in the standings link to its scorecard, and
+each board number on a scorecard to the board (its hand diagram and
+traveller), within the page. On a phone (600 px and less) no table scrolls
+sideways: each row becomes a block of labelled cells that wraps to the
+width; a print style sheet drops the colours, sets the tables to the page's
+width and keeps each board on one page. Every string from the source or the
+method is escaped. What is shown comes from :mod:`pbnscore.report._view`.
 """
 
 from __future__ import annotations
@@ -14,21 +17,32 @@ from collections.abc import Iterable, Iterator
 from html import escape
 from typing import Protocol
 
-from pbnscore.model import ScoredEvent
-from pbnscore.report._view import Column, Grid, Report, Table, build
+from pbnscore.hands import SUIT_SYMBOLS
+from pbnscore.model import ScoredEvent, Seat
+from pbnscore.report._view import (
+    BoardView,
+    Column,
+    Diagram,
+    Grid,
+    Report,
+    Scorecard,
+    Table,
+    build,
+)
 
 __all__ = ["render"]
 
 STYLE = """
 :root { color-scheme: light; --ink: #1b1f24; --muted: #5b6570; --rule: #d0d7de;
-  --band: #f4f6f8; --accent: #1f5f99; }
+  --band: #f4f6f8; --accent: #1f5f99; --red: #b3261e; }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 72rem; padding: 1rem; color: var(--ink);
   font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans",
-  Arial, sans-serif; }
+  Arial, sans-serif; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; color: var(--accent); }
 h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; border-bottom: 2px solid var(--accent); }
 h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
+a { color: var(--accent); }
 .facts, .method { margin: .25rem 0; color: var(--muted); }
 .facts span + span::before { content: " · "; }
 .note { margin: 0 0 .25rem; color: var(--muted); font-size: .9rem; }
@@ -40,23 +54,47 @@ th { background: var(--band); font-weight: 600; }
 td.num, th.num { text-align: right; }
 td.wrap { white-space: normal; min-width: 10rem; }
 tbody tr:nth-child(even) td { background: #fafbfc; }
-.boards { display: grid; gap: 0 1.5rem;
+.boards, .cards { display: grid; gap: 0 1.5rem;
   grid-template-columns: repeat(auto-fill, minmax(min(30rem, 100%), 1fr)); }
-.board { break-inside: avoid; min-width: 0; }
+.board, .card { break-inside: avoid; min-width: 0; }
 table.grid td.self { background: var(--band); }
+.deal { display: grid; grid-template-columns: repeat(3, minmax(0, max-content));
+  gap: .1rem 1rem; margin: .25rem 0 .5rem; font-size: .9rem; align-items: center; }
+.deal .hand { white-space: nowrap; }
+.deal .n, .deal .s { grid-column: 2; }
+.deal .w { grid-column: 1; }
+.deal .e { grid-column: 3; }
+.deal .compass { grid-column: 2; text-align: center; border: 1px solid var(--rule);
+  padding: .25rem .5rem; color: var(--muted); font-size: .8rem; }
+.deal .red { color: var(--red); }
 @media (max-width: 600px) {
   body { padding: .5rem; font-size: 14px; }
-  th, td { padding: .15rem .35rem; }
-  td.wrap { min-width: 7rem; }
+  .scroll { overflow-x: visible; }
+  table, tbody, tr, td, th { display: block; }
+  table { width: 100%; }
+  thead { display: none; }
+  tbody tr { display: flex; flex-wrap: wrap; gap: 0 .75rem; padding: .3rem 0;
+    border-bottom: 1px solid var(--rule); }
+  tbody tr:nth-child(even) td { background: none; }
+  tbody th, td { border: 0; padding: 0; white-space: normal; min-width: 0; }
+  td.wrap { min-width: 0; flex-basis: 100%; }
+  td[data-label]::before { content: attr(data-label) " "; color: var(--muted);
+    font-size: .8rem; }
+  td:empty { display: none; }
+  .deal { font-size: .85rem; gap: .1rem .5rem; }
 }
 @media print {
-  body { max-width: none; padding: 0; font-size: 10pt; color: #000; }
+  body { max-width: none; padding: 0; font-size: 9pt; color: #000; }
   h1, h2 { color: #000; border-color: #000; }
+  a { color: #000; text-decoration: none; }
   .scroll { overflow: visible; }
+  table { width: 100%; }
+  th, td { padding: .1rem .25rem; white-space: normal; }
+  td.wrap { min-width: 0; }
   th { background: none; }
   tbody tr:nth-child(even) td { background: none; }
-  .boards { display: block; }
-  .board, .standings { break-inside: avoid; }
+  .boards, .cards { display: block; }
+  .board, .card, .standings { break-inside: avoid; }
 }
 """.strip()
 
@@ -74,6 +112,7 @@ def _page(report: Report) -> Iterator[str]:
         yield from _section("grid", "Match grid", _grid(report.grid))
     yield from _section("matches", "Matches", _tables(report.matches))
     yield from _section("boards", "Boards", _boards(report.boards))
+    yield from _section("scorecards", "Scorecards", _scorecards(report.scorecards))
     yield "</main>"
     yield "</body>"
     yield "</html>"
@@ -134,11 +173,79 @@ def _section(ident: str, heading: str, body: Iterable[str]) -> Iterator[str]:
     yield "</section>"
 
 
-def _boards(tables: tuple[Table, ...]) -> Iterator[str]:
-    if tables:
-        yield '<div class="boards">'
-        yield from _tables(tables, wrapper='<div class="board">')
+def _boards(boards: tuple[BoardView, ...]) -> Iterator[str]:
+    if not boards:
+        return
+    yield '<div class="boards">'
+    for board in boards:
+        yield f'<div class="board" id="{_e(board.anchor)}">'
+        yield f"<h3>{_e(board.title)}</h3>"
+        facts = "".join(f"<span>{_e(fact)}</span>" for fact in board.facts)
+        yield f'<p class="facts">{facts}</p>'
+        if board.traveller.note:
+            yield f'<p class="note">{_e(board.traveller.note)}</p>'
+        if board.diagram is not None:
+            yield from _diagram(board.diagram)
+        yield from _table(board.traveller)
+        for table in board.analysis:
+            if table.title:
+                yield f'<p class="note">{_e(table.title)}</p>'
+            yield from _table(table)
         yield "</div>"
+    yield "</div>"
+
+
+_SEAT_CLASSES = {Seat.N: "n", Seat.W: "w", Seat.E: "e", Seat.S: "s"}
+
+
+def _diagram(diagram: Diagram) -> Iterator[str]:
+    """North, West and East either side of the compass, South: a grid."""
+    yield f'<div class="deal" role="img" aria-label="{_e(_spoken(diagram))}">'
+    for seat in (Seat.N, Seat.W):
+        yield from _hand(diagram, seat)
+    yield (
+        f'<div class="compass">N<br>W&nbsp;&nbsp;E<br>S<br>'
+        f"Dealer {_e(diagram.dealer)}<br>Vul {_e(diagram.vulnerability)}</div>"
+    )
+    for seat in (Seat.E, Seat.S):
+        yield from _hand(diagram, seat)
+    yield "</div>"
+
+
+def _hand(diagram: Diagram, seat: Seat) -> Iterator[str]:
+    held = diagram.hands.get(seat)
+    lines = (
+        ""
+        if held is None
+        else "<br>".join(
+            f'<span class="{"red" if symbol in "♥♦" else "black"}">{symbol}</span> '
+            f"{_e(cards) or '—'}"
+            for symbol, cards in zip(SUIT_SYMBOLS, held, strict=True)
+        )
+    )
+    yield f'<div class="hand {_SEAT_CLASSES[seat]}">{lines}</div>'
+
+
+def _spoken(diagram: Diagram) -> str:
+    """The deal for a screen reader."""
+    hands = "; ".join(
+        f"{seat.value}: "
+        + ", ".join(f"{suit} {cards or 'void'}" for suit, cards in zip("SHDC", held, strict=True))
+        for seat, held in diagram.hands.items()
+    )
+    return f"Dealer {diagram.dealer}, vulnerable {diagram.vulnerability}; {hands}"
+
+
+def _scorecards(cards: tuple[Scorecard, ...]) -> Iterator[str]:
+    if not cards:
+        return
+    yield '<div class="cards">'
+    for card in cards:
+        yield f'<div class="card" id="{_e(card.anchor)}">'
+        yield f"<h3>{_e(card.title)}</h3>"
+        yield from _table(card.table)
+        yield "</div>"
+    yield "</div>"
 
 
 def _tables(tables: Iterable[Table], wrapper: str = "<div>") -> Iterator[str]:
@@ -159,13 +266,20 @@ def _table(table: Table) -> Iterator[str]:
     )
     yield f"<thead><tr>{head}</tr></thead>"
     yield "<tbody>"
-    for row in table.rows:
+    for index, row in enumerate(table.rows):
         cells = "".join(
-            f"<td{_class(column)}>{_e(cell)}</td>"
-            for column, cell in zip(table.columns, row, strict=True)
+            f'<td{_class(column)} data-label="{_e(column.title)}">'
+            f"{_linked(cell, table.link(index, at))}</td>"
+            if cell
+            else f"<td{_class(column)}></td>"
+            for at, (column, cell) in enumerate(zip(table.columns, row, strict=True))
         )
         yield f"<tr>{cells}</tr>"
     yield "</tbody></table></div>"
+
+
+def _linked(text: str, anchor: str | None) -> str:
+    return _e(text) if anchor is None else f'<a href="#{_e(anchor)}">{_e(text)}</a>'
 
 
 def _class(column: Column) -> str:
@@ -188,8 +302,10 @@ def _grid(grid: Grid) -> Iterator[str]:
     yield "<tbody>"
     for name, row in zip(grid.names, grid.cells, strict=True):
         cells = "".join(
-            '<td class="self"></td>' if cell is None else f"<td>{'<br>'.join(map(_e, cell))}</td>"
-            for cell in row
+            '<td class="self"></td>'
+            if cell is None
+            else f'<td data-label="v {_e(label)}">{"<br>".join(map(_e, cell))}</td>'
+            for label, cell in zip(grid.labels, row, strict=True)
         )
         yield f'<tr><th scope="row">{_e(name)}</th>{cells}</tr>'
     yield "</tbody></table></div>"

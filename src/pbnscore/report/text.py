@@ -13,8 +13,9 @@ from collections.abc import Iterator
 
 import attrs
 
-from pbnscore.model import ScoredEvent
-from pbnscore.report._view import Report, Table, build
+from pbnscore.hands import SUIT_SYMBOLS
+from pbnscore.model import ScoredEvent, Seat
+from pbnscore.report._view import BoardView, Diagram, Report, Table, build
 
 __all__ = ["WIDTH", "render"]
 
@@ -41,7 +42,6 @@ def _report(report: Report) -> Iterator[str]:
     for heading, tables in (
         ("Standings", report.standings),
         ("Matches", report.matches),
-        ("Boards", report.boards),
     ):
         if tables:
             yield ""
@@ -49,6 +49,52 @@ def _report(report: Report) -> Iterator[str]:
             for table in tables:
                 yield ""
                 yield from _table(table)
+    if report.boards:
+        yield ""
+        yield from _heading("Boards", "-")
+        for board in report.boards:
+            yield ""
+            yield from _board(board)
+    if report.scorecards:
+        yield ""
+        yield from _heading("Scorecards", "-")
+        for card in report.scorecards:
+            yield ""
+            yield from _wrap(card.title)
+            yield from _table(card.table)
+
+
+def _board(board: BoardView) -> Iterator[str]:
+    """Title and facts, the hand diagram, the traveller, any analysis."""
+    yield from _wrap(board.title)
+    yield from _wrap("   ".join((*board.facts, board.traveller.note or "")).strip())
+    if board.diagram is not None:
+        yield from diagram_lines(board.diagram)
+    yield from _table(attrs.evolve(board.traveller, title=None, note=None))
+    for table in board.analysis:
+        yield from _table(table)
+
+
+HAND_WIDTH = 18  # "♠ AKQJT98765432" and room to spare
+
+
+def diagram_lines(diagram: Diagram) -> Iterator[str]:
+    """North above, West and East either side of a compass, South below."""
+
+    def hand(seat: Seat) -> list[str]:
+        held = diagram.hands.get(seat)
+        if held is None:
+            return [""] * 4
+        return [
+            f"{symbol} {cards or '—'}" for symbol, cards in zip(SUIT_SYMBOLS, held, strict=True)
+        ]
+
+    pad = " " * HAND_WIDTH
+    compass = ("   N    ", " W    E ", "   S    ", "        ")
+    yield from (pad + line for line in hand(Seat.N))
+    for west, middle, east in zip(hand(Seat.W), compass, hand(Seat.E), strict=True):
+        yield west.ljust(HAND_WIDTH) + middle + east
+    yield from (pad + line for line in hand(Seat.S))
 
 
 def _clean(text: str) -> str:

@@ -289,7 +289,7 @@ def score_match(
         match.round,
         match.team,
         match.opponent,
-        tuple(BoardImps(n.number, n.home) for n in nets),
+        tuple(BoardImps(n.number, n.home, None if n.away == -n.home else n.away) for n in nets),
         won,
         lost,
         vp,

@@ -1,0 +1,446 @@
+"""Board pages and personal scorecards, for :func:`pbnscore.report._view.build`.
+
+Each scored board is matched with the event's board it came from (methods
+give one scored board per input board, in input order: sessions, then each
+section's boards, or each match's in a teams event), which holds its deal,
+dealer and vulnerability and, in a teams event, the match it was played in.
+
+A scorecard lists every board a participant played, in that order, as the
+scored event has it: its direction, opponents, contract, score and the datum
+from its own side (an EW pair's +420 is NS's -420), its points and the
+running total, which ends at its standings total. A team scored by a pairs
+method (barking, cross-IMPs) gets, board by board, its pairs' points and
+their mean (the team's figure, as in the standings); a team scored by
+aggregate, each match's boards with the team's scores at its tables, its
+IMPs, and after each match its VPs and the running total.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+
+import attrs
+
+from pbnscore import bridge
+from pbnscore.hands import parse_deal
+from pbnscore.model import (
+    Board,
+    BoardImps,
+    Direction,
+    Event,
+    EventKind,
+    Match,
+    Participant,
+    ParticipantKind,
+    Points,
+    ScoredBoard,
+    ScoredEvent,
+    ScoredMatch,
+    Standing,
+)
+from pbnscore.report import _view
+
+Identity = tuple[str, str, str | None, str | None, str | None]
+
+
+def identity(participant: Participant) -> Identity:
+    p = participant
+    direction = p.direction.value if p.direction else None
+    return (p.kind.value, p.id, direction, p.section, p.team)
+
+
+@attrs.frozen
+class Place:
+    """Where a scored board came from: its event board and match (teams)."""
+
+    board: Board | None
+    match: Match | None
+
+
+def places(scored: ScoredEvent) -> list[Place]:
+    """One Place per scored board; empty ones where the method's boards do
+    not follow the input's (a plug-in may give fewer)."""
+    found = list(_event_places(scored.event))
+    same = len(found) == len(scored.boards) and all(
+        place.board is not None and place.board.number == board.number
+        for place, board in zip(found, scored.boards, strict=True)
+    )
+    return found if same else [Place(None, None) for _ in scored.boards]
+
+
+def _event_places(event: Event) -> Iterator[Place]:
+    for session in event.sessions:
+        if event.kind is EventKind.TEAMS:
+            for match in session.matches:
+                yield from (Place(board, match) for board in match.boards)
+        else:
+            for section in session.sections:
+                yield from (Place(board, None) for board in section.boards)
+
+
+def board_anchors(boards: Iterable[ScoredBoard]) -> list[str]:
+    """``board-7``; ``board-7-2`` for the second board 7 (another section,
+    session or match)."""
+    seen: Counter[int] = Counter()
+    anchors = []
+    for board in boards:
+        seen[board.number] += 1
+        count = seen[board.number]
+        anchors.append(f"board-{board.number}" + (f"-{count}" if count > 1 else ""))
+    return anchors
+
+
+def participant_anchors(standings: Iterable[Standing]) -> dict[Identity, str]:
+    """Each standing's scorecard anchor, ``card-1`` ... in standings order."""
+    anchors: dict[Identity, str] = {}
+    for standing in standings:
+        anchors.setdefault(identity(standing.participant), f"card-{len(anchors) + 1}")
+    return anchors
+
+
+# -- a board's facts --------------------------------------------------------------
+
+
+def diagram(place: Place, number: int) -> _view.Diagram | None:
+    board = place.board
+    hands = parse_deal(board.deal) if board is not None else None
+    if hands is None:
+        return None
+    dealer, vulnerability = facts_of(board, number)
+    return _view.Diagram(hands.holdings, dealer, vulnerability)
+
+
+def facts_of(board: Board | None, number: int) -> tuple[str, str]:
+    """Dealer and vulnerability as the file gives them, else those of the
+    board number in the standard cycle (Law 2), as USEBIO files never say."""
+    dealer = board.dealer if board is not None and board.dealer else bridge.dealer_for_board(number)
+    vulnerable = board.vulnerability if board is not None else None
+    vulnerable = vulnerable or bridge.vulnerability_for_board(number)
+    return dealer.value, vulnerable.value
+
+
+def datum_fact(scored: ScoredEvent, board: ScoredBoard, real: int) -> str | None:
+    """``Datum 420: zero-sum par of 7 scores``: the figure and how it was
+    formed, from the method's options; ``real`` is the field's real scores."""
+    if board.datum is None:
+        return None
+    figure = str(board.datum)
+    if board.exact_datum is not None:
+        figure = f"{_view.points(board.exact_datum)} (shown {board.datum})"
+    how = _datum_rule(scored.datum_label, scored.options, real)
+    return f"Datum {figure}" + (f": {how}" if how else "")
+
+
+def _datum_rule(label: str | None, options: Mapping[str, object], real: int) -> str | None:
+    rounding = _view.option_value(options.get("rounding", ""))
+    rounded = "not rounded" if rounding == "none" else f"rounded to 10 ({rounding})"
+    of = f"of {real} score{'s' if real != 1 else ''}"
+    if label == "zero-sum":
+        return f"zero-sum par {of} (the field's IMPs add up to 0)"
+    if label == "trimmed-mean":
+        drop = _view.option_value(options.get("drop", ""))
+        return f"trimmed mean {of}, {drop} dropped at each end, {rounded}"
+    if label == "mean":
+        return f"mean {of}, {rounded}"
+    if label == "median":
+        even = f"; an even count: the mean of the middle two, {rounded}" if real % 2 == 0 else ""
+        return f"median {of}{even}"
+    return label
+
+
+def real_counts(boards: Iterable[ScoredBoard], teams: bool) -> Counter[Hashable]:
+    """Real results per field: (session, section, board), or in a teams
+    event (session, board) across its matches."""
+    counts: Counter[Hashable] = Counter()
+    for board in boards:
+        counts[field_key(board, teams)] += sum(r.result.is_real for r in board.results)
+    return counts
+
+
+def field_key(board: ScoredBoard, teams: bool) -> Hashable:
+    return (board.session, board.number) if teams else (board.session, board.section, board.number)
+
+
+# -- scorecards -------------------------------------------------------------------
+
+_PAIR_COLUMNS = (
+    _view.Column("Board"),
+    _view.Column("Dir"),
+    _view.Column("Opponents", flexible=True),
+    _view.Column("Contract"),
+    _view.Column("By"),
+    _view.Column("Score", numeric=True),
+    _view.Column("Datum", numeric=True),
+    _view.Column("Points", numeric=True),
+    _view.Column("Total", numeric=True),
+)
+_TEAM_PAIRS_COLUMNS = (
+    _view.Column("Board"),
+    _view.Column("Pairs", flexible=True),
+    _view.Column("Points", numeric=True),
+    _view.Column("Total", numeric=True),
+)
+_MATCH_COLUMNS = (
+    _view.Column("Round"),
+    _view.Column("Board"),
+    _view.Column("Opponents", flexible=True),
+    _view.Column("Scores"),
+    _view.Column("IMPs", numeric=True),
+    _view.Column("Match", flexible=True),
+    _view.Column("Total", numeric=True),
+)
+
+
+@attrs.frozen
+class Sources:
+    """What every scorecard is built from."""
+
+    scored: ScoredEvent
+    places: list[Place]
+    boards: list[str]  # board anchors, by scored board
+    cards: dict[Identity, str]  # participant anchors
+    teams: Mapping[str, str]  # team names
+
+
+def scorecards(sources: Sources) -> tuple[_view.Scorecard, ...]:
+    cards: list[_view.Scorecard] = []
+    for standing in sources.scored.standings:
+        participant = standing.participant
+        anchor = sources.cards[identity(participant)]
+        if any(card.anchor == anchor for card in cards):
+            continue
+        if participant.kind is ParticipantKind.TEAM and sources.scored.matches:
+            table = _match_card(participant, sources)
+        elif participant.kind is ParticipantKind.TEAM:
+            table = _team_pairs_card(participant, sources)
+        else:
+            table = _pair_card(participant, sources)
+        cards.append(_view.Scorecard(anchor, card_title(participant, sources.teams), table))
+    return tuple(cards)
+
+
+def card_title(participant: Participant, teams: Mapping[str, str]) -> str:
+    kind = _view.kind_name(participant)
+    who = _view.names(participant) or teams.get(participant.id, "")
+    return _view.join_title(
+        f"{kind} {participant.id}",
+        participant.direction.value if participant.direction else None,
+        _view.labelled("Section", participant.section),
+        _view.labelled("Team", participant.team),
+        who or None,
+    )
+
+
+def _seated(
+    participant: Participant, board: ScoredBoard, place: Place
+) -> Iterator[tuple[int, Direction, str]]:
+    """(result index, direction sat, opponents) for each result of the
+    board at which ``participant`` sat."""
+    p = participant
+    if p.team is None and p.section != board.section:
+        return
+    for index, line in enumerate(board.results):
+        result = line.result
+        if p.kind is ParticipantKind.PLAYER:
+            players = (*result.players, None, None, None, None)[:4]
+            if p.id in (players[0], players[2]):
+                yield index, Direction.NS, _both(players[1], players[3])
+            elif p.id in (players[1], players[3]):
+                yield index, Direction.EW, _both(players[0], players[2])
+            continue
+        for side, mine, theirs in (
+            (Direction.NS, result.ns, result.ew),
+            (Direction.EW, result.ew, result.ns),
+        ):
+            if mine != p.id or p.direction not in (None, side):
+                continue
+            if p.team is not None and not _team_sat(
+                place.match, result.home_direction, side, p.team
+            ):
+                continue
+            yield index, side, theirs or ""
+
+
+def _both(first: str | None, second: str | None) -> str:
+    return " & ".join(x for x in (first, second) if x)
+
+
+def _team_sat(match: Match | None, home: Direction | None, side: Direction, team: str) -> bool:
+    """Whether ``team`` sat ``side`` at this table (unknown: assumed so)."""
+    if match is None or home is None:
+        return True
+    return (match.team if home is side else match.opponent) == team
+
+
+def _own(value: int | None, side: Direction) -> int | None:
+    if value is None:
+        return None
+    return value if side is Direction.NS else -value
+
+
+def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
+    rows: list[tuple[_view.Cell, ...]] = []
+    links: list[tuple[str | None, ...]] = []
+    total: Points = 0
+    for board, place, anchor in zip(
+        sources.scored.boards, sources.places, sources.boards, strict=True
+    ):
+        for index, side, opponents in _seated(participant, board, place):
+            line = board.results[index]
+            won = line.ns_points if side is Direction.NS else line.ew_points
+            if won is not None:
+                total += won
+            result = line.result
+            rows.append(
+                (
+                    str(board.number),
+                    side.value,
+                    opponents,
+                    result.contract_text or "",
+                    result.declarer.value if result.declarer else "",
+                    _view.score_text(line)
+                    if result.score is None
+                    else str(_own(result.score, side)),
+                    "" if board.datum is None else str(_own(board.datum, side)),
+                    won,
+                    total if won is not None else None,
+                )
+            )
+            links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 1)))
+    return _view.make_table(
+        "scorecard",
+        None,
+        _PAIR_COLUMNS,
+        rows,
+        optional=frozenset({"Contract", "By", "Datum"}),
+        links=links,
+    )
+
+
+def _team_pairs_card(team: Participant, sources: Sources) -> _view.Table:
+    """A team scored by a pairs method: per field, its pairs' points and
+    their mean (how the team's total is made)."""
+    members = [
+        s.participant
+        for s in sources.scored.standings
+        if s.participant.team == team.id and s.participant.kind is ParticipantKind.PAIR
+    ]
+    by_field: dict[Hashable, list[tuple[str, Points]]] = defaultdict(list)
+    first: dict[Hashable, tuple[int, str]] = {}
+    for board, place, anchor in zip(
+        sources.scored.boards, sources.places, sources.boards, strict=True
+    ):
+        key = field_key(board, teams=True)
+        for member in members:
+            for index, side, _ in _seated(member, board, place):
+                line = board.results[index]
+                won = line.ns_points if side is Direction.NS else line.ew_points
+                if won is not None:
+                    by_field[key].append((member.id, won))
+                    first.setdefault(key, (board.number, anchor))
+    rows: list[tuple[_view.Cell, ...]] = []
+    links: list[tuple[str | None, ...]] = []
+    total: Points = 0
+    for key, values in by_field.items():
+        mean = Fraction(sum(v for _, v in values), len(values))
+        total += mean
+        listed = ", ".join(f"{pid} {_view.points(v)}" for pid, v in values)
+        number, anchor = first[key]
+        rows.append((str(number), listed, mean, total))
+        links.append((anchor, None, None, None))
+    return _view.make_table("scorecard", None, _TEAM_PAIRS_COLUMNS, rows, links=links)
+
+
+def _match_card(team: Participant, sources: Sources) -> _view.Table:
+    """A team scored by aggregate: each match's boards, its VPs after it."""
+    anchors: dict[tuple[int, int], str] = {}
+    for board, place, anchor in zip(
+        sources.scored.boards, sources.places, sources.boards, strict=True
+    ):
+        if place.match is not None:
+            anchors.setdefault((id(place.match), board.number), anchor)
+    event_matches = [m for s in sources.scored.event.sessions for m in s.matches]
+    rows: list[tuple[_view.Cell, ...]] = []
+    links: list[tuple[str | None, ...]] = []
+    total: Points = 0
+    for match, event_match in _paired(sources.scored.matches, event_matches):
+        if team.id not in (match.team, match.opponent):
+            continue
+        home = match.team == team.id
+        opponent = match.opponent if home else match.team
+        played = {b.number: b for b in match.boards}
+        boards = event_match.boards if event_match is not None else ()
+        for position, dealt in enumerate(boards):
+            imps = played.get(dealt.number)
+            won = None if imps is None else _team_imps(imps, home)
+            last = position == len(boards) - 1
+            summary, figure = _match_summary(match, home) if last else ("", 0)
+            total += figure
+            rows.append(
+                (
+                    "" if match.round is None else str(match.round),
+                    str(dealt.number),
+                    _view.team_label(opponent, sources.teams),
+                    _team_scores(dealt, event_match, home),
+                    won,
+                    summary,
+                    total if last else None,
+                )
+            )
+            links.append((None, anchors.get((id(event_match), dealt.number)), *(None,) * 5))
+    return _view.make_table(
+        "scorecard",
+        None,
+        _MATCH_COLUMNS,
+        rows,
+        optional=frozenset({"Round", "Scores"}),
+        links=links,
+    )
+
+
+def _paired(
+    scored: Iterable[ScoredMatch], event: list[Match]
+) -> Iterator[tuple[ScoredMatch, Match | None]]:
+    """Scored matches with the event's, in the same order where they line up."""
+    scored = list(scored)
+    same = len(scored) == len(event) and all(
+        (s.team, s.opponent) == (e.team, e.opponent) for s, e in zip(scored, event, strict=True)
+    )
+    for index, match in enumerate(scored):
+        yield match, event[index] if same else None
+
+
+def _match_summary(match: ScoredMatch, home: bool) -> tuple[str, Points]:
+    """After a match's last board: the IMPs won each way and the VPs (the
+    figure the team's total adds; its net IMPs without a VP scale)."""
+    imps = (match.imps, match.opponent_imps) if home else (match.opponent_imps, match.imps)
+    shown = _view.column(imps)
+    summary = f"IMPs {shown[0]}–{shown[1]}"
+    vp = match.vp if home else match.opponent_vp
+    if vp is not None:
+        return f"{summary}, VP {_view.points(vp)}", vp
+    return summary, sum((_team_imps(b, home) for b in match.boards), Fraction(0))
+
+
+def _team_imps(board: BoardImps, home: bool) -> Points:
+    """A team's IMPs on a match board; an adjusted board need not balance."""
+    if home:
+        return board.imps
+    return -board.imps if board.opponent_imps is None else board.opponent_imps
+
+
+def _team_scores(board: Board, match: Match | None, home: bool) -> str:
+    """The team's scores at its tables, from its own side: ``+420 −50``."""
+    if match is None:
+        return ""
+    shown = []
+    for result in board.results:
+        if result.score is None or result.home_direction is None:
+            shown.append(_view.outcome_text(result))
+            continue
+        home_ns = result.home_direction is Direction.NS
+        sign = 1 if home_ns == home else -1
+        shown.append(f"{sign * result.score:+d}")
+    return " ".join(shown)
