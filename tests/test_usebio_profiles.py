@@ -16,7 +16,7 @@ import pbnscore
 from pbnscore import usebio
 from pbnscore.cli import main
 from pbnscore.errors import PbnscoreError, ProfileError
-from pbnscore.model import EventKind, ScoredEvent
+from pbnscore.model import Event, EventKind, ScoredEvent
 from test_pbn_to_usebio import boards
 from usebio_readers import cobalt_problems, ukbridge_problems
 
@@ -205,3 +205,47 @@ def test_batch_usebio_for_ukbridge(tmp_path: Path) -> None:
     assert main([*args, "--no-progress", "-m", "butler"]) == 0
     for path in inputs:
         assert ukbridge_problems((tmp_path / f"{path.name}.xml").read_bytes(), "pairs") == []
+
+
+FIGURES = ("TOTAL_SCORE", "PLACE", "BOARD_AVERAGE", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS",
+           "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS", "PAIR_IMPS")  # fmt: skip
+
+
+def written_figures(data: bytes, tags: tuple[str, ...]) -> dict[str, list[str]]:
+    root = etree.fromstring(data)
+    return {tag: sorted((e.text or "").rstrip("=") for e in root.iter(tag)) for tag in tags}
+
+
+@pytest.mark.parametrize("dialect", ["cobalt", "ukbridge"])
+@pytest.mark.parametrize(("path", "method"), CASES)
+def test_profile_changes_no_number(path: Path, method: str, dialect: str) -> None:
+    """A profile moves, renames and adds elements, never changes a number:
+    the file holds the standard file's totals, places, datums and points
+    (ties without "="). Read back and scored again, an event of one section
+    gives every participant the same figures (flattening sections makes one
+    field of them for a reader that scores: Cobalt shows the file's)."""
+    event = scored(path, method)
+    try:
+        out = usebio.dumps(event, dialect=dialect)
+    except ProfileError:
+        return  # refused: checked above
+    standard = usebio.dumps(event)
+    owned = tuple(
+        tag for tag in FIGURES if etree.fromstring(standard).find(f".//{tag}") is not None
+    )
+    if dialect == "ukbridge" and method == "butler":
+        # Its cross-IMP elements carry the Butler points, replacing an input's own.
+        owned = tuple(tag for tag in owned if "CROSS_IMP" not in tag)
+    assert written_figures(out, owned) == written_figures(standard, owned)
+    if len(sections_of(event.event)) > 1:
+        return
+    again = pbnscore.score(usebio.loads(out), method)
+
+    def figures(e: ScoredEvent) -> list[tuple[object, ...]]:
+        return sorted((s.total, s.boards, s.rank, s.tied) for s in e.standings)
+
+    assert figures(again) == figures(event)
+
+
+def sections_of(event: Event) -> set[tuple[str | None, str | None]]:
+    return {(session.id, section.id) for session in event.sessions for section in session.sections}

@@ -83,6 +83,8 @@ def cobalt_problems(data: bytes) -> list[str]:
         if not number:
             problems.append("a PAIR without a PAIR_NUMBER")
             continue
+        if number in numbers:
+            problems.append(f"PAIR_NUMBER {number} twice: it keys names by PAIR_NUMBER alone")
         numbers.add(number)
         place = _text(pair, "PLACE")
         if place is None or not WHOLE_RE.fullmatch(place):

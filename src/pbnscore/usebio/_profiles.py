@@ -193,6 +193,27 @@ def _pair_key(pair: Element) -> tuple[str, str]:
     return (number, (pair.findtext("DIRECTION") or "").strip())
 
 
+def one_number_per_pair(document: Document) -> None:
+    """Cobalt keys a pair's names by PAIR_NUMBER alone (USEBIO-notes §13.1):
+    where NS and EW pairs share numbers (a two-winner Mitchell), every pair's
+    number gets its direction after it, as Compscore numbers them (1NS, 1EW),
+    and so does each line's."""
+    pairs = document.event_el.findall("PARTICIPANTS/PAIR")
+    numbers = [_pair_key(pair)[0] for pair in pairs]
+    if len(numbers) == len(set(numbers)):
+        return
+    if any(_pair_key(pair)[1] not in ("NS", "EW") for pair in pairs):
+        raise _refuse("Cobalt", "two pairs have one number and no direction tells them apart")
+    for pair in pairs:
+        number, direction = _pair_key(pair)
+        set_child(pair, "PAIR_NUMBER", number + direction)
+    for line in document.event_el.iterfind("BOARD/TRAVELLER_LINE"):
+        for tag, direction in (("NS_PAIR_NUMBER", "NS"), ("EW_PAIR_NUMBER", "EW")):
+            number = (line.findtext(tag) or "").strip()
+            if number:
+                set_child(line, tag, number + direction)
+
+
 def session_around(document: Document) -> None:
     """The ukbridge converter reads EVENT/SESSION/SECTION and, for teams,
     SESSION/PARTICIPANTS and SESSION/MATCH; a SECTION or MATCH straight
@@ -377,6 +398,7 @@ COBALT = Profile(
     tie_mark="",  # int(PLACE): "5=" crashes it
     edits=(
         flatten,
+        one_number_per_pair,
         enough_pairs,
         players_with_ids,
         dated_and_described,
