@@ -335,6 +335,9 @@ SCORING = [
     ("butler", {"datum": "trimmed-mean", "drop": 2}, "IMP;Butler-4"),
     ("butler", {"datum": "mean", "double": True}, "IMP;Butler;Mean;Double"),
     ("butler", {"datum": "median", "halve": True}, "IMP;Butler;Median;Half"),
+    ("butler", {"datum": "trimmed-mean", "drop": "10%"}, "IMP;Butler;Trim-10%"),
+    ("butler", {"datum": "mean", "rounding": "none"}, "IMP;Butler;Mean;Round-none"),
+    ("butler", {"imp_cap": 12, "factor": True}, "IMP;Butler;ZeroSum;Cap-12;Factor"),
     ("cross-imps", {}, "IMP;Cross2"),
     ("cross-imps", {"normalise": "total"}, "IMP;Cross"),
 ]
@@ -490,3 +493,42 @@ def test_usebio_pairs_as_pbn_score_the_same(name: str) -> None:
     assert json_points(again) == json_points(scored)
     totals = sorted((s.participant.id, s.total, s.rank) for s in scored.standings)
     assert sorted((s.participant.id, s.total, s.rank) for s in again.standings) == totals
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def test_score_writes_pbn_for_a_pbn_extension(tmp_path: Path) -> None:
+    """`score -o night.pbn` writes PBN, as `--to pbn` to stdout does."""
+    from pbnscore.cli import main
+
+    source = FIXTURES / "pbn" / "mitchell-pairs.pbn"
+    out = tmp_path / "night.pbn"
+    assert main(["score", str(source), "-m", "cross-imps", "-o", str(out)]) == 0
+    assert out.read_bytes() == written(source, "cross-imps")[1]
+
+
+def test_batch_to_pbn_writes_each_file_as_pbn(tmp_path: Path) -> None:
+    """`batch --to pbn`: night.pbn -> night.pbn.pbn, night.xml -> night.xml.pbn."""
+    from pbnscore.cli import main
+
+    sources = [FIXTURES / "pbn" / "howell-pairs.pbn", FIXTURES / "usebio" / "club-night.xml"]
+    args = ["batch", *map(str, sources), "--out-dir", str(tmp_path), "--to", "pbn"]
+    assert main([*args, "--no-progress", "-j", "1", "-m", "butler"]) == 0
+    for source in sources:
+        output = (tmp_path / f"{source.name}.pbn").read_bytes()
+        assert output == written(source, "butler")[1]
+
+
+def test_readme_examples_are_what_pbnscore_writes() -> None:
+    """The README's PBN out examples are lines of the fixtures' output."""
+    section = (ROOT / "README.md").read_text().split("## PBN out", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```\n")[1::2]]
+    outputs = [
+        written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "butler")[1],
+        written(FIXTURES / "pbn" / "teams-of-four.pbn", "aggregate")[1],
+    ]
+    assert len(blocks) == len(outputs)
+    for block, output in zip(blocks, outputs, strict=True):
+        lines = output.decode().splitlines()
+        assert block.strip() and all(line in lines for line in block.strip().split("\n"))

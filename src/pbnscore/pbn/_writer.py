@@ -27,7 +27,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
 import pbnscore
@@ -83,34 +83,49 @@ CONTROL_RE = re.compile(r"[\t\r\n\v\f]")
 
 
 def scoring_value(scored: ScoredEvent) -> str:
-    """What was computed, as §3.4.12 fields: "IMP" and modifiers (README)."""
+    """What was computed, as §3.4.12 fields: "IMP", the standard's modifier
+    for the method where it has one, then pbnscore's own (README "PBN out")."""
     options = scored.options
     fields = ["IMP"]
     if scored.style is PointsStyle.BUTLER:
-        datum = options.get("datum")
-        if datum == "trimmed-mean":
-            drop = options.get("drop", 1)
-            # §3.4.12 "Butler-2": the 2 extreme scores are not used
-            fields.append(f"Butler-{2 * drop}" if isinstance(drop, int) else f"Butler-{drop}")
-        else:
-            fields.append("Butler")
-            fields.append(
-                {"mean": "Mean", "median": "Median", "zero-sum": "ZeroSum"}.get(
-                    str(datum), str(datum)
-                )
-            )
-        if options.get("double"):
-            fields.append("Double")
-        if options.get("halve"):
-            fields.append("Half")
+        fields += _butler_fields(options)
     elif scored.style is PointsStyle.CROSS_IMPS:
         # Cross: summed; Cross2: divided by the number of comparisons
         fields.append("Cross" if options.get("normalise") == "total" else "Cross2")
     elif scored.style is PointsStyle.BARKING:
-        fields.append("Barking" if options.get("normalise") != "total" else "Barking;Total")
+        fields += ["Barking", "Total"] if options.get("normalise") == "total" else ["Barking"]
     if scored.method not in ("butler", "cross-imps", "barking", "aggregate"):
         fields.append(scored.method)  # a plug-in: its name says the rest
+    if options.get("imp_scale") not in (None, "1"):
+        fields.append(f"Scale-{options['imp_scale']}")
+    if options.get("tables") == "paired":
+        fields.append("Paired")
+    if options.get("imp_cap") is not None:
+        fields.append(f"Cap-{options['imp_cap']}")
+    if options.get("factor"):
+        fields.append("Factor")
     return ";".join(fields)
+
+
+_DATUMS = {"mean": "Mean", "median": "Median", "zero-sum": "ZeroSum"}
+
+
+def _butler_fields(options: Mapping[str, object]) -> list[str]:
+    datum = str(options.get("datum"))
+    if datum == "trimmed-mean":
+        drop = options.get("drop", 1)
+        # §3.4.12 "Butler-2": the 2 extreme scores are not used
+        fields = [f"Butler-{2 * drop}"] if isinstance(drop, int) else ["Butler", f"Trim-{drop}"]
+    else:
+        fields = ["Butler", _DATUMS.get(datum, datum)]
+    rounding = options.get("rounding")
+    if datum != "zero-sum" and rounding not in (None, "half-away"):
+        fields.append(f"Round-{rounding}")
+    if options.get("double"):
+        fields.append("Double")
+    if options.get("halve"):
+        fields.append("Half")
+    return fields
 
 
 # -- writing ---------------------------------------------------------------------
@@ -783,7 +798,11 @@ class _Builder:
         return [found.get(r, ScoredResult(r, None, None)) for r in results]
 
     def score_table(self, results: Sequence[Result], scored: Sequence[ScoredResult]) -> list[str]:
-        names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS"]
+        # PBN has no individual events: their players go in columns named
+        # for the seats (user-defined columns, §5.2), which pbnscore does not read
+        individual = any(r.players for r in results)
+        seats = ["North", "East", "South", "West"] if individual else ["PairId_NS", "PairId_EW"]
+        names = [*seats, "Contract", "Declarer", "Result", "Score_NS"]
         leads = any(r.lead for r in results)
         if leads:
             names.insert(4, "Lead")
@@ -794,7 +813,12 @@ class _Builder:
             names += OWNED_COLUMNS[SCORE_TABLE]
         columns = [Column(n, "L" if n in ("Contract", "Lead") else "R") for n in names]
         for result, points in zip(results, scored, strict=True):
-            cells = [element(result.ns), element(result.ew), *_contract_cells(result)]
+            if individual:
+                players = dict(zip("NESW", result.players, strict=False))
+                cells = [element(players.get(seat)) for seat in "NESW"]
+            else:
+                cells = [element(result.ns), element(result.ew)]
+            cells += _contract_cells(result)
             if not adjusted:
                 del cells[-1]
             if leads:
