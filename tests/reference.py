@@ -85,6 +85,27 @@ def zero_sum_scan(
     )
 
 
+def zero_sum_shown(
+    scores: Sequence[int], factor: int = 1, gaps: str = "lower", cap: int | None = None
+) -> int:
+    """The datum shown for the scan's par: walk out from it 10 at a time
+    while no score's IMPs change, then take the middle of that run (of two
+    middles, the one closer to 0)."""
+    par = zero_sum_scan(scores, factor, gaps, cap)
+
+    def imps_at(p: int) -> list[int]:
+        return [imp(factor * (s - p), gaps, cap) for s in scores]
+
+    first = last = par
+    while imps_at(first - 10) == imps_at(par) and first > min(scores) - 4010:
+        first -= 10
+    while imps_at(last + 10) == imps_at(par) and last < max(scores) + 4010:
+        last += 10
+    run = list(range(first, last + 10, 10))
+    middles = {run[(len(run) - 1) // 2], run[len(run) // 2]}
+    return min(middles, key=lambda p: (abs(p), p))
+
+
 _MODES = {"half-away": ROUND_HALF_UP, "half-even": ROUND_HALF_EVEN}
 
 
@@ -155,7 +176,7 @@ def butler(
     value: Fraction | None = None
     if scores:
         if datum == "zero-sum":
-            value = Fraction(zero_sum_scan(scores, factor, gaps, cap))
+            value = Fraction(zero_sum_shown(scores, factor, gaps, cap))
         elif datum == "trimmed-mean":
             value = trimmed_mean(scores, drop, rounding)
         elif datum == "mean":

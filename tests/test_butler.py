@@ -78,6 +78,58 @@ def test_zero_sum_with_gaps(scores: list[int], gaps: str, factor: int) -> None:
     assert zero_sum_par(scores, factor, ImpGaps(gaps)) == expected
 
 
+@pytest.mark.parametrize(
+    ("scores", "shown"),
+    [([-460] * 6, -460), ([50], 50), ([-460], -460), ([420, 420, 450], 420), ([0, 0], 0)],
+    ids=["flat-minus-460", "single-plus-50", "single-minus-460", "mixed", "flat-zero"],
+)
+def test_zero_sum_datum_shown_is_the_middle_of_its_run(scores: list[int], shown: int) -> None:
+    """A board every table scored -460 on shows Datum -460 (the search's own
+    par is -450, IMPs the same), a single +50 shows 50, in JSON and USEBIO alike."""
+    (board,) = butler(build.pairs_event([scores])).boards
+    assert board.datum == shown
+    assert f'"datum": {shown},' in pbnscore.report.json.dumps(butler(build.pairs_event([scores])))
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(
+        st.one_of(build.scores, st.integers(-300, 300).map(lambda x: 5 * x)),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from([1, 2]),
+    st.sampled_from(["lower", "upper"]),
+)
+def test_shown_datum_gives_the_rules_imps_from_the_middle_of_the_run(
+    scores: list[int], factor: int, gaps: str
+) -> None:
+    """Over random boards the datum shown gives every table the IMPs the
+    rule's par gives, and lies in the middle of the run of pars that do:
+    as many multiples of 10 either side (one fewer on its side away from 0
+    for an even run)."""
+    event = build.pairs_event([scores])
+    (board,) = butler(event, double=factor == 2, imp_gaps=gaps).boards
+    par = reference.zero_sum_scan(scores, factor, gaps)
+    shown = board.datum
+    assert shown is not None and shown % 10 == 0
+    assert [reference.imp(factor * (s - shown), gaps) for s in scores] == [
+        reference.imp(factor * (s - par), gaps) for s in scores
+    ]
+
+    def same(p: int) -> bool:
+        return [reference.imp(factor * (s - p), gaps) for s in scores] == [
+            reference.imp(factor * (s - par), gaps) for s in scores
+        ]
+
+    below = next(k for k in range(0, 1000) if not same(shown - 10 * (k + 1)))
+    above = next(k for k in range(0, 1000) if not same(shown + 10 * (k + 1)))
+    assert abs(below - above) <= 1
+    if below != above:  # an even run: the middle closer to 0
+        assert abs(shown) <= abs(shown + (10 if above > below else -10))
+    assert shown == reference.zero_sum_shown(scores, factor, gaps)
+
+
 def test_zero_sum_is_a_binary_chop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Far fewer sums than a scan: a board of scores spread over 8,000 points."""
     from pbnscore.strategies import butler as module

@@ -254,7 +254,15 @@ def board_datum(
     """The datum of a board's real scores (at least one) under ``options``."""
     if options.datum is Datum.ZERO_SUM:
         factor = 2 if options.double else 1
-        return zero_sum_par(scores, factor, options.imp_gaps, trace, cap=options.imp_cap)
+        par = zero_sum_par(scores, factor, options.imp_gaps, trace, cap=options.imp_cap)
+        shown_par = middle_of_run(scores, par, factor, options.imp_gaps, options.imp_cap)
+        if trace is not None and shown_par != par:
+            trace.note(
+                f"every par from {_run_text(scores, par, factor, options)} gives each table "
+                f"the same IMPs: the datum shown is the middle one, {shown_par}",
+                datum=shown_par,
+            )
+        return shown_par
     ordered = sorted(scores)
     if trace is not None:
         trace.note(f"{len(ordered)} scores, in order: {listed(ordered)}", scores=ordered)
@@ -410,6 +418,55 @@ def _trace_par(
         f"at {par + 10}: {total(step + 1):+d}",
         neighbours=[[par - 10, total(step - 1)], [par, total(step)], [par + 10, total(step + 1)]],
     )
+
+
+def run_around(
+    scores: Sequence[int],
+    par: int,
+    factor: int = 1,
+    gaps: ImpGaps = ImpGaps.LOWER,
+    cap: int | None = None,
+) -> tuple[int, int]:
+    """(first, last): the run of multiples of 10 around ``par`` over which no
+    score's IMPs change. Each score's IMP(factor * (score - P)) never rises
+    as P grows, so once one changes it stays changed: two binary chops."""
+    distinct = sorted(set(scores))
+    at_par = [imps(factor * (s - par), gaps, cap) for s in distinct]
+
+    def same(step: int) -> bool:
+        p = 10 * step
+        now = (imps(factor * (s - p), gaps, cap) for s in distinct)
+        return all(a == b for a, b in zip(now, at_par, strict=True))
+
+    # Past 4000 from every score the IMPs are all 24 and stop changing.
+    lo = (min(distinct[0], par) - 4010) // 10
+    hi = -((-max(distinct[-1], par) - 4010) // 10)
+    step = par // 10
+    first = _first(lo, step, same)
+    last = _first(step, hi, lambda j: not same(j)) - 1
+    return 10 * first, 10 * last
+
+
+def middle_of_run(
+    scores: Sequence[int],
+    par: int,
+    factor: int = 1,
+    gaps: ImpGaps = ImpGaps.LOWER,
+    cap: int | None = None,
+) -> int:
+    """The zero-sum datum shown for ``par`` (CONTRACT): the middle of its run
+    (:func:`run_around`); of an even run's two middles, the one closer to 0.
+    Every table's IMPs are the same against it as against ``par``, and a
+    board every table scored -460 on shows -460, not the -450 the search
+    reaches first."""
+    first, last = run_around(scores, par, factor, gaps, cap)
+    low, high = 10 * ((first + last) // 20), 10 * (-(-(first + last) // 20))
+    return min((low, high), key=lambda p: (abs(p), p))
+
+
+def _run_text(scores: Sequence[int], par: int, factor: int, options: ButlerOptions) -> str:
+    first, last = run_around(scores, par, factor, options.imp_gaps, options.imp_cap)
+    return f"{first} to {last}"
 
 
 def _first(lo: int, hi: int, predicate: Callable[[int], bool]) -> int:
