@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -432,3 +435,90 @@ def test_tokens_tile_the_text(text: str) -> None:
         if token.kind is not Kind.ERROR:
             assert previous <= token.line
             previous = token.line
+
+
+# -- several tag pairs on a line (issue 12 item 3) -----------------------------------
+
+PAIR_ON_LINE_RE = re.compile(r'\[(\w+) "([^"]*)"\]')
+
+
+def tag_lines(text: str) -> list[tuple[str, str, int]]:
+    """Every tag pair with its line, whichever token carried it."""
+    found: list[tuple[str, str, int]] = []
+    for token in tokens(text):
+        if token.kind is Kind.TAGS:
+            lines = [
+                token.line + i for i, row in enumerate(token.text.split("\n")) if row[:1] == "["
+            ]
+            found.extend((n, v, line) for (n, v), line in zip(token.pairs, lines, strict=True))
+        elif token.kind is Kind.TAG:
+            found.append((token.text, token.value, token.line))
+    return found
+
+
+LINES = ['[A1 "v"]', '[B1 "w"][C1 "x"]', '[D1 "y"] [E1 "z"]', "1 2 420", ""]
+
+
+@settings(max_examples=150)
+@given(st.lists(st.sampled_from(LINES), max_size=30))
+def test_several_tags_on_a_line_are_read_in_place(lines: list[str]) -> None:
+    """Lines of one or several tag pairs, rows and blank lines, in any order:
+    every pair is found once, at its line, and the rows stay data."""
+    text = "\n".join(lines) + "\n"
+    expected = [
+        (name, value, number)
+        for number, line in enumerate(lines, 1)
+        for name, value in PAIR_ON_LINE_RE.findall(line)
+    ]
+    assert tag_lines(text) == expected
+    assert not [t for t in tokens(text) if t.kind is Kind.ERROR]
+
+
+@pytest.mark.parametrize(
+    ("lines", "pairs"),
+    [('[A1 "v"][B1 "w"]\n', 2), ('[ "x]\n[A1 "v"]\n', 1)],
+    ids=["two-a-line", "open-then-closed"],
+)
+def test_a_game_of_lines_of_several_tags_lexes_in_linear_time(lines: str, pairs: int) -> None:
+    """No blank line and two tag pairs on every line (378 KB took 35 s when
+    the rest of the game was rescanned after each such line), or a pair
+    left open that the next line closes."""
+    text = '[Event "x"]\n' + lines * 25_000
+    started = time.perf_counter()
+    found = tag_lines(text)
+    assert time.perf_counter() - started < 5
+    assert len(found) == 1 + pairs * 25_000
+
+
+@pytest.mark.parametrize(
+    "charset", ["punycode", "idna", "utf-7", "unicode_escape", "raw_unicode_escape", "charmap"]
+)
+def test_a_codec_that_is_no_text_encoding_is_not_used(charset: str) -> None:
+    """Only charsets from an explicit list of text encodings are used: others
+    (punycode's decoder is quadratic: 400 KB took 34 s; unicode_escape would
+    turn the suit symbol \\S into something else) read as undeclared, with
+    a warning."""
+    data = f'%Content-type: text/x-pbn; charset={charset}\n[Event "e\\\\S"]\n'.encode()
+    data += b"{" + b"a" * 400_000 + b"}\n"
+    started = time.perf_counter()
+    decoded = decode(data)
+    assert time.perf_counter() - started < 1
+    assert (decoded.encoding, decoded.unknown_charset) == ("utf-8", charset)
+    assert pbn.loads(data).title == "e\\S"
+
+
+@pytest.mark.parametrize(
+    ("charset", "encoding"),
+    [
+        ("ISO-8859-2", "iso8859-2"),
+        ("windows-1250", "cp1250"),
+        ("cp852", "cp852"),
+        ("KOI8-R", "koi8-r"),
+        ("Shift_JIS", "shift_jis"),
+        ("us-ascii", "ascii"),
+    ],
+)
+def test_text_encodings_of_real_files_are_used(charset: str, encoding: str) -> None:
+    """The encodings club programs declare are on the list."""
+    data = f'%Content-type: text/x-pbn; charset={charset}\n[Event "e"]\n'.encode()
+    assert decode(data).encoding == encoding

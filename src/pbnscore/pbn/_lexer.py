@@ -25,7 +25,7 @@ from __future__ import annotations
 import codecs
 import enum
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import NamedTuple
 
 __all__ = ["Decoded", "Kind", "Token", "decode", "tokens", "unescape"]
@@ -58,6 +58,23 @@ CHARSET_RE = re.compile(rb"^%[^\n]*?charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", re.
 FIRST_TAG_RE = re.compile(rb"^[ \t]*\[", re.M)
 
 
+# The charsets a declaration may name: text encodings whose decoders take
+# time in proportion to the bytes, by Python's canonical codec name. Python
+# knows other codecs that are no text encoding for a file: punycode (its
+# decoder is quadratic: 400 KB took 34 s), idna, utf-7, unicode_escape
+# (which would read the suit symbol \S as an escape), charmap, rot13.
+TEXT_ENCODINGS = frozenset(
+    ["ascii", "utf-8", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"]
+    + [f"iso8859-{n}" for n in (*range(1, 12), *range(13, 17))]
+    + [f"cp{n}" for n in range(1250, 1259)]
+    + ["cp437", "cp850", "cp852", "cp855", "cp857", "cp858", "cp860", "cp861", "cp862"]
+    + ["cp863", "cp865", "cp866", "cp869", "cp874", "koi8-r", "koi8-u"]
+    + ["mac-roman", "mac-latin2", "mac-cyrillic"]
+    + ["gb2312", "gbk", "gb18030", "big5", "big5hkscs", "cp950"]
+    + ["shift_jis", "cp932", "euc_jp", "iso2022_jp", "euc_kr", "cp949"]
+)
+
+
 class Decoded(NamedTuple):
     text: str
     encoding: str
@@ -71,6 +88,15 @@ def _declared_charset(data: bytes) -> str | None:
     return match.group(1).decode("ascii") if match else None
 
 
+def _text_encoding(charset: str) -> str | None:
+    """Python's name for ``charset`` where it is on TEXT_ENCODINGS."""
+    try:
+        name = codecs.lookup(charset).name
+    except LookupError:
+        return None
+    return name if name in TEXT_ENCODINGS else None
+
+
 def decode(data: bytes) -> Decoded:
     """Text of a PBN file: a BOM decides; else the declared charset; else
     UTF-8 if the bytes are UTF-8; else Latin-1 (the standard's own charset,
@@ -82,13 +108,10 @@ def decode(data: bytes) -> Decoded:
     declared = _declared_charset(data)
     unknown = None
     if declared is not None:
-        try:
-            name = codecs.lookup(declared).name
+        name = _text_encoding(declared)
+        if name is not None:
             return Decoded(data.decode(name, "replace"), name)
-        except (LookupError, UnicodeError):
-            # unknown, or a codec that is not a text encoding ("rot13",
-            # "hex": LookupError) or takes no "replace" ("idna", "undefined")
-            unknown = declared
+        unknown = declared
     try:
         return Decoded(data.decode("utf-8"), "utf-8", unknown)
     except UnicodeDecodeError:
@@ -181,14 +204,11 @@ def tokens(text: str) -> Iterator[Token]:
                 block = m[group]
                 pairs = TAG_LINE_RE.findall("\n" + block)
                 if len(pairs) != block.count("\n[") + 1:
-                    # a line of the run that looks like a tag pair is not a
-                    # lone one: the run stops there and the scanner takes it
-                    run, pos = _plain_run(block, m.start())
-                    if run:
-                        chunk = block[: pos - m.start()]
-                        yield Token(Kind.TAGS, line, chunk, "", _unescaped(chunk, pairs[:run]))
-                        line += chunk.count("\n")
-                    break
+                    # a line of the run that starts with "[" is not a lone
+                    # tag pair: the run is taken line by line, here, so that
+                    # no line of it is matched again
+                    pos, line = yield from _mixed_run(text, m.start(), m.end(), line)
+                    break  # and match on from there, with no line scanned
                 yield Token(Kind.TAGS, line, block, "", _unescaped(block, pairs))
                 line += block.count("\n")
                 continue
@@ -211,23 +231,52 @@ def tokens(text: str) -> Iterator[Token]:
             line += 1
         else:
             return
+        if m.lastindex == _TAGS:
+            continue
         scanner = _Scanner(text, pos, line)
         yield from scanner.run()
         pos, line = scanner.pos, scanner.line
 
 
-def _plain_run(block: str, start: int) -> tuple[int, int]:
-    """(tag pairs, position in the text of the first line after them) of the
-    lines of ``block`` (at ``start`` in the text) before its first line that
-    starts with "[" and is not a lone tag pair."""
-    offset = tags = 0
-    for text in block.split("\n"):  # not splitlines: \v and \f do not end PBN lines
-        if text.startswith("["):
-            if not TAG_LINE_RE.fullmatch("\n" + text):
-                break
-            tags += 1
-        offset += len(text) + 1
-    return tags, start + offset
+def _mixed_run(
+    text: str, start: int, end: int, line: int
+) -> Generator[Token, None, tuple[int, int]]:
+    """Tokens of the lines from ``start`` to ``end`` (a run ``LINE_RE``
+    matched as tag lines and rows) where some line starting with "[" is not
+    a lone tag pair: lone tag pairs and the rows after them as TAGS, rows
+    before any as DATA, each other line through the scanner. Returns where
+    to go on (position, line). Each line is looked at once: a run matched
+    again after each such line took 35 s for 378 KB."""
+    chunk, chunk_line = start, line  # the lines since the last scanned one
+    pos = start
+    while pos < end:
+        newline = text.index("\n", pos)
+        if text.startswith("[", pos) and not TAG_LINE_RE.match(text, pos - 1, newline + 1):
+            yield from _chunk(text[chunk:pos], chunk_line)
+            scanner = _Scanner(text, pos, line)
+            yield from scanner.run()
+            # on from the line where the scanner stopped: a tag pair left
+            # open takes it over lines, perhaps past the run
+            pos, line = scanner.pos, scanner.line
+            chunk, chunk_line = pos, line
+        else:
+            pos, line = newline + 1, line + 1
+    yield from _chunk(text[chunk:pos], chunk_line)
+    return pos, line
+
+
+def _chunk(lines: str, line: int) -> Iterator[Token]:
+    """The lone tag pairs and rows of ``lines`` (at ``line``): rows before
+    the first tag pair as DATA, the rest as TAGS."""
+    tags = 0 if lines.startswith("[") else lines.find("\n[") + 1
+    if tags == 0 and not lines.startswith("["):
+        tags = len(lines)  # rows only
+    if tags:
+        yield Token(Kind.DATA, line, lines[: tags - 1])
+        line += lines.count("\n", 0, tags)
+    run = lines[tags:]
+    if run:
+        yield Token(Kind.TAGS, line, run, "", _unescaped(run, TAG_LINE_RE.findall("\n" + run)))
 
 
 def _unescaped(block: str, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -536,7 +536,8 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
     if isinstance(data, bytes):
         decoded = decode(data)
         if decoded.unknown_charset:
-            message = f"unknown charset {decoded.unknown_charset!r}; read as {decoded.encoding}"
+            charset, encoding = excerpt(decoded.unknown_charset), decoded.encoding
+            message = f"charset {charset} is no text encoding pbnscore knows; read as {encoding}"
             report(message, None, "warning")
         data = decoded.text
     builder = EventBuilder(source, report, thorough=not strict)
