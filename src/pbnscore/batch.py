@@ -243,13 +243,20 @@ def run_one(settings: Settings, job: Job) -> Done:
         # Made here, not while planning: a folder whose files all fail stays unmade.
         job.target.parent.mkdir(parents=True, exist_ok=True)
         write_bytes(job.target, document)
-    except PbnscoreError as exc:
-        return Done(source, error=describe(exc, source))
-    except OSError as exc:
-        return Done(source, error=f"{exc.filename or source}: {exc.strerror or exc}")
     except Exception as exc:  # a bug must cost one file, not the whole batch
-        return Done(source, error=f"{source}: internal error: {type(exc).__name__}: {exc}")
+        return Done(source, error=failure(exc, source))
     return Done(source, results, warnings=tuple(warnings))
+
+
+def failure(exc: Exception, source: str) -> str:
+    """The one line for a file a worker could not do: ``file:line: message``
+    for bad input, the system's reason for a file it could not read or
+    write, and an internal error (a bug) said as one."""
+    if isinstance(exc, PbnscoreError):
+        return describe(exc, source)
+    if isinstance(exc, OSError):
+        return f"{exc.filename or source}: {exc.strerror or exc}"
+    return f"{source}: internal error: {type(exc).__name__}: {exc}"
 
 
 AnyDone = TypeVar("AnyDone", bound=Done)

@@ -44,7 +44,6 @@ DESCRIPTION = (
 METHOD_OPTIONS = True
 
 EXTENSIONS = {"txt": "text", "html": "html", "htm": "html", "json": "json", "csv": "csv"}
-MAX_WARNINGS = 20  # a file's warnings shown, as for score and batch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "-j", "--jobs", type=_parser.positive, metavar="JOBS", help="default: all cores"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no warnings")
+    _parser.add_quiet_argument(parser)
     _parser.add_from_argument(parser)
 
 
@@ -92,34 +91,25 @@ def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonD
     """Read, vet and score one file; its figures (and its HTML report, with
     ``--report-dir``). Every failure becomes ``error``, as in ``batch``."""
     source = str(job.source)
-    warnings: list[str] = []
+    found: list[str] = []
     try:
         with open(job.source, "rb") as stream:
             data = batch.read_limited(stream, source)
-        event = batch.read_event(data, source, settings, warnings.append)
-        scored = batch.score_event(event, settings)
-        found = figures(scored)
+        event = batch.read_event(data, source, settings, found.append)
+        scored = batch.score_event(event, settings, found.append)
+        figures_ = figures(scored)
         if report_dir is not None:
             from pbnscore import report
             from pbnscore._atomic import write_bytes
 
             job.target.parent.mkdir(parents=True, exist_ok=True)
             write_bytes(job.target, report.render(scored, "html").encode("utf-8"))
-            found = attrs.evolve(found, event=attrs.evolve(found.event, report=str(job.target)))
-    except PbnscoreError as exc:
-        return SeasonDone(source, error=batch.describe(exc, source))
-    except OSError as exc:
-        return SeasonDone(source, error=f"{exc.filename or source}: {exc.strerror or exc}")
+            about = attrs.evolve(figures_.event, report=str(job.target))
+            figures_ = attrs.evolve(figures_, event=about)
     except Exception as exc:  # a bug must cost one file, not the season
-        return SeasonDone(source, error=f"{source}: internal error: {type(exc).__name__}: {exc}")
-    return SeasonDone(source, event.result_count(), warnings=_capped(source, warnings), found=found)
-
-
-def _capped(source: str, warnings: list[str]) -> tuple[str, ...]:
-    if len(warnings) <= MAX_WARNINGS:
-        return tuple(warnings)
-    more = len(warnings) - MAX_WARNINGS
-    return (*warnings[:MAX_WARNINGS], f"{source}: {more} more warnings (pbnscore check lists all)")
+        return SeasonDone(source, error=batch.failure(exc, source))
+    warnings = tuple(batch.warning_lines(found, source))
+    return SeasonDone(source, event.result_count(), warnings=warnings, found=figures_)
 
 
 def run(words: list[str], method: str | None) -> int:
@@ -216,11 +206,9 @@ def _score_all(
     workers = args.jobs or batch.default_jobs()
     with (
         batch.outcomes(jobs, task, workers) as answers,
-        batch.reporter(len(jobs), progress, sys.stderr) as report,
+        batch.reporter(len(jobs), progress, sys.stderr, args.quiet) as report,
     ):
         for done in answers:
-            if args.quiet:
-                done = attrs.evolve(done, warnings=())
             report(done)
             if done.found is None:
                 failures += 1
