@@ -7,7 +7,8 @@ tables, every board at every table, lawful random results, a different seed
 per file) to a temporary folder, then times ``pbnscore batch`` on them with
 ``-j 1`` and ``-j 2`` (the whole command, start-up included; best of
 ``--repeat`` alternating runs) and prints files per second and the speed-up;
-then the best of several ``pbnscore --version``.
+then the best of several ``pbnscore --version``, and how two workers of
+``batch.outcomes`` split 200 equal jobs (a few milliseconds each).
 
 Targets: speed-up >= 1.7 on two cores; start-up < 0.3 s.
 """
@@ -119,6 +120,29 @@ def start_up(runs: int = 7) -> float:
     return best_of(runs, lambda: subprocess.run(version, check=True, stdout=subprocess.DEVNULL))[0]
 
 
+JOB_SECONDS = 0.004
+
+
+def _worker_of(job: int) -> tuple[int, float]:
+    """A stand-in for scoring one file: a few milliseconds; who did it, when done."""
+    time.sleep(JOB_SECONDS)
+    return os.getpid(), time.perf_counter()
+
+
+def split(jobs: int = 200) -> tuple[list[int], float]:
+    """How many of ``jobs`` equal jobs each of two workers did, and how far
+    apart (in jobs) their last ones finished."""
+    from pbnscore.batch import outcomes
+
+    with outcomes(list(range(jobs)), _worker_of, 2) as done:  # type: ignore[arg-type, type-var]
+        finished = list(done)
+    last: dict[int, float] = {}
+    for pid, at in finished:
+        last[pid] = max(last.get(pid, at), at)
+    counts = sorted((sum(p == pid for p, _ in finished) for pid in last), reverse=True)
+    return counts, (max(last.values()) - min(last.values())) / JOB_SECONDS
+
+
 def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
@@ -162,6 +186,11 @@ def main() -> None:
         f"start-up:   {best * 1000:.0f} ms for --version, best of 7 "
         f"({best / START_UP_TARGET:.2f} of the {START_UP_TARGET} s target: "
         f"{verdict(best < START_UP_TARGET)})"
+    )
+    shares, apart = split()
+    print(
+        f"split:      two workers did {'/'.join(map(str, shares))} of {sum(shares)} equal jobs, "
+        f"finishing {apart:.1f} jobs apart (target: within one: {verdict(apart <= 1)})"
     )
 
 

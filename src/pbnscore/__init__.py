@@ -9,26 +9,28 @@ write USEBIO, JSON, text or HTML.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import os
 from importlib import import_module
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from pbnscore.errors import (
-    OptionError,
-    ParseError,
-    PbnError,
-    PbnscoreError,
-    ScoringError,
-    UnknownMethodError,
-    UsebioError,
-)
-from pbnscore.model import Event, EventKind, ScoredEvent
-from pbnscore.season import Season
-from pbnscore.season import season as _season
-
+# Not typing.TYPE_CHECKING: typing takes longer to import than the rest of
+# ``pbnscore --version`` (mypy knows the name either way).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from types import ModuleType
+    from collections.abc import Iterable, Mapping
+    from pathlib import Path
+    from typing import Any
+
+    from pbnscore.errors import (
+        OptionError,
+        ParseError,
+        PbnError,
+        PbnscoreError,
+        ScoringError,
+        UnknownMethodError,
+        UsebioError,
+    )
+    from pbnscore.model import Event, EventKind, ScoredEvent
+    from pbnscore.season import Season
 
 __version__ = "0.1.0"
 
@@ -57,16 +59,33 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> ModuleType:
+# The public classes, imported when first asked for: ``pbnscore --version``
+# (see __main__) then imports neither attrs nor the model.
+_LAZY = {
+    **dict.fromkeys(
+        ("OptionError", "ParseError", "PbnError", "PbnscoreError", "ScoringError",
+         "UnknownMethodError", "UsebioError"),
+        "pbnscore.errors",
+    ),
+    **dict.fromkeys(("Event", "EventKind", "ScoredEvent"), "pbnscore.model"),
+    "Season": "pbnscore.season",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
     # `pbnscore.usebio`, `.pbn` and `.report` without importing lxml at start-up.
     if name in ("usebio", "pbn", "report"):
         return import_module(f"pbnscore.{name}")
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'pbnscore' has no attribute {name!r}")
 
 
 def detect_format(data: bytes, name: str = "") -> str:
     """'pbn' or 'usebio': from the file extension, else from the content."""
-    suffix = Path(name).suffix.lower()
+    suffix = os.path.splitext(name)[1].lower()  # os.path: pathlib is slow to import
     if suffix == ".pbn":
         return "pbn"
     if suffix == ".xml":
@@ -85,12 +104,15 @@ def loads(data: bytes, *, source: str = "<string>", format: str | None = None) -
 
 def load(path: str | Path, *, format: str | None = None) -> Event:
     """Read an event from a PBN (.pbn) or USEBIO (.xml) file."""
-    path = Path(path)
-    return loads(path.read_bytes(), source=str(path), format=format)
+    with open(path, "rb") as file:
+        data = file.read()
+    return loads(data, source=os.fspath(path), format=format)
 
 
 def default_method(event: Event) -> str:
     """``aggregate`` for a teams event, ``butler`` for anything else."""
+    from pbnscore.model import EventKind
+
     return "aggregate" if event.kind is EventKind.TEAMS else "butler"
 
 
@@ -127,7 +149,10 @@ def season(
     ``by`` (``player``, ``pair``, ``team``), ``best``, ``rank_on``
     (``average``, ``total``), ``min_events``, ``min_boards``, ``aliases``
     ({name: same as}). See :mod:`pbnscore.season`."""
+    from pbnscore.model import Event, ScoredEvent
+    from pbnscore.season import season as combined
+
     events = [
         item if isinstance(item, Event | ScoredEvent) else load(item) for item in events_or_paths
     ]
-    return _season(events, method, **options)
+    return combined(events, method, **options)

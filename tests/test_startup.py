@@ -1,0 +1,50 @@
+"""``pbnscore --version`` answers before anything heavy is imported."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import pbnscore
+
+HEAVY = ("attr", "attrs", "lxml", "pbnscore.model", "pbnscore.cli", "pbnscore.errors")
+
+# Runs the module as ``python -m pbnscore`` does, or the script's entry point.
+PROBE = """
+import runpy, sys
+sys.argv = ["pbnscore", "--version"]
+try:
+    if sys.argv0 == "module":
+        runpy.run_module("pbnscore", run_name="__main__", alter_sys=True)
+    else:
+        from pbnscore.__main__ import run
+        sys.exit(run())
+except SystemExit as exit:
+    assert not exit.code, exit.code
+heavy = [m for m in sys.modules if m.split(".")[0] in ("attr", "attrs", "lxml") or m.startswith(
+    ("pbnscore.model", "pbnscore.cli", "pbnscore.errors"))]
+print(sorted(heavy), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("how", ["module", "script"])
+def test_version_imports_neither_attrs_nor_the_model_nor_the_cli(how: str) -> None:
+    """python -m pbnscore --version and the pbnscore script's entry point
+    print the version with attrs, lxml, the model and the CLI unimported."""
+    probe = PROBE.replace("sys.argv0", repr(how))
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout == f"pbnscore {pbnscore.__version__}\n"
+    assert done.stderr.strip() == "[]"
+
+
+def test_the_public_names_are_there_when_asked_for() -> None:
+    """The classes pbnscore's __init__ imports lazily are the real ones."""
+    from pbnscore import errors, model
+
+    assert pbnscore.Event is model.Event
+    assert pbnscore.UsebioError is errors.UsebioError
+    assert all(hasattr(pbnscore, name) for name in pbnscore.__all__)
+    with pytest.raises(AttributeError):
+        _ = pbnscore.NoSuchThing  # type: ignore[attr-defined]
