@@ -48,3 +48,14 @@ def test_the_public_names_are_there_when_asked_for() -> None:
     assert all(hasattr(pbnscore, name) for name in pbnscore.__all__)
     with pytest.raises(AttributeError):
         _ = pbnscore.NoSuchThing  # type: ignore[attr-defined]
+
+
+def test_season_stays_the_function_when_its_module_is_imported() -> None:
+    """Importing pbnscore.season (lazily, after pbnscore) leaves
+    pbnscore.season the function, as when __init__ imported it first."""
+    probe = (
+        "import pbnscore\nimport pbnscore.season\nfrom pbnscore.season import Season\n"
+        "print(callable(pbnscore.season) and pbnscore.season.__module__)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "pbnscore"

@@ -10,6 +10,8 @@ write USEBIO, JSON, text or HTML.
 from __future__ import annotations
 
 import os
+import sys
+import types
 from importlib import import_module
 
 # Not typing.TYPE_CHECKING: typing takes longer to import than the rest of
@@ -70,6 +72,21 @@ _LAZY = {
     **dict.fromkeys(("Event", "EventKind", "ScoredEvent"), "pbnscore.model"),
     "Season": "pbnscore.season",
 }  # fmt: skip
+
+
+class _Package(types.ModuleType):
+    """This package. The first import of the submodule ``pbnscore.season``
+    binds it here under its name (the import system does so), which was
+    harmless while this file imported it before defining the function
+    :func:`season`; imported lazily it would hide the function."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "season" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
