@@ -14,14 +14,18 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pbnscore
 from pbnscore import pbn
-from pbnscore.model import Direction, EventKind, Outcome, ScoredEvent
+from pbnscore.model import Direction, Event, EventKind, Outcome, ScoredEvent, Source
 from pbnscore.pbn._lexer import decode, unescape
 from pbnscore.pbn._writer import OWNED_TAGS, escape
 from pbnscore.report import json as report_json
+from test_pbn_roundtrip import pairs_events, teams_events, write_pairs, write_teams
 
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 
@@ -479,20 +483,36 @@ def test_usebio_written_as_pbn_is_latin1_where_it_fits(path: Path) -> None:
 
 
 ROUND_TRIP_USEBIO = [
-    "club-night.xml", "mitchell-pairs.xml", "howell-pairs.xml", "adjusted-a6040.xml",
-    "np-and-pass.xml", "tied-places.xml",
+    ("club-night.xml", "butler"), ("mitchell-pairs.xml", "butler"),
+    ("howell-pairs.xml", "cross-imps"), ("adjusted-a6040.xml", "butler"),
+    ("np-and-pass.xml", "butler"), ("tied-places.xml", "butler"),
+    ("session-section-layout.xml", "butler"), ("leads-and-tricks.xml", "cross-imps"),
+    ("teams-of-four.xml", "aggregate"), ("teams-of-four-two-matches.xml", "aggregate"),
+    ("teams-of-eight-three-matches.xml", "aggregate"),
+    ("teams-of-eight-one-match.xml", "barking"),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ROUND_TRIP_USEBIO)
-def test_usebio_pairs_as_pbn_score_the_same(name: str) -> None:
-    """A one-session pairs event written as PBN reads back with the same
-    results and standings."""
-    scored = pbnscore.score(pbnscore.load(FIXTURES / "usebio" / name), "butler")
-    again = pbnscore.score(pbn.loads(pbn.dumps(scored)), "butler")
+@pytest.mark.parametrize(("name", "method"), ROUND_TRIP_USEBIO)
+def test_usebio_event_as_pbn_scores_the_same(name: str, method: str) -> None:
+    """A USEBIO event written as PBN reads back with the same results and
+    standings (teams by their names: PBN's HomeTeam/VisitTeam carry them)."""
+    scored = pbnscore.score(pbnscore.load(FIXTURES / "usebio" / name), method)
+    again = pbnscore.score(pbn.loads(pbn.dumps(scored)), method)
     assert json_points(again) == json_points(scored)
-    totals = sorted((s.participant.id, s.total, s.rank) for s in scored.standings)
-    assert sorted((s.participant.id, s.total, s.rank) for s in again.standings) == totals
+
+    def standings(s: ScoredEvent) -> list[tuple[object, ...]]:
+        return sorted(
+            (p.name or p.id, p.direction is None, s_.total, s_.rank, s_.boards)
+            for s_ in s.standings
+            for p in [s_.participant]
+        )
+
+    assert standings(again) == standings(scored)
+    if scored.matches:
+        assert [(m.imps, m.opponent_imps, m.vp) for m in again.matches] == [
+            (m.imps, m.opponent_imps, m.vp) for m in scored.matches
+        ]
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -532,3 +552,39 @@ def test_readme_examples_are_what_pbnscore_writes() -> None:
     for block, output in zip(blocks, outputs, strict=True):
         lines = output.decode().splitlines()
         assert block.strip() and all(line in lines for line in block.strip().split("\n"))
+
+
+# -- random events ---------------------------------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(pairs_events(), st.sampled_from(PAIRS_METHODS))
+def test_random_pairs_files_written_back(generated: tuple[Event, str], method: str) -> None:
+    """Random pairs files in each score convention: the output is the input
+    plus the owned parts, its IMP columns are the points, it scores the same
+    when read back; written from the model alone, it scores the same too."""
+    event, convention = generated
+    data = write_pairs(event, convention).encode("utf-8")
+    scored = pbnscore.score(pbn.loads(data), method)
+    output = pbn.dumps(scored)
+    assert strip_owned(output) == strip_owned(data)
+    assert written_points(output) == json_points(scored)
+    assert report_json.dumps(pbnscore.score(pbn.loads(output), method)) == report_json.dumps(scored)
+    built = pbn.dumps(
+        attrs.evolve(scored, event=attrs.evolve(scored.event, source=Source("x", "usebio")))
+    )
+    assert json_points(pbnscore.score(pbn.loads(built), method)) == json_points(scored)
+
+
+@settings(max_examples=20)
+@given(teams_events(), st.sampled_from(TEAMS_METHODS))
+def test_random_teams_files_written_back(event: Event, method: str) -> None:
+    """Random teams files, one game per table: the same, with ScoreIMP."""
+    data = write_teams(event).encode("utf-8")
+    scored = pbnscore.score(pbn.loads(data), method)
+    output = pbn.dumps(scored)
+    assert strip_owned(output) == strip_owned(data)
+    wanted = match_points(scored) if method == "aggregate" else json_points(scored)
+    assert written_points(output) == wanted
+    again = pbnscore.score(pbn.loads(output), method)
+    assert report_json.dumps(again) == report_json.dumps(scored)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
 import pbnscore
@@ -179,26 +179,21 @@ class Column:
         self.name, self.align = name, align
         self.cells: list[str] = []
 
-    @property
-    def width(self) -> int:
-        return max((len(cell) for cell in self.cells), default=1)
-
-    def spec(self) -> str:
-        return f"{self.name}\\{self.width}{self.align}"
-
-    def pad(self, cell: str) -> str:
-        return cell.ljust(self.width) if self.align == "L" else cell.rjust(self.width)
+    def padded(self) -> tuple[str, list[str]]:
+        """Its spec, as wide as its widest cell (§5.2), and its cells padded."""
+        width = max((len(cell) for cell in self.cells), default=1)
+        spec = f"{self.name}\\{width}{self.align}"
+        if self.align == "L":
+            return spec, [cell.ljust(width) for cell in self.cells]
+        return spec, [cell.rjust(width) for cell in self.cells]
 
 
 def table_lines(name: str, columns: Sequence[Column]) -> list[str]:
     """A table's tag and its rows, one row a line, padded to the widths the
     header declares (§5.2)."""
-    header = tag(name, ";".join(column.spec() for column in columns))
-    rows = len(columns[0].cells) if columns else 0
-    lines = [header]
-    for i in range(rows):
-        lines.append(" ".join(column.pad(column.cells[i]) for column in columns).rstrip())
-    return lines
+    specs, cells = zip(*(column.padded() for column in columns), strict=True)
+    rows = (" ".join(row).rstrip() for row in zip(*cells, strict=True))
+    return [tag(name, ";".join(specs)), *rows]
 
 
 def element(value: str | None, *, quoted: bool = False) -> str:
@@ -305,11 +300,13 @@ class _Scores:
         self.scored = scored
         self.by_line: dict[int, list[ScoredResult]] = defaultdict(list)
         self.board_of: dict[Result, ScoredBoard] = {}
+        self.scored_of: dict[Result, ScoredResult] = {}
         for scored_board in scored.boards:
             for scored_result in scored_board.results:
                 if scored_result.result.line is not None:
                     self.by_line[scored_result.result.line].append(scored_result)
                 self.board_of[scored_result.result] = scored_board
+                self.scored_of[scored_result.result] = scored_result
         matches = {(m.session, m.round, m.team, m.opponent): m for m in scored.matches}
         self.match_of: dict[Result, tuple[ScoredMatch, Board]] = {}
         for session in scored.event.sessions:
@@ -383,8 +380,9 @@ class _Lines:
         """After ``line`` (0: before the first)."""
         self.after[line].extend(texts)
 
-    def sub_tag(self, line: int, name: str, new: str | None) -> bool:
-        """Set the value of tag ``name`` (``new`` None: remove the tag pair)
+    def sub_tag(self, line: int, name: str, new: str | Callable[[str], str] | None) -> bool:
+        """Set the value of tag ``name`` (``new`` None: remove the tag pair;
+        a function: the value as written, escapes and all, to the new one)
         found from ``line`` on, over the few lines a tag pair may spread
         across in import format (§3.3); whether it was found."""
         stop = min(line + 4, len(self.texts))
@@ -397,7 +395,8 @@ class _Lines:
             end = close.end() if close else match.end()
             joined = joined[: match.start()] + joined[end:]
         else:
-            joined = joined[: match.start(1)] + escape(new) + joined[match.end(1) :]
+            value = new(match[1]) if callable(new) else escape(new)
+            joined = joined[: match.start(1)] + value + joined[match.end(1) :]
         for offset, text in enumerate(joined.split("\n")):
             if self.texts[line - 1 + offset] is None:
                 continue
@@ -620,16 +619,21 @@ class _Splicer:
     def header(self, edit: _TableEdit, widths: list[int]) -> None:
         line = edit.span.line_of(SCORE_TABLE)
         assert line is not None
-        columns = list(edit.columns)
-        for i, name in enumerate(OWNED_COLUMNS[SCORE_TABLE]):
-            spec = f"{name}\\{widths[i]}R"
-            if name in edit.at:
-                columns[edit.at[name]] = spec
-            else:
-                columns.append(spec)
-        raw = ";".join(columns)
-        value = edit.span.game.values[SCORE_TABLE]
-        self.lines.sub_tag(line, SCORE_TABLE, ("##" if value.startswith("##") else "") + raw)
+
+        def with_imps(written: str) -> str:
+            # the other columns' specs as the file wrote them (";" is never
+            # escaped, so they split as the value does)
+            sticky = "##" if written.startswith("##") else ""
+            columns = written.removeprefix(sticky).split(";")
+            for i, name in enumerate(OWNED_COLUMNS[SCORE_TABLE]):
+                spec = f"{name}\\{widths[i]}R"
+                if name in edit.at:
+                    columns[edit.at[name]] = spec
+                else:
+                    columns.append(spec)
+            return sticky + ";".join(columns)
+
+        self.lines.sub_tag(line, SCORE_TABLE, with_imps)
 
     def table_rows(self, edit: _TableEdit, widths: list[int]) -> None:
         # Edits right to left on each line, so that earlier positions hold.
@@ -792,10 +796,8 @@ class _Builder:
         self.games.append(lines)
 
     def scored_results(self, results: Sequence[Result]) -> list[ScoredResult]:
-        if self.scores is None:
-            return [ScoredResult(r, None, None) for r in results]
-        found = {s.result: s for b in self.scored.boards for s in b.results} if self.scored else {}
-        return [found.get(r, ScoredResult(r, None, None)) for r in results]
+        found = self.scores.scored_of if self.scores is not None else {}
+        return [found.get(r) or ScoredResult(r, None, None) for r in results]
 
     def score_table(self, results: Sequence[Result], scored: Sequence[ScoredResult]) -> list[str]:
         # PBN has no individual events: their players go in columns named
