@@ -923,3 +923,78 @@ def test_a_pbn_file_of_mixed_encodings_reads_as_latin1(
     source.write_bytes(_pbn().replace(b'"Hostile"', title))
     assert _score(str(source), "--to", "json") == 0
     assert json.loads(capsys.readouterr().out)["event"]["title"] == "Ã\x84-é"
+
+
+# -- file-system oddities: one line, exit 1 or 2, never an internal error ---------
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX links")
+def test_a_symlink_loop_in_a_batch_folder_is_one_failed_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: Path
+) -> None:
+    """``loop.xml -> loop.xml`` beside a good file: the loop is reported on
+    one line, the good file written, exit 1 (was exit 3, nothing written)."""
+    loop = night.parent / "loop.xml"
+    loop.symlink_to(loop.name)
+    out = tmp_path / "out"
+    assert main(["batch", str(night.parent), "--out-dir", str(out), "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert _listing(out) == ["night.xml.xml"]
+    assert [line for line in err.splitlines() if line.startswith(str(loop))] == [
+        f"{loop}: Too many levels of symbolic links"
+    ]
+    assert "internal error" not in err
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX links")
+@pytest.mark.parametrize("where", ["output", "out-dir"])
+def test_a_looping_output_link_is_one_line_never_an_internal_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: Path, where: str
+) -> None:
+    """``-o`` a looping link, or ``--out-dir`` one: one line, exit 1 or 2."""
+    loop = tmp_path / ("loop.json" if where == "output" else "loop")
+    loop.symlink_to(loop.name)
+    if where == "output":
+        status = _score(str(night), "-o", str(loop))
+    else:
+        status = main(["batch", str(night), "--out-dir", str(loop), "--no-progress"])
+    err = capsys.readouterr().err
+    assert status in (1, 2), err
+    assert len(err.splitlines()) == 1 and "symbolic links" in err, err
+    assert loop.is_symlink()
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="names are bytes on Linux")
+@pytest.mark.parametrize("to", ["json", "text", "html", "usebio"])
+def test_an_input_name_that_is_not_utf8_is_scored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: Path, to: str
+) -> None:
+    """A file named with a Latin-1 "é": scored, the name shown with U+FFFD
+    for the byte that is no UTF-8 (was exit 3 for json, text, html)."""
+    name = os.fsdecode(bytes(tmp_path) + b"/caf\xe9.xml")
+    Path(name).write_bytes(night.read_bytes())
+    assert _score(name, "--to", to) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    if to == "json":
+        assert json.loads(out)["source"].endswith("caf\ufffd.xml")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_in_a_batch_folder_is_skipped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, night: Path
+) -> None:
+    """A folder walk takes regular files only: a pipe named ``*.xml`` in the
+    folder is left alone (the batch hung opening it), the good file written."""
+    os.mkfifo(night.parent / "pipe.xml")
+    out = tmp_path / "out"
+    done: list[int] = []
+    argv = ["batch", str(night.parent), "--out-dir", str(out), "--no-progress", "-j", "1"]
+    worker = threading.Thread(target=lambda: done.append(main(argv)), daemon=True)
+    worker.start()
+    worker.join(30)
+    if worker.is_alive():  # unblock the open so that the test run ends
+        with open(night.parent / "pipe.xml", "wb"):
+            pass
+        worker.join(10)
+    assert done == [0], capsys.readouterr().err
+    assert _listing(out) == ["night.xml.xml"]

@@ -11,6 +11,7 @@ writes the same bytes whatever the order the workers finish in.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -66,6 +67,17 @@ def read_limited(stream: BinaryIO, source: str) -> bytes:
     return data
 
 
+def shown_name(name: str) -> str:
+    """A file's name as text any output can hold: the bytes of a name that
+    are no UTF-8 (os.fsdecode keeps them as lone surrogates, which no UTF-8
+    document can encode) become U+FFFD."""
+    try:
+        raw = name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte became: not from a file name
+        raw = name.encode("utf-8", "replace")
+    return raw.decode("utf-8", "replace")
+
+
 def read_event(
     data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
 ) -> Event:
@@ -74,7 +86,7 @@ def read_event(
     Problems it is scored in spite of go to ``warn``, a line each."""
     from pbnscore.validate import vet
 
-    event = loads(data, source=source, format=settings.source_format)
+    event = loads(data, source=shown_name(source), format=settings.source_format)
     vetting = vet(event)
     for problem in vetting.refused:
         raise ParseError(problem.message, source=source, line=problem.line)
@@ -150,12 +162,28 @@ def plan(inputs: Iterable[str], out_dir: Path, to: str) -> list[Job]:
     """One job per input file found, in a stable order; raises
     :class:`UsageError` for a missing input or two jobs with one output."""
     extension = outputs.FORMATS[to].extension
+    _check_out_dir(out_dir)
     return _distinct(
         [
             Job(found, out_dir / relative.parent / f"{relative.name}.{extension}")
             for found, relative in find(inputs, out_dir)
         ]
     )
+
+
+def _check_out_dir(out_dir: Path) -> None:
+    """A usage error, before any work, for an out-dir that is there but is
+    no folder, or a link that leads nowhere (a loop): every file would fail."""
+    try:
+        status = out_dir.stat()
+    except FileNotFoundError:
+        if os.path.lexists(out_dir):
+            raise UsageError("is a link to nothing", source=str(out_dir)) from None
+        return  # made when the first output is written
+    except OSError as exc:
+        raise UsageError(exc.strerror or str(exc), source=str(out_dir)) from None
+    if not stat.S_ISDIR(status.st_mode):
+        raise UsageError("is not a folder", source=str(out_dir))
 
 
 def find(inputs: Iterable[str], out_dir: Path | None = None) -> Iterator[tuple[Path, Path]]:
@@ -175,17 +203,33 @@ def find(inputs: Iterable[str], out_dir: Path | None = None) -> Iterator[tuple[P
 def _scan(root: Path, out_dir: Path | None) -> Iterator[Path]:
     """PBN and USEBIO files below ``root``, sorted; not following links to
     folders (no cycles), skipping hidden names and the output folder (so a
-    second run does not score the first run's outputs)."""
-    skip = out_dir.resolve() if out_dir is not None else None
+    second run does not score the first run's outputs), and skipping what
+    is not a regular file (a named pipe would wait for a writer for ever).
+    A link that cannot be followed (a loop, a dangling link) is kept, to be
+    reported as the file that failed."""
+    skip = resolved(out_dir) if out_dir is not None else None
     for folder, subfolders, files in os.walk(root):
         subfolders[:] = sorted(
             name
             for name in subfolders
-            if not name.startswith(".") and Path(folder, name).resolve() != skip
+            if not name.startswith(".") and resolved(Path(folder, name)) != skip
         )
         for name in sorted(files):
-            if not name.startswith(".") and Path(name).suffix.lower() in INPUT_SUFFIXES:
-                yield Path(folder, name)
+            path = Path(folder, name)
+            if name.startswith(".") or path.suffix.lower() not in INPUT_SUFFIXES:
+                continue
+            try:
+                regular = stat.S_ISREG(path.stat().st_mode)
+            except OSError:
+                regular = True  # read, and reported, like any file that fails
+            if regular:
+                yield path
+
+
+def resolved(path: Path) -> Path:
+    """The absolute path with links followed as far as they go: unlike
+    Path.resolve() (RuntimeError on a link loop in Python 3.11), never raises."""
+    return Path(os.path.realpath(path))
 
 
 def _distinct(jobs: list[Job]) -> list[Job]:
@@ -199,10 +243,10 @@ def _distinct(jobs: list[Job]) -> list[Job]:
             raise UsageError(
                 f"{seen.source} and {job.source} would both be written to {job.target}"
             )
-    sources = {job.source.resolve() for job in by_target.values()}
+    sources = {resolved(job.source) for job in by_target.values()}
     files = {_file_id(job.source) for job in by_target.values()} - {None}
     for job in by_target.values():
-        if job.target.resolve() in sources or _file_id(job.target) in files:
+        if resolved(job.target) in sources or _file_id(job.target) in files:
             raise UsageError(
                 f"its output {job.target} is one of the inputs", source=str(job.source)
             )

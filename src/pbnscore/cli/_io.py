@@ -47,7 +47,7 @@ def output_path(output: str | None, input_name: str) -> str | None:
 
 
 def same_file(first: str, second: str) -> bool:
-    if Path(first).resolve() == Path(second).resolve():
+    if batch.resolved(Path(first)) == batch.resolved(Path(second)):
         return True
     try:
         return os.path.samefile(first, second)  # hard links, bind mounts
