@@ -463,3 +463,11 @@ def test_factored_totals_add_up_and_averages_stay_plain() -> None:
     assert got[CD] == (F(13) - F(3, 2) + 0, F(12, 7))
     assert got[ZS] == (F(-13) + F(3, 2) - 19 + 0 + 19 - 1, F(-13, 16))
     assert got[GH] == (47, F(47, 17))
+
+
+def test_a_name_of_punctuation_matches_nobody() -> None:
+    """A name with no letters ("?") is no name: two of them are two players."""
+    nights = [_rename(pbnscore.load(CLUB / name), "Grace Gill", "?") for name in NIGHTS[:2]]
+    season = pbnscore.season(nights, by="player")
+    unknown = [e for e in season.ranking if e.label == "?"]
+    assert [e.events for e in unknown] == [1, 1]

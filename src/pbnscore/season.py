@@ -643,9 +643,9 @@ class _People:
     def _key(self, name: str | None, national_id: str | None, where: Seen) -> str:
         if national_id:
             return f"id:{national_id}"
-        if not name:
+        key = name_key(name) if name else ""
+        if not key:  # no name, or only punctuation ("-", "?"): nobody to match
             return "unnamed:{}:{}:{}".format(*where)
-        key = name_key(name)
         alias = self._aliases.get(key)
         if alias is not None:
             if not alias:  # settled: this name is nobody else

@@ -52,8 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--to", choices=("text", "html", "json", "csv"), help="output format")
     parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
     parser.add_argument("--best", type=_parser.positive, metavar="N", help="count the best N")
-    parser.add_argument("--min-events", type=_count, default=0, metavar="N")
-    parser.add_argument("--min-boards", type=_count, default=0, metavar="N")
+    parser.add_argument(
+        "--min-events", type=_count, default=0, metavar="N", help="rank only those with N events"
+    )
+    parser.add_argument(
+        "--min-boards", type=_count, default=0, metavar="N", help="rank only those with N boards"
+    )
     parser.add_argument(
         "--rank",
         dest="rank_on",
