@@ -627,3 +627,90 @@ def test_methods_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert "    kops: --imp-cap 17  [" in out
     for name in ("bridgewx", "bridge-scorer", "ebu"):
         assert f"    {name}: --" in out
+
+
+# -- the field and the ranking across sections ---------------------------------------
+
+
+def two_sections(
+    a: list[list[build.Spec]], b: list[list[build.Spec]], deals: bool = False
+) -> Event:
+    """Sections A and B of one session, as ``build.pairs_event`` makes each;
+    with ``deals``, board n of section B has a different deal from A's."""
+    first = build.pairs_event(a, "A").sessions[0].sections[0]
+    second = build.pairs_event(b, "B").sessions[0].sections[0]
+    if deals:
+        first = attrs.evolve(first, boards=tuple(attrs.evolve(x, deal="N:A") for x in first.boards))
+        second = attrs.evolve(
+            second, boards=tuple(attrs.evolve(x, deal="N:B") for x in second.boards)
+        )
+    return Event(EventKind.PAIRS, (Session("1", sections=(first, second)),), build.SOURCE)
+
+
+def test_field_event_hand_worked() -> None:
+    """Board 1: section A 100, 200; section B 300, 400. By section (median):
+    datums 150 and 350, every pair 2 IMPs either way. Across the event: datum
+    250, so A's NS pairs -4 (150) and -2 (50), B's +2 and +4."""
+    event = two_sections([[100, 200]], [[300, 400]])
+    by_section = score(event, "butler", datum="median")
+    assert [r.ns_points for b in by_section.boards for r in b.results] == [-2, 2, -2, 2]
+    across = score(event, "butler", datum="median", field="event")
+    assert [b.datum for b in across.boards] == [250, 250]
+    assert [b.section for b in across.boards] == ["A", "B"]
+    assert [r.ns_points for b in across.boards for r in b.results] == [-4, -2, 2, 4]
+
+    # Ranked by section, each section's NS pairs rank 1 and 2; across, 1 to 4.
+    def ns_ranks(scored: ScoredEvent) -> list[tuple[str | None, str, int]]:
+        return sorted(
+            (s.participant.section, s.participant.id, s.rank)
+            for s in scored.standings
+            if s.participant.direction is Direction.NS
+        )
+
+    ranked = score(event, "butler", datum="median", field="event", rank="event")
+    assert ns_ranks(ranked) == [("A", "1", 4), ("A", "2", 3), ("B", "1", 2), ("B", "2", 1)]
+    assert ns_ranks(across) == [("A", "1", 2), ("A", "2", 1), ("B", "1", 2), ("B", "2", 1)]
+
+
+def test_field_event_keeps_different_deals_apart() -> None:
+    """Where the file gives deals, board 1 of two sections with different
+    deals are two fields even with --field event."""
+    event = two_sections([[100, 200]], [[300, 400]], deals=True)
+    across = score(event, "butler", datum="median", field="event")
+    assert [b.datum for b in across.boards] == [150, 350]
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(build.boards(1, 5), min_size=1, max_size=3),
+    st.lists(build.boards(1, 5), min_size=1, max_size=3),
+    st.sampled_from(["butler", "cross-imps"]),
+)
+def test_field_event_is_one_field_of_every_section(
+    a: list[list[build.Spec]], b: list[list[build.Spec]], method: str
+) -> None:
+    """Across the event a board's points are the reference's for all the
+    sections' tables of that board number taken as one field."""
+    event = two_sections(a, b)
+    scored = score(event, method, field="event")
+    points = {
+        (x.section, x.number): [(r.ns_points, r.ew_points) for r in x.results]
+        for x in scored.boards
+    }
+    for number in range(1, max(len(a), len(b)) + 1):
+        specs_a = a[number - 1] if number <= len(a) else []
+        specs_b = b[number - 1] if number <= len(b) else []
+        if method == "butler":
+            _, expected = reference.butler(specs_a + specs_b)
+        else:
+            expected = reference.cross_imps(specs_a + specs_b)
+        got = points.get(("A", number), []) + points.get(("B", number), [])
+        assert got == expected
+
+
+def test_field_and_rank_event_refused_on_teams() -> None:
+    """A teams event's field is already every table of the session."""
+    event = build.teams_event([[[100, 200]]])
+    for option in ("field", "rank"):
+        with pytest.raises(OptionError, match=f"--{option} event applies to pairs"):
+            score(event, "butler", **{option: "event"})

@@ -42,6 +42,9 @@ DESCRIPTION = (
     "(.txt, .html, .json, .csv), else text."
 )
 METHOD_OPTIONS = True
+# A season ranks with its own --rank average|total; the methods' --rank
+# section|event orders places within an event, which a season does not use.
+OWN_FLAGS = frozenset({"--rank"})
 
 EXTENSIONS = {"txt": "text", "html": "html", "htm": "html", "json": "json", "csv": "csv"}
 

@@ -225,6 +225,29 @@ class PairsOptions(ImpOptions):
     )
 
 
+class Scope(enum.Enum):
+    """What --field and --rank take in: each section, or the whole event."""
+
+    SECTION = "section"
+    EVENT = "event"
+
+
+@attrs.frozen
+class SectionsOptions(PairsOptions):
+    """Options of the pairs methods that score pairs and individual events
+    by section (butler, cross-imps): how far a board's field and a ranking
+    reach. A plug-in built on ``_fields.FieldMethod`` may subclass it."""
+
+    field: Scope = choice(
+        Scope.SECTION,
+        "section: each section's results of a board are its field; event: every section "
+        "that played the same board (number, and deal where given) in a session",
+    )
+    rank: Scope = choice(
+        Scope.SECTION, "section: rank within each section; event: across all sections"
+    )
+
+
 @attrs.frozen
 class Preset:
     """A real program's convention for one method: the options it sets (by

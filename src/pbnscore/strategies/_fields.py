@@ -27,7 +27,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
-from pbnscore.errors import ScoringError
+from pbnscore.errors import OptionError, ScoringError
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
@@ -181,10 +181,15 @@ def check_kind(event: Event, name: str, kinds: frozenset[EventKind]) -> None:
         )
 
 
-def layout(event: Event) -> Layout:
+def layout(event: Event, *, across: bool = False, rank_across: bool = False) -> Layout:
     """The event's fields; pairs and individual events by (session,
-    section, board), teams events by (session, board) across matches."""
-    builder = _Builder(event)
+    section, board), teams events by (session, board) across matches.
+    ``across`` (--field event): a pairs or individual event's sections that
+    played the same board (number, and deal where the file gives one) in a
+    session are one field; ``rank_across`` (--rank event): their
+    participants are ranked together (each direction of two-winner
+    sections together)."""
+    builder = _Builder(event, across, rank_across)
     for session in event.sessions:
         if event.kind is EventKind.TEAMS:
             builder.add_teams_session(session)
@@ -207,10 +212,14 @@ class _Parts:
 
 
 class _Builder:
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event, across: bool = False, rank_across: bool = False) -> None:
         self.event = event
-        # Each field's parts, in order of first appearance.
-        self.fields: dict[tuple[str | None, str | None, int], _Parts] = {}
+        self.across = across
+        self.rank_across = rank_across
+        # Each field's parts, in order of first appearance, by (session,
+        # section, board number, deal): the section and deal are None for a
+        # teams session's fields, the deal is None but across sections.
+        self.fields: dict[tuple[str | None, str | None, int, str | None], _Parts] = {}
         self.places: list[Place] = []
         self.positions: dict[Key, int] = {}
         self.participants: list[Participant] = []
@@ -225,7 +234,11 @@ class _Builder:
         ew: Iterable[tuple[int, ...]],
     ) -> None:
         """A board's tables, seated, added to its field, and its place."""
-        field_key = (session.id, section, board.number)
+        field_key: tuple[str | None, str | None, int, str | None]
+        if self.across and section is not None:
+            field_key = (session.id, None, board.number, board.deal)
+        else:
+            field_key = (session.id, section, board.number, None)
         parts = self.fields.get(field_key)
         if parts is None:
             parts = self.fields[field_key] = _Parts(len(self.fields))
@@ -260,8 +273,10 @@ class _Builder:
             p.direction is not None for p in section.participants
         )
 
+        ranked_in = None if self.rank_across else section.id
+
         def group(participant: Participant) -> Hashable:
-            return (section.id, participant.direction if two_winner else None)
+            return (ranked_in, participant.direction if two_winner else None)
 
         for participant in section.participants:
             self._known(participant, group(participant))
@@ -320,7 +335,7 @@ class _Builder:
     def build(self) -> Layout:
         fields = tuple(
             Field.of(s, sec, n, tuple(parts.boards), parts.ns, parts.ew)
-            for (s, sec, n), parts in self.fields.items()
+            for (s, sec, n, _), parts in self.fields.items()
         )
         teams = tuple(
             None
@@ -622,6 +637,21 @@ def score_tables(
     return FieldScore(tuple(points), datum)
 
 
+def scoped_layout(event: Event, options: Any) -> Layout:
+    """The event's layout under the options' --field and --rank (options
+    without them: by section); an OptionError where one is ``event`` but
+    the event is a teams event, whose field is already the whole session."""
+    across = getattr(options, "field", None) is _base.Scope.EVENT
+    rank_across = getattr(options, "rank", None) is _base.Scope.EVENT
+    if (across or rank_across) and event.kind is EventKind.TEAMS:
+        flag = "--field" if across else "--rank"
+        raise OptionError(
+            f"{flag} event applies to pairs and individual events (a teams event's field is "
+            "already every table of the session)"
+        )
+    return layout(event, across=across, rank_across=rank_across)
+
+
 class FieldMethod:
     """A method that scores field by field (butler, cross-imps, barking):
     subclasses give ``score_field`` and the class attributes."""
@@ -633,7 +663,7 @@ class FieldMethod:
 
     def score(self, event: Event, options: Any) -> ScoredEvent:
         check_kind(event, self.name, self.kinds)
-        lay = layout(event)
+        lay = scoped_layout(event, options)
         scores = [self.score_field(field, options) for field in lay.fields]
         return self._assemble(lay, scores, options)
 
@@ -641,7 +671,7 @@ class FieldMethod:
         """The event scored as :meth:`score` does, the fields of board
         number ``board`` with a :class:`Trace` of their steps."""
         check_kind(event, self.name, self.kinds)
-        lay = layout(event)
+        lay = scoped_layout(event, options)
         traces: dict[int, Trace] = {}
         scores = []
         for index, field in enumerate(lay.fields):

@@ -163,7 +163,7 @@ PRESETS = (
 
 
 @attrs.frozen
-class ButlerOptions(_base.PairsOptions):
+class ButlerOptions(_base.SectionsOptions):
     datum: Datum = _base.option(
         Datum.ZERO_SUM,
         "how each board's datum is formed",

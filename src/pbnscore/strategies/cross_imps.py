@@ -42,7 +42,7 @@ PRESETS = (
 
 
 @attrs.frozen
-class CrossImpsOptions(_base.PairsOptions):
+class CrossImpsOptions(_base.SectionsOptions):
     normalise: Normalise = _base.option(
         Normalise.AVERAGE,
         "average: sum over the other results / their number; total: the plain sum",
