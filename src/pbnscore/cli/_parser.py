@@ -67,7 +67,7 @@ def build_parser(flags: Sequence[Flag] = (), method: str | None = None) -> argpa
         if module.METHOD_OPTIONS:
             # A command may define a method option's flag for itself (season's
             # --rank): there the method's is not offered.
-            own = getattr(module, "OWN_FLAGS", frozenset())
+            own: frozenset[str] = getattr(module, "OWN_FLAGS", frozenset())
             add_method_arguments(sub, [f for f in flags if f.flag not in own], method)
     return parser
 
