@@ -8,6 +8,7 @@ the steps must add up to those figures where they list the parts of a sum.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from fractions import Fraction
@@ -211,3 +212,104 @@ def test_a_board_that_does_not_exist() -> None:
     event = pbnscore.load(FIXTURES / "usebio/club-night.xml")
     with pytest.raises(CannotExplain, match="board 99: no such board"):
         explain(event, 99)
+
+
+# -- the command ------------------------------------------------------------------
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    from pbnscore.cli import main
+
+    status = main(list(words))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("usebio/club-night.xml", "butler"),
+        ("usebio/teams-of-eight-two-matches.xml", "barking"),
+        ("usebio/teams-of-eight-two-matches.xml", "aggregate"),
+        ("usebio/individual-three-tables.xml", "cross-imps"),
+    ],
+    ids=["butler", "barking", "aggregate", "individual"],
+)
+def test_json_points_are_the_scored_points(
+    path: str, method: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``explain --to json`` gives, board by board, the points that
+    ``score --to json`` gives the same participants."""
+    source = str(FIXTURES / path)
+    status, out, _ = run_cli(capsys, "score", source, "-m", method, "--to", "json")
+    assert status == 0
+    scored_doc = json.loads(out)
+    event = pbnscore.load(FIXTURES / path)
+    for number in numbers_of(event):
+        status, out, _ = run_cli(
+            capsys, "explain", source, "--board", str(number), "-m", method, "--to", "json"
+        )
+        assert status == 0
+        document = json.loads(out)
+        assert document["schema"] == "pbnscore-explain/1"
+        explained = Counter(
+            (p["id"], p["points"]) for field in document["fields"] for p in field["points"]
+        )
+        if scored_doc["matches"]:
+            expected: Counter[tuple[str, object]] = Counter()
+            for match in scored_doc["matches"]:
+                imps = {b["board"]: b["imps"] for b in match["boards"]}
+                if number in imps:
+                    expected[match["team"], imps[number]] += 1
+            home = Counter({k: v for k, v in explained.items() if k in expected})
+            assert home == expected
+        else:
+            expected = Counter()
+            for board in scored_doc["boards"]:
+                if board["board"] != number:
+                    continue
+                for r in board["results"]:
+                    players = r.get("players")
+                    ns = [players["N"], players["S"]] if players else [r["ns"]]
+                    ew = [players["E"], players["W"]] if players else [r["ew"]]
+                    for ids, points in ((ns, r["ns_points"]), (ew, r["ew_points"])):
+                        for pid in ids:
+                            if pid is not None:
+                                expected[pid, points] += 1
+            assert explained == expected
+
+
+def test_text_for_one_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--pair`` shows that pair's tables only, and its figure exactly as
+    scored (an EW pair's points are the negation of its table's NS points)."""
+    source = FIXTURES / "usebio/club-night.xml"
+    scored = pbnscore.score(pbnscore.load(source), "cross-imps")
+    board = next(b for b in scored.boards if b.number == 3)
+    (line,) = [r for r in board.results if r.result.ew == "7"]
+    status, out, _ = run_cli(
+        capsys, "explain", str(source), "--board", "3", "--pair", "7", "-m", "cross-imps"
+    )
+    assert status == 0
+    from pbnscore.report.explain import exact
+
+    assert f"Pair 7 · EW · Section A: {exact(line.ew_points)}" in out
+    tables = [text for text in out.splitlines() if text.startswith("NS ")]
+    assert all(" 7 " in text or text.endswith(" 7") or "EW 7:" in text for text in tables)
+    assert "sum of 6 comparisons" in out
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["--board", "99"], "board 99: no such board in the event"),
+        (["--board", "3", "--pair", "nobody"], "no participant 'nobody' played it"),
+    ],
+    ids=["no-board", "no-pair"],
+)
+def test_command_errors_are_one_line(
+    words: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_cli(capsys, "explain", str(FIXTURES / "usebio/club-night.xml"), *words)
+    assert status == 1
+    assert out == ""
+    assert err.count("\n") == 1 and message in err

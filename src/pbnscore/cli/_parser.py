@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "batch": "pbnscore.cli._batch",
     "methods": "pbnscore.cli._methods",
     "check": "pbnscore.cli._check",
+    "explain": "pbnscore.cli._explain",
     "season": "pbnscore.cli._season",
 }
 

@@ -240,7 +240,8 @@ def _trace_points(
     halved = f", halved: {shown(points)}" if points != won else ""
     trace.for_score(
         score,
-        f"{score} − datum {shown(datum)} = {shown(difference)}{doubled}: {won} IMPs{halved}",
+        f"{score} − datum {shown(datum)} = {shown(difference)}{doubled}: "
+        f"{won} IMP{'' if abs(won) == 1 else 's'}{halved}",
         score=score,
         difference=number(factor * difference),
         imps=won,
@@ -365,6 +366,7 @@ def zero_sum_par(
         candidates = [
             (first_not_positive, _first(first_not_positive, hi, lambda j: total(j) < 0) - 1)
         ]
+        sides = candidates
     else:
         left = total(first_not_positive - 1)
         left_range = (_first(lo, hi, lambda j: total(j) <= left), first_not_positive - 1)
@@ -378,9 +380,10 @@ def zero_sum_par(
             candidates = [right_range]
         else:
             candidates = [left_range, right_range]
+        sides = [left_range, right_range]
     step = min((min(max(0, a), b) for a, b in candidates), key=lambda j: (abs(j), j))
     if trace is not None:
-        _trace_par(trace, total, step, candidates, factor)
+        _trace_par(trace, total, step, sides, candidates, factor)
     return 10 * step
 
 
@@ -388,10 +391,13 @@ def _trace_par(
     trace: Trace,
     total: Callable[[int], int],
     step: int,
+    sides: list[tuple[int, int]],
     candidates: list[tuple[int, int]],
     factor: int,
 ) -> None:
-    """The zero-sum search's answer, in the terms of the CONTRACT's rule."""
+    """The zero-sum search's answer, in the terms of the CONTRACT's rule:
+    ``sides`` the run of pars where the sum is 0, or the runs either side
+    of 0 where it never is; ``candidates`` those with the smallest |sum|."""
     difference = f"{factor} × (score − P)" if factor != 1 else "score − P"
     trace.note(
         f"zero-sum par: the multiple of 10 P at which the sum of IMP({difference}) "
@@ -403,8 +409,9 @@ def _trace_par(
         where = f"at P = {low} only" if low == high else f"for every P from {low} to {high}"
         why = f"the sum is 0 {where}"
     else:
-        sides = " and ".join(f"{s:+d} for P from {low} to {high}" for low, high, s in runs)
-        why = f"no P makes the sum 0; the smallest |sum| is {abs(runs[0][2])}: {sides}"
+        either = " and ".join(f"{total(a):+d} for P {_pars(10 * a, 10 * b)}" for a, b in sides)
+        smaller = "both are as far from 0" if len(runs) > 1 else f"|{runs[0][2]:+d}| is smaller"
+        why = f"no P makes the sum 0: it is {either}; {smaller}"
     if sum(high - low for low, high, _ in runs) > 0:
         why += "; the P closest to 0 is taken"
     par = 10 * step
@@ -467,6 +474,10 @@ def middle_of_run(
 def _run_text(scores: Sequence[int], par: int, factor: int, options: ButlerOptions) -> str:
     first, last = run_around(scores, par, factor, options.imp_gaps, options.imp_cap)
     return f"{first} to {last}"
+
+
+def _pars(low: int, high: int) -> str:
+    return f"= {low}" if low == high else f"from {low} to {high}"
 
 
 def _first(lo: int, hi: int, predicate: Callable[[int], bool]) -> int:
