@@ -998,3 +998,24 @@ def test_a_named_pipe_in_a_batch_folder_is_skipped(
         worker.join(10)
     assert done == [0], capsys.readouterr().err
     assert _listing(out) == ["night.xml.xml"]
+
+
+@pytest.mark.parametrize("link", ["same-path", "symlink", "hardlink"])
+def test_an_output_that_is_standard_input_is_usage(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    night: Path,
+    link: str,
+) -> None:
+    """``score - -o night.xml < night.xml`` replaced its input: the output
+    is refused when it is the file standard input reads, by any name."""
+    output = night
+    if link != "same-path":
+        output = night.parent / "other.xml"
+        (output.symlink_to if link == "symlink" else output.hardlink_to)(night)
+    before = night.read_bytes()
+    with open(night) as stdin:
+        monkeypatch.setattr(sys, "stdin", stdin)
+        assert _score("-", "-o", str(output)) == 2
+    assert capsys.readouterr().err == f"{output}: would overwrite the input <stdin>\n"
+    assert night.read_bytes() == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -43,7 +44,19 @@ def output_path(output: str | None, input_name: str) -> str | None:
         return None
     if input_name != STDIO and same_file(output, input_name):
         raise UsageError(f"would overwrite the input {input_name}", source=output)
+    if input_name == STDIO and _is_stdin(output):
+        raise UsageError("would overwrite the input <stdin>", source=output)
     return output
+
+
+def _is_stdin(path: str) -> bool:
+    """Whether ``path`` is the file standard input reads (``- < night.xml``),
+    by any name: the same device and inode."""
+    try:
+        given, stdin = os.stat(path), os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):  # no such file yet; no stdin
+        return False
+    return stat.S_ISREG(given.st_mode) and os.path.samestat(given, stdin)
 
 
 def same_file(first: str, second: str) -> bool:
