@@ -166,7 +166,6 @@ def test_method_options_become_flags(capsys: pytest.CaptureFixture[str], pairs_f
         "options": {
             "imp_gaps": "upper",
             "artificial_imps": 2.5,
-            "imp_cap": None,
             "datum": "mean",
             "double": True,
             "drop": 2,

@@ -320,6 +320,8 @@ _STANDING_COLUMNS = (
     Column("Name", flexible=True),
     Column("Names", flexible=True),
     Column("Total", numeric=True),
+    # With --factor: the total scaled to the most boards played, ranked on.
+    Column("Factored", numeric=True),
     Column("Boards", numeric=True),
     Column("Average", numeric=True),
 )
@@ -361,7 +363,7 @@ def _standings_table(
 
     number = Column(_KINDS[group[0].participant.kind][1])
     links = [
-        (None, card, None, card, card, None, None, None)
+        (None, card, None, card, card, None, None, None, None)
         for card in (cards.get(identity(s.participant)) for s in group)
     ]
     return make_table(
@@ -369,7 +371,7 @@ def _standings_table(
         title,
         (Column("Rank"), number, *_STANDING_COLUMNS),
         (_standing_row(s) for s in group),
-        optional=frozenset({"Dir", "Name", "Names"}),
+        optional=frozenset({"Dir", "Name", "Names", "Factored"}),
         drop=frozenset() if directions else frozenset({"Dir"}),
         links=links if cards else (),
     )
@@ -384,6 +386,7 @@ def _standing_row(standing: Standing) -> tuple[Cell, ...]:
         _team_name(participant),
         names(participant),
         standing.total,
+        "" if standing.factored is None else standing.factored,
         str(standing.boards),
         standing.average,
     )

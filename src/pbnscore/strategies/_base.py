@@ -309,6 +309,8 @@ def options_dict(options: Any) -> dict[str, object]:
         if not applies(field, options):
             continue
         value = getattr(options, field.name)
+        if value is None and field.default is None:
+            continue  # an optional setting left unset (no --imp-cap, no --preset): nothing done
         if hasattr(value, "value"):
             value = value.value
         elif isinstance(value, Fraction):
