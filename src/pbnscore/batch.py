@@ -42,6 +42,7 @@ class Settings:
     source_format: str | None = None  # None: from the name, else the content
     usebio_types: str | None = None
     usebio_for: str = "standard"  # the reader profile (pbnscore.usebio.PROFILES)
+    dd: bool = False  # double-dummy tables in text and HTML reports
 
 
 def describe(exc: PbnscoreError, source: str) -> str:

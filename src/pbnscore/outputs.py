@@ -38,7 +38,7 @@ def _report(name: str) -> Callable[[ScoredEvent, Settings], bytes]:
     def render(scored: ScoredEvent, settings: Settings) -> bytes:
         from pbnscore import report
 
-        return report.render(scored, name).encode("utf-8")
+        return report.render(scored, name, dd=settings.dd).encode("utf-8")
 
     return render
 

@@ -77,6 +77,12 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     """``--to`` and the USEBIO writer's choices, for commands that write a
     scored event."""
     parser.add_argument("--to", choices=tuple(outputs.FORMATS), help="output format")
+    parser.add_argument(
+        "--dd",
+        action="store_true",
+        help="double-dummy table and par for each board with a deal, in text and HTML "
+        "(needs pip install 'pbnscore[dd]')",
+    )
     parser.add_argument("--usebio-for", choices=USEBIO_READERS, help=USEBIO_FOR_HELP)
     parser.add_argument(
         "--usebio-types",
@@ -198,7 +204,16 @@ def settings(
         from pbnscore.strategies import _base
 
         _base.checked_options(registry.get(method), given)
-    return Settings(method, given, to, args.source_format, args.usebio_types, _usebio_for(args, to))
+    dd = bool(getattr(args, "dd", False))
+    if dd:
+        from pbnscore.report import DD_FORMATS, _dd
+
+        if to not in DD_FORMATS:
+            raise UsageError(f"--dd applies to --to {' or '.join(DD_FORMATS)}, not {to}")
+        _dd.require_solver()
+    return Settings(
+        method, given, to, args.source_format, args.usebio_types, _usebio_for(args, to), dd
+    )
 
 
 def _usebio_for(args: argparse.Namespace, to: str) -> str:

@@ -27,15 +27,22 @@ FORMATS: dict[str, str] = {
 }
 
 
-def render(scored: ScoredEvent, to: str) -> str:
-    """``scored`` as a ``json``, ``text``, ``html`` or ``csv`` document."""
+DD_FORMATS = ("text", "html")  # the renderings that show double-dummy tables
+
+
+def render(scored: ScoredEvent, to: str, *, dd: bool = False) -> str:
+    """``scored`` as a ``json``, ``text``, ``html`` or ``csv`` document;
+    ``dd``: with each board's double-dummy table and par (text and HTML)."""
     try:
         module, _, function = FORMATS[to].partition(":")
     except KeyError:
         raise ValueError(
             f"unknown report format {to!r}; choose from: {', '.join(FORMATS)}"
         ) from None
-    rendered: str = getattr(import_module(module), function)(scored)
+    if dd and to not in DD_FORMATS:
+        raise ValueError(f"double-dummy tables are shown in {' and '.join(DD_FORMATS)} only")
+    extra = {"dd": True} if dd else {}
+    rendered: str = getattr(import_module(module), function)(scored, **extra)
     return rendered
 
 

@@ -169,8 +169,9 @@ class Scorecard:
     table: Table
 
 
-def build(scored: ScoredEvent) -> Report:
-    """Everything a person sees, in reading order."""
+def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
+    """Everything a person sees, in reading order; ``dd``: each board with a
+    deal with its double-dummy table and par (:mod:`pbnscore.report._dd`)."""
     from pbnscore.report import _cards
 
     event = scored.event
@@ -186,7 +187,7 @@ def build(scored: ScoredEvent) -> Report:
         standings=_standings(scored.standings, teams, cards),
         grid=_grid(scored.matches, teams),
         matches=_matches(scored.matches, teams),
-        boards=_board_views(scored, teams, places, boards),
+        boards=_board_views(scored, teams, places, boards, dd),
         scorecards=_cards.scorecards(_cards.Sources(scored, places, boards, cards, teams)),
     )
 
@@ -520,17 +521,28 @@ def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> list[str]:
 
 
 def _board_views(
-    scored: ScoredEvent, teams: Mapping[str, str], places: list[Any], anchors: list[str]
+    scored: ScoredEvent,
+    teams: Mapping[str, str],
+    places: list[Any],
+    anchors: list[str],
+    dd: bool = False,
 ) -> tuple[BoardView, ...]:
-    from pbnscore.report import _cards
+    from pbnscore.report import _cards, _dd
 
     is_teams = scored.event.kind is EventKind.TEAMS
     real = _cards.real_counts(scored.boards, is_teams)
+    facts = [
+        _cards.facts_of(place.board, board.number)
+        for place, board in zip(places, scored.boards, strict=True)
+    ]
+    analyses: list[Any] = [None] * len(places)
+    if dd:
+        deals = [place.board.deal if place.board is not None else None for place in places]
+        analyses = _dd.analyse(scored.event, deals, facts)
     views = []
-    for board, title, place, anchor in zip(
-        scored.boards, _travellers(scored, teams), places, anchors, strict=True
+    for board, title, place, anchor, (dealer, vulnerability), analysis in zip(
+        scored.boards, _travellers(scored, teams), places, anchors, facts, analyses, strict=True
     ):
-        dealer, vulnerability = _cards.facts_of(place.board, board.number)
         datum = _cards.datum_fact(scored, board, real[_cards.field_key(board, is_teams)])
         views.append(
             BoardView(
@@ -539,9 +551,35 @@ def _board_views(
                 (f"Dealer {dealer}", f"Vul {vulnerability}"),
                 _cards.diagram(place, board.number),
                 _traveller(board, title, datum),
+                () if analysis is None else (_dd_table(analysis),),
             )
         )
     return tuple(views)
+
+
+def _dd_table(analysis: Any) -> Table:
+    """Makeable contracts: the level each declarer makes in each strain
+    (tricks − 6; "–" for fewer than seven tricks), and the par."""
+    from pbnscore.report import _dd
+
+    rows = [
+        (
+            seat.value,
+            *(
+                str(tricks - 6) if (tricks := analysis.tricks[seat, strain]) >= 7 else "–"
+                for strain in _dd.STRAINS
+            ),
+        )
+        for seat in _dd.DECLARERS
+    ]
+    source = "" if analysis.source == "endplay" else f" (from the file's {analysis.source})"
+    par = f"Par: {analysis.par}" if analysis.par else "Par: not given"
+    return make_table(
+        "double-dummy",
+        f"Makeable contracts{source}. {par}",
+        (Column("Declarer"), *(Column(strain, numeric=True) for strain in _dd.STRAINS)),
+        rows,
+    )
 
 
 def _pair_teams(event: Event) -> dict[str, str]:

@@ -99,9 +99,9 @@ table.grid td.self { background: var(--band); }
 """.strip()
 
 
-def render(scored: ScoredEvent) -> str:
-    """The page as a string."""
-    return "\n".join(_page(build(scored))) + "\n"
+def render(scored: ScoredEvent, *, dd: bool = False) -> str:
+    """The page as a string; ``dd``: with double-dummy tables."""
+    return "\n".join(_page(build(scored, dd=dd))) + "\n"
 
 
 def _page(report: Report) -> Iterator[str]:

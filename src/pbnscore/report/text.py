@@ -29,9 +29,10 @@ MIN_ANY = 3
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
-def render(scored: ScoredEvent) -> str:
-    """The report as text, lines within :data:`WIDTH` characters, ending with a newline."""
-    return "\n".join(line.rstrip() for line in _report(build(scored))) + "\n"
+def render(scored: ScoredEvent, *, dd: bool = False) -> str:
+    """The report as text, lines within :data:`WIDTH` characters, ending
+    with a newline; ``dd``: with double-dummy tables."""
+    return "\n".join(line.rstrip() for line in _report(build(scored, dd=dd))) + "\n"
 
 
 def _report(report: Report) -> Iterator[str]:
