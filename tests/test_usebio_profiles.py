@@ -249,3 +249,38 @@ def test_profile_changes_no_number(path: Path, method: str, dialect: str) -> Non
 
 def sections_of(event: Event) -> set[tuple[str | None, str | None]]:
     return {(session.id, section.id) for session in event.sessions for section in session.sections}
+
+
+SAMPLE_DIR = SHARED / "usebio"
+
+
+@pytest.mark.skipif(not SAMPLE_DIR.is_dir(), reason="no ../shared/samples/usebio here")
+@pytest.mark.parametrize(
+    ("name", "dialect"),
+    [("payload_multi-section.xml", "cobalt"), ("mp_pairs_mitchell.xml", "ukbridge")],
+    ids=["new-for-cobalt", "old-for-ukbridge"],
+)
+def test_plain_event_in_the_readers_style(name: str, dialect: str) -> None:
+    """An event written without scores still gets its reader's EVENT_TYPE
+    style (its own matchpoints as MP_PAIRS, or PAIRS + MATCH_POINTS)."""
+    event = usebio.load(SAMPLE_DIR / name)
+    out = usebio.dumps(event, dialect=dialect)
+    if dialect == "cobalt":
+        assert cobalt_problems(out) == []
+        assert etree.fromstring(out).find("EVENT").get("EVENT_TYPE") == "MP_PAIRS"  # type: ignore[union-attr]
+    else:
+        assert ukbridge_problems(out, "pairs") == []
+        root = etree.fromstring(out)
+        assert root.find("EVENT").get("EVENT_TYPE") == "PAIRS"  # type: ignore[union-attr]
+        assert root.findtext("EVENT/BOARD_SCORING_METHOD") == "MATCH_POINTS"
+
+
+def test_unscored_ties_are_whole_places_for_cobalt() -> None:
+    """A tie the input wrote ("3=") loses its "=" even when nothing is scored."""
+    event = usebio.load(ROOT / "fixtures" / "usebio" / "tied-places.xml")
+    standard = etree.fromstring(usebio.dumps(event))
+    assert any("=" in (p.text or "") for p in standard.iter("PLACE"))
+    cobalt = etree.fromstring(usebio.dumps(event, dialect="cobalt"))
+    assert [p.text for p in cobalt.iter("PLACE")] == [
+        (p.text or "").rstrip("=") for p in standard.iter("PLACE")
+    ]

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         ParseError,
         PbnError,
         PbnscoreError,
+        ProfileError,
         ScoringError,
         UnknownMethodError,
         UsebioError,
@@ -43,6 +44,7 @@ __all__ = [
     "ParseError",
     "PbnError",
     "PbnscoreError",
+    "ProfileError",
     "ScoredEvent",
     "ScoringError",
     "Season",
@@ -65,8 +67,8 @@ __all__ = [
 # (see __main__) then imports neither attrs nor the model.
 _LAZY = {
     **dict.fromkeys(
-        ("OptionError", "ParseError", "PbnError", "PbnscoreError", "ScoringError",
-         "UnknownMethodError", "UsebioError"),
+        ("OptionError", "ParseError", "PbnError", "PbnscoreError", "ProfileError",
+         "ScoringError", "UnknownMethodError", "UsebioError"),
         "pbnscore.errors",
     ),
     **dict.fromkeys(("Event", "EventKind", "ScoredEvent"), "pbnscore.model"),

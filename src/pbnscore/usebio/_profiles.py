@@ -259,6 +259,14 @@ def two_players(document: Document) -> None:
     _two_players(document, ("PLAYER_NAME",))
 
 
+def whole_places(document: Document) -> None:
+    """Cobalt reads PLACE with int(): "5=" crashes it. The scorer writes
+    ties without "=" for it (``tie_mark``); this takes it off an unscored
+    event's own places too."""
+    for place in document.root.iter("PLACE"):
+        place.text = (place.text or "").strip().rstrip("=")
+
+
 def enough_pairs(document: Document) -> None:
     pairs = document.event_el.findall("PARTICIPANTS/PAIR")
     if len(pairs) < 2:
@@ -400,6 +408,7 @@ COBALT = Profile(
         flatten,
         one_number_per_pair,
         enough_pairs,
+        whole_places,
         players_with_ids,
         dated_and_described,
         played_lines,

@@ -103,6 +103,8 @@ def write(
     root.set("Version", VERSION)
     if scored is not None:
         _Scorer(root, locator, style, profile).apply(scored)
+    elif style != source.type_style and source.format == "usebio":
+        _restyle(root, event, style)
     profile.edit(Document(root, event, scored))
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
     document = source.document or b""
@@ -111,6 +113,22 @@ def write(
         # the file its own line ends back.
         output = output.replace(b"\n", b"\r\n")
     return output
+
+
+def _restyle(root: Element, event: Event, style: str) -> None:
+    """A plain (unscored) pairs event's EVENT_TYPE in the other style: the
+    source's own scoring as the old-style type or as the new style's
+    BOARD_SCORING_METHOD (§4.1, §4.2)."""
+    scoring = event.source.scoring
+    old = _old_type_for(scoring)
+    event_el = root.find("EVENT")
+    if event.kind is not EventKind.PAIRS or scoring is None or old is None or event_el is None:
+        return
+    if style == "new":
+        event_el.set("EVENT_TYPE", "PAIRS")
+        set_child(event_el, "BOARD_SCORING_METHOD", scoring)
+    else:
+        event_el.set("EVENT_TYPE", old)
 
 
 # -- USEBIO input ------------------------------------------------------------
