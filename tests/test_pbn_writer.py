@@ -402,6 +402,32 @@ def test_latin1_crlf_input_stays_latin1_crlf(tmp_path: Path) -> None:
     assert report_json.dumps(again) == report_json.dumps(pbnscore.score(pbn.load(path), "butler"))
 
 
+@pytest.mark.parametrize(
+    ("prefix", "newline"),
+    [(b"", b"\r"), (b"\xef\xbb\xbf", b"\n"), (b"", b"")],
+    ids=["cr", "bom", "no-end"],
+)
+def test_cr_line_ends_a_bom_and_no_final_newline(
+    tmp_path: Path, prefix: bytes, newline: bytes
+) -> None:
+    """Old Mac CR line ends stay CR, a UTF-8 BOM stays, and a file whose last
+    line has no end gets what it needs for the lines added after it."""
+    data = (FIXTURES / "pbn" / "howell-pairs.pbn").read_bytes()
+    if newline:
+        data = data.replace(b"\n", newline)
+    else:
+        data = data.rstrip(b"\n")
+    path = tmp_path / "file.pbn"
+    path.write_bytes(prefix + data)
+    scored, output = written(path, "butler")
+    assert output.startswith(prefix + b"%")
+    assert strip_owned(output) == strip_owned(prefix + data)
+    if newline == b"\r":
+        assert b"\n" not in output
+    again = pbnscore.score(pbn.loads(output, source=path.name), "butler")
+    assert report_json.dumps(again) == report_json.dumps(scored)
+
+
 def test_undecodable_bytes_are_written_back_unchanged(tmp_path: Path) -> None:
     """A byte the declared charset cannot decode is kept as it was."""
     data = (FIXTURES / "pbn" / "howell-pairs.pbn").read_bytes()

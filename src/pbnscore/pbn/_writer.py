@@ -397,13 +397,11 @@ class _Lines:
         else:
             value = new(match[1]) if callable(new) else escape(new)
             joined = joined[: match.start(1)] + value + joined[match.end(1) :]
-        for offset, text in enumerate(joined.split("\n")):
-            if self.texts[line - 1 + offset] is None:
-                continue
-            # a line left with only spaces would end the game (§3): it goes
-            self.texts[line - 1 + offset] = (
-                text if text.strip() or not self.get(line + offset).strip() else None
-            )
+        for number, text in enumerate(joined.split("\n"), start=line):
+            was = self.texts[number - 1]
+            if was is not None and text != was:
+                # a line left with only spaces would end the game (§3): it goes
+                self.texts[number - 1] = text if text.strip() else None
         return True
 
     def join(self) -> str:
@@ -435,8 +433,8 @@ class _Span:
         return max((first + text.count("\n") for first, text in pieces), default=None)
 
 
-def _spans(text: str) -> list[_Span]:
-    """The games of ``text`` and the line each ends on."""
+def _spans(text: str, last: int) -> list[_Span]:
+    """The games of ``text`` (``last`` lines) and the line each ends on."""
     blanks: list[int] = []
 
     def watched(stream: Iterable[Token]) -> Iterator[Token]:
@@ -445,7 +443,6 @@ def _spans(text: str) -> list[_Span]:
                 blanks.append(token.line)
             yield token
 
-    last = text.count("\n") + (0 if text.endswith("\n") else 1)
     spans = []
     for game in games(watched(tokens(text)), _ignore, []):
         end = blanks[-1] - 1 if blanks and blanks[-1] > game.line else last
@@ -479,7 +476,7 @@ class _Splicer:
     def __init__(self, document: bytes, scored: ScoredEvent) -> None:
         self.bom, self.encoding, text = _decoded(document)
         self.lines = _Lines(text)
-        self.spans = _spans(text)
+        self.spans = _spans(text, len(self.lines.texts))
         self.scored = scored
         self.scores = _Scores(scored)
         self.scoring = scoring_value(scored)
@@ -786,12 +783,8 @@ class _Builder:
         lines = self.identity(board)
         lines += [tag("Declarer", ""), tag("Contract", ""), tag("Result", "")]
         scored = self.scored_results(board.results)
-        if self.scores is not None:
-            datum = self.scores.datum(scored)
-            if datum is not None:
-                lines.append(tag(DATUM_TAG, datum))
-        if section is not None:
-            lines.append(tag("Section", section))
+        extra = {DATUM_TAG: self.scores.datum(scored) if self.scores else None, "Section": section}
+        lines += _supplemental(extra)
         lines += self.score_table(board.results, scored)
         self.games.append(lines)
 
@@ -844,27 +837,19 @@ class _Builder:
         lines.append(tag("Declarer", "" if passed else _unset(declarer)))
         lines.append(tag("Contract", "Pass" if passed else _unset(contract)))
         lines.append(tag("Result", "" if passed else _unset(tricks)))
-        if result.score is not None:
-            lines.append(tag("Score", f"NS {result.score}"))
         scored = self.scored_results([result])[0]
-        if self.scores is not None:
-            datum = self.scores.datum([scored])
-            if datum is not None:
-                lines.append(tag(DATUM_TAG, datum))
-        lines.append(tag("HomeTeam", teams.get(ns_team, ns_team)))
-        if result.ns is not None:
-            lines.append(tag("PairNS", result.ns))
-        if result.ew is not None:
-            lines.append(tag("PairEW", result.ew))
-        if round_ is not None:
-            lines.append(tag("Round", str(round_)))
-        if self.scores is not None:
-            imp = self.scores.score_imp(scored)
-            if imp is not None:
-                lines.append(tag("ScoreIMP", imp))
-        lines.append(tag("Table", result.table or str(table)))
-        lines.append(tag("VisitTeam", teams.get(ew_team, ew_team)))
-        self.games.append(lines)
+        extra = {
+            "Score": None if result.score is None else f"NS {result.score}",
+            DATUM_TAG: self.scores.datum([scored]) if self.scores else None,
+            "HomeTeam": teams.get(ns_team, ns_team),  # the team NS here (pbn/_teams.py)
+            "VisitTeam": teams.get(ew_team, ew_team),
+            "PairNS": result.ns,
+            "PairEW": result.ew,
+            "Round": None if round_ is None else str(round_),
+            "ScoreIMP": self.scores.score_imp(scored) if self.scores else None,
+            "Table": result.table or str(table),
+        }
+        self.games.append(lines + _supplemental(extra))
 
     def team_names(self) -> dict[str, str]:
         return {
@@ -872,6 +857,11 @@ class _Builder:
             for session in self.event.sessions
             for team in session.teams
         }
+
+
+def _supplemental(values: Mapping[str, str | None]) -> list[str]:
+    """Tags after the MTS: alphabetical, as export format orders them (§3.4)."""
+    return [tag(name, value) for name, value in sorted(values.items()) if value is not None]
 
 
 def _unset(cell: str) -> str:
