@@ -413,10 +413,7 @@ def test_cr_line_ends_a_bom_and_no_final_newline(
     """Old Mac CR line ends stay CR, a UTF-8 BOM stays, and a file whose last
     line has no end gets what it needs for the lines added after it."""
     data = (FIXTURES / "pbn" / "howell-pairs.pbn").read_bytes()
-    if newline:
-        data = data.replace(b"\n", newline)
-    else:
-        data = data.rstrip(b"\n")
+    data = data.replace(b"\n", newline) if newline else data.rstrip(b"\n")
     path = tmp_path / "file.pbn"
     path.write_bytes(prefix + data)
     scored, output = written(path, "butler")
