@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
-import time
-import tracemalloc
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,9 +12,10 @@ from hypothesis import strategies as st
 import pbnscore
 import reference
 import strategies as build
+from pbnscore.cli import main
 from pbnscore.errors import ScoringError
-from pbnscore.model import Event, ScoredEvent
-from pbnscore.strategies.barking import MAX_SCORES, barking_sums, term_count
+from pbnscore.model import Event, PointsStyle, ScoredEvent
+from pbnscore.strategies.barking import barking_sums, term_count
 
 # The Law's table looked up row by row, not the fast scale under test.
 IMP = reference.imp
@@ -114,9 +113,15 @@ def test_event_matches_reference(matches: list[list[build.Spec]], normalise: str
     mixed in: every pair's points agree with the enumerating reference."""
     # Each inner list is one board's tables for one match; all matches play board 1.
     event = build.teams_event([[tables] for tables in matches])
-    scored = barking(event, normalise=normalise)
     field = [spec for tables in matches for spec in tables]
     expected = reference.barking(field, normalise)
+    if all(points == (None, None) for points in expected) and any(
+        isinstance(spec, int) for spec in field
+    ):  # nothing scored: refused, never a table of zeros
+        with pytest.raises(ScoringError, match="barking needs four tables on a board"):
+            barking(event, normalise=normalise)
+        return
+    scored = barking(event, normalise=normalise)
     got = [(r.ns_points, r.ew_points) for b in scored.boards for r in b.results]
     assert got == expected
 
@@ -133,45 +138,55 @@ def test_fewer_than_four_tables_is_not_scored() -> None:
     ]
     standings = {s.participant.id: s.boards for s in barking(event).standings}
     assert standings["1-1"] == 0 and standings["1-3"] == 1
-
-
-def test_refuses_pairs() -> None:
-    """Barking on a pairs event is a clear error."""
-    with pytest.raises(ScoringError, match="barking scores teams events, not a pairs event"):
-        barking(build.pairs_event([[420, 450, 100, 0]]))
-
-
-def _field(scores: list[int]) -> Event:
-    """One board played at len(scores) tables, four to a match."""
-    return build.teams_event([[scores[i : i + 4]] for i in range(0, len(scores), 4)])
-
-
-def test_a_field_of_8000_tables_takes_seconds_and_little_memory() -> None:
-    """One board at 8,000 tables (23 s and 1.4 GB when every pair sum was
-    kept): the pair sums are counted by value, and a board's scores have few."""
-    rng = random.Random(12)
-    scores = [rng.randrange(-140, 141) * 10 for _ in range(8000)]
-    tracemalloc.start()
-    started = time.perf_counter()
-    try:
-        boards = barking(_field(scores)).boards
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert time.perf_counter() - started < 20
-    assert peak < 300 << 20
-    points = [r.ns_points for board in boards for r in board.results]
-    assert len(points) == 8000 and None not in points
-    # the 8,000 sums agree with the plain pair-sum sums on a slice of the field
-    small = scores[:40]
-    assert barking_sums(small) == [
-        sum(reference.barking_terms(small, a)) for a in range(len(small))
+    assert [w.message for w in barking(event).warnings] == [
+        "barking needs four tables on a board: board 1 left out (fewer real tables)"
     ]
 
 
-def test_a_field_of_too_many_distinct_scores_is_refused() -> None:
-    """Pair sums of more than MAX_SCORES distinct scores take minutes:
-    the board is refused with one line saying why."""
-    scores = [n * 7 + 1 for n in range(MAX_SCORES + 1)]
-    with pytest.raises(ScoringError, match=f"board 1: {MAX_SCORES + 1} different scores"):
-        barking(_field(scores))
+def test_teams_of_four_cannot_be_barked(capsys: pytest.CaptureFixture[str]) -> None:
+    """No board of a teams-of-four event has four tables: exit 1 with one
+    line giving the figure from the file, never all zeros and exit 0."""
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "usebio" / "teams-of-four.xml"
+    assert main(["score", str(path), "-m", "barking", "--to", "json"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"{path}: barking needs four tables on a board; no board here has more than 2\n"
+    )
+
+
+def test_some_boards_scored_the_rest_named() -> None:
+    """Board 1 at four tables is scored; board 2, at two, is left out and named."""
+    event = build.teams_event([[[420, 450, -100, 100], [100, 200, None, None]]])
+    scored = barking(event)
+    assert any(r.ns_points for r in scored.boards[0].results)
+    assert all(r.ns_points is None for r in scored.boards[1].results)
+    assert [w.message for w in scored.warnings] == [
+        "barking needs four tables on a board: board 2 left out (fewer real tables)"
+    ]
+
+
+def test_a_plug_in_that_scores_nobody_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule holds for any method: a scored event with real results in
+    which no participant scored (all zeros, no boards) is a ScoringError."""
+    import attrs
+
+    from pbnscore import registry
+    from pbnscore.model import EventKind, Standing
+    from pbnscore.strategies import ImpOptions
+
+    class Nobody:
+        name = "nobody"
+        description = "scores no one"
+        Options = attrs.frozen(type("NobodyOptions", (ImpOptions,), {}))
+        kinds = frozenset({EventKind.TEAMS})
+
+        def score(self, event: Event, options: object) -> ScoredEvent:
+            teams = event.sessions[0].teams
+            zeros = tuple(Standing(team, 0, 0, 1, True) for team in teams)
+            return ScoredEvent(event, self.name, PointsStyle.AGGREGATE, {}, (), zeros)
+
+    monkeypatch.setattr(registry, "get", lambda name: Nobody)
+    with pytest.raises(ScoringError, match=r"^nobody scored no participant on any board$"):
+        pbnscore.score(build.teams_event([[[420, -420]]]), "nobody")
+    assert pbnscore.score(build.teams_event([[[None, None]]]), "nobody").standings  # no results

@@ -143,7 +143,23 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
     outside its choices (they are listed) or does nothing under the others."""
     strategy, parsed = prepare(event, method, options)
     scored: ScoredEvent = strategy.score(event, parsed)
+    _check_scored(strategy.name, event, scored)
     return scored
+
+
+def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:
+    """A method (plug-ins too) that scored no participant of an event with
+    real results has failed, whatever its table of zeros says."""
+    if not scored.standings or any(standing.boards for standing in scored.standings):
+        return
+    boards = (
+        board
+        for session in event.sessions
+        for held in (*(s.boards for s in session.sections), *(m.boards for m in session.matches))
+        for board in held
+    )
+    if any(result.is_real for board in boards for result in board.results):
+        raise ScoringError(f"{method} scored no participant on any board")
 
 
 def prepare(event: Event, method: str | None, options: Mapping[str, Any]) -> tuple[Any, Any]:

@@ -11,7 +11,10 @@ Rules chosen here (README):
 - Tables with an adjusted result or none leave the board's field; their pairs
   get artificial IMPs (adjusted) or nothing (not played).
 - A board with fewer than four real tables has no terms: it is not scored for
-  barking (its real tables get no points and do not count as played).
+  barking (its real tables get no points and do not count as played); the
+  boards so left out are named in a warning. An event none of whose boards
+  has four is refused (a ScoringError saying the most tables any board has),
+  never a table of zeros.
 - A team's total is, board by board, the mean of its pairs' points: with one
   match of four tables and ``--normalise match`` that is exactly its aggregate
   IMPs (the four pairs add up to 4 × IMP(A+B+C+D)).
@@ -41,7 +44,7 @@ import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.explain import Trace, number, shown
 from pbnscore.imps import ImpGaps, ImpSums, imps
-from pbnscore.model import EventKind, PointsStyle
+from pbnscore.model import EventKind, Notice, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
 
 MIN_TABLES = 4  # a, b, k and l must be four different tables
@@ -109,6 +112,44 @@ class Barking(_fields.FieldMethod):
                 yield points, -points
 
         return _fields.score_tables(field, real_points, options.artificial_imps)
+
+    def _assemble(
+        self, lay: _fields.Layout, scores: Sequence[_fields.FieldScore], options: BarkingOptions
+    ) -> ScoredEvent:
+        scored = super()._assemble(lay, scores, options)
+        short = [field for field in lay.fields if 0 < len(field.scores) < MIN_TABLES]
+        if not short:
+            return scored
+        if not any(standing.boards for standing in scored.standings):
+            # Every teams-of-four event: all zeros would read as a result.
+            most = max(len(field.scores) for field in lay.fields)
+            raise ScoringError(
+                f"barking needs {_spelled(MIN_TABLES)} tables on a board; "
+                f"no board here has more than {most}"
+            )
+        left_out = Notice(
+            f"barking needs {_spelled(MIN_TABLES)} tables on a board: "
+            f"{_boards_named(short, lay.fields)} left out (fewer real tables)"
+        )
+        return attrs.evolve(scored, warnings=(*scored.warnings, left_out))
+
+
+def _spelled(number: int) -> str:
+    return {4: "four"}.get(number, str(number))
+
+
+def _boards_named(fields: Sequence[_fields.Field], every: Sequence[_fields.Field]) -> str:
+    """``board 3`` or ``boards 1, 2, 5``; ``session 2 board 4 ...`` where
+    the event's fields are in several sessions."""
+    sessions = len({field.session for field in every}) > 1
+    names = list(
+        dict.fromkeys(
+            f"session {f.session} board {f.number}" if sessions else str(f.number) for f in fields
+        )
+    )
+    if sessions:
+        return ", ".join(names)
+    return f"board {names[0]}" if len(names) == 1 else f"boards {', '.join(names)}"
 
 
 def term_count(tables: int) -> int:
