@@ -613,7 +613,11 @@ def test_random_pairs_files_written_back(generated: tuple[Event, str], method: s
 def test_random_teams_files_written_back(event: Event, method: str) -> None:
     """Random teams files, one game per table: the same, with ScoreIMP."""
     data = write_teams(event).encode("utf-8")
-    scored = pbnscore.score(pbn.loads(data), method)
+    try:
+        scored = pbnscore.score(pbn.loads(data), method)
+    except ScoringError as exc:  # nothing the method can score: refused (test_barking)
+        assert "needs four tables" in str(exc) or "scored no participant" in str(exc)
+        return
     output = pbn.dumps(scored)
     assert strip_owned(output) == strip_owned(data)
     wanted = match_points(scored) if method == "aggregate" else json_points(scored)

@@ -159,6 +159,8 @@ def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:
         for board in held
     )
     if any(result.is_real for board in boards for result in board.results):
+        from pbnscore.errors import ScoringError
+
         raise ScoringError(f"{method} scored no participant on any board")
 
 
