@@ -123,3 +123,28 @@ def test_refused(
         assert status == 2 and message in err
     else:
         assert status == 1 and "aggregate scores teams events" in err
+
+
+def test_rank_is_the_season_s_or_the_method_s() -> None:
+    """--rank average|total ranks the season; a method's own --rank values
+    (CONTRACT: section|event) go to the method; anything else is refused."""
+    from pbnscore.cli._flags import Flag
+    from pbnscore.cli._season import shared_rank
+    from pbnscore.errors import UsageError
+
+    theirs = Flag("rank", "--rank", "rank by", "section", choices=("section", "event"))
+    assert shared_rank("total", theirs) == ("total", {})
+    assert shared_rank("event", theirs) == (None, {"rank": "event"})
+    assert shared_rank(None, None) == (None, {})
+    with pytest.raises(UsageError, match="takes average, total, section, event, not 'x'"):
+        shared_rank("x", theirs)
+    with pytest.raises(UsageError, match="takes average, total, not 'event'"):
+        shared_rank("event", None)
+
+
+def test_rank_total_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--rank total over the club nights: Grace & Harry first on 47."""
+    assert main(["season", str(CLUB), "--rank", "total", "-q", "--to", "csv"]) == 0
+    rows = capsys.readouterr().out.split("\r\n")
+    assert rows[1].startswith("1,,pair,Grace Gill & Harry Hunt,,,6,17,47,")
+    assert main(["season", str(CLUB), "--rank", "best"]) == 2

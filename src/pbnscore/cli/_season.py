@@ -20,7 +20,7 @@ import attrs
 from pbnscore import batch
 from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
-from pbnscore.cli._flags import default_methods, flags_of_method, merged
+from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
 from pbnscore.errors import PbnscoreError, UsageError
 from pbnscore.season import (
     By,
@@ -64,9 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rank",
         dest="rank_on",
-        choices=[r.value for r in RankOn],
-        help="rank on the average per board or the total "
-        "(default: total for teams and with --best, else average)",
+        metavar="average|total",
+        help="rank on the average per board or the total (default: total for teams and "
+        "with --best, else average); a method's own --rank values go to the method",
     )
     parser.add_argument("--aliases", type=Path, metavar="FILE.csv", help="name,same_as rows")
     parser.add_argument(
@@ -123,7 +123,12 @@ def run(words: list[str], method: str | None) -> int:
     # Without -m each file gets its own default method: only options every
     # default method takes can apply to every file (as for batch).
     flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
+    # The season's --rank (average|total) and a method's --rank (CONTRACT:
+    # section|event) are one flag: their values tell them apart.
+    method_rank = next((flag for flag in flags if flag.flag == "--rank"), None)
+    flags = tuple(flag for flag in flags if flag is not method_rank)
     args = _parser.parse(words, flags, method)
+    rank_on, rank_option = shared_rank(args.rank_on, method_rank)
     if _io.STDIO in args.inputs:
         raise UsageError("season reads files and folders, not standard input")
     to = args.to or _format_of(args.output)
@@ -132,7 +137,8 @@ def run(words: list[str], method: str | None) -> int:
     output = None if args.output in (None, _io.STDIO) else args.output
     if output is not None and any(_io.same_file(output, str(job.source)) for job in jobs):
         raise UsageError("would overwrite one of the inputs", source=output)
-    settings = Settings(method, _parser.options(args, flags), "html", args.source_format)
+    options = _parser.options(args, flags) | rank_option
+    settings = Settings(method, options, "html", args.source_format)
     events, failures = _score_all(jobs, settings, args)
     by = By(args.by) if args.by else default_by(events)
     kept = []
@@ -148,7 +154,7 @@ def run(words: list[str], method: str | None) -> int:
         kept,
         by=by,
         best=args.best,
-        rank_on=args.rank_on,
+        rank_on=rank_on,
         min_events=args.min_events,
         min_boards=args.min_boards,
         aliases=aliases,
@@ -160,6 +166,19 @@ def run(words: list[str], method: str | None) -> int:
 
     _io.write_output(output, season_report.render(ranked, to).encode("utf-8"))
     return 1 if failures else 0
+
+
+def shared_rank(
+    value: str | None, method_rank: Flag | None
+) -> tuple[str | None, dict[str, object]]:
+    """(what the season ranks on, the method's rank option) from ``--rank``."""
+    ours = [r.value for r in RankOn]
+    if value is None or value in ours:
+        return value, {}
+    theirs = list(method_rank.choices or ()) if method_rank else []
+    if method_rank is not None and value in theirs:
+        return None, {method_rank.field: method_rank.to_option(method_rank.parse(value))}
+    raise UsageError(f"--rank takes {', '.join(ours + theirs)}, not {value!r}")
 
 
 def _format_of(output: str | None) -> str:
