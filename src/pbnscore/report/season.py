@@ -96,9 +96,11 @@ def _common_options(events: Sequence[SeasonEvent]) -> tuple[tuple[str, str], ...
     return _view._options(common)
 
 
-def event_label(number: int, event: SeasonEvent) -> str:
-    """A column head: the event's number and date."""
-    return f"#{number} {event.date.isoformat()}" if event.date else f"#{number}"
+def event_label(number: int, event: SeasonEvent, title: bool = False) -> str:
+    """A column head: the event's number and date (and title: the HTML
+    page and CSV have room for it; text lists titles in its events table)."""
+    date = event.date.isoformat() if event.date else None
+    return " ".join(p for p in (f"#{number}", date, event.title if title else None) if p)
 
 
 def _events(events: Sequence[SeasonEvent]) -> Table:
@@ -296,17 +298,27 @@ def html(season: Season) -> str:
         yield from layout.opening(report)
         yield "<main>"
         for ident, heading, tables in _sections(report):
-            body = (
-                _linked_events(report)
-                if ident == "events"
-                else layout._tables([attrs.evolve(t, sideways=False) for t in tables])
-            )
+            if ident == "events":
+                body = _linked_events(report)
+            else:
+                body = layout._tables([_with_titles(t, season) for t in tables])
             yield from layout._section(ident, heading, body)
         yield "</main>"
         yield "</body>"
         yield "</html>"
 
     return "\n".join(page()) + "\n"
+
+
+def _with_titles(table: Table, season: Season) -> Table:
+    """A table for the page: the grid's event columns headed with their
+    titles too, and no sideways blocks (the page scrolls)."""
+    if table.kind == "season-grid":
+        heads = [event_label(n, e, title=True) for n, e in enumerate(season.events, start=1)]
+        events = zip(table.columns[1:], heads, strict=True)
+        columns = (table.columns[0], *(attrs.evolve(c, title=h) for c, h in events))
+        table = attrs.evolve(table, columns=columns)
+    return attrs.evolve(table, sideways=False)
 
 
 def _linked_events(report: SeasonReport) -> Iterator[str]:
@@ -454,10 +466,7 @@ def csv(season: Season) -> str:
         "Total", "Average", "Counted events", "Counted boards", "Counted total",
         "Counted average",
     ]  # fmt: skip
-    header += [
-        " ".join(part for part in (f"#{n}", e.date.isoformat() if e.date else "", e.title) if part)
-        for n, e in enumerate(season.events, start=1)
-    ]
+    header += [event_label(n, e, title=True) for n, e in enumerate(season.events, start=1)]
     played_totals = [sum((f.total for f in e.figures if f), Fraction(0)) for e in entries]
     columns = [
         _view.column(played_totals),
