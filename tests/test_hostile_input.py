@@ -1019,3 +1019,51 @@ def test_an_output_that_is_standard_input_is_usage(
         assert _score("-", "-o", str(output)) == 2
     assert capsys.readouterr().err == f"{output}: would overwrite the input <stdin>\n"
     assert night.read_bytes() == before
+
+
+# -- every message one short line (issue 12 item 6) -------------------------------
+
+MESSAGE_LIMIT = 300
+
+# Documents whose messages once quoted the file at length or over lines:
+# what a message says of them is not asserted here, only its shape.
+LOUD = {
+    "long-pair.xml": _usebio(ns="P" * 3_000_000),
+    "pair-newline.xml": _usebio(ns="7\nforged: line"),
+    "team-newline.xml": _usebio_teams(opponent="2\nforged: line"),
+    "nul.xml": _usebio(contract="4S\x00 forged"),
+    "huge-attribute.xml": _usebio().replace(
+        b'EVENT_TYPE="BUTLER_PAIRS"', b'EVENT_TYPE="' + b"A" * 30_000_000 + b'"'
+    ),
+    "ebcdic.xml": b'<?xml version="1.0" encoding="EBCDIC-US"?>\n'
+    + "<USEBIO><EVENT>forged: line</EVENT></USEBIO>\n".encode("cp500"),
+    "latin1-comment.xml": _usebio().replace(
+        b"<USEBIO ", "<!-- caf\xe9 forged\n".encode("latin-1"), 1
+    ),
+    "long-section.pbn": _pbn(pair="2").replace(
+        b'[Event "Hostile"]', b'[Section "' + b"S" * 500_000 + b'"]'
+    ),
+}
+
+
+def _message_lines(text: str, source: Path) -> list[str]:
+    return [line for line in text.splitlines() if line]
+
+
+@pytest.mark.parametrize("name", sorted(LOUD))
+def test_every_message_is_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """score: one line on stderr for a file it refuses (and its warnings
+    for one it scores); check: a line a problem; every line about the file
+    and under 300 characters, whatever the file holds."""
+    source = tmp_path / name
+    source.write_bytes(LOUD[name])
+    status = _score(str(source), "-o", str(tmp_path / "out.json"))
+    lines = _message_lines(capsys.readouterr().err, source)
+    assert status in (0, 1) and lines
+    assert status == 0 or len(lines) == 1, lines[:3]
+    main(["check", str(source)])
+    lines += _message_lines(capsys.readouterr().out, source)
+    for line in lines:
+        assert line.startswith(f"{source}:") and len(line) < MESSAGE_LIMIT, line[:1000]

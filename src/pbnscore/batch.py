@@ -24,7 +24,7 @@ import attrs
 
 from pbnscore import default_method, loads, outputs, score
 from pbnscore._atomic import write_bytes
-from pbnscore.errors import ParseError, PbnscoreError, UsageError
+from pbnscore.errors import ParseError, PbnscoreError, UsageError, one_line
 
 if TYPE_CHECKING:
     from pbnscore.model import Event, ScoredEvent
@@ -49,7 +49,7 @@ def describe(exc: PbnscoreError, source: str) -> str:
     """The one line for an error about ``source``: ``file:line: message``."""
     if isinstance(exc, ParseError):
         return str(exc.located(source))
-    return f"{source}: {exc}"
+    return f"{source}: {one_line(str(exc))}"
 
 
 # The largest real results file seen is 0.3 MiB; a file past this is no
@@ -100,7 +100,7 @@ def read_event(
 def warning(source: str, line: int | None, message: str) -> str:
     """One warning line: ``file:line: warning: message``."""
     where = source if line is None else f"{source}:{line}"
-    return f"{where}: warning: {message}"
+    return f"{where}: warning: {one_line(message)}"
 
 
 # Past this many warnings about one file the rest are counted, not printed:

@@ -39,7 +39,7 @@ class ParseError(PbnscoreError, ValueError):
         where = self.source or "<input>"
         if self.line is not None:
             where = f"{where}:{self.line}"
-        return f"{where}: {self.message}"
+        return f"{where}: {one_line(self.message)}"
 
     def located(self, source: str) -> ParseError:
         """This error with ``source`` filled in where it had none."""
@@ -84,17 +84,34 @@ class UsageError(PbnscoreError):
         self.source = source
 
     def __str__(self) -> str:
-        return self.message if self.source is None else f"{self.source}: {self.message}"
+        message = one_line(self.message)
+        return message if self.source is None else f"{self.source}: {message}"
 
 
 # The errors that are the user's wording, not the file's: exit status 2.
 USAGE_ERRORS = (UsageError, UnknownMethodError, OptionError)
 
 
-def excerpt(text: str, limit: int = 40) -> str:
+def excerpt(text: str, limit: int = 40, *, bare: bool = False) -> str:
     """``text`` quoted for a message, cut after ``limit`` characters: the line
-    stays short whatever a file holds (a 5000-digit "board number")."""
+    stays short whatever a file holds (a 5000-digit "board number"), and one
+    line (repr shows a newline as ``\\n``). ``bare``: a short printable text
+    (a pair number, a team id) as it is, unquoted; any other still quoted."""
+    if bare and len(text) <= limit and text.isprintable():
+        return text
     return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+# A message longer than this, or holding a character that is not printable
+# (a newline from a team id), is quoted and cut short by one_line: the last
+# guard of "one line per problem", whatever a file puts into a message.
+MESSAGE_LIMIT = 200
+
+
+def one_line(message: str) -> str:
+    """``message`` as printed: itself where short and printable, else
+    through :func:`excerpt`."""
+    return excerpt(message, MESSAGE_LIMIT, bare=True)
 
 
 @attrs.frozen
@@ -115,4 +132,4 @@ class Problem:
         return self.source if self.line is None else f"{self.source}:{self.line}"
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+        return f"{self.where}: {one_line(self.message)}"

@@ -37,6 +37,7 @@ from pbnscore.model import (
     Direction,
     Event,
     EventKind,
+    Match,
     Outcome,
     Participant,
     ParticipantKind,
@@ -100,9 +101,9 @@ def _checked(event: Event) -> _Checker:
     individual = event.kind is EventKind.INDIVIDUAL
     for session in event.sessions:
         named = len(event.sessions) > 1 and session.id is not None
-        prefix = f"session {session.id} " if named else ""
+        prefix = f"session {_shown(session.id or '')} " if named else ""
         for section in session.sections:
-            label = prefix + (f"section {section.id} " if section.id is not None else "")
+            label = prefix + (f"{_section(section.id)} " if section.id is not None else "")
             seat = _any_seat if individual else _section_seats(section.participants)
             checker.listed_once(label, section.participants)
             for board in section.boards:
@@ -114,23 +115,36 @@ def _checked(event: Event) -> _Checker:
             if match.team == match.opponent:
                 # Its IMPs and VPs would be won from itself (a team that
                 # wins 20 VPs against itself is no result).
-                message = (
-                    f"{prefix}match {match.team} v {match.opponent}: a team cannot play itself"
-                )
+                message = f"{prefix}{_match(match)}: a team cannot play itself"
                 checker.add(message, _first_line(match.boards), refuse=True)
             for team in (match.team, match.opponent):
                 if team_ids and team not in team_ids:
                     line = _first_line(match.boards)
-                    message = f"{prefix}match {match.team} v {match.opponent}: team {team}"
+                    message = f"{prefix}{_match(match)}: team {_shown(team)}"
                     checker.add(f"{message} is not a participant", line, refuse=True)
             for board in match.boards:
-                label = f"{prefix}match {match.team} v {match.opponent} board {board.number}"
+                label = f"{prefix}{_match(match)} board {board.number}"
                 checker.board(label, board, seat)
         checker.board_sets(prefix, session)
     if event.result_count() == 0:
         message = "no results to score (a file of deals only?)"
         checker.add(message, None, WARNING, warn=True)
     return checker
+
+
+def _shown(text: str) -> str:
+    """An id from the file, as a message shows it: as it is where short and
+    printable, else quoted and cut short (a 3 MB pair number, a team id
+    holding a newline would make a message of many lines)."""
+    return excerpt(text, bare=True)
+
+
+def _section(id: str | None) -> str:
+    return "section" if id is None else f"section {_shown(id)}"
+
+
+def _match(match: Match) -> str:
+    return f"match {_shown(match.team)} v {_shown(match.opponent)}"
 
 
 def _first_line(boards: Iterable[Board]) -> int | None:
@@ -224,23 +238,20 @@ class _Checker:
                 message = f"{label}: pair number {excerpt(pair)} has more than nine digits"
                 self.add(message, result.line, refuse=True)
             elif key is None:
-                message = f"{label}: pair {pair} {sat.value} is not a participant"
+                message = f"{label}: pair {_shown(pair)} {sat.value} is not a participant"
                 self.add(message, result.line, refuse=True)
             elif key in taken:
-                message = f"{label}: pair {' '.join(key)} is in two results"
+                message = f"{label}: pair {_shown(' '.join(key))} is in two results"
                 self.add(message, result.line, warn=True)
             elif key:
                 taken.add(key)
 
     def board_sets(self, prefix: str, session: Session) -> None:
-        fields = [
-            (f"section {section.id}" if section.id is not None else "section", section.boards)
-            for section in session.sections
-        ]
+        fields = [(_section(section.id), section.boards) for section in session.sections]
         self._compare_sets(prefix, fields)
         by_round: dict[int | None, list[tuple[str, tuple[Board, ...]]]] = defaultdict(list)
         for match in session.matches:
-            by_round[match.round].append((f"match {match.team} v {match.opponent}", match.boards))
+            by_round[match.round].append((_match(match), match.boards))
         for matches in by_round.values():
             self._compare_sets(prefix, matches)
         for name, boards in [*fields, *(f for group in by_round.values() for f in group)]:
@@ -264,7 +275,7 @@ class _Checker:
         for (number, direction, _), count in counts.items():
             if count > 1:
                 kind = "team" if participants[0].kind is ParticipantKind.TEAM else "pair"
-                who = f"{number} {direction.value}" if direction is not None else number
+                who = _shown(f"{number} {direction.value}" if direction is not None else number)
                 self.add(f"{label}{kind} {who} is listed {count} times", None, refuse=True)
 
     def _compare_sets(self, prefix: str, fields: list[tuple[str, tuple[Board, ...]]]) -> None:

@@ -154,7 +154,9 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
 
 
 def _syntax_message(exc: etree.XMLSyntaxError) -> str:
-    message = (exc.msg or str(exc)).strip()
+    # libxml2 may end a message with a line of the file's own text: only
+    # the first line is libxml2's
+    message = (exc.msg or str(exc)).strip().split("\n", 1)[0].strip()
     # lxml appends ", line N, column M"; the line is reported separately.
     message = re.sub(r",\s*line \d+, column \d+$", "", message)
     # libxml2's advice to programmers means nothing to the user: dropped.
