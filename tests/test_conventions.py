@@ -714,3 +714,33 @@ def test_field_and_rank_event_refused_on_teams() -> None:
     for option in ("field", "rank"):
         with pytest.raises(OptionError, match=f"--{option} event applies to pairs"):
             score(event, "butler", **{option: "event"})
+
+
+def test_explain_shows_capped_comparisons() -> None:
+    """explain's comparisons and barking terms are the capped ones the
+    points come from: each within the cap, adding up to the points."""
+    from pbnscore.explain import explain
+
+    cap = 5
+    pairs = pbnscore.load(FIXTURES / "usebio" / "club-night.xml")
+    teams = pbnscore.load(FIXTURES / "usebio" / "teams-of-eight-two-matches.xml")
+    checked = 0
+    for event, method in ((pairs, "cross-imps"), (teams, "barking")):
+        numbers = sorted({b.number for s in event.sessions for x in s.sections for b in x.boards})
+        numbers = numbers or sorted(
+            {b.number for s in event.sessions for m in s.matches for b in m.boards}
+        )
+        for number in numbers[:3]:
+            for board in explain(event, number, method, imp_cap=cap).boards:
+                for line in board.lines:
+                    if line.ns_points is None or not line.result.is_real:
+                        continue
+                    *parts, total = line.steps
+                    if method == "cross-imps":
+                        won = [int(step.figures["imps"]) for step in parts]  # type: ignore[call-overload]
+                    else:
+                        won = [t[2] for step in parts for t in step.figures["terms"]]  # type: ignore[attr-defined]
+                    assert all(abs(w) <= cap for w in won)
+                    assert sum(won) == total.figures["sum"]
+                    checked += 1
+    assert checked > 10

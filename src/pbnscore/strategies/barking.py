@@ -212,7 +212,15 @@ def _trace_table(
     for b in others:
         rest = [j for j in others if j != b]
         terms = [
-            (k, m, imps(scores[at] + scores[b] - scores[k] - scores[m], options.imp_gaps))
+            (
+                k,
+                m,
+                imps(
+                    scores[at] + scores[b] - scores[k] - scores[m],
+                    options.imp_gaps,
+                    options.imp_cap,
+                ),
+            )
             for k, m in itertools.combinations(rest, 2)
         ]
         listed = ", ".join(

@@ -99,7 +99,7 @@ def _trace_score(
     others = list(scores)
     others.remove(score)  # itself, once: an equal score at another table is compared
     for other in others:
-        won = imps(score - other, options.imp_gaps)
+        won = imps(score - other, options.imp_gaps, options.imp_cap)
         trace.for_score(
             score,
             f"v {other}: {score - other:+d}, {won:+d} IMPs",
