@@ -275,16 +275,25 @@ def test_printed_page_shows_every_column(make: Any, tmp_path: Path) -> None:
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
-def fixture_event() -> ScoredEvent:
-    """The event shown in docs/screenshot.png: a fixture file of two
-    teams-of-eight matches, scored by the default teams method."""
-    return events.REAL["aggregate-eight"]()
+SCREENSHOT_SOURCE = "pbn/mitchell-pairs.pbn"
+SCREENSHOT_HEIGHT = 1800
 
 
 def make_docs_screenshot(folder: Path) -> Path:
-    """Render the fixture event 800 pixels wide into ``docs/screenshot.png``."""
-    png = screenshot(
-        folder, report_html.render(fixture_event()), folder / "page.png", SCREENSHOT_WIDTH, 1100
+    """``docs/screenshot.png``: the page a real run writes (``pbnscore score
+    fixtures/pbn/mitchell-pairs.pbn --dd -o page.html``: standings linked to
+    scorecards, board 1's hands, traveller and double-dummy table), taken
+    800 pixels wide by headless Chromium."""
+    from pbnscore.cli import main
+
+    page = folder / "page.html"
+    assert main(["score", str(events.FIXTURES / SCREENSHOT_SOURCE), "--dd", "-o", str(page)]) == 0
+    png = folder / "page.png"
+    chromium(
+        folder,
+        page.as_uri(),
+        f"--screenshot={png}",
+        f"--window-size={SCREENSHOT_WIDTH},{SCREENSHOT_HEIGHT}",
     )
     DOCS.mkdir(exist_ok=True)
     target = DOCS / "screenshot.png"

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 import pytest
 
+import pbnscore
 import report_events as events
 from pbnscore.cli import main
 from pbnscore.model import Player, ScoredEvent
@@ -108,3 +109,21 @@ def test_formats_keep_one_column_rule() -> None:
     assert _view.column([F(3), -12, None]) == ["3", "-12", ""]
     assert _view.column([F(3), F(1, 3)]) == ["3.00", "0.33"]
     assert _view.column([F(3)], decimals=True) == ["3.00"]
+
+
+def test_factored_totals_get_their_column() -> None:
+    """Under --factor the factored total is written after the total, as the
+    model has it; without it there is no such column."""
+    event = pbnscore.load(FIXTURES / "usebio" / "np-and-pass.xml")
+    scored = pbnscore.score(event, "butler", factor=True)
+    assert any(s.factored is not None for s in scored.standings)
+    rows = rows_of(report_csv.render(scored))
+    assert list(rows[0])[8:11] == ["Total", "Factored", "Boards"]
+    by_id = {(r["Id"], r["Direction"]): r for r in rows}
+    for standing in scored.standings:
+        p = standing.participant
+        row = by_id[p.id, p.direction.value if p.direction else ""]
+        assert standing.factored is not None
+        assert row["Factored"] in events.scorer_forms(standing.factored)
+    plain = rows_of(report_csv.render(pbnscore.score(event, "butler")))
+    assert "Factored" not in plain[0]

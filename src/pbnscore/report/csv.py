@@ -2,8 +2,9 @@
 
 One row per participant, in the order of the text and HTML standings (each
 separately ranked field in turn): rank (a number; ``Tied`` says ``yes`` for a
-shared place), id, kind, team, section, direction, names, total, boards
-played and average per board. Totals and averages are written as the
+shared place), id, kind, team, section, direction, names, total, the
+factored total where the method factors (``--factor``: a ``Factored``
+column after ``Total``), boards played and average per board. Totals and averages are written as the
 reports show them (:func:`pbnscore.report._view.column`). The spreadsheet
 conventions are :mod:`pbnscore.report._csv`'s.
 """
@@ -35,22 +36,24 @@ def render(scored: ScoredEvent) -> str:
     standings = [s for group in _view.standing_groups(scored.standings) for s in group]
     totals = _view.column([s.total for s in standings])
     averages = _view.column([s.average for s in standings])
+    factored = any(s.factored is not None for s in standings)
+    scaled = _view.column([s.factored for s in standings])
+    header = HEADER if not factored else (*HEADER[:9], "Factored", *HEADER[9:])
     rows = []
-    for standing, total, average in zip(standings, totals, averages, strict=True):
+    for standing, total, average, scale in zip(standings, totals, averages, scaled, strict=True):
         participant = standing.participant
-        rows.append(
-            (
-                _csv.Number(standing.rank),
-                "yes" if standing.tied else "",
-                participant.id,
-                participant.kind.value,
-                participant.team or "",
-                participant.section or "",
-                participant.direction.value if participant.direction else "",
-                _view.names(participant) or participant.name or "",
-                _csv.Number(total),
-                _csv.Number(standing.boards),
-                _csv.Number(average),
-            )
+        row = (
+            _csv.Number(standing.rank),
+            "yes" if standing.tied else "",
+            participant.id,
+            participant.kind.value,
+            participant.team or "",
+            participant.section or "",
+            participant.direction.value if participant.direction else "",
+            _view.names(participant) or participant.name or "",
+            _csv.Number(total),
+            _csv.Number(standing.boards),
+            _csv.Number(average),
         )
-    return _csv.document(HEADER, rows)
+        rows.append(row if not factored else (*row[:9], _csv.Number(scale), *row[9:]))
+    return _csv.document(header, rows)
