@@ -284,3 +284,29 @@ def test_unscored_ties_are_whole_places_for_cobalt() -> None:
     assert [p.text for p in cobalt.iter("PLACE")] == [
         (p.text or "").rstrip("=") for p in standard.iter("PLACE")
     ]
+
+
+SESSION_WITHOUT_SECTION = """<USEBIO Version="1.2"><CLUB><CLUB_NAME>C</CLUB_NAME></CLUB>
+<EVENT EVENT_TYPE="MP_PAIRS"><DATE>01/02/2026</DATE><SESSION SESSION_ID="1"><PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR></PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>S2</LEAD><TRICKS>9</TRICKS>
+<SCORE>400</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><LEAD>H3</LEAD><TRICKS>9</TRICKS>
+<SCORE>-50</SCORE></TRAVELLER_LINE></BOARD>
+<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></HANDSET></SESSION></EVENT></USEBIO>"""
+
+
+def test_cobalt_flattens_a_session_without_sections() -> None:
+    """A SESSION holding its pairs and boards straight is flattened too:
+    nothing of it goes with it; its HANDSET goes to the root."""
+    event = pbnscore.score(usebio.loads(SESSION_WITHOUT_SECTION), "butler")
+    out = usebio.dumps(event, dialect="cobalt")
+    assert cobalt_problems(out) == []
+    root = etree.fromstring(out)
+    assert len(root.findall("EVENT/BOARD/TRAVELLER_LINE")) == 2
+    assert len(root.findall("EVENT/PARTICIPANTS/PAIR")) == 2
+    assert root.find("HANDSET/BOARD") is not None

@@ -147,8 +147,10 @@ def flatten(document: Document) -> None:
     containers = [c for c in event_el if c.tag in ("SESSION", "SECTION")]
     if not containers:
         return
+    # A SESSION's SECTIONs, or the SESSION itself where it holds the pairs
+    # and boards straight (nothing of it may be dropped with it).
     sections = [
-        s for c in containers for s in ([c] if c.tag == "SECTION" else c.findall("SECTION"))
+        s for c in containers for s in ([c] if c.tag == "SECTION" else c.findall("SECTION") or [c])
     ]
     _number_apart(sections)
     participants = event_el.find("PARTICIPANTS")
@@ -156,19 +158,20 @@ def flatten(document: Document) -> None:
         participants = event_el.makeelement("PARTICIPANTS")
         containers[0].addprevious(participants)
     place = participants
-    for section in sections:
-        for group in section.findall("PARTICIPANTS"):
-            for attribute, value in group.attrib.items():
-                if participants.get(attribute) is None:
-                    participants.set(attribute, value)
-            participants.extend(list(group))
-            section.remove(group)
-        for child in list(section):  # its boards, and anything else it holds
-            place.addnext(child)
-            place = child
+    for container in [*sections, *containers]:
+        for child in list(container):
+            if child.tag == "PARTICIPANTS":
+                for attribute, value in child.attrib.items():
+                    if participants.get(attribute) is None:
+                        participants.set(attribute, value)
+                participants.extend(list(child))
+                container.remove(child)
+            elif child.tag == "HANDSET":
+                document.root.append(child)
+            elif child.tag != "SECTION":  # its boards, and anything else it holds
+                place.addnext(child)
+                place = child
     for container in containers:
-        for handset in container.findall("HANDSET"):
-            document.root.append(handset)
         _remove(container)
 
 
@@ -290,15 +293,24 @@ _DATE_RE = re.compile(r"\d\d/\d\d/\d{4}")
 def dated_and_described(document: Document) -> None:
     """Cobalt's upload fails without a DATE it reads as dd/mm/yyyy, and
     files the event under its EVENT_DESCRIPTION (the title, else the input
-    file's name). Refused where the input gives no date at all."""
+    file's name, else the club's). Refused where the input gives no date at all."""
     event_el, event = document.event_el, document.event
     if event.date is not None:
         set_child(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
     elif not _readable_date(event_el.findtext("DATE") or ""):
         raise _refuse("Cobalt", "its upload needs the event's date and the input gives none")
     if event_el.find("EVENT_DESCRIPTION") is None:
-        title = event.title or PurePath(event.source.name).stem
-        set_child(event_el, "EVENT_DESCRIPTION", title)
+        set_child(event_el, "EVENT_DESCRIPTION", _description(event))
+
+
+def _description(event: Event) -> str:
+    """The title, else the input file's name, else the club's name."""
+    name = event.source.name
+    if event.title:
+        return event.title
+    if not name.startswith("<"):  # not "<stdin>" or "<string>"
+        return PurePath(name).stem
+    return event.club.name if event.club is not None and event.club.name else ""
 
 
 def _readable_date(text: str) -> bool:
