@@ -51,6 +51,7 @@ from pbnscore.usebio._reader import (
     parse_contract,
     ref_elements,
 )
+from pbnscore.usebio._splice import splice as splice_points
 
 Element = etree._Element
 
@@ -81,8 +82,14 @@ _DTD_RE = re.compile(r"usebio_v1_[01]\.dtd$")
 
 
 def write(
-    obj: ScoredEvent | Event, *, types: str | None = None, dialect: str = "standard"
+    obj: ScoredEvent | Event,
+    *,
+    types: str | None = None,
+    dialect: str = "standard",
+    splice: bool = True,
 ) -> bytes:
+    """The USEBIO document. ``splice`` False edits the tree for every line
+    (the reference the tests hold the spliced lines to; see _splice)."""
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
     profile = profile_named(dialect)
@@ -101,12 +108,22 @@ def write(
         tree, locator = _build(event, style)
     root = tree.getroot()
     root.set("Version", VERSION)
+    output = None
     if scored is not None:
-        _Scorer(root, locator, style, profile).apply(scored)
+        scorer = _Scorer(root, locator, style, profile)
+        # The input plus the scores (no reader's edits): the lines' points
+        # can be spliced into the serialised rest (see _splice).
+        splicing = splice and not profile.edits
+        if splicing and isinstance(locator, _RefLocator):
+            scorer.apply(scored, lines=False)
+            output = _spliced(tree, locator, scorer, scored)
+        else:
+            scorer.apply(scored)
     elif style != source.type_style and source.format == "usebio":
         _restyle(root, event, style)
-    profile.edit(Document(root, event, scored))
-    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
+    if output is None:
+        profile.edit(Document(root, event, scored))
+        output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
     document = source.document or b""
     if b"\r\n" in document[:4096]:
         # The parser turned the input's CRLF into LF (XML 1.0 §2.11); give
@@ -129,6 +146,24 @@ def _restyle(root: Element, event: Event, style: str) -> None:
         set_child(event_el, "BOARD_SCORING_METHOD", scoring)
     else:
         event_el.set("EVENT_TYPE", old)
+
+
+def _spliced(
+    tree: etree._ElementTree, locator: _RefLocator, scorer: _Scorer, scored: ScoredEvent
+) -> bytes | None:
+    """The document with its lines' points spliced in; where the layout
+    does not allow it, None, the points then set in the tree."""
+    tags = scorer.profile.points_tags(scored.style, scored.event.kind)
+    if not tags:
+        return None  # no line points: the tree path serialises as ever
+    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
+    spliced = splice_points(
+        output, tree.getroot(), locator.nodes, scored.boards, tags, format_points
+    )
+    if spliced is None:
+        for board in scored.boards:
+            scorer.line_points(board, tags)
+    return spliced
 
 
 # -- USEBIO input ------------------------------------------------------------
@@ -195,11 +230,12 @@ class _Scorer:
         self._absent: dict[str, bool] = {}
         self.lines_done: set[Element] = set()  # a line scored twice is replaced, not doubled
 
-    def apply(self, scored: ScoredEvent) -> None:
+    def apply(self, scored: ScoredEvent, *, lines: bool = True) -> None:
+        """The method's elements; ``lines`` False: all but the lines' points."""
         event_el = self.root.find("EVENT")
         assert event_el is not None
         self.event_type(event_el, scored)
-        points_tags = self.profile.points_tags(scored.style, scored.event.kind)
+        points_tags = self.profile.points_tags(scored.style, scored.event.kind) if lines else ()
         for board in scored.boards:
             self.board(board, points_tags)
         for standing in scored.standings:
@@ -251,6 +287,9 @@ class _Scorer:
             element = self.locator.board(board)
             if element is not None:
                 set_child(element, "BOARD_AVERAGE", str(int(board.datum)))
+        self.line_points(board, points_tags)
+
+    def line_points(self, board: ScoredBoard, points_tags: tuple[tuple[str, str], ...]) -> None:
         if not points_tags:
             return
         # Each line is visited once: where the input has neither points
