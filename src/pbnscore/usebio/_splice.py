@@ -5,13 +5,13 @@ the one exception to building XML with lxml).
 The tree path (:func:`pbnscore.usebio._elements.set_children` on every
 line) inserts each line's points after its last child, with the line's
 indentation. Here the document is serialised without them and the same
-bytes are spliced in: only where that is certain to give the tree path's
-bytes (the input has none of the points elements, every line ends with a
+bytes are spliced in, only where that is certain to give the tree path's
+bytes: the input has none of the points elements, every line ends with a
 field that comes before them, no line holds a comment or processing
-instruction, and the serialisation's line tags are the lines, one to one:
-as many as there are lines, so none in a comment or the DOCTYPE). Otherwise :func:`splice` returns None and the caller
-edits the tree. A test holds the two byte-identical on every fixture and
-sample.
+instruction, and the serialisation's line tags are the lines, one to one
+(as many as there are lines: none in a comment or the DOCTYPE).
+Otherwise :func:`splice` returns None and the caller edits the tree. A
+test holds the two byte-identical on every fixture and sample.
 """
 
 from __future__ import annotations
