@@ -624,3 +624,24 @@ def test_random_teams_files_written_back(event: Event, method: str) -> None:
     assert written_points(output) == wanted
     again = pbnscore.score(pbn.loads(output), method)
     assert report_json.dumps(again) == report_json.dumps(scored)
+
+
+def test_a_total_score_table_sharing_its_line_is_cut_out(tmp_path: Path) -> None:
+    """The input's TotalScoreTable after other tags on its line goes, with its
+    rows; the tags before it stay; ours goes at the first game's end with the
+    names the old one gave."""
+    path = tmp_path / "shared-line.pbn"
+    path.write_text(
+        '[Event "Import"] [Board "1"] [TotalScoreTable "PairId;Names"]\n'
+        '1 "A B;C D"\n2 "E F;G H"\n[Dealer "N"] [Vulnerable "None"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 3NT N 9\n3 4 3NT S 10\n'
+    )
+    scored, output = written(path, "butler")
+    text = output.decode()
+    assert text.startswith('[Event "Import"] [Board "1"]\n[Dealer "N"] [Vulnerable "None"]\n')
+    assert (
+        text.count("[TotalScoreTable ") == 1 and '"A B;C D"' in text.split("[TotalScoreTable ")[1]
+    )
+    assert "\n1 2 3NT N 9 0.00  0.00\n3 4 3NT S 10 1.00 -1.00\n[Scoring " in text
+    again = pbnscore.score(pbn.loads(output, source=path.name), "butler")
+    assert report_json.dumps(again) == report_json.dumps(scored)

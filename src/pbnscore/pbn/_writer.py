@@ -70,7 +70,7 @@ OWNED_COLUMNS = {SCORE_TABLE: ("IMP_NS", "IMP_EW")}
 MAX_LINE = 255  # §2.3, counting the line end
 
 # One line and its end, as the lexer counts lines (CR, LF and CRLF, §2).
-LINE_END_RE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
+LINE_END_RE = re.compile(r"(\r\n|\r|\n)")
 # A tag pair from its "[" to its value's closing quote; whitespace, lines
 # included, between the tokens in import format (§3.3).
 TAG_RE = r'\[[ \t\n]*{name}[ \t\n]*"((?:[^"\\\n]|\\.)*)"'
@@ -354,16 +354,12 @@ class _Lines:
     a line's text set or removed, lines inserted after a line."""
 
     def __init__(self, text: str) -> None:
-        self.texts: list[str | None] = []
-        self.ends: list[str] = []
-        pos = 0
-        for m in LINE_END_RE.finditer(text):
-            self.texts.append(m[1])
-            self.ends.append(m[2])
-            pos = m.end()
-        if pos < len(text):
-            self.texts.append(text[pos:])
-            self.ends.append("")
+        # split at C speed: [line, end, line, end, ..., the rest]
+        parts = LINE_END_RE.split(text)
+        self.texts: list[str | None] = list(parts[0::2])
+        self.ends: list[str] = [*parts[1::2], ""]
+        if self.texts[-1] == "":  # the file ends with a line end: no line after it
+            del self.texts[-1], self.ends[-1]
         self.newline = self.ends[0] if self.ends and self.ends[0] else "\r\n"
         self.after: dict[int, list[str]] = defaultdict(list)
 
@@ -377,7 +373,7 @@ class _Lines:
         self.texts[line - 1] = None
 
     def insert(self, line: int, texts: Iterable[str]) -> None:
-        """After ``line`` (0: before the first)."""
+        """After ``line`` (1-based, as the lexer counts)."""
         self.after[line].extend(texts)
 
     def sub_tag(self, line: int, name: str, new: str | Callable[[str], str] | None) -> bool:
@@ -405,14 +401,17 @@ class _Lines:
         return True
 
     def join(self) -> str:
-        out: list[str] = []
-        for index, (text, end) in enumerate(zip(self.texts, self.ends, strict=True), start=1):
-            inserted = self.after.get(index)
-            if text is not None:
-                out.append(text + (end or (self.newline if inserted else "")))
-            for new in inserted or ():
-                out.append(new + self.newline)
-        return "".join(self.after.get(0, [])) + "".join(out)
+        pieces = [
+            text + end if text is not None else ""
+            for text, end in zip(self.texts, self.ends, strict=True)
+        ]
+        for line, inserted in self.after.items():
+            block = "".join(new + self.newline for new in inserted)
+            text = self.texts[line - 1]
+            if text is not None and not self.ends[line - 1]:
+                block = self.newline + block  # the file's last line had no end
+            pieces[line - 1] += block
+        return "".join(pieces)
 
 
 class _Span:
