@@ -414,8 +414,11 @@ def combine(
                 people.see(player, figures_.event.source, (number, at, index))
     people.resolve()
     entries = _entries(ordered, by, people, best)
-    ranked = [e for e in entries if e.events >= min_events and e.boards_played >= min_boards]
-    left_out = [e for e in entries if e not in ranked]
+    ranked: list[Entry] = []
+    left_out: list[Entry] = []
+    for entry in entries:
+        enough = entry.events >= min_events and entry.boards_played >= min_boards
+        (ranked if enough else left_out).append(entry)
     return Season(
         by,
         rank_on,
@@ -692,7 +695,7 @@ class _People:
                 source = self._seen[min(places)][2]
                 self._warnings.append(
                     f"{source}: warning: {person.name!r} has no national id and national ids "
-                    f"{', '.join(sorted(ids))} share the name: kept apart from both; "
+                    f"{', '.join(sorted(ids))} share the name: kept apart from each; "
                     "--aliases settles it"
                 )
 
