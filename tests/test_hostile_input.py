@@ -11,6 +11,7 @@ under an address-space limit for the large documents.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import json
@@ -559,6 +560,34 @@ CASES = [
         b"%Content-type: text/x-pbn; charset=rot13\n" + _pbn(board="0"),
         4,
         re.escape("Board '0' is not a board number"),
+    ),
+    # -- encodings the entity scan and the BOM check must know (issue 12 item 9)
+    (
+        "utf32-entity.xml",
+        _bomb()
+        .decode()
+        .replace('version="1.0"', 'version="1.0" encoding="UTF-32"')
+        .encode("utf-32"),
+        3,
+        re.escape("entity declarations are not allowed"),
+    ),
+    (
+        "utf32be-entity.xml",
+        _bomb().decode().encode("utf-32-be"),
+        3,
+        re.escape("entity declarations are not allowed"),
+    ),
+    (
+        "utf16-bom-declares-utf8.xml",
+        _usebio().decode().encode("utf-16"),
+        1,
+        re.escape("the byte-order mark says UTF-16 but the XML declaration says 'UTF-8'"),
+    ),
+    (
+        "utf8-bom-declares-latin1.xml",
+        codecs.BOM_UTF8 + _usebio().replace(b'encoding="UTF-8"', b'encoding="ISO-8859-1"'),
+        1,
+        re.escape("the byte-order mark says UTF-8 but the XML declaration says 'ISO-8859-1'"),
     ),
 ]
 

@@ -24,6 +24,7 @@ reads the rest, and is the reference the tests compare the columns with.
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import functools
 import re
@@ -138,6 +139,7 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
         # lxml refuses str with an encoding declaration; the UTF-8 bytes
         # must then declare UTF-8 whatever the text said.
         data = _ENCODING_DECL_RE.sub(r"\1\2UTF-8\2", data, count=1).encode("utf-8")
+    _refuse_bom_mismatch(data, source)
     _refuse_entity_declarations(data, source)
     if data.count(b"<") > MAX_TAGS:
         message = f"more than {MAX_TAGS:,} tags: larger than any results file"
@@ -174,8 +176,42 @@ MAX_TAGS = 2_000_000
 # end of that encoding.
 _ENTITY_DECLARATIONS = tuple(
     ("<!ENTITY".encode(encoding), "\n".encode(encoding))
-    for encoding in ("utf-8", "utf-16-le", "utf-16-be")
+    for encoding in ("utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 )
+
+# Byte-order marks, the longer first (UTF-32-LE's starts with UTF-16-LE's),
+# and the encoding family each means.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
+)
+_DECLARED_RE = re.compile(r"""\s*<\?xml[^>]*?encoding\s*=\s*(["'])([^"']{0,40})\1""")
+
+
+def _refuse_bom_mismatch(data: bytes, source: str) -> None:
+    """XML 1.0 §4.3.3: a document whose byte-order mark and encoding
+    declaration disagree is in error (libxml2 reads a UTF-16 file that
+    declares UTF-8 by its mark, without a word)."""
+    for bom, codec, family in _BOMS:
+        if data.startswith(bom):
+            head = data[len(bom) : len(bom) + 400].decode(codec, "replace")
+            declared = _DECLARED_RE.match(head)
+            if declared is None:
+                return
+            try:
+                name = codecs.lookup(declared[2]).name
+            except LookupError:
+                name = declared[2]
+            if not name.upper().startswith(family):
+                message = (
+                    f"the byte-order mark says {family} but the XML declaration says "
+                    f"{excerpt(declared[2])}"
+                )
+                raise UsebioError(message, source=source, line=1)
+            return
 
 
 def _refuse_entity_declarations(data: bytes, source: str) -> None:
