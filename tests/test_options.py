@@ -140,5 +140,5 @@ def test_methods_says_when_an_option_applies(capsys: pytest.CaptureFixture[str])
     """`methods` shows each option's rule beside its default."""
     assert main(["methods"]) == 0
     out = capsys.readouterr().out
-    assert "--drop N  (default: 1; applies to --datum trimmed-mean)" in out
+    assert "--drop N|P%|RULE  (default: 1; applies to --datum trimmed-mean)" in out
     assert "--double  (default: off)\n" in out

@@ -33,6 +33,7 @@ class Flag:
     choices: tuple[str, ...] | None = None
     to_option: Callable[[Any], object] = lambda value: value
     needs: str | None = None  # what it applies to, where not always ("--datum trimmed-mean")
+    metavar: str = "N"  # what a value is called where there are no choices ("SCALE")
 
     @property
     def dest(self) -> str:
@@ -43,13 +44,17 @@ class Flag:
         """The flag as ``methods`` and help show it."""
         if self.switch:
             return f"{self.flag} / --no-{self.flag[2:]}" if self.default is True else self.flag
-        return f"{self.flag} {{{','.join(self.choices)}}}" if self.choices else f"{self.flag} N"
+        return (
+            f"{self.flag} {{{','.join(self.choices)}}}"
+            if self.choices
+            else f"{self.flag} {self.metavar}"
+        )
 
     @property
     def shown_default(self) -> str:
         if self.switch:
             return "on" if self.default else "off"
-        return str(self.default)
+        return "none" if self.default is None else str(self.default)
 
     @property
     def noted(self) -> str:
@@ -116,6 +121,7 @@ def flag_for(field: attrs.Attribute[Any], hints: dict[str, Any]) -> Flag:
         "flag": _base.flag_name(field.name),
         "help": str(field.metadata.get("help", "")),
         "default": _shown(default),
+        "metavar": str(field.metadata.get("metavar", "N")),
     }
     rule = field.metadata.get("applies")
     if isinstance(rule, _base.Applies):

@@ -133,7 +133,7 @@ def _add_flag(group: argparse._ArgumentGroup, flag: Flag) -> None:
         type=flag.parse,
         choices=flag.choices,
         default=argparse.SUPPRESS,
-        metavar=None if flag.choices else "N",
+        metavar=None if flag.choices else flag.metavar,
         help=help_text,
     )
 

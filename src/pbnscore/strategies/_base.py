@@ -64,6 +64,7 @@ def option(
     choices: Iterable[str] | None = None,
     *,
     applies: Applies | None = None,
+    metavar: str | None = None,
     **kw: Any,
 ) -> Any:
     """An options field with CLI help (and choices, and when it applies:
@@ -73,6 +74,8 @@ def option(
         metadata["choices"] = tuple(choices)
     if applies is not None:
         metadata["applies"] = applies
+    if metavar is not None:
+        metadata["metavar"] = metavar  # how --help and methods name a value: "--vp SCALE"
     return attrs.field(default=default, metadata=metadata, **kw)
 
 

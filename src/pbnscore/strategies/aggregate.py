@@ -107,6 +107,7 @@ class AggregateOptions(_base.ImpOptions):
         "wbf: WBF 2013 continuous 20-VP scale for the match's boards; wbf-discrete: the "
         "WBF's whole-VP scale; FILE.csv: rows boards,min_imps,winner_vp,loser_vp; none: IMPs",
         converter=to_vp,
+        metavar="SCALE",
     )
     imp_scale: ImpScale = _base.choice(
         ImpScale.NORMAL,

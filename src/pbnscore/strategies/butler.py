@@ -176,6 +176,7 @@ class ButlerOptions(_base.SectionsOptions):
         "(never leaving fewer than one)",
         applies=_base.applies_with("datum", Datum.TRIMMED_MEAN),
         converter=to_drop,
+        metavar="N|P%|RULE",
     )
     rounding: Rounding = _base.option(
         Rounding.HALF_AWAY,
