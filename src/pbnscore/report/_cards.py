@@ -202,9 +202,26 @@ class Sources:
     boards: list[str]  # board anchors, by scored board
     cards: dict[Identity, str]  # participant anchors
     teams: Mapping[str, str]  # team names
+    # (section, id) -> (board, result) positions where that number sat, in
+    # play order: each scorecard looks only at its own tables.
+    seats: Mapping[tuple[str | None, str], list[tuple[int, int]]] = attrs.field(factory=dict)
+
+
+def seat_index(
+    boards: Iterable[ScoredBoard],
+) -> dict[tuple[str | None, str], list[tuple[int, int]]]:
+    index: dict[tuple[str | None, str], list[tuple[int, int]]] = defaultdict(list)
+    for at, board in enumerate(boards):
+        for position, line in enumerate(board.results):
+            result = line.result
+            for number in dict.fromkeys((result.ns, result.ew, *result.players)):
+                if number is not None:
+                    index[board.section, number].append((at, position))
+    return index
 
 
 def scorecards(sources: Sources) -> tuple[_view.Scorecard, ...]:
+    sources = attrs.evolve(sources, seats=seat_index(sources.scored.boards))
     cards: list[_view.Scorecard] = []
     for standing in sources.scored.standings:
         participant = standing.participant
@@ -234,21 +251,21 @@ def card_title(participant: Participant, teams: Mapping[str, str]) -> str:
 
 
 def _seated(
-    participant: Participant, board: ScoredBoard, place: Place
-) -> Iterator[tuple[int, Direction, str]]:
-    """(result index, direction sat, opponents) for each result of the
-    board at which ``participant`` sat."""
+    participant: Participant, sources: Sources
+) -> Iterator[tuple[int, int, Direction, str]]:
+    """(board index, result index, direction sat, opponents) for each
+    result at which ``participant`` sat, in play order. A team's pair sits
+    in its session's fields, which have no section."""
     p = participant
-    if p.team is None and p.section != board.section:
-        return
-    for index, line in enumerate(board.results):
-        result = line.result
+    for at, index in sources.seats.get((p.section if p.team is None else None, p.id), ()):
+        place = sources.places[at]
+        result = sources.scored.boards[at].results[index].result
         if p.kind is ParticipantKind.PLAYER:
             players = (*result.players, None, None, None, None)[:4]
             if p.id in (players[0], players[2]):
-                yield index, Direction.NS, _both(players[1], players[3])
+                yield at, index, Direction.NS, _both(players[1], players[3])
             elif p.id in (players[1], players[3]):
-                yield index, Direction.EW, _both(players[0], players[2])
+                yield at, index, Direction.EW, _both(players[0], players[2])
             continue
         for side, mine, theirs in (
             (Direction.NS, result.ns, result.ew),
@@ -260,7 +277,7 @@ def _seated(
                 place.match, result.home_direction, side, p.team
             ):
                 continue
-            yield index, side, theirs or ""
+            yield at, index, side, theirs or ""
 
 
 def _both(first: str | None, second: str | None) -> str:
@@ -284,31 +301,27 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
     rows: list[tuple[_view.Cell, ...]] = []
     links: list[tuple[str | None, ...]] = []
     total: Points = 0
-    for board, place, anchor in zip(
-        sources.scored.boards, sources.places, sources.boards, strict=True
-    ):
-        for index, side, opponents in _seated(participant, board, place):
-            line = board.results[index]
-            won = line.ns_points if side is Direction.NS else line.ew_points
-            if won is not None:
-                total += won
-            result = line.result
-            rows.append(
-                (
-                    str(board.number),
-                    side.value,
-                    opponents,
-                    result.contract_text or "",
-                    result.declarer.value if result.declarer else "",
-                    _view.score_text(line)
-                    if result.score is None
-                    else str(_own(result.score, side)),
-                    "" if board.datum is None else str(_own(board.datum, side)),
-                    won,
-                    total if won is not None else None,
-                )
+    for at, index, side, opponents in _seated(participant, sources):
+        board, anchor = sources.scored.boards[at], sources.boards[at]
+        line = board.results[index]
+        won = line.ns_points if side is Direction.NS else line.ew_points
+        if won is not None:
+            total += won
+        result = line.result
+        rows.append(
+            (
+                str(board.number),
+                side.value,
+                opponents,
+                result.contract_text or "",
+                result.declarer.value if result.declarer else "",
+                _view.score_text(line) if result.score is None else str(_own(result.score, side)),
+                "" if board.datum is None else str(_own(board.datum, side)),
+                won,
+                total if won is not None else None,
             )
-            links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 1)))
+        )
+        links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 1)))
     return _view.make_table(
         "scorecard",
         None,
@@ -329,17 +342,19 @@ def _team_pairs_card(team: Participant, sources: Sources) -> _view.Table:
     ]
     by_field: dict[Hashable, list[tuple[str, Points]]] = defaultdict(list)
     first: dict[Hashable, tuple[int, str]] = {}
-    for board, place, anchor in zip(
-        sources.scored.boards, sources.places, sources.boards, strict=True
-    ):
+    seated = sorted(
+        (at, index, member.id, side)
+        for member in members
+        for at, index, side, _ in _seated(member, sources)
+    )
+    for at, index, member_id, side in seated:
+        board = sources.scored.boards[at]
         key = field_key(board, teams=True)
-        for member in members:
-            for index, side, _ in _seated(member, board, place):
-                line = board.results[index]
-                won = line.ns_points if side is Direction.NS else line.ew_points
-                if won is not None:
-                    by_field[key].append((member.id, won))
-                    first.setdefault(key, (board.number, anchor))
+        line = board.results[index]
+        won = line.ns_points if side is Direction.NS else line.ew_points
+        if won is not None:
+            by_field[key].append((member_id, won))
+            first.setdefault(key, (board.number, sources.boards[at]))
     rows: list[tuple[_view.Cell, ...]] = []
     links: list[tuple[str | None, ...]] = []
     total: Points = 0

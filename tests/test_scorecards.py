@@ -1,0 +1,62 @@
+"""Personal scorecards: every participant's boards, ending at its total.
+
+The scorecards come from the scored event's travellers and matches; each
+one's running total must end at the standings total and list exactly the
+boards the participant was scored on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import report_events as events
+from pbnscore.model import ParticipantKind
+from pbnscore.report import _cards, _view
+
+MAKERS = {
+    **events.REAL,
+    "pairs-pbn": events.fixture("pbn/mitchell-pairs.pbn", "butler"),
+    "howell-pbn": events.fixture("pbn/howell-pairs.pbn", "cross-imps"),
+    "eight-barking-pbn": events.fixture("pbn/teams-of-eight-three-matches.pbn", "barking"),
+    "eight-aggregate-pbn": events.fixture("pbn/teams-of-eight-three-matches.pbn", "aggregate"),
+    "individual-hands": events.fixture("usebio/individual-with-handset.xml", "butler"),
+}
+
+
+@pytest.mark.parametrize("make", MAKERS.values(), ids=MAKERS.keys())
+def test_each_scorecard_ends_at_the_standings_total(make: Any) -> None:
+    """One scorecard per participant; its last running total is its total,
+    and (pairs, players) it has a points row for each board it played."""
+    scored = make()
+    report = _view.build(scored)
+    anchors = _cards.participant_anchors(scored.standings)
+    cards = {card.anchor: card for card in report.scorecards}
+    assert len(cards) == len(set(anchors.values()))
+    for standing in scored.standings:
+        card = cards[anchors[_cards.identity(standing.participant)]]
+        titles = [c.title for c in card.table.columns]
+        totals = [row[titles.index("Total")] for row in card.table.rows if row[-1]]
+        if standing.boards == 0:
+            continue
+        assert totals, card.title
+        assert totals[-1] in events.scorer_forms(standing.total), card.title
+        if standing.participant.kind is not ParticipantKind.TEAM:
+            points = [row[titles.index("Points")] for row in card.table.rows]
+            assert sum(1 for p in points if p) == standing.boards, card.title
+
+
+def test_an_ew_pair_sees_its_own_side() -> None:
+    """An EW pair's score and datum are shown from its side: the
+    traveller's NS -420 is its +420."""
+    scored = events.fixture("pbn/mitchell-pairs.pbn", "butler")()
+    report = _view.build(scored)
+    ew = next(c for c in report.scorecards if " · EW" in c.title)
+    titles = [c.title for c in ew.table.columns]
+    row = ew.table.rows[0]
+    board = next(b for b in scored.boards if str(b.number) == row[0])
+    (line,) = [r for r in board.results if r.result.ew == ew.title.split()[1]]
+    assert line.result.score is not None
+    assert row[titles.index("Score")] == str(-line.result.score)
+    assert row[titles.index("Datum")] == str(-(board.datum or 0))
