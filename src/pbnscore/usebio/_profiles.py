@@ -298,7 +298,8 @@ def dated_and_described(document: Document) -> None:
     if event.date is not None:
         set_child(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
     elif not _readable_date(event_el.findtext("DATE") or ""):
-        raise _refuse("Cobalt", "its upload needs the event's date and the input gives none")
+        why = "its upload needs the event's date, and the input has no PBN Date or USEBIO DATE"
+        raise _refuse("Cobalt", why)
     if event_el.find("EVENT_DESCRIPTION") is None:
         set_child(event_el, "EVENT_DESCRIPTION", _description(event))
 
