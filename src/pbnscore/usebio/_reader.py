@@ -758,7 +758,7 @@ _OPTIONAL_TAGS = frozenset(("DIRECTION", *_SEAT_PLAYER_TAGS))  # teams' and indi
 _LAST_TEXTS = {
     tag: etree.XPath(f"{_LINES}/{tag}[last()]/text()", smart_strings=False) for tag in _LINE_TAGS
 }
-_COUNT_TAG = {tag: etree.XPath(f"count({_LINES}/{tag})") for tag in _LINE_TAGS}
+_LAST_FIELDS = {tag: etree.XPath(f"{_LINES}/{tag}[last()]") for tag in _LINE_TAGS}
 
 
 class _LineColumns:
@@ -802,12 +802,14 @@ class _LineColumns:
                 if element.tag == "BOARD":
                     starts[element] = len(line_refs)
         count = len(line_refs)
-        # Every line in a board the reader reads, and every board one it
-        # reads (so none in another): a board's lines are then the ones
-        # after it in document order, up to the next board.
-        read_boards = cast("list[Element]", _READ_BOARDS(event_el))
-        if len(read_boards) != len(starts) or not all(b in starts for b in read_boards):
+        # Every line in a board the reader reads, and no board inside one
+        # (a HANDSET's boards hold hands, not lines): a board's lines are
+        # then the ones after it in document order, up to the next board
+        # the reader reads.
+        read_boards = set(cast("list[Element]", _READ_BOARDS(event_el)))
+        if not all(_outside(board, read_boards) for board in starts if board not in read_boards):
             return None
+        starts = {board: start for board, start in starts.items() if board in read_boards}
         if _COUNT_LINES(event_el) != count or not _plain_fields(root, event_el):
             return None
         # An optional field whose name is nowhere in the bytes is in no
@@ -886,6 +888,11 @@ class _LineColumns:
         )
 
 
+def _outside(element: Element, boards: set[Element]) -> bool:
+    """Whether ``element`` lies in none of ``boards``."""
+    return not any(ancestor in boards for ancestor in element.iterancestors("BOARD"))
+
+
 def _plain_fields(root: Element, event_el: Element) -> bool:
     """Whether every line's fields hold text alone (no element, comment or
     processing instruction): their text() is then their ``.text``. Comments
@@ -906,9 +913,12 @@ def _column(event_el: Element, tag: str, lines: list[Element]) -> list[str] | No
     texts = cast("list[str]", _LAST_TEXTS[tag](event_el))
     if len(texts) == len(lines):
         return list(map(str.strip, texts))
-    if not texts and not _COUNT_TAG[tag](event_el):
+    # Some lines leave the field empty: by element; some lack it: by line.
+    fields = cast("list[Element]", _LAST_FIELDS[tag](event_el))
+    if len(fields) == len(lines):
+        return [(field.text or "").strip() for field in fields]
+    if not fields:
         return None
-    # Some lines lack the field or leave it empty: line by line.
     return [_last_text(line, tag) for line in lines]
 
 
