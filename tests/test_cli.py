@@ -482,11 +482,11 @@ def test_default_method_of_real_files(
     assert document["participants"]
 
 
-@pytest.mark.parametrize("name", ["out.xml", "out.usebio", "-"], ids=["xml", "unknown", "stdout"])
+@pytest.mark.parametrize("name", ["out.xml", "out", "-"], ids=["xml", "no-extension", "stdout"])
 def test_usebio_is_the_default_output(
     capsysbinary: pytest.CaptureFixture[bytes], tmp_path: Path, name: str
 ) -> None:
-    """.xml, an extension that says nothing, or stdout: USEBIO that reads back."""
+    """.xml, a name without an extension, or stdout: USEBIO that reads back."""
     output = name if name == "-" else str(tmp_path / name)
     assert main(["score", str(BUTLER_FIXTURE), "-o", output]) == 0
     data = capsysbinary.readouterr().out if name == "-" else Path(output).read_bytes()

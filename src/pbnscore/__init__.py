@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         ParseError,
         PbnError,
         PbnscoreError,
+        Problem,
         ProfileError,
         ScoringError,
         UnknownMethodError,
@@ -113,11 +114,19 @@ def detect_format(data: bytes, name: str = "") -> str:
     return "usebio" if head.startswith(b"<") else "pbn"
 
 
-def loads(data: bytes, *, source: str = "<string>", format: str | None = None) -> Event:
-    """Read an event from the bytes of a PBN or USEBIO file."""
+def loads(
+    data: bytes,
+    *,
+    source: str = "<string>",
+    format: str | None = None,
+    warnings: list[Problem] | None = None,
+) -> Event:
+    """Read an event from the bytes of a PBN or USEBIO file; the reader's
+    warnings (PBN's: a strict USEBIO read keeps none) go to ``warnings``."""
     fmt = format or detect_format(data, source)
     reader = import_module(f"pbnscore.{fmt}")
-    event: Event = reader.loads(data, source=source)
+    found = {"warnings": warnings} if fmt == "pbn" and warnings is not None else {}
+    event: Event = reader.loads(data, source=source, **found)
     return event
 
 

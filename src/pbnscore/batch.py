@@ -24,7 +24,7 @@ import attrs
 
 from pbnscore import default_method, loads, outputs, score
 from pbnscore._atomic import write_bytes
-from pbnscore.errors import ParseError, PbnscoreError, UsageError, one_line
+from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, one_line
 
 if TYPE_CHECKING:
     from pbnscore.model import Event, ScoredEvent
@@ -87,12 +87,15 @@ def read_event(
     Problems it is scored in spite of go to ``warn``, a line each."""
     from pbnscore.validate import vet
 
-    event = loads(data, source=shown_name(source), format=settings.source_format)
+    read: list[Problem] = []
+    event = loads(data, source=shown_name(source), format=settings.source_format, warnings=read)
     vetting = vet(event)
     for problem in vetting.refused:
         raise ParseError(problem.message, source=source, line=problem.line)
     if warn is not None:
-        for problem in vetting.warned:
+        # As ``check`` lists them: the reader's and the whole event's, by line.
+        found = sorted([*read, *vetting.warned], key=lambda p: (p.line is None, p.line or 0))
+        for problem in found:
             warn(warning(source, problem.line, problem.message))
     return event
 

@@ -61,7 +61,7 @@ FORMATS: dict[str, OutputFormat] = {
         OutputFormat("pbn", ("pbn",), _pbn),
         OutputFormat("json", ("json",), _report("json")),
         OutputFormat("text", ("txt",), _report("text")),
-        OutputFormat("html", ("html",), _report("html")),
+        OutputFormat("html", ("html", "htm"), _report("html")),
         OutputFormat("csv", ("csv",), _report("csv")),
     )
 }
@@ -75,9 +75,14 @@ def named_by(path: str | None) -> str | None:
     return next((name for name, output in FORMATS.items() if suffix in output.extensions), None)
 
 
+def extensions() -> list[str]:
+    """Every extension that names a format, as ``-o``'s message lists them."""
+    return [f".{extension}" for output in FORMATS.values() for extension in output.extensions]
+
+
 def render(scored: ScoredEvent, settings: Settings) -> bytes:
     """The bytes of ``scored`` in ``settings.to``."""
     return FORMATS[settings.to].render(scored, settings)
 
 
-__all__ = ["DEFAULT", "FORMATS", "OutputFormat", "named_by", "render"]
+__all__ = ["DEFAULT", "FORMATS", "OutputFormat", "extensions", "named_by", "render"]

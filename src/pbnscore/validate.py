@@ -89,8 +89,12 @@ class Vetting:
 
 
 def vet(event: Event) -> Vetting:
+    """What refuses the event, and every other problem ``check`` finds in it
+    (errors the file is scored in spite of, such as a score that disagrees
+    with its contract, and warnings): the scorer is told of each."""
     checked = _checked(event)
-    return Vetting(checked.refused, checked.warned)
+    refused = {id(problem) for problem in checked.refused}
+    return Vetting(checked.refused, [p for p in checked.problems if id(p) not in refused])
 
 
 LONG_NUMBER_RE = re.compile(r"\d{10}")

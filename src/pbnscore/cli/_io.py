@@ -39,7 +39,9 @@ def read_input(name: str) -> tuple[bytes, str]:
 
 
 def output_path(output: str | None, input_name: str) -> str | None:
-    """None for stdout; refuses to overwrite the input."""
+    """None for stdout; refuses to overwrite the input, and an empty name."""
+    if output == "":
+        raise UsageError("-o needs a file name (or - for standard output)")
     if output is None or output == STDIO:
         return None
     if input_name != STDIO and same_file(output, input_name):
@@ -69,8 +71,18 @@ def same_file(first: str, second: str) -> bool:
 
 
 def format_of(output: str | None) -> str:
-    """The output format ``-o OUTPUT``'s extension names, else the default."""
-    return outputs.named_by(output) or outputs.DEFAULT
+    """The output format ``-o OUTPUT``'s extension names; the default for a
+    name without one. An extension that names no format is a usage error:
+    ``night.docx`` must not get a USEBIO file under another format's name."""
+    named = outputs.named_by(output)
+    if named is not None or output is None:
+        return named or outputs.DEFAULT
+    suffix = Path(output).suffix
+    if suffix:
+        listed = ", ".join(outputs.extensions())
+        message = f"{suffix} names no output format; use {listed}, or say which with --to"
+        raise UsageError(message, source=output)
+    return outputs.DEFAULT
 
 
 def write_output(output: str | None, document: bytes) -> None:

@@ -35,11 +35,20 @@ from pbnscore.pbn._writer import write
 __all__ = ["check", "dump", "dumps", "load", "loads", "read_leniently"]
 
 
-def loads(data: bytes | str, *, source: str = "<string>", strict: bool = True) -> Event:
+def loads(
+    data: bytes | str,
+    *,
+    source: str = "<string>",
+    strict: bool = True,
+    warnings: list[Problem] | None = None,
+) -> Event:
     """The event in PBN ``data`` (bytes are decoded: a BOM, the declared
     charset, UTF-8, else Latin-1). A lenient read that stops at the cap
-    on problems raises: the event it read is only part of the file."""
+    on problems raises: the event it read is only part of the file. The
+    reader's warnings (a Dealer that is no seat ...) go to ``warnings``."""
     event, problems = read(data, source, strict)
+    if warnings is not None:
+        warnings.extend(problem for problem in problems if problem.severity == "warning")
     if not strict and problems and problems[-1].message == TOO_MANY:
         raise PbnError(TOO_MANY, source=source, line=problems[-1].line)
     return event

@@ -1,0 +1,116 @@
+"""Honest output at the edges (issue 11): every warning ``check`` finds in a
+file that is still scored is printed by ``score`` and ``batch`` (at most 20,
+``--quiet`` none), and ``-o`` names a format or is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbnscore.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def pbn_game(board: int, *scores: tuple[str, str, str, int]) -> str:
+    """One PBN game with a ScoreTable of (NS, EW, contract by S, NS score) rows."""
+    rows = "\n".join(f'{ns} {ew} "{contract}" S {score}' for ns, ew, contract, score in scores)
+    return (
+        f'[Event "Edges"]\n[Board "{board}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Score_NS\\6R"]\n'
+        f"{rows}\n\n"
+    )
+
+
+@pytest.fixture
+def troubled(tmp_path: Path) -> Path:
+    """Boards 1 and 3 at two tables, board 2 at one (a warning of check)."""
+    games = (
+        pbn_game(1, ("1", "2", "4S", 420), ("3", "4", "4S", 450))
+        + pbn_game(2, ("1", "2", "3NT", 400))
+        + pbn_game(3, ("1", "2", "2H", 110), ("3", "4", "2H", 140))
+    )
+    path = tmp_path / "troubled.pbn"
+    path.write_text(games, encoding="utf-8")
+    return path
+
+
+def test_score_prints_what_check_warns_of(
+    capsys: pytest.CaptureFixture[str], troubled: Path
+) -> None:
+    """A board with a single result is a warning of check; score says it too
+    (file:line: warning: …) and still exits 0; --quiet silences it."""
+    assert main(["check", str(troubled)]) == 0
+    checked = [line for line in capsys.readouterr().out.splitlines() if ": warning: " in line]
+    assert any("a single result" in line for line in checked)
+    assert main(["score", str(troubled), "--to", "json"]) == 0
+    warned = capsys.readouterr().err.splitlines()
+    assert all(line in warned for line in checked)
+    assert main(["score", str(troubled), "--to", "json", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_batch_prints_them_too(
+    capsys: pytest.CaptureFixture[str], troubled: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    assert main(["batch", str(troubled), "--out-dir", str(out), "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert f"{troubled}:" in err and "warning: board 2: a single result" in err
+    assert main(["batch", str(troubled), "--out-dir", str(out), "--quiet"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_at_most_twenty_warnings_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """25 boards played at one table each (and so pairs 3 and 4, NS and EW,
+    with fewer boards: 27 warnings): 20 warning lines, then how many more and
+    where to see them all."""
+    path = tmp_path / "lonely.pbn"
+    board_one = pbn_game(1, ("1", "2", "4S", 420), ("3", "4", "4S", 450))
+    path.write_text(
+        board_one + "".join(pbn_game(n, ("1", "2", "4S", 420)) for n in range(2, 27)),
+        encoding="utf-8",
+    )
+    assert main(["score", str(path), "--to", "json"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 21
+    assert all(": warning: " in line for line in lines[:20])
+    assert lines[20] == f"… and 7 more warnings (pbnscore check {path} lists them all)"
+
+
+# -- -o names a format ----------------------------------------------------------------
+
+
+def test_htm_is_html(tmp_path: Path) -> None:
+    target = tmp_path / "night.htm"
+    night = FIXTURES / "usebio" / "mitchell-pairs.xml"
+    assert main(["score", str(night), "-o", str(target)]) == 0
+    assert target.read_text("utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("name", ["night.docx", "night.XLS", "night.doc.bak"])
+def test_an_extension_that_names_no_format_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """Exit 2 listing the extensions that name a format; nothing written."""
+    target = tmp_path / name
+    night = FIXTURES / "usebio" / "mitchell-pairs.xml"
+    assert main(["score", str(night), "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "names no output format" in err and ".xml, .pbn, .json, .txt, .html, .htm" in err
+    assert not target.exists()
+
+
+def test_an_empty_output_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    night = FIXTURES / "usebio" / "mitchell-pairs.xml"
+    assert main(["score", str(night), "-o", ""]) == 2
+    assert capsys.readouterr().err == "pbnscore: -o needs a file name (or - for standard output)\n"
+
+
+def test_to_decides_where_the_extension_does_not(tmp_path: Path) -> None:
+    """--to names the format: any file name then goes."""
+    target = tmp_path / "night.dat"
+    night = FIXTURES / "usebio" / "mitchell-pairs.xml"
+    assert main(["score", str(night), "-o", str(target), "--to", "json"]) == 0
+    assert target.read_text("utf-8").startswith("{")
