@@ -383,6 +383,23 @@ def test_butler_datum_tag_is_the_boards_datum() -> None:
         assert tag_value(game, "Datum") == f"NS {datums[int(board or 0)]}"
 
 
+@pytest.mark.skipif(not PBN_SAMPLES, reason="../shared/samples is absent")
+def test_a_table_of_two_sections_gives_each_sections_datum() -> None:
+    """ACBLscore/BridgeComposer put sections A and B in one ScoreTable: the
+    Datum tag names each section's datum."""
+    path = SHARED / "pbn" / "palo_alto_2025-12-23_SPR_PBN_File_0.pbn"
+    scored, output = written(path, "butler")
+    datums = {(b.section, b.number): b.datum for b in scored.boards}
+    for game in games(output):
+        board = int(tag_value(game, "Board") or 0)
+        expected = ";".join(
+            f"{section}:NS {datums[(section, board)]}"
+            for section in ("A", "B")
+            if datums.get((section, board)) is not None
+        )
+        assert tag_value(game, "Datum") == expected
+
+
 def test_cross_imps_has_no_datum_and_rescoring_removes_it() -> None:
     """A method without a datum writes none; a Datum of an earlier scoring
     is owned and goes."""

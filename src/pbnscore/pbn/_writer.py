@@ -52,6 +52,7 @@ from pbnscore.model import (
 )
 from pbnscore.pbn._games import Game, games
 from pbnscore.pbn._lexer import Kind, Token, decode, tokens
+from pbnscore.pbn._pairs import natural_key
 from pbnscore.pbn._tables import (
     ELEMENT_RE,
     SCORE_TABLE,
@@ -301,6 +302,8 @@ class _Scores:
         self.by_line: dict[int, list[ScoredResult]] = defaultdict(list)
         self.board_of: dict[Result, ScoredBoard] = {}
         self.scored_of: dict[Result, ScoredResult] = {}
+        # several sections: a datum says whose it is
+        self.sectioned = len({b.section for b in scored.boards}) > 1
         for scored_board in scored.boards:
             for scored_result in scored_board.results:
                 if scored_result.result.line is not None:
@@ -339,11 +342,20 @@ class _Scores:
         return score_imp(ns, -ns)
 
     def datum(self, results: Iterable[ScoredResult]) -> str | None:
+        """The Datum value of a game's results: "NS 430"; in an event of
+        several sections, each with its section, one item a section where
+        one table holds several (a Section column), ";"-separated (§3.3):
+        "A:NS 430;B:NS 420"."""
+        boards: dict[int, ScoredBoard] = {}
         for scored in results:
             board = self.board_of.get(scored.result)
             if board is not None and board.datum is not None:
-                return datum_value(board)
-        return None
+                boards.setdefault(id(board), board)
+        ordered = sorted(boards.values(), key=lambda b: natural_key(b.section or ""))
+        values = [(b.section, datum_value(b)) for b in ordered]
+        if len(values) > 1 or (values and self.sectioned):
+            return ";".join(f"{section or '-'}:{value}" for section, value in values)
+        return values[0][1] if values else None
 
 
 # -- PBN input: the input plus the scores ----------------------------------------------
