@@ -42,8 +42,8 @@ DESCRIPTION = (
     "(.txt, .html, .json, .csv), else text."
 )
 METHOD_OPTIONS = True
-# A season ranks with its own --rank average|total; the methods' --rank
-# section|event orders places within an event, which a season does not use.
+# --rank is the season's own flag (average|total), which also passes a
+# method's section|event on to it (see run): the parser adds no second one.
 OWN_FLAGS = frozenset({"--rank"})
 
 EXTENSIONS = {"txt": "text", "html": "html", "htm": "html", "json": "json", "csv": "csv"}
