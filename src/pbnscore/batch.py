@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import attrs
 
-from pbnscore import default_method, loads, outputs, score
+from pbnscore import _signals, default_method, loads, outputs, score
 from pbnscore._atomic import write_bytes
 from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, one_line
 
@@ -285,12 +285,13 @@ def run_one(settings: Settings, job: Job) -> Done:
     source = str(job.source)
     warnings: list[str] = []
     try:
-        with open(job.source, "rb") as stream:
-            data = read_limited(stream, source)
-        document, results = convert(data, source, settings, warnings.append)
-        # Made here, not while planning: a folder whose files all fail stays unmade.
-        job.target.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes(job.target, document)
+        with _signals.task():
+            with open(job.source, "rb") as stream:
+                data = read_limited(stream, source)
+            document, results = convert(data, source, settings, warnings.append)
+            # Made here, not while planning: a folder whose files all fail stays unmade.
+            job.target.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes(job.target, document)
     except Exception as exc:  # a bug must cost one file, not the whole batch
         return Done(source, error=failure(exc, source))
     return Done(source, results, warnings=tuple(warnings))
@@ -371,7 +372,7 @@ def outcomes(
     # file several, and no worker then idles at the end while another
     # finishes a chunk (chunks of 16 split 200 files 104/96 on two workers).
     chunk = 1
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_signals.start_worker)
     try:
         # map() starts every worker now, before the progress bar's thread exists
         # (forking a process that has threads is unsafe).

@@ -8,7 +8,8 @@ in :mod:`pbnscore.cli._io`.
 Exit status: 0 all good; 1 an input could not be read, scored or written (for
 ``check``: an error was found); 2 wrong usage (unknown method or option,
 missing input, an output that would overwrite the input); 3 a bug in pbnscore
-(one line on stderr, no traceback); 130 interrupted.
+(one line on stderr, no traceback); 130 interrupted; 143 and 129 stopped by
+SIGTERM and SIGHUP (a file being written is removed, as for Ctrl-C).
 
 Only what a command needs is imported: ``--version`` loads no strategy and no
 lxml, and no plug-in is imported until it is asked for.
@@ -21,6 +22,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from pbnscore import _signals
 from pbnscore.cli._flags import Flag, flags_of
 from pbnscore.cli._io import error, error_line
 from pbnscore.cli._parser import build_parser, command_module, parse, prescan
@@ -33,7 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _dispatch(words)
+        with _signals.handled():
+            return _dispatch(words)
     except SystemExit as exc:  # argparse: --help, --version, a usage error
         return exc.code if isinstance(exc.code, int) else 1
     except PbnscoreError as exc:
@@ -42,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         error("pbnscore: interrupted")
         return 130
+    except _signals.Terminated as exc:  # SIGTERM, SIGHUP: as Ctrl-C is
+        error(f"pbnscore: stopped by {exc.name}")
+        return exc.status
     except BrokenPipeError:
         # Whoever read the output stopped (`pbnscore score x | head`): not a
         # bug to report. Point stdout at /dev/null so the exit's flush is quiet.
