@@ -427,14 +427,24 @@ def test_any_bytes_decode(data: bytes) -> None:
 @given(st.text(alphabet='[]{}";%#\\ \t\nABNSab1234-^"', max_size=200))
 def test_tokens_tile_the_text(text: str) -> None:
     """The lexer never raises; its line numbers are in the text and, but for
-    errors that point back at an unclosed "[", never go backwards."""
+    errors and tag pairs dated by a "[" on an earlier line, never go
+    backwards. (In import format a tag pair may span lines, §3.3: one closed
+    on line 2 after a comment there is dated by its "[" on line 1.)"""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
     previous = 0
     for token in tokens(text):
         assert 1 <= token.line <= lines
-        if token.kind is not Kind.ERROR:
+        if token.kind not in (Kind.ERROR, Kind.TAG):
             assert previous <= token.line
             previous = token.line
+
+
+def test_a_tag_pair_over_two_lines_is_dated_by_its_open_bracket() -> None:
+    """The example hypothesis found: "[" on line 1, the rest on line 2 after a
+    comment; the tag pair is line 1's, the comment line 2's."""
+    found = [(token.kind, token.line) for token in tokens('[\n1{}"')]
+    assert (Kind.TAG, 1) in found
+    assert (Kind.COMMENT, 2) in found
 
 
 # -- several tag pairs on a line (issue 12 item 3) -----------------------------------
