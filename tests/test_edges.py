@@ -114,3 +114,31 @@ def test_to_decides_where_the_extension_does_not(tmp_path: Path) -> None:
     night = FIXTURES / "usebio" / "mitchell-pairs.xml"
     assert main(["score", str(night), "-o", str(target), "--to", "json"]) == 0
     assert target.read_text("utf-8").startswith("{")
+
+
+# -- teams standings say what their numbers are -------------------------------------------
+
+
+def test_teams_standings_show_vps_with_imps_for_and_against(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """aggregate's teams: JSON gains imps_for, imps_against and matches (summed
+    from the matches), text labels the total VP and averages it per match."""
+    import json
+
+    path = FIXTURES / "usebio" / "teams-of-four-two-matches.xml"
+    assert main(["score", str(path), "--to", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    for team in document["participants"]:
+        played = [m for m in document["matches"] if team["id"] in (m["team"], m["opponent"])]
+        won = sum(m["imps"] if m["team"] == team["id"] else m["opponent_imps"] for m in played)
+        lost = sum(m["opponent_imps"] if m["team"] == team["id"] else m["imps"] for m in played)
+        assert (team["imps_for"], team["imps_against"], team["matches"]) == (won, lost, len(played))
+    assert main(["score", str(path), "--to", "text"]) == 0
+    text = capsys.readouterr().out
+    header = next(line for line in text.splitlines() if line.startswith("Rank  Team"))
+    assert header.split() == [
+        "Rank", "Team", "Name", "IMPs", "for", "IMPs", "against", "Diff", "Matches",
+        "VP", "Boards", "Average",
+    ]  # fmt: skip
+    assert "Average: VP per match" in text

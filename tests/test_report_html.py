@@ -138,8 +138,14 @@ def test_standings_show_the_model(make: Any) -> None:
         row for title, table in tables(page(scored)).items() for row in table[1:]
         if table[0][0] == "Rank"
     ]  # fmt: skip
+    records = _view.team_records(scored.matches)  # teams by matches: VP per match
+
+    def average(s: Any) -> Any:
+        record = records.get(s.participant.id) if s.participant.kind.value == "team" else None
+        return s.total / record.matches if record and record.matches else s.average
+
     unmatched = [
-        (_view.rank_label(s), s.participant.id, str(s.boards), s.total, s.average)
+        (_view.rank_label(s), s.participant.id, str(s.boards), s.total, average(s))
         for s in scored.standings
     ]
     for row in rows:

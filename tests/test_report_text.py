@@ -168,7 +168,10 @@ def test_aggregate_teams_and_matches() -> None:
     VPs, then each match's IMPs board by board."""
     report = text.render(events.aggregate_teams())
     teams = block(report, "Teams")
-    assert cells(teams[3]) == ["1", "1", "Aces", "26.97", "4", "6.74"]
+    # IMPs for, against, difference, matches, VP, boards, VP per match (issue 11).
+    assert cells(teams[3]) == [
+        "1", "1", "Aces", "8.00", "2.00", "6.00", "2", "26.97", "4", "13.49",
+    ]  # fmt: skip
     matches = _matches_table(report)
     assert cells(matches[0]) == ["Round", "Team", "Opponent", "IMPs", "Opp IMPs", "VP", "Opp VP"]
     assert cells(matches[2]) == [

@@ -184,7 +184,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         facts=_facts(event),
         method=scored.method,
         options=_options(scored.options),
-        standings=_standings(scored.standings, teams, cards),
+        standings=_standings(scored.standings, teams, cards, team_records(scored.matches)),
         grid=_grid(scored.matches, teams),
         matches=_matches(scored.matches, teams),
         boards=_board_views(scored, teams, places, boards, dd),
@@ -329,15 +329,21 @@ _STANDING_COLUMNS = (
 
 
 def _standings(
-    standings: Iterable[Standing], teams: Mapping[str, str], cards: Mapping[Any, str]
+    standings: Iterable[Standing],
+    teams: Mapping[str, str],
+    cards: Mapping[Any, str],
+    records: Mapping[str, TeamRecord] | None = None,
 ) -> tuple[Table, ...]:
     """One table per separately ranked field; pairs that belong to a team
-    (barking, cross-IMPs of a teams event) grouped under their team."""
+    (barking, cross-IMPs of a teams event) grouped under their team. Teams
+    scored by matches (``records``) show their VPs with IMPs for and against."""
     everyone = list(standings)
     loose = [s for s in everyone if s.participant.team is None]
     several_sessions = _several(s.session for s in everyone)
     tables = [
-        _standings_table(group, _field_title(group, several_sessions, split), not split, cards)
+        _teams_table(group, _field_title(group, several_sessions, split), records, cards)
+        if records and group[0].participant.kind is ParticipantKind.TEAM
+        else _standings_table(group, _field_title(group, several_sessions, split), not split, cards)
         for group, split in _fields(loose)
     ]
     tables += [
@@ -374,6 +380,92 @@ def _standings_table(
         (_standing_row(s) for s in group),
         optional=frozenset({"Dir", "Name", "Names", "Factored"}),
         drop=frozenset() if directions else frozenset({"Dir"}),
+        links=links if cards else (),
+    )
+
+
+@attrs.frozen
+class TeamRecord:
+    """A team's matches played (a match with no board played is none) and the
+    IMPs it won and lost in them, board by board."""
+
+    imps_for: Points = 0
+    imps_against: Points = 0
+    matches: int = 0
+    on_vps: bool = False  # its total is VPs (not the net IMPs of --vp none)
+
+
+def team_records(matches: Iterable[ScoredMatch]) -> dict[str, TeamRecord]:
+    """Each team's record over the scored matches, by team id."""
+    records: dict[str, TeamRecord] = {}
+    for match in matches:
+        if not match.boards:
+            continue
+        home = (match.team, match.imps, match.opponent_imps)
+        for team, won, lost in (home, (match.opponent, match.opponent_imps, match.imps)):
+            was = records.get(team, TeamRecord())
+            records[team] = TeamRecord(
+                was.imps_for + won,
+                was.imps_against + lost,
+                was.matches + 1,
+                was.on_vps or match.vp is not None,
+            )
+    return records
+
+
+def _teams_table(
+    group: list[Standing],
+    title: str,
+    records: Mapping[str, TeamRecord],
+    cards: Mapping[Any, str],
+) -> Table:
+    """Teams ranked on VPs (or net IMPs with ``--vp none``): the total says
+    which, IMPs for and against and their difference stand beside it, and the
+    average is per match."""
+    from pbnscore.report._cards import identity
+
+    vps = any(record.on_vps for record in records.values())
+    columns = (
+        Column("Rank"),
+        Column("Team"),
+        Column("Name", flexible=True),
+        Column("IMPs for", numeric=True),
+        Column("IMPs against", numeric=True),
+        Column("Diff", numeric=True),
+        Column("Matches", numeric=True),
+        Column("VP" if vps else "Net IMPs", numeric=True),
+        Column("Boards", numeric=True),
+        Column("Average", numeric=True),  # per match
+    )
+    rows = []
+    for standing in group:
+        record = records.get(standing.participant.id, TeamRecord())
+        per_match = Fraction(standing.total) / record.matches if record.matches else None
+        rows.append(
+            (
+                rank_label(standing),
+                standing.participant.id,
+                _team_name(standing.participant),
+                record.imps_for,
+                record.imps_against,
+                record.imps_for - record.imps_against,
+                str(record.matches),
+                standing.total,
+                str(standing.boards),
+                per_match,
+            )
+        )
+    links = [
+        (None, card, card) + (None,) * 7
+        for card in (cards.get(identity(s.participant)) for s in group)
+    ]
+    return make_table(
+        "standings",
+        title,
+        columns,
+        rows,
+        optional=frozenset({"Name"}),
+        note="Average: VP per match" if vps else "Average: net IMPs per match",
         links=links if cards else (),
     )
 

@@ -16,13 +16,14 @@ from fractions import Fraction
 from typing import IO, Any
 
 from pbnscore.model import (
+    ParticipantKind,
     ScoredBoard,
     ScoredEvent,
     ScoredMatch,
     ScoredResult,
     Standing,
 )
-from pbnscore.report._view import source_name
+from pbnscore.report._view import TeamRecord, source_name, team_records
 
 SCHEMA = "pbnscore/1"
 
@@ -52,7 +53,7 @@ def to_dict(scored: ScoredEvent) -> dict[str, Any]:
         },
         "method": {"name": scored.method, "options": _plain(scored.options)},
         "boards": [_board(board) for board in scored.boards],
-        "participants": [_participant(standing) for standing in scored.standings],
+        "participants": _participants(scored),
         "matches": [_match(match) for match in scored.matches],
     }
 
@@ -114,20 +115,41 @@ def _result(scored: ScoredResult) -> dict[str, Any]:
     }
 
 
-def _participant(standing: Standing) -> dict[str, Any]:
+def _participants(scored: ScoredEvent) -> list[dict[str, Any]]:
+    records = team_records(scored.matches)
+    return [_participant(standing, records) for standing in scored.standings]
+
+
+def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[str, Any]:
+    """A participant; a team scored by matches (aggregate) also has its
+    IMPs won and lost and the matches it played (README "Teams standings")."""
     participant = standing.participant
-    return {
-        "id": participant.id,
-        "kind": participant.kind.value,
-        "team": participant.team,
-        "direction": participant.direction.value if participant.direction else None,
-        "names": list(participant.names),
-        "total": number(standing.total),
-        "boards": standing.boards,
-        "average": number(standing.average),
-        "rank": standing.rank,
-        "tied": standing.tied,
-    } | ({} if standing.factored is None else {"factored": number(standing.factored)})
+    record = records.get(participant.id) if participant.kind is ParticipantKind.TEAM else None
+    played = (
+        {}
+        if record is None
+        else {
+            "imps_for": number(record.imps_for),
+            "imps_against": number(record.imps_against),
+            "matches": record.matches,
+        }
+    )
+    return (
+        {
+            "id": participant.id,
+            "kind": participant.kind.value,
+            "team": participant.team,
+            "direction": participant.direction.value if participant.direction else None,
+            "names": list(participant.names),
+            "total": number(standing.total),
+            "boards": standing.boards,
+            "average": number(standing.average),
+            "rank": standing.rank,
+            "tied": standing.tied,
+        }
+        | ({} if standing.factored is None else {"factored": number(standing.factored)})
+        | played
+    )
 
 
 def _match(match: ScoredMatch) -> dict[str, Any]:
