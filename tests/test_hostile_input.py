@@ -1096,3 +1096,15 @@ def test_every_message_is_one_short_line(
     lines += _message_lines(capsys.readouterr().out, source)
     for line in lines:
         assert line.startswith(f"{source}:") and len(line) < MESSAGE_LIMIT, line[:1000]
+
+
+def test_a_long_section_name_is_cut_short_in_a_method_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The --factor warning names the section cut short and still says
+    what is wrong (not the whole message quoted and cut by the guard)."""
+    source = tmp_path / "long-section.pbn"
+    source.write_bytes(LOUD["long-section.pbn"])
+    _score(str(source), "-o", str(tmp_path / "out.json"))
+    warned = [line for line in capsys.readouterr().err.splitlines() if "different numbers" in line]
+    assert warned and all("'SSSS" in line and "--factor" in line for line in warned), warned[:1]

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
-from pbnscore.errors import OptionError, ScoringError
+from pbnscore.errors import OptionError, ScoringError, excerpt
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
@@ -572,7 +572,7 @@ def _group_name(group: Hashable) -> str:
         return f"the {group.value}s"
     if isinstance(group, tuple) and len(group) == 2:
         section, direction = group
-        where = f"section {section} " if section is not None else ""
+        where = f"section {excerpt(section, bare=True)} " if section is not None else ""
         side = f"{direction.value} " if isinstance(direction, Direction) else ""
         return f"{where}{side}participants".strip() if where or side else "the participants"
     return "the participants"
