@@ -142,3 +142,13 @@ def test_teams_standings_show_vps_with_imps_for_and_against(
         "VP", "Boards", "Average",
     ]  # fmt: skip
     assert "Average: VP per match" in text
+
+
+def test_a_file_named_xml_that_is_no_xml_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A Word document saved as night.xml: one line, not libxml2's 'Start tag expected'."""
+    path = tmp_path / "night.xml"
+    path.write_bytes(b"PK\x03\x04\x14\x00\x06\x00word/document.xml")
+    assert main(["score", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:1: not an XML document\n"

@@ -147,6 +147,10 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
     try:
         root = etree.fromstring(data, PARSER)
     except etree.XMLSyntaxError as exc:
+        head = data.lstrip(b"\xef\xbb\xbf\xfe\xff\x00 \t\r\n")[:1]
+        if head and head != b"<":
+            # A Word document or a zip named .xml: libxml2's "Start tag expected" says nothing.
+            raise UsebioError("not an XML document", source=source, line=1) from None
         raise UsebioError(_syntax_message(exc), source=source, line=exc.lineno or 1) from None
     if root is None:  # lxml returns None for some recoverable empty inputs
         raise UsebioError("empty document", source=source, line=1)
