@@ -7,7 +7,6 @@ import argparse
 from pbnscore import batch, default_method
 from pbnscore.batch import describe
 from pbnscore.cli import _io, _parser
-from pbnscore.cli._flags import default_methods, flags_of_method, merged
 from pbnscore.errors import USAGE_ERRORS, PbnscoreError
 
 NAME = "explain"
@@ -39,13 +38,7 @@ def run(words: list[str], method: str | None) -> int:
     from pbnscore.explain import explain
     from pbnscore.report import explain as report
 
-    if method:
-        flags = flags_of_method(method)
-        args = _parser.parse(words, flags, method)
-    else:
-        # As `score`: any default method's flags until the event says which.
-        flags = merged(default_methods(), shared_only=False)
-        args = _parser.parse(words, flags, None)
+    args, flags = _parser.parse_with_method(words, method)
     data, source = _io.read_input(args.input)
     output = _io.output_path(args.output, args.input)
     given = _parser.options(args, flags)
@@ -55,8 +48,7 @@ def run(words: list[str], method: str | None) -> int:
         event = batch.read_event(data, source, settings, warn=found.append)
         if method is None:
             method = default_method(event)
-            flags = flags_of_method(method)
-            given = _parser.options(_parser.parse(words, flags, method), flags)
+            given = _parser.options(*_parser.parse_with_method(words, method))
         explained = explain(event, args.board, method, **given)
         render = report.dumps if args.to == "json" else report.render
         document = render(explained, args.pair)

@@ -19,7 +19,7 @@ from types import ModuleType
 
 from pbnscore import __version__, outputs, registry
 from pbnscore.batch import Settings
-from pbnscore.cli._flags import Flag
+from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
 from pbnscore.errors import OptionError, UsageError
 
 # Command name -> its module, in the order `pbnscore --help` lists them.
@@ -158,6 +158,21 @@ def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> arg
             raise OptionError(f"method {method} does not take {unknown} (its options: {offered})")
         raise UsageError(f"unrecognized arguments: {unknown}")
     return args
+
+
+def parse_with_method(
+    argv: Sequence[str], method: str | None
+) -> tuple[argparse.Namespace, tuple[Flag, ...]]:
+    """(arguments, flags) of a command that takes a method's flags: strictly
+    with ``method``'s; without -m, with every default method's (any may be
+    there until the event says which method it gets), but nothing else, so
+    that a misspelt flag is a usage error even when the input then fails to
+    read. Called again with the default method once the event is read."""
+    if method:
+        flags = flags_of_method(method)
+        return parse(argv, flags, method), flags
+    flags = merged(default_methods(), shared_only=False)
+    return parse(argv, flags, None), flags
 
 
 def options(args: argparse.Namespace, flags: Sequence[Flag]) -> dict[str, object]:

@@ -7,7 +7,6 @@ import argparse
 from pbnscore import batch, default_method
 from pbnscore.batch import describe
 from pbnscore.cli import _io, _parser
-from pbnscore.cli._flags import default_methods, flags_of_method, merged
 from pbnscore.errors import USAGE_ERRORS, PbnscoreError
 
 NAME = "score"
@@ -29,16 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(words: list[str], method: str | None) -> int:
-    if method:
-        flags = flags_of_method(method)
-        args = _parser.parse(words, flags, method)
-    else:
-        # Any default method's flags may be there: accept them all for now,
-        # to find INPUT (which apply is known once the event is read), but
-        # nothing else, so that a misspelt flag is a usage error even when
-        # the input then fails to read.
-        flags = merged(default_methods(), shared_only=False)
-        args = _parser.parse(words, flags, None)
+    args, flags = _parser.parse_with_method(words, method)
     data, source = _io.read_input(args.input)
     output = _io.output_path(args.output, args.input)
     settings = _parser.settings(args, flags, method, args.to or _io.format_of(output))
@@ -47,8 +37,7 @@ def run(words: list[str], method: str | None) -> int:
         event = batch.read_event(data, source, settings, warn=found.append)
         if method is None:
             method = default_method(event)
-            flags = flags_of_method(method)
-            args = _parser.parse(words, flags, method)
+            args, flags = _parser.parse_with_method(words, method)
             settings = _parser.settings(args, flags, method, settings.to)
         document = batch.render(batch.score_event(event, settings, found.append), settings)
     except PbnscoreError as exc:
