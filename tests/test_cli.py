@@ -363,7 +363,9 @@ def test_failed_write_keeps_the_earlier_output(
 
     monkeypatch.setattr(os, "replace", broken_replace)
     assert main(["score", str(pairs_file), "-o", str(output)]) == 1
-    assert capsys.readouterr().err == f"pbnscore: {output}: No space left on device\n"
+    err = capsys.readouterr().err
+    why = "cannot write to this folder: No space left on device"
+    assert err == f"pbnscore: {output.parent}: {why}\n"
     assert output.read_text() == "earlier"
     assert sorted(p.name for p in pairs_file.parent.iterdir()) == ["monday.pbn", "out.json"]
 

@@ -36,6 +36,7 @@ from pbnscore.cli import main
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 BUTLER_XML = FIXTURES / "usebio" / "flat-butler-old-style.xml"
 MITCHELL_PBN = FIXTURES / "pbn" / "mitchell-pairs.pbn"
+SEASON = FIXTURES / "season" / "club"
 
 # -- output safety: never over the input, never half a file ------------------------
 
@@ -200,7 +201,8 @@ def test_failed_write_keeps_the_earlier_output_and_no_temporary_file(
     output.write_text("earlier")
     message = fail_writes(out_dir)
     assert _score(str(night), "-o", str(output)) == 1
-    assert capsys.readouterr().err == f"pbnscore: {output}: {message}\n"
+    err = capsys.readouterr().err
+    assert err == f"pbnscore: {out_dir}: cannot write to this folder: {message}\n"
     assert output.read_text() == "earlier"
     assert _listing(out_dir) == ["night.json"]
 
@@ -212,7 +214,8 @@ def test_batch_failed_writes_keep_earlier_outputs_and_no_temporary_file(
     fail_writes: Callable[[Path], str],
 ) -> None:
     """batch: every write failing leaves each earlier output as it was, no
-    temporary file, one line per file and exit 1."""
+    temporary file, exit 1, and one line naming the folder (not one per file,
+    nor a temporary file's name)."""
     (night.parent / "other.pbn").write_bytes(MITCHELL_PBN.read_bytes())
     out_dir = tmp_path / "out"
     argv = ["batch", str(night.parent), "--out-dir", str(out_dir), "-j", "1", "--no-progress"]
@@ -225,14 +228,115 @@ def test_batch_failed_writes_keep_earlier_outputs_and_no_temporary_file(
     message = fail_writes(out_dir)
     assert main(argv) == 1
     lines = capsys.readouterr().err.splitlines()
-    assert lines[:2] == [
-        f"{night}: {message}",
-        f"{night.parent / 'other.pbn'}: {message}",
-    ]
-    assert lines[2].startswith("pbnscore: 2 files, 0 results, 2 failed")
+    assert lines[0] == f"{out_dir}: cannot write to this folder: {message}"
+    assert lines[1].startswith("pbnscore: 2 files, 0 results, 2 failed")
+    assert len(lines) == 2
     assert _listing(out_dir) == sorted(earlier)
     for name in earlier:
         assert (out_dir / name).read_bytes() == b"earlier " + name.encode()
+
+
+@pytest.mark.parametrize(
+    ("output", "folder", "why"),
+    [
+        ("a-file/night.json", "a-file", "it is a file"),
+        ("a-file/sub/night.json", "a-file/sub", "{tmp}/a-file is a file"),
+        ("no-folder/night.json", "no-folder", "no such folder"),
+    ],
+)
+def test_score_into_a_folder_that_cannot_be_written_names_the_folder(
+    capsys: pytest.CaptureFixture[str],
+    night: Path,
+    tmp_path: Path,
+    output: str,
+    folder: str,
+    why: str,
+) -> None:
+    """-o into a folder that is a file, under a file, or not there: exit 1,
+    one line naming the folder (as root too), nothing written anywhere."""
+    (tmp_path / "a-file").write_text("a file")
+    assert _score(str(night), "-o", str(tmp_path / output)) == 1
+    err = capsys.readouterr().err
+    why = why.format(tmp=tmp_path)
+    assert err == f"pbnscore: {tmp_path / folder}: cannot write to this folder: {why}\n"
+    assert _listing(tmp_path) == ["a-file", "in"]
+    assert (tmp_path / "a-file").read_text() == "a file"
+
+
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0, reason="root writes in a read-only folder"
+)
+def test_score_and_batch_into_a_read_only_folder_name_the_folder(
+    capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path
+) -> None:
+    """A real read-only folder (no monkeypatching): one line naming it,
+    never the temporary file's name, and nothing left in it."""
+    (night.parent / "other.pbn").write_bytes(MITCHELL_PBN.read_bytes())
+    out_dir = tmp_path / "out"
+    out_dir.mkdir(mode=0o555)
+    try:
+        assert _score(str(night), "-o", str(out_dir / "night.xml")) == 1
+        err = capsys.readouterr().err
+        assert err == f"pbnscore: {out_dir}: cannot write to this folder: Permission denied\n"
+        argv = ["batch", str(night.parent), "--out-dir", str(out_dir / "sub"), "--no-progress"]
+        assert main(argv) == 1
+        lines = capsys.readouterr().err.splitlines()
+        assert lines[0] == f"{out_dir / 'sub'}: cannot write to this folder: Permission denied"
+        assert lines[1].startswith("pbnscore: 2 files, 0 results, 2 failed")
+        assert len(lines) == 2
+        assert _listing(out_dir) == []
+    finally:
+        out_dir.chmod(0o755)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_batch_into_a_sub_folder_that_is_a_file_names_it_once(
+    capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path, jobs: str
+) -> None:
+    """A sub-folder of the out-dir that is a file: the files for it fail with
+    one line naming it (not one per file); the others are written."""
+    inputs = night.parent
+    (inputs / "a").mkdir()
+    for name in ("one.xml", "two.xml"):
+        (inputs / "a" / name).write_bytes(night.read_bytes())
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    (out_dir / "a").write_text("a file")
+    argv = ["batch", str(inputs), "--out-dir", str(out_dir), "--no-progress", "-j", jobs]
+    assert main(argv) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"{out_dir / 'a'}: cannot write to this folder: it is a file"
+    assert lines[1].startswith("pbnscore: 3 files, 4 results, 2 failed")
+    assert len(lines) == 2
+    assert _listing(out_dir) == ["a", "night.xml.xml"]
+    assert (out_dir / "a").read_text() == "a file"
+
+
+def test_season_reports_into_a_folder_that_cannot_be_written_name_it_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fail_writes: Callable[[Path], str]
+) -> None:
+    """season --report-dir: the events whose reports cannot be written are
+    left out with one line naming the folder; no temporary file stays."""
+    report_dir = tmp_path / "reports"
+    report_dir.mkdir()
+    message = fail_writes(report_dir)
+    argv = ["season", str(SEASON), "--report-dir", str(report_dir), "-j", "1", "-q"]
+    assert main([*argv, "--no-progress", "--to", "json"]) == 1
+    out, err = capsys.readouterr()
+    assert err == f"{report_dir}: cannot write to this folder: {message}\n"
+    assert json.loads(out)["events"] == []
+    assert _listing(report_dir) == []
+
+
+def test_batch_out_dir_under_a_file_is_usage(
+    capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path
+) -> None:
+    """--out-dir below a file: exit 2 before any work, naming the file."""
+    (tmp_path / "a-file").write_text("a file")
+    out_dir = tmp_path / "a-file" / "out"
+    assert main(["batch", str(night), "--out-dir", str(out_dir), "--no-progress"]) == 2
+    expected = f"{out_dir}: cannot write to this folder: {tmp_path / 'a-file'} is a file\n"
+    assert capsys.readouterr().err == expected
 
 
 @pytest.mark.parametrize("link", ["symlink", "hardlink"])

@@ -6,6 +6,10 @@ make atomic) and is renamed over the target only once it is all written. A
 failure part-way removes the temporary file and leaves any earlier output as
 it was.
 
+A failure to write into the folder (read-only, no permission, a full disk,
+a folder that is not there or a path through a file) is a :class:`FolderError`
+naming the folder: the temporary file's name means nothing to the user.
+
 There is no ``fsync``: the promise is about pbnscore failing, not the machine
 losing power, and a sync per file would cost a batch of a thousand small files
 more than the scoring does.
@@ -31,35 +35,71 @@ def _new_file_mode() -> int:
 _NEW_FILE_MODE = _new_file_mode()
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+class FolderError(OSError):
+    """Nothing could be written in a folder. ``filename`` is the folder (as
+    the user named it), ``strerror`` says so and why:
+    ``cannot write to this folder: Permission denied``."""
+
+
+def folder_error(folder: Path, exc: OSError, *, making: bool = False) -> FolderError:
+    """``exc``, met writing in (or ``making``) ``folder``, said of the folder."""
+    if isinstance(exc, FileNotFoundError) and not making and not os.path.lexists(folder):
+        why = "no such folder"
+    elif isinstance(exc, (NotADirectoryError, FileExistsError)):
+        # A name on the way is a file (out/a is a file, out/a/b.xml wanted).
+        blocking = next((p for p in (folder, *folder.parents) if p.is_file()), folder)
+        why = "it is a file" if blocking == folder else f"{blocking} is a file"
+    else:
+        why = exc.strerror or str(exc)
+    return FolderError(exc.errno, f"cannot write to this folder: {why}", str(folder))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool = False) -> None:
     """Write ``data`` to ``path`` atomically; keep the mode of a file replaced.
+    With ``make_folders``, the folders on the way are made first.
 
     A symbolic link is written through: the file it points to is replaced
     and the link stays. A path that is not a regular file (``/dev/null``,
     ``/dev/stdout``, a named pipe) is written into as it is: renaming over it
     would replace a device node with a plain file (run as root, for all).
     """
+    # Messages name the folder as the user wrote it, unless a link led elsewhere.
+    folder = Path(path).parent
+    if make_folders:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise folder_error(folder, exc, making=True) from None
     target = Path(os.path.realpath(path))
+    if os.path.islink(path):
+        folder = target.parent
     try:
         status = target.stat()
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
+    except NotADirectoryError as exc:  # a file on the way
+        raise folder_error(folder, exc) from None
     else:
         if not stat.S_ISREG(status.st_mode):
             with open(target, "wb") as stream:  # a folder: IsADirectoryError
                 stream.write(data)
             return
         mode = status.st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".part", dir=target.parent
-    )
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+        )
+    except OSError as exc:
+        raise folder_error(folder, exc) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temporary, mode)
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as exc:
         # Whatever went wrong (a full disk, Ctrl-C), no half file stays behind.
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise folder_error(folder, exc) from None
         raise

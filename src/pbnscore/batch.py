@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 import attrs
 
 from pbnscore import _signals, default_method, loads, outputs, score
-from pbnscore._atomic import write_bytes
+from pbnscore._atomic import folder_error, write_bytes
 from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, one_line
 
 if TYPE_CHECKING:
@@ -184,6 +184,8 @@ def _check_out_dir(out_dir: Path) -> None:
         if os.path.lexists(out_dir):
             raise UsageError("is a link to nothing", source=str(out_dir)) from None
         return  # made when the first output is written
+    except NotADirectoryError as exc:  # a file on the way
+        raise UsageError(str(folder_error(out_dir, exc).strerror), source=str(out_dir)) from None
     except OSError as exc:
         raise UsageError(exc.strerror or str(exc), source=str(out_dir)) from None
     if not stat.S_ISDIR(status.st_mode):
@@ -290,8 +292,7 @@ def run_one(settings: Settings, job: Job) -> Done:
                 data = read_limited(stream, source)
             document, results = convert(data, source, settings, warnings.append)
             # Made here, not while planning: a folder whose files all fail stays unmade.
-            job.target.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes(job.target, document)
+            write_bytes(job.target, document, make_folders=True)
     except Exception as exc:  # a bug must cost one file, not the whole batch
         return Done(source, error=failure(exc, source))
     return Done(source, results, warnings=tuple(warnings))
@@ -387,27 +388,33 @@ def reporter(
 ) -> Iterator[Callable[[Done], None]]:
     """A function to call with each outcome: prints failures (and warnings,
     unless ``quiet``), moves the bar."""
+    said: set[str] = set()
     if not progress:
-        yield lambda done: _print_failure(done, err, quiet)
+        yield lambda done: _print_failure(done, err, quiet, said)
         return
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     with tqdm(total=total, unit="file", file=err, dynamic_ncols=True) as bar:
 
         def report(done: Done) -> None:
-            for line in _lines(done, quiet):
+            for line in _lines(done, quiet, said):
                 bar.write(line, file=err)
             bar.update()
 
         yield report
 
 
-def _print_failure(done: Done, err: TextIO, quiet: bool = False) -> None:
-    for line in _lines(done, quiet):
+def _print_failure(done: Done, err: TextIO, quiet: bool, said: set[str]) -> None:
+    for line in _lines(done, quiet, said):
         print(line, file=err)
 
 
-def _lines(done: Done, quiet: bool = False) -> tuple[str, ...]:
-    """What to tell the user about one file: its warnings, then its failure."""
+def _lines(done: Done, quiet: bool, said: set[str]) -> tuple[str, ...]:
+    """What to tell the user about one file: its warnings, then its failure.
+    A failure ``said`` already is not said again: a folder that cannot be
+    written fails every file with one line naming the folder."""
     warnings = () if quiet else done.warnings
-    return warnings if done.error is None else (*warnings, done.error)
+    if done.error is None or done.error in said:
+        return warnings
+    said.add(done.error)
+    return (*warnings, done.error)

@@ -92,9 +92,12 @@ def write_output(output: str | None, document: bytes) -> None:
         sys.stdout.buffer.write(document)
         sys.stdout.buffer.flush()
         return
-    from pbnscore._atomic import write_bytes
+    from pbnscore._atomic import FolderError, write_bytes
 
     try:
         write_bytes(output, document)
     except OSError as exc:
-        raise PbnscoreError(f"{output}: {exc.strerror or exc}") from None
+        # A folder that cannot be written is named, not the file (nor the
+        # temporary file) that could not be made in it.
+        where = exc.filename if isinstance(exc, FolderError) else output
+        raise PbnscoreError(f"{where}: {exc.strerror or exc}") from None

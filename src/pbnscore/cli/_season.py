@@ -109,8 +109,8 @@ def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonD
             from pbnscore import report
             from pbnscore._atomic import write_bytes
 
-            job.target.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes(job.target, report.render(scored, "html").encode("utf-8"))
+            html = report.render(scored, "html").encode("utf-8")
+            write_bytes(job.target, html, make_folders=True)
             about = attrs.evolve(figures_.event, report=str(job.target))
             figures_ = attrs.evolve(figures_, event=about)
     except Exception as exc:  # a bug must cost one file, not the season
