@@ -18,8 +18,10 @@ from pbnscore.model import Direction, Event, ScoredEvent
 from pbnscore.strategies.butler import (
     ButlerOptions,
     Rounding,
+    _TabledSums,
     board_datum,
     round_datum,
+    run_around,
     zero_sum_par,
 )
 
@@ -148,6 +150,84 @@ def test_zero_sum_is_a_binary_chop(monkeypatch: pytest.MonkeyPatch) -> None:
         [-4000, -1000, 0, 300, 4000]
     )
     assert calls < 60  # a scan would take 1,600
+
+
+# Scores as a board can have them and as it cannot: few values, repeated, off
+# the 10s, more than 4000 apart.
+ANY_SCORES = st.lists(
+    st.one_of(build.scores, st.integers(-9000, 9000), st.integers(-300, 300).map(lambda x: 5 * x)),
+    min_size=1,
+    max_size=12,
+)
+CAPS = st.sampled_from([None, 1, 5, 17])
+FACTORS = st.sampled_from([1, 2])
+GAPS = st.sampled_from(["lower", "upper"])
+# A board and a par step j (par 10 j) near its scores or far from them, --double or not.
+AT_A_PAR = (ANY_SCORES, st.integers(-1300, 1300), FACTORS, GAPS, CAPS)
+
+
+@settings(max_examples=200)
+@given(*AT_A_PAR)
+def test_tabled_sum_is_the_plain_sum(
+    scores: list[int], step: int, factor: int, gaps: str, cap: int | None
+) -> None:
+    """The search's sum at par 10 j, read from tables by distinct score and
+    weighted by how many tables scored it, is the plain sum of every table's
+    IMPs, near the scores and far from them."""
+    sums = _TabledSums(scores, factor, ImpGaps(gaps), cap)
+    plain = sum(reference.imp(factor * (s - 10 * step), gaps, cap) for s in scores)
+    assert sums.total(step) == plain
+
+
+@settings(max_examples=200)
+@given(*AT_A_PAR)
+def test_run_from_the_tables_is_the_walk(
+    scores: list[int], step: int, factor: int, gaps: str, cap: int | None
+) -> None:
+    """The run of pars around any par over which no table's IMPs change, from
+    the tables' runs, is the run a walk 10 at a time finds (stopping 4010
+    beyond every score and the par, past which nothing changes)."""
+    par = 10 * step
+
+    def imps_at(p: int) -> list[int]:
+        return [reference.imp(factor * (s - p), gaps, cap) for s in scores]
+
+    first = last = par
+    while imps_at(first - 10) == imps_at(par) and first - 10 >= min(*scores, par) - 4010:
+        first -= 10
+    while imps_at(last + 10) == imps_at(par) and last + 10 <= max(*scores, par) + 4010:
+        last += 10
+    assert run_around(scores, par, factor, ImpGaps(gaps), cap) == (first, last)
+
+
+@settings(max_examples=150)
+@given(ANY_SCORES, FACTORS, GAPS, CAPS)
+def test_zero_sum_from_the_tables_matches_scan(
+    scores: list[int], factor: int, gaps: str, cap: int | None
+) -> None:
+    """The tabled search == scanning every multiple of 10, capped or not, on
+    scores spread wider than the IMP scale too."""
+    expected = reference.zero_sum_scan(scores, factor, gaps, cap)
+    assert zero_sum_par(scores, factor, ImpGaps(gaps), cap=cap) == expected
+
+
+def test_zero_sum_reads_the_tables_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sum turns within 20 of the scores, so the chop looks there only,
+    and the runs' ends come from the tables without a chop: a board of 60
+    tables spread over 8,000 points reads the sum a dozen times at most."""
+    calls = 0
+    real = _TabledSums.total
+
+    def counting(self: _TabledSums, step: int) -> int:
+        nonlocal calls
+        calls += 1
+        return real(self, step)
+
+    monkeypatch.setattr(_TabledSums, "total", counting)
+    scores = [-4000, -1000, 0, 300, 4000] * 12
+    options = ButlerOptions()
+    assert board_datum(scores, options) == reference.zero_sum_shown(scores)
+    assert calls <= 12  # a chop over the whole range would take 4 x 10 and more
 
 
 # -- other datums ------------------------------------------------------------------

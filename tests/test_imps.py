@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import reference
 from pbnscore.errors import ScoringError
-from pbnscore.imps import ImpGaps, ImpSums, imps, wbf_vp_table, wbf_vps
+from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imp_row, imps, wbf_vp_table, wbf_vps
 
 # Both ends of every row of the Law's table, written out from the Law.
 RANGE_ENDS = [
@@ -125,3 +125,38 @@ def test_vp_beyond_the_blitz_and_fractions() -> None:
     """A margin beyond the table is 20-0; a fractional margin takes the row below."""
     assert wbf_vps(500, 16) == (20, 0)
     assert wbf_vps(Fraction(3, 2), 16) == wbf_vps(1, 16)
+
+
+@pytest.mark.parametrize("step", [10, 20])
+@pytest.mark.parametrize("offset", [0, 5, 7, 18])
+@pytest.mark.parametrize("gaps", [ImpGaps.LOWER, ImpGaps.UPPER], ids=lambda g: g.value)
+@pytest.mark.parametrize("cap", [None, 17])
+def test_imp_row_is_the_scale_and_its_runs(
+    step: int, offset: int, gaps: ImpGaps, cap: int | None
+) -> None:
+    """An ImpRow holds IMP(step x + offset) for every x of its table, the
+    scale's end past it, and each x's run as a walk out from x finds it."""
+    row = imp_row(step, offset, gaps, cap)
+    reach = row.reach
+    known = {
+        x: reference.imp(step * x + offset, gaps.value, cap) for x in range(-reach - 5, reach + 6)
+    }
+    imp_at = known.__getitem__
+
+    assert imp_at(-reach - 5) == row.imps[0] and imp_at(reach + 5) == row.imps[-1]
+    for x in range(-reach, reach + 1):
+        at = x + reach
+        assert row.imps[at] == imp_at(x)
+        first = last = x
+        while first > -reach - 2 and imp_at(first - 1) == imp_at(x):
+            first -= 1
+        while last < reach + 2 and imp_at(last + 1) == imp_at(x):
+            last += 1
+        assert row.first[at] == (-ImpRow.UNBOUNDED if first < -reach else first)
+        assert row.last[at] == (ImpRow.UNBOUNDED if last > reach else last)
+
+
+def test_imp_row_refuses_strict_gaps() -> None:
+    """Strict gaps raise at a difference, which a table made in advance cannot."""
+    with pytest.raises(ValueError, match="lower or upper"):
+        imp_row(10, 5, ImpGaps.STRICT)

@@ -145,6 +145,50 @@ class ImpSums:
                     imps(x - values[start], ImpGaps.STRICT)
 
 
+class ImpRow:
+    """IMP(step * x + offset) for every whole x, as a table: x from -reach to
+    reach (index x + reach), beyond which every difference is 4000 or more
+    and the IMPs stay at the scale's end. For each x also the run of x around
+    it over which the IMPs do not change (``first``, ``last``; +-UNBOUNDED
+    where the run goes on past the table). Butler's zero-sum search reads a
+    score's IMPs at par step j here, at x = score // 10 - j, rather than
+    working each one out (see :func:`imp_row`)."""
+
+    UNBOUNDED: int = 1 << 62
+
+    __slots__ = ("first", "imps", "last", "reach")
+
+    def __init__(self, step: int, offset: int, gaps: ImpGaps, cap: int | None) -> None:
+        if gaps is ImpGaps.STRICT or step < 1:
+            raise ValueError("an ImpRow takes a step of 1 or more and gaps lower or upper")
+        # |step * reach +- offset| >= 4000: the table's ends are the scale's.
+        reach = self.reach = -(-(4000 + abs(offset)) // step)
+        xs = range(-reach, reach + 1)
+        self.imps: list[int] = [imps(step * x + offset, gaps, cap) for x in xs]
+        self.first: list[int] = _run_ends(self.imps, xs, -self.UNBOUNDED)
+        self.last: list[int] = _run_ends(self.imps[::-1], xs[::-1], self.UNBOUNDED)[::-1]
+
+
+def _run_ends(values: list[int], xs: range, unbounded: int) -> list[int]:
+    """For each position, the x where its run of equal values starts, going
+    along ``xs``; ``unbounded`` for the run that starts at the table's edge."""
+    ends: list[int] = []
+    start = unbounded
+    for at, value in enumerate(values):
+        if at and value != values[at - 1]:
+            start = xs[at]
+        ends.append(start)
+    return ends
+
+
+@lru_cache(maxsize=256)
+def imp_row(
+    step: int, offset: int, gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
+) -> ImpRow:
+    """The (shared, cached) :class:`ImpRow` for IMP(step * x + offset)."""
+    return ImpRow(step, offset, gaps, cap)
+
+
 # -- Victory points ----------------------------------------------------------
 
 _TAU = (math.sqrt(5) - 1) / 2

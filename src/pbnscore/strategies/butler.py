@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
@@ -16,7 +17,7 @@ from typing import ClassVar
 import attrs
 
 from pbnscore.explain import Trace, listed, number, shown
-from pbnscore.imps import ImpGaps, ImpSums, imps
+from pbnscore.imps import ImpGaps, ImpSums, imp_row, imps
 from pbnscore.model import EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
 
@@ -256,11 +257,13 @@ def board_datum(
     """The datum of a board's real scores (at least one) under ``options``."""
     if options.datum is Datum.ZERO_SUM:
         factor = 2 if options.double else 1
-        par = zero_sum_par(scores, factor, options.imp_gaps, trace, cap=options.imp_cap)
-        shown_par = middle_of_run(scores, par, factor, options.imp_gaps, options.imp_cap)
+        sums = _par_sums(scores, factor, options.imp_gaps, options.imp_cap)
+        par = _zero_sum_par(sums, trace)
+        first, last = _run_around(sums, par)
+        shown_par = _middle(first, last)
         if trace is not None and shown_par != par:
             trace.note(
-                f"every par from {_run_text(scores, par, factor, options)} gives each table "
+                f"every par from {first} to {last} gives each table "
                 f"the same IMPs: the datum shown is the middle one, {shown_par}",
                 datum=shown_par,
             )
@@ -344,37 +347,155 @@ def zero_sum_par(
 ) -> int:
     """The par P (a multiple of 10) with sum of IMP(factor * (score - P)) zero;
     where none is, the P with the smallest |sum|; ties to the P closest to 0.
-    With ``cap`` each IMP is capped (the sum still never increases).
+    With ``cap`` each IMP is capped (the sum still never increases)."""
+    return _zero_sum_par(_par_sums(scores, factor, gaps, cap), trace)
 
-    The sum never increases as P grows, so binary chops find where it changes
-    sign and the ends of the plateaus either side: O(log range) sums, each
-    O(24 log n) through :class:`ImpSums`.
-    """
-    # sum_i IMP(k (s_i - P)) = -sum_i IMP(kP - k s_i)
-    sums = ImpSums([factor * s for s in scores], gaps, cap)
 
-    def total(step: int) -> int:  # par = 10 * step
-        return -sums(factor * 10 * step)
+class _ParSums:
+    """The sum of IMP(factor * (score - P)) over a board's real scores as a
+    function of the par step j (P = 10 j), and what the zero-sum search asks
+    of it. Every score's IMPs never rise as P grows, so neither does the sum,
+    and the sum stays the same over a run of pars exactly when no score's
+    IMPs change there."""
 
+    def __init__(self, scores: Sequence[int], factor: int) -> None:
+        self.factor = factor
+        self.low, self.high = min(scores), max(scores)
+
+    def total(self, step: int) -> int:
+        raise NotImplementedError
+
+    def first_not_positive(self, lo: int, hi: int) -> int:
+        """The smallest j in [lo, hi] whose sum is 0 or less (hi + 1 if none)."""
+        raise NotImplementedError
+
+    def run_start(self, step: int, lo: int, hi: int) -> int:
+        """The first j of [lo, hi] in the run of ``step``'s sum (``step`` <= hi)."""
+        raise NotImplementedError
+
+    def run_end(self, step: int, hi: int) -> int:
+        """The last j of [step, hi] in the run of ``step``'s sum."""
+        raise NotImplementedError
+
+    def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
+        """The run of steps within [lo, hi] around ``step`` over which no
+        score's IMPs change."""
+        raise NotImplementedError
+
+
+class _TabledSums(_ParSums):
+    """The sum read from tables: a board has few distinct scores, each read
+    at x = score // 10 - j from the shared :class:`ImpRow` of its last digit
+    (IMP(10 f x + f (score % 10)), f the factor), times how many tables
+    scored it. A run is where every distinct score's run (the row's) overlaps,
+    so the search needs no binary chop for the runs' ends."""
+
+    def __init__(self, scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None):
+        super().__init__(scores, factor)
+        self.terms = [
+            (score // 10, count, imp_row(10 * factor, factor * (score % 10), gaps, cap))
+            for score, count in Counter(scores).items()
+        ]
+
+    def total(self, step: int) -> int:
+        total = 0
+        for tens, count, row in self.terms:
+            reach = row.reach
+            x = tens - step
+            at = 0 if x < -reach else 2 * reach if x > reach else x + reach
+            total += count * row.imps[at]
+        return total
+
+    def first_not_positive(self, lo: int, hi: int) -> int:
+        # The sum turns between these, well within [lo, hi]: with P 20 or more
+        # below every score, every difference is worth an IMP or more (the
+        # sum is positive); with P at or above every score, none is worth
+        # more than 0 (the sum is 0 or less).
+        start = max(lo, (self.low - 20) // 10 + 1)
+        stop = min(hi, -(-self.high // 10))
+        return _first(start, stop, lambda j: self.total(j) <= 0)
+
+    def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
+        first, last = lo, hi
+        for tens, _, row in self.terms:
+            reach = row.reach
+            x = tens - step
+            at = 0 if x < -reach else 2 * reach if x > reach else x + reach
+            # The row's run [row.first, row.last] in x is [tens - last, tens - first] in j.
+            first = max(first, tens - row.last[at])
+            last = min(last, tens - row.first[at])
+        return first, last
+
+    def run_start(self, step: int, lo: int, hi: int) -> int:
+        return self.run(step, lo, hi)[0]
+
+    def run_end(self, step: int, hi: int) -> int:
+        return self.run(step, step, hi)[1]
+
+
+class _ProbedSums(_ParSums):
+    """The sum worked out at each par the search tries, through
+    :class:`ImpSums`, runs found by binary chops. Kept for --imp-gaps
+    strict, which refuses a par as soon as one of its differences falls
+    between two rows: the pars tried, and so which one is refused, stay
+    those of the search before the tables."""
+
+    def __init__(self, scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None):
+        super().__init__(scores, factor)
+        self.gaps, self.cap = gaps, cap
+        self.distinct = sorted(set(scores))
+        # sum_i IMP(k (s_i - P)) = -sum_i IMP(kP - k s_i)
+        self.sums = ImpSums([factor * s for s in scores], gaps, cap)
+
+    def total(self, step: int) -> int:
+        return -self.sums(self.factor * 10 * step)
+
+    def first_not_positive(self, lo: int, hi: int) -> int:
+        return _first(lo, hi, lambda j: self.total(j) <= 0)
+
+    def run_start(self, step: int, lo: int, hi: int) -> int:
+        value = self.total(step)
+        return _first(lo, hi, lambda j: self.total(j) <= value)
+
+    def run_end(self, step: int, hi: int) -> int:
+        value = self.total(step)
+        return _first(step, hi, lambda j: self.total(j) < value) - 1
+
+    def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
+        factor, gaps, cap = self.factor, self.gaps, self.cap
+        at_par = [imps(factor * (s - 10 * step), gaps, cap) for s in self.distinct]
+
+        def same(j: int) -> bool:
+            now = (imps(factor * (s - 10 * j), gaps, cap) for s in self.distinct)
+            return all(a == b for a, b in zip(now, at_par, strict=True))
+
+        return _first(lo, step, same), _first(step, hi, lambda j: not same(j)) - 1
+
+
+def _par_sums(scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None) -> _ParSums:
+    if gaps is ImpGaps.STRICT:
+        return _ProbedSums(scores, factor, gaps, cap)
+    return _TabledSums(scores, factor, gaps, cap)
+
+
+def _zero_sum_par(sums: _ParSums, trace: Trace | None = None) -> int:
+    """:func:`zero_sum_par` on ``sums``. The sum never increases as P grows:
+    the search finds where it turns 0 or negative, then the runs of pars
+    either side of that."""
     # Beyond these every difference is 4000 or more: the sum is +-24 n. The
     # range takes in 0 so that a plateau running off either end still shows
     # the candidate closest to 0.
-    lo = min(0, (min(scores) - 4000) // 10)
-    hi = max(0, -((-max(scores) - 4000) // 10))
-    first_not_positive = _first(lo, hi, lambda j: total(j) <= 0)
-    right = total(first_not_positive)
+    lo = min(0, (sums.low - 4000) // 10)
+    hi = max(0, -((-sums.high - 4000) // 10))
+    first_not_positive = sums.first_not_positive(lo, hi)
+    right = sums.total(first_not_positive)
     if right == 0:
-        candidates = [
-            (first_not_positive, _first(first_not_positive, hi, lambda j: total(j) < 0) - 1)
-        ]
+        candidates = [(first_not_positive, sums.run_end(first_not_positive, hi))]
         sides = candidates
     else:
-        left = total(first_not_positive - 1)
-        left_range = (_first(lo, hi, lambda j: total(j) <= left), first_not_positive - 1)
-        right_range = (
-            first_not_positive,
-            _first(first_not_positive, hi, lambda j: total(j) < right) - 1,
-        )
+        left = sums.total(first_not_positive - 1)
+        left_range = (sums.run_start(first_not_positive - 1, lo, hi), first_not_positive - 1)
+        right_range = (first_not_positive, sums.run_end(first_not_positive, hi))
         if left < -right:
             candidates = [left_range]
         elif -right < left:
@@ -384,7 +505,7 @@ def zero_sum_par(
         sides = [left_range, right_range]
     step = min((min(max(0, a), b) for a, b in candidates), key=lambda j: (abs(j), j))
     if trace is not None:
-        _trace_par(trace, total, step, sides, candidates, factor)
+        _trace_par(trace, sums.total, step, sides, candidates, sums.factor)
     return 10 * step
 
 
@@ -436,22 +557,15 @@ def run_around(
     cap: int | None = None,
 ) -> tuple[int, int]:
     """(first, last): the run of multiples of 10 around ``par`` over which no
-    score's IMPs change. Each score's IMP(factor * (score - P)) never rises
-    as P grows, so once one changes it stays changed: two binary chops."""
-    distinct = sorted(set(scores))
-    at_par = [imps(factor * (s - par), gaps, cap) for s in distinct]
+    score's IMPs change."""
+    return _run_around(_par_sums(scores, factor, gaps, cap), par)
 
-    def same(step: int) -> bool:
-        p = 10 * step
-        now = (imps(factor * (s - p), gaps, cap) for s in distinct)
-        return all(a == b for a, b in zip(now, at_par, strict=True))
 
+def _run_around(sums: _ParSums, par: int) -> tuple[int, int]:
     # Past 4000 from every score the IMPs are all 24 and stop changing.
-    lo = (min(distinct[0], par) - 4010) // 10
-    hi = -((-max(distinct[-1], par) - 4010) // 10)
-    step = par // 10
-    first = _first(lo, step, same)
-    last = _first(step, hi, lambda j: not same(j)) - 1
+    lo = (min(sums.low, par) - 4010) // 10
+    hi = -((-max(sums.high, par) - 4010) // 10)
+    first, last = sums.run(par // 10, lo, hi)
     return 10 * first, 10 * last
 
 
@@ -467,14 +581,12 @@ def middle_of_run(
     Every table's IMPs are the same against it as against ``par``, and a
     board every table scored -460 on shows -460, not the -450 the search
     reaches first."""
-    first, last = run_around(scores, par, factor, gaps, cap)
+    return _middle(*run_around(scores, par, factor, gaps, cap))
+
+
+def _middle(first: int, last: int) -> int:
     low, high = 10 * ((first + last) // 20), 10 * (-(-(first + last) // 20))
     return min((low, high), key=lambda p: (abs(p), p))
-
-
-def _run_text(scores: Sequence[int], par: int, factor: int, options: ButlerOptions) -> str:
-    first, last = run_around(scores, par, factor, options.imp_gaps, options.imp_cap)
-    return f"{first} to {last}"
 
 
 def _pars(low: int, high: int) -> str:
