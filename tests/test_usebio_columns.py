@@ -11,7 +11,7 @@ import pytest
 from lxml import etree
 
 from pbnscore.errors import UsebioError
-from pbnscore.model import Event, Result, ResultColumns
+from pbnscore.model import Direction, Event, Result, ResultColumns
 from pbnscore.usebio import _reader
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,3 +146,48 @@ def test_a_bad_line_fails_at_its_own_line_as_in_the_walk(line: str) -> None:
         _reader.read(data, "bad.xml")
     assert str(by_columns.value) == str(by_walk.value)
     assert by_columns.value.line == 6
+
+
+# -- the scans of the bytes that spare an XPath (issue 14) --------------------
+
+PAIRS = (
+    "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>"
+    "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR></PARTICIPANTS>\n"
+)
+SEATED = PLAIN + "<DIRECTION>NS</DIRECTION><N_PLAYER_NUMBER>7</N_PLAYER_NUMBER>"
+
+
+def test_lines_without_direction_beside_pairs_with_one() -> None:
+    """DIRECTION only in the PAIRs before the boards: the lines' column is
+    not looked for, and the event is the walk's."""
+    data = document(PLAIN, LINE.format(ns=3, ew=4)).replace(b"<BOARD>", PAIRS.encode() + b"<BOARD>")
+    root = etree.fromstring(data, _reader.PARSER)
+    assert _reader._absent_optional_tags(root, data) == {"DIRECTION", *_reader._SEAT_PLAYER_TAGS}
+    assert_same_event(data)
+
+
+def test_a_field_empty_on_every_line() -> None:
+    """Every line's LEAD empty or missing: no column, the walk's event."""
+    assert_same_event(
+        document(
+            PLAIN.replace("<LEAD>DT</LEAD>", "<LEAD/>"),
+            LINE.format(ns=3, ew=4).replace("<LEAD>DT</LEAD>", ""),
+        )
+    )
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "iso-8859-1", "windows-1252", "utf-16", "utf-7"])
+def test_direction_and_seat_players_are_read_in_any_encoding(encoding: str) -> None:
+    """The scans read the bytes as ASCII: in UTF-16 they find nothing, and
+    UTF-7 may spell "<" as "+ADw-" (here the fields' start tags, not the
+    lines'), so that only the encodings that write ASCII as itself are
+    scanned. The fields are read either way."""
+    text = document(SEATED, SEATED).decode()
+    text = text.replace('<?xml version="1.0"?>', f'<?xml version="1.0" encoding="{encoding}"?>')
+    data = text.encode(encoding)
+    if encoding == "utf-7":
+        assert b"<TRAVELLER_LINE>" in data
+        data = data.replace(b"<DIRECTION>", b"+ADw-DIRECTION>")
+        data = data.replace(b"<N_PLAYER_NUMBER>", b"+ADw-N_PLAYER_NUMBER>")
+    first = results(assert_same_event(data))[0]
+    assert (first.home_direction, first.players) == (Direction.NS, ("7", None, None, None))

@@ -24,6 +24,7 @@ reads the rest, and is the reference the tests compare the columns with.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import datetime as dt
 import functools
@@ -135,13 +136,21 @@ def ref_elements(root: Element) -> list[Element]:
 
 def parse(data: bytes | str, source: str) -> etree._ElementTree:
     """``data`` parsed with :data:`PARSER`; every failure a one-line UsebioError."""
+    return _parse(data, source)[0]
+
+
+def _parse(data: bytes | str, source: str) -> tuple[etree._ElementTree, list[Element]]:
+    """:func:`parse`, and the comments and processing instructions its
+    entity check met walking the tree (the column check needs them: one
+    walk for both)."""
     if isinstance(data, str):
         # lxml refuses str with an encoding declaration; the UTF-8 bytes
         # must then declare UTF-8 whatever the text said.
         data = _ENCODING_DECL_RE.sub(r"\1\2UTF-8\2", data, count=1).encode("utf-8")
     _refuse_bom_mismatch(data, source)
     _refuse_entity_declarations(data, source)
-    if data.count(b"<") > MAX_TAGS:
+    # No more "<" than bytes: a file of MAX_TAGS bytes or fewer needs no count.
+    if len(data) > MAX_TAGS and data.count(b"<") > MAX_TAGS:
         message = f"more than {MAX_TAGS:,} tags: larger than any results file"
         raise UsebioError(message, source=source, line=1)
     try:
@@ -155,8 +164,7 @@ def parse(data: bytes | str, source: str) -> etree._ElementTree:
     if root is None:  # lxml returns None for some recoverable empty inputs
         raise UsebioError("empty document", source=source, line=1)
     tree = root.getroottree()
-    _refuse_entities(tree, data, source)
-    return tree
+    return tree, _refuse_entities(tree, data, source)
 
 
 def _syntax_message(exc: etree.XMLSyntaxError) -> str:
@@ -233,22 +241,27 @@ def _refuse_entity_declarations(data: bytes, source: str) -> None:
             raise UsebioError("entity declarations are not allowed", source=source, line=line)
 
 
-def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None:
+def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> list[Element]:
     """No USEBIO file declares or uses entities: refusing them outright closes
-    entity expansion and external-entity reads whatever libxml2 would do."""
+    entity expansion and external-entity reads whatever libxml2 would do.
+    Returns the comments and processing instructions of the tree (its one
+    walk finds them too)."""
     dtd = tree.docinfo.internalDTD
     entities = dtd.iterentities() if dtd is not None else ()  # type: ignore[attr-defined]
     if next(iter(entities), None) is not None:
         at = data.find(b"<!ENTITY")
         line = data.count(b"\n", 0, at) + 1 if at >= 0 else 1
         raise UsebioError("entity declarations are not allowed", source=source, line=line)
-    entity = next(tree.getroot().iter(etree.Entity), None)
-    if entity is not None:
-        raise UsebioError(
-            f"entity reference {entity.text} is not allowed",
-            source=source,
-            line=sourceline(entity),
-        )
+    others: list[Element] = []
+    for node in tree.getroot().iter(etree.Entity, etree.Comment, etree.ProcessingInstruction):
+        if isinstance(node, etree._Entity):
+            raise UsebioError(
+                f"entity reference {node.text} is not allowed",
+                source=source,
+                line=sourceline(node),
+            )
+        others.append(node)
+    return others
 
 
 def read(
@@ -263,9 +276,9 @@ def read(
     :meth:`_Reader.carry_on`). A fatal problem raises either way.
     ``columns`` False reads every line by the element walk (a strict read
     otherwise takes uniform lines column by column: the same event)."""
-    tree = parse(data, source)
+    tree, others = _parse(data, source)
     document = data if isinstance(data, bytes) else data.encode("utf-8")
-    return _Reader(source, problems, columns=columns).event(tree, document)
+    return _Reader(source, problems, columns=columns).event(tree, document, others)
 
 
 # A lenient read stops after this many problems (a file of garbage is not
@@ -423,7 +436,11 @@ class _Reader:
 
     # -- document ----------------------------------------------------------
 
-    def event(self, tree: etree._ElementTree, document: bytes) -> Event:
+    def event(
+        self, tree: etree._ElementTree, document: bytes, others: list[Element] | None = None
+    ) -> Event:
+        """``others``: the tree's comments and processing instructions, where
+        the caller has them (else they are looked for)."""
         root = tree.getroot()
         if root.tag != "USEBIO":
             self.fail(f"not a USEBIO file: the root element is <{root.tag}>", root)
@@ -433,7 +450,7 @@ class _Reader:
         # A strict read of uniform lines takes them column by column; a
         # lenient one (check) walks every line, for its per-line warnings.
         walk = self.problems is not None or not self.use_columns
-        self.columns = None if walk else _LineColumns.of(root, event_el, document)
+        self.columns = None if walk else _LineColumns.of(root, event_el, document, others)
         if self.columns is not None:
             self.refs = self.columns.refs
         else:
@@ -756,7 +773,6 @@ _LINE_TAGS = (
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
     "TRICKS", *_SEAT_PLAYER_TAGS,
 )  # fmt: skip
-_OPTIONAL_TAGS = frozenset(("DIRECTION", *_SEAT_PLAYER_TAGS))  # teams' and individuals' fields
 # Each line's last child of a tag (the walk's "the last wins"), its one text
 # node: one value per line exactly when every line has a non-empty one.
 _LAST_TEXTS = {
@@ -787,10 +803,18 @@ class _LineColumns:
         self.line_refs = line_refs
         self.line_numbers = line_numbers
         self.texts = texts  # by tag; None where no line has the tag
+        self.values: _LineValues | None = None  # made when the first board is read
 
     @classmethod
-    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
-        """The columns of the document, or None where the walk must read it."""
+    def of(
+        cls,
+        root: Element,
+        event_el: Element,
+        document: bytes,
+        others: list[Element] | None = None,
+    ) -> _LineColumns | None:
+        """The columns of the document, or None where the walk must read it.
+        ``others``: the tree's comments and processing instructions, if known."""
         refs: dict[Element, int] = {}
         starts: dict[Element, int] = {}
         line_refs: list[int] = []
@@ -799,7 +823,7 @@ class _LineColumns:
         for ref, element in enumerate(ref_elements(root)):
             if element.tag == "TRAVELLER_LINE":
                 line_refs.append(ref)
-                line_numbers.append(sourceline(element))
+                line_numbers.append(element.sourceline)  # type: ignore[arg-type]
                 lines.append(element)
             else:
                 refs[element] = ref
@@ -814,17 +838,11 @@ class _LineColumns:
         if not all(_outside(board, read_boards) for board in starts if board not in read_boards):
             return None
         starts = {board: start for board, start in starts.items() if board in read_boards}
-        if _COUNT_LINES(event_el) != count or not _plain_fields(root, event_el):
+        if _COUNT_LINES(event_el) != count or not _plain_fields(root, event_el, others):
             return None
-        # An optional field whose name is nowhere in the bytes is in no
-        # line, when the bytes are ASCII-compatible (as they are where a
-        # line's name is): a scan of the bytes is cheaper than an XPath.
-        ascii_compatible = b"<TRAVELLER_LINE" in document
+        absent = _absent_optional_tags(root, document)
         texts = {
-            tag: None
-            if ascii_compatible and tag in _OPTIONAL_TAGS and b"<" + tag.encode() not in document
-            else _column(event_el, tag, lines)
-            for tag in _LINE_TAGS
+            tag: None if tag in absent else _column(event_el, tag, lines) for tag in _LINE_TAGS
         }
         firsts = list(starts.values())
         slices = dict(zip(starts, zip(firsts, [*firsts[1:], count], strict=False), strict=False))
@@ -834,62 +852,157 @@ class _LineColumns:
         """The board's results as columns; None (the board's lines then
         given their refs, for the walk) where a line does not read cleanly."""
         start, stop = self.slices[element]
-        try:
-            return self.results(reader, element, start, stop)
-        except (UsebioError, ValueError):
+        values = self.values
+        if values is None:
+            values = self.values = _LineValues.of(self, reader, element)
+        if not values.clean(start, stop):
             for ref, line in zip(
                 self.line_refs[start:stop], element.iterchildren("TRAVELLER_LINE"), strict=True
             ):
                 reader.refs[line] = ref
             return None
-
-    def column(self, tag: str, start: int, stop: int) -> list[str] | None:
-        texts = self.texts[tag]
-        return None if texts is None else texts[start:stop]
-
-    def results(self, reader: _Reader, element: Element, start: int, stop: int) -> ResultColumns:
-        count = stop - start
-        blank = [""] * count
-        keys = zip(
-            *(
-                self.column(tag, start, stop) or blank
-                for tag in ("CONTRACT", "SCORE", "PLAYED_BY", "LEAD", "TRICKS")
-            ),
-            strict=True,
+        homes, players = values.homes, values.players
+        return ResultColumns(
+            values.ns[start:stop],
+            values.ew[start:stop],
+            cast("list[Play]", values.plays[start:stop]),
+            homes=None if homes is None else homes[start:stop],
+            lines=self.line_numbers[start:stop],
+            refs=self.line_refs[start:stop],
+            players=None if players is None else players[start:stop],
         )
-        plays: list[Play] = []
-        known = reader.plays
-        for key in keys:
-            play = known.get(key)
-            if play is None:
-                contract, score, played_by, lead, tricks = key
-                play = reader.play(contract, score, played_by, lead, tricks, element)
-                Result(None, None, *play)  # the model's checks of the play (14 tricks)
-                known[key] = play
-            plays.append(play)
-        directions = self.column("DIRECTION", start, stop)
+
+
+# The fields a line's play is read from, in _Reader.play's order.
+_PLAY_TAGS = ("CONTRACT", "SCORE", "PLAYED_BY", "LEAD", "TRICKS")
+
+
+@attrs.define
+class _LineValues:
+    """Every line's values (what a board's ResultColumns slice), read from
+    the texts of the whole document at once: each distinct spelling is read
+    once. ``bad`` (sorted) holds the lines that do not read cleanly."""
+
+    ns: list[str | None]
+    ew: list[str | None]
+    plays: list[Play | None]  # None on a bad line
+    homes: list[Direction | None] | None
+    players: list[tuple[str | None, ...]] | None
+    bad: list[int]
+
+    @classmethod
+    def of(cls, columns: _LineColumns, reader: _Reader, element: Element) -> _LineValues:
+        """``element`` is only where a failure would be reported: a line
+        that fails is marked bad, and its board read by the walk, which
+        reports it at its own line."""
+        texts = columns.texts
+        count = len(columns.line_refs)
+        blank = [""] * count
+        bad: set[int] = set()
+        plays = _plays(reader, [texts[tag] or blank for tag in _PLAY_TAGS], element, bad)
+        directions = texts["DIRECTION"]
         homes = None
         if directions is not None:
-            homes = [reader.direction(text, element) for text in directions]
-        seats = [self.column(tag, start, stop) for tag in _SEAT_PLAYER_TAGS]
+            homes = _converted(directions, lambda text: reader.direction(text, element), bad)
+        seats = [texts[tag] for tag in _SEAT_PLAYER_TAGS]
         players = None
         if any(column is not None for column in seats):
             players = [
                 found if any(found) else ()
                 for found in zip(
-                    *((text or None for text in c) if c else [None] * count for c in seats),
+                    *([text or None for text in c] if c else [None] * count for c in seats),
                     strict=True,
                 )
             ]
-        return ResultColumns(
-            [text or None for text in self.column("NS_PAIR_NUMBER", start, stop) or blank],
-            [text or None for text in self.column("EW_PAIR_NUMBER", start, stop) or blank],
+        return cls(
+            [text or None for text in texts["NS_PAIR_NUMBER"] or blank],
+            [text or None for text in texts["EW_PAIR_NUMBER"] or blank],
             plays,
-            homes=homes,
-            lines=self.line_numbers[start:stop],
-            refs=self.line_refs[start:stop],
-            players=players,
+            homes,
+            players,
+            sorted(bad),
         )
+
+    def clean(self, start: int, stop: int) -> bool:
+        """Whether lines ``start`` to ``stop`` (exclusive) all read cleanly."""
+        at = bisect.bisect_left(self.bad, start)
+        return at == len(self.bad) or self.bad[at] >= stop
+
+
+def _plays(
+    reader: _Reader, texts: list[list[str]], element: Element, bad: set[int]
+) -> list[Play | None]:
+    """Each line's play from its _PLAY_TAGS texts, read once per spelling
+    (the reader's memo, which the walk shares); a line whose play fails
+    is added to ``bad``."""
+    known = reader.plays
+    keys = list(zip(*texts, strict=True))
+    plays: list[Play | None] = list(map(known.get, keys))
+    failed: set[tuple[str, ...]] = set()
+    for index, play in enumerate(plays):
+        if play is not None:
+            continue
+        key = keys[index]
+        play = known.get(key)  # read since the first lookup, on an earlier line
+        if play is not None:
+            plays[index] = play
+            continue
+        if key not in failed:
+            try:
+                play = reader.play(key[0], key[1], key[2], key[3], key[4], element)
+                Result(None, None, *play)  # the model's checks of the play (14 tricks)
+            except (UsebioError, ValueError):
+                failed.add(key)
+            else:
+                known[key] = plays[index] = play
+                continue
+        bad.add(index)
+    return plays
+
+
+def _converted(texts: list[str], convert: Callable[[str], _T], bad: set[int]) -> list[_T | None]:
+    """``convert`` of each text, once per distinct text; the lines whose
+    text fails are added to ``bad`` (their value None)."""
+    values: dict[str, _T] = {}
+    failed = False
+    for text in set(texts):
+        try:
+            values[text] = convert(text)
+        except UsebioError:
+            failed = True
+    if failed:
+        bad.update(index for index, text in enumerate(texts) if text not in values)
+    return list(map(values.get, texts))
+
+
+def _absent_optional_tags(root: Element, document: bytes) -> frozenset[str]:
+    """The optional line fields no line has, as far as a scan of the bytes
+    shows, which is cheaper than an XPath: in an encoding that writes ASCII
+    as itself and only so, a field's start tag is in the bytes after the
+    first line's."""
+    if not _ascii_itself(root.getroottree().docinfo.encoding):
+        return frozenset()
+    first = document.find(b"<TRAVELLER_LINE")
+    if first < 0:
+        return frozenset()
+    absent = set()
+    if document.find(b"<DIRECTION", first) < 0:
+        absent.add("DIRECTION")
+    # One scan for the four seats' players (individual events only).
+    if document.find(b"_PLAYER_NUMBER", first) < 0:
+        absent.update(_SEAT_PLAYER_TAGS)
+    return frozenset(absent)
+
+
+def _ascii_itself(encoding: str | None) -> bool:
+    """Whether ``encoding`` writes every ASCII character as its own byte and
+    never otherwise: UTF-8, ASCII and the ISO-8859 and Windows code pages.
+    (UTF-7, which may write "<" as "+ADw-", and UTF-16 do not.)"""
+    try:
+        name = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        return False
+    return name in ("utf-8", "ascii") or name.startswith(("iso8859-", "cp125"))
 
 
 def _outside(element: Element, boards: set[Element]) -> bool:
@@ -897,13 +1010,16 @@ def _outside(element: Element, boards: set[Element]) -> bool:
     return not any(ancestor in boards for ancestor in element.iterancestors("BOARD"))
 
 
-def _plain_fields(root: Element, event_el: Element) -> bool:
+def _plain_fields(root: Element, event_el: Element, others: list[Element] | None) -> bool:
     """Whether every line's fields hold text alone (no element, comment or
     processing instruction): their text() is then their ``.text``. Comments
-    are few, and nearly always outside lines: each is looked at."""
+    are few, and nearly always outside lines: each is looked at (``others``,
+    when the parse found them, else the tree's)."""
     if _COUNT_FIELD_CHILDREN(event_el):
         return False
-    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+    if others is None:
+        others = list(root.iter(etree.Comment, etree.ProcessingInstruction))
+    for node in others:
         field = node.getparent()
         line = None if field is None else field.getparent()
         if line is not None and line.tag == "TRAVELLER_LINE":
@@ -913,10 +1029,14 @@ def _plain_fields(root: Element, event_el: Element) -> bool:
 
 def _column(event_el: Element, tag: str, lines: list[Element]) -> list[str] | None:
     """Each line's ``tag`` text, stripped ("" where it has none); None where
-    no line has one."""
+    no line has a non-empty one."""
     texts = cast("list[str]", _LAST_TEXTS[tag](event_el))
     if len(texts) == len(lines):
         return list(map(str.strip, texts))
+    if not texts:
+        # Every line's field empty or missing: to every reader of a column
+        # the same as none (no element walk needed to tell which).
+        return None
     # Some lines leave the field empty: by element; some lack it: by line.
     fields = cast("list[Element]", _LAST_FIELDS[tag](event_el))
     if len(fields) == len(lines):
