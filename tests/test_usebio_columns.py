@@ -191,3 +191,32 @@ def test_direction_and_seat_players_are_read_in_any_encoding(encoding: str) -> N
         data = data.replace(b"<N_PLAYER_NUMBER>", b"+ADw-N_PLAYER_NUMBER>")
     first = results(assert_same_event(data))[0]
     assert (first.home_direction, first.players) == (Direction.NS, ("7", None, None, None))
+
+
+# The column path takes a field's text nodes, the walk its ``.text``: they
+# agree only where the field holds text alone (CDATA is merged into it).
+FIELD_CONTENT = {
+    "processing instruction inside a field": (
+        PLAIN,
+        PLAIN.replace(">420<", "><?note x?>420<"),
+    ),
+    "comment after the text": (PLAIN, PLAIN.replace(">420<", ">420<!-- x --><")),
+    # (LEAD and the pair numbers keep any text: a wrong one would not fail)
+    "a comment alone in a field": (PLAIN, PLAIN.replace(">DT<", "><!-- DT --><")),
+    "an element alone in a field": (PLAIN, PLAIN.replace(">1<", "><B>1</B><", 1)),
+    "comment in a field the reader does not read": (
+        PLAIN + "<NS_MATCH_POINTS><!-- x -->1</NS_MATCH_POINTS>",
+        PLAIN,
+    ),
+    "CDATA, split text and an empty field": (
+        PLAIN.replace(">420<", "><![CDATA[420]]><").replace(">10<", ">1<![CDATA[0]]><"),
+        PLAIN.replace("<TRICKS>10</TRICKS>", "<TRICKS/>"),
+    ),
+}
+
+
+@pytest.mark.parametrize("lines", FIELD_CONTENT.values(), ids=FIELD_CONTENT.keys())
+def test_what_a_field_holds_beside_its_text(lines: tuple[str, ...]) -> None:
+    """Processing instructions, comments and CDATA in the fields: the
+    event is the walk's."""
+    assert_same_event(document(*lines))

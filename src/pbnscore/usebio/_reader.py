@@ -16,8 +16,8 @@ Every Board, Result, Participant and Match gets ``source_ref``: the index of
 its element in :func:`ref_elements` (document order), which the writer uses
 on its copy of the tree.
 
-A strict read of a document whose traveller lines are plain takes them
-column by column (:class:`_LineColumns`: one XPath per field, a board's
+A strict read of a document whose traveller lines all lie in its boards
+takes them column by column (:class:`_LineColumns`: one XPath per field, a board's
 results kept as :class:`pbnscore.model.ResultColumns`); the element walk
 reads the rest, and is the reference the tests compare the columns with.
 """
@@ -136,13 +136,6 @@ def ref_elements(root: Element) -> list[Element]:
 
 def parse(data: bytes | str, source: str) -> etree._ElementTree:
     """``data`` parsed with :data:`PARSER`; every failure a one-line UsebioError."""
-    return _parse(data, source)[0]
-
-
-def _parse(data: bytes | str, source: str) -> tuple[etree._ElementTree, list[Element]]:
-    """:func:`parse`, and the comments and processing instructions its
-    entity check met walking the tree (the column check needs them: one
-    walk for both)."""
     if isinstance(data, str):
         # lxml refuses str with an encoding declaration; the UTF-8 bytes
         # must then declare UTF-8 whatever the text said.
@@ -164,7 +157,8 @@ def _parse(data: bytes | str, source: str) -> tuple[etree._ElementTree, list[Ele
     if root is None:  # lxml returns None for some recoverable empty inputs
         raise UsebioError("empty document", source=source, line=1)
     tree = root.getroottree()
-    return tree, _refuse_entities(tree, data, source)
+    _refuse_entities(tree, data, source)
+    return tree
 
 
 def _syntax_message(exc: etree.XMLSyntaxError) -> str:
@@ -241,27 +235,22 @@ def _refuse_entity_declarations(data: bytes, source: str) -> None:
             raise UsebioError("entity declarations are not allowed", source=source, line=line)
 
 
-def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> list[Element]:
+def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None:
     """No USEBIO file declares or uses entities: refusing them outright closes
-    entity expansion and external-entity reads whatever libxml2 would do.
-    Returns the comments and processing instructions of the tree (its one
-    walk finds them too)."""
+    entity expansion and external-entity reads whatever libxml2 would do."""
     dtd = tree.docinfo.internalDTD
     entities = dtd.iterentities() if dtd is not None else ()  # type: ignore[attr-defined]
     if next(iter(entities), None) is not None:
         at = data.find(b"<!ENTITY")
         line = data.count(b"\n", 0, at) + 1 if at >= 0 else 1
         raise UsebioError("entity declarations are not allowed", source=source, line=line)
-    others: list[Element] = []
-    for node in tree.getroot().iter(etree.Entity, etree.Comment, etree.ProcessingInstruction):
-        if isinstance(node, etree._Entity):
-            raise UsebioError(
-                f"entity reference {node.text} is not allowed",
-                source=source,
-                line=sourceline(node),
-            )
-        others.append(node)
-    return others
+    entity = next(tree.getroot().iter(etree.Entity), None)
+    if entity is not None:
+        raise UsebioError(
+            f"entity reference {entity.text} is not allowed",
+            source=source,
+            line=sourceline(entity),
+        )
 
 
 def read(
@@ -276,9 +265,9 @@ def read(
     :meth:`_Reader.carry_on`). A fatal problem raises either way.
     ``columns`` False reads every line by the element walk (a strict read
     otherwise takes uniform lines column by column: the same event)."""
-    tree, others = _parse(data, source)
+    tree = parse(data, source)
     document = data if isinstance(data, bytes) else data.encode("utf-8")
-    return _Reader(source, problems, columns=columns).event(tree, document, others)
+    return _Reader(source, problems, columns=columns).event(tree, document)
 
 
 # A lenient read stops after this many problems (a file of garbage is not
@@ -436,11 +425,7 @@ class _Reader:
 
     # -- document ----------------------------------------------------------
 
-    def event(
-        self, tree: etree._ElementTree, document: bytes, others: list[Element] | None = None
-    ) -> Event:
-        """``others``: the tree's comments and processing instructions, where
-        the caller has them (else they are looked for)."""
+    def event(self, tree: etree._ElementTree, document: bytes) -> Event:
         root = tree.getroot()
         if root.tag != "USEBIO":
             self.fail(f"not a USEBIO file: the root element is <{root.tag}>", root)
@@ -450,7 +435,7 @@ class _Reader:
         # A strict read of uniform lines takes them column by column; a
         # lenient one (check) walks every line, for its per-line warnings.
         walk = self.problems is not None or not self.use_columns
-        self.columns = None if walk else _LineColumns.of(root, event_el, document, others)
+        self.columns = None if walk else _LineColumns.of(root, event_el, document)
         if self.columns is not None:
             self.refs = self.columns.refs
         else:
@@ -765,28 +750,28 @@ _BOARDS = " | ".join(
 _LINES = f"({_BOARDS})/TRAVELLER_LINE"
 _READ_BOARDS = etree.XPath(_BOARDS)
 _COUNT_LINES = etree.XPath(f"count({_LINES})")
-# An element inside a line's field makes text() disagree with the walk's
-# ``.text`` (so does a comment: see _plain_fields).
-_COUNT_FIELD_CHILDREN = etree.XPath(f"count({_LINES}/*/*)")
 # The traveller line fields the reader reads (see _Reader.result).
 _LINE_TAGS = (
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
     "TRICKS", *_SEAT_PLAYER_TAGS,
 )  # fmt: skip
-# Each line's last child of a tag (the walk's "the last wins"), its one text
-# node: one value per line exactly when every line has a non-empty one.
-_LAST_TEXTS = {
-    tag: etree.XPath(f"{_LINES}/{tag}[last()]/text()", smart_strings=False) for tag in _LINE_TAGS
+# Each line's last child of a tag (the walk's "the last wins"), its nodes:
+# one per line exactly when every line has a non-empty one. Text comes as
+# str (the parser merges adjacent text, CDATA included), an element, comment
+# or processing instruction as an object: where one is in a field, its
+# ``.text`` (the walk's) is not its text nodes.
+_LAST_NODES = {
+    tag: etree.XPath(f"{_LINES}/{tag}[last()]/node()", smart_strings=False) for tag in _LINE_TAGS
 }
 _LAST_FIELDS = {tag: etree.XPath(f"{_LINES}/{tag}[last()]") for tag in _LINE_TAGS}
 
 
 class _LineColumns:
     """Every traveller line's fields, one list per tag in document order,
-    extracted by lxml in bulk (XPath ``text()``) instead of a walk over each
+    extracted by lxml in bulk (XPath ``node()``) instead of a walk over each
     line's children: the reader's hot loop. Only for a document whose lines
-    lie where the reader reads them and whose fields are plain text; a field
-    some lines lack or leave empty is taken line by line; a board whose
+    lie where the reader reads them; a field some lines lack, leave empty or
+    fill with more than text is taken line by line; a board whose
     lines do not read cleanly is read by the walk (which reports the
     problem exactly as ever)."""
 
@@ -806,15 +791,8 @@ class _LineColumns:
         self.values: _LineValues | None = None  # made when the first board is read
 
     @classmethod
-    def of(
-        cls,
-        root: Element,
-        event_el: Element,
-        document: bytes,
-        others: list[Element] | None = None,
-    ) -> _LineColumns | None:
-        """The columns of the document, or None where the walk must read it.
-        ``others``: the tree's comments and processing instructions, if known."""
+    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
+        """The columns of the document, or None where the walk must read it."""
         refs: dict[Element, int] = {}
         starts: dict[Element, int] = {}
         line_refs: list[int] = []
@@ -838,7 +816,7 @@ class _LineColumns:
         if not all(_outside(board, read_boards) for board in starts if board not in read_boards):
             return None
         starts = {board: start for board, start in starts.items() if board in read_boards}
-        if _COUNT_LINES(event_el) != count or not _plain_fields(root, event_el, others):
+        if _COUNT_LINES(event_el) != count:
             return None
         absent = _absent_optional_tags(root, document)
         texts = {
@@ -1010,30 +988,16 @@ def _outside(element: Element, boards: set[Element]) -> bool:
     return not any(ancestor in boards for ancestor in element.iterancestors("BOARD"))
 
 
-def _plain_fields(root: Element, event_el: Element, others: list[Element] | None) -> bool:
-    """Whether every line's fields hold text alone (no element, comment or
-    processing instruction): their text() is then their ``.text``. Comments
-    are few, and nearly always outside lines: each is looked at (``others``,
-    when the parse found them, else the tree's)."""
-    if _COUNT_FIELD_CHILDREN(event_el):
-        return False
-    if others is None:
-        others = list(root.iter(etree.Comment, etree.ProcessingInstruction))
-    for node in others:
-        field = node.getparent()
-        line = None if field is None else field.getparent()
-        if line is not None and line.tag == "TRAVELLER_LINE":
-            return False
-    return True
-
-
 def _column(event_el: Element, tag: str, lines: list[Element]) -> list[str] | None:
     """Each line's ``tag`` text, stripped ("" where it has none); None where
     no line has a non-empty one."""
-    texts = cast("list[str]", _LAST_TEXTS[tag](event_el))
-    if len(texts) == len(lines):
-        return list(map(str.strip, texts))
-    if not texts:
+    nodes = cast("list[str]", _LAST_NODES[tag](event_el))
+    if len(nodes) == len(lines):
+        try:
+            return list(map(str.strip, nodes))
+        except TypeError:  # not a str: a node other than text, read by element below
+            pass
+    elif not nodes:
         # Every line's field empty or missing: to every reader of a column
         # the same as none (no element walk needed to tell which).
         return None
