@@ -161,8 +161,9 @@ class ImpRow:
     def __init__(self, step: int, offset: int, gaps: ImpGaps, cap: int | None) -> None:
         if gaps is ImpGaps.STRICT or step < 1:
             raise ValueError("an ImpRow takes a step of 1 or more and gaps lower or upper")
-        # |step * reach +- offset| >= 4000: the table's ends are the scale's.
-        reach = self.reach = -(-(4000 + abs(offset)) // step)
+        # |step * reach +- offset| > 4000: the table's ends are the scale's.
+        # Every offset below the step has the same reach.
+        reach = self.reach = (4000 + abs(offset)) // step + 1
         xs = range(-reach, reach + 1)
         self.imps: list[int] = [imps(step * x + offset, gaps, cap) for x in xs]
         self.first: list[int] = _run_ends(self.imps, xs, -self.UNBOUNDED)

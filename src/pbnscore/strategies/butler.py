@@ -12,12 +12,13 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import ClassVar
 
 import attrs
 
 from pbnscore.explain import Trace, listed, number, shown
-from pbnscore.imps import ImpGaps, ImpSums, imp_row, imps
+from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imp_row, imps
 from pbnscore.model import EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
 
@@ -391,39 +392,68 @@ class _TabledSums(_ParSums):
     so the search needs no binary chop for the runs' ends."""
 
     def __init__(self, scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None):
-        super().__init__(scores, factor)
+        counts = Counter(scores)
+        super().__init__(list(counts), factor)
+        rows = _rows(factor, gaps, cap)
+        # Where par step 0 falls in each distinct score's row (x + reach): step
+        # j reads it at base - j, inside the table for j within ``inside``.
+        reach = rows.reach
         self.terms = [
-            (score // 10, count, imp_row(10 * factor, factor * (score % 10), gaps, cap))
-            for score, count in Counter(scores).items()
+            (score // 10 + reach, count, rows[score % 10]) for score, count in counts.items()
         ]
+        self.inside = (self.high // 10 - reach, self.low // 10 + reach)
+        self.runs: list[tuple[int, int]] = []  # the runs found so far
+        self.totals: dict[int, int] = {}
 
     def total(self, step: int) -> int:
-        total = 0
-        for tens, count, row in self.terms:
-            reach = row.reach
-            x = tens - step
-            at = 0 if x < -reach else 2 * reach if x > reach else x + reach
-            total += count * row.imps[at]
+        # Remembered: the search asks again for the sums either side of the turn.
+        total = self.totals.get(step)
+        if total is None:
+            total = 0
+            if self.inside[0] <= step <= self.inside[1]:
+                for base, count, row in self.terms:
+                    total += count * row.imps[base - step]
+            else:
+                for base, count, row in self.terms:
+                    total += count * row.imps[_clamped(base - step, row)]
+            self.totals[step] = total
         return total
 
     def first_not_positive(self, lo: int, hi: int) -> int:
         # The sum turns between these, well within [lo, hi]: with P 20 or more
         # below every score, every difference is worth an IMP or more (the
         # sum is positive); with P at or above every score, none is worth
-        # more than 0 (the sum is 0 or less).
+        # more than 0 (the sum is 0 or less). A binary chop as _first's.
         start = max(lo, (self.low - 20) // 10 + 1)
         stop = min(hi, -(-self.high // 10))
-        return _first(start, stop, lambda j: self.total(j) <= 0)
+        while start <= stop:
+            middle = (start + stop) // 2
+            if self.total(middle) <= 0:
+                stop = middle - 1
+            else:
+                start = middle + 1
+        return start
 
     def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
-        first, last = lo, hi
-        for tens, _, row in self.terms:
-            reach = row.reach
-            x = tens - step
-            at = 0 if x < -reach else 2 * reach if x > reach else x + reach
+        for first, last in self.runs:
+            if first <= step <= last:
+                break
+        else:
+            first, last = self._run(step)
+            self.runs.append((first, last))
+        return max(lo, first), min(hi, last)
+
+    def _run(self, step: int) -> tuple[int, int]:
+        first, last = -ImpRow.UNBOUNDED, ImpRow.UNBOUNDED
+        for base, _, row in self.terms:
+            at = _clamped(base - step, row)
             # The row's run [row.first, row.last] in x is [tens - last, tens - first] in j.
-            first = max(first, tens - row.last[at])
-            last = min(last, tens - row.first[at])
+            tens = base - row.reach
+            below, above = tens - row.last[at], tens - row.first[at]
+            if below > first:
+                first = below
+            if above < last:
+                last = above
         return first, last
 
     def run_start(self, step: int, lo: int, hi: int) -> int:
@@ -431,6 +461,30 @@ class _TabledSums(_ParSums):
 
     def run_end(self, step: int, hi: int) -> int:
         return self.run(step, step, hi)[1]
+
+
+def _clamped(at: int, row: ImpRow) -> int:
+    """An index into ``row``'s table: its ends stand for every x beyond."""
+    top = 2 * row.reach
+    return 0 if at < 0 else top if at > top else at
+
+
+class _Rows(dict[int, ImpRow]):
+    """The ImpRow of each last digit of a score, made when first needed."""
+
+    def __init__(self, factor: int, gaps: ImpGaps, cap: int | None) -> None:
+        super().__init__()
+        self.factor, self.gaps, self.cap = factor, gaps, cap
+        self.reach = self[0].reach  # every digit's (an offset below the step)
+
+    def __missing__(self, digit: int) -> ImpRow:
+        row = self[digit] = imp_row(10 * self.factor, self.factor * digit, self.gaps, self.cap)
+        return row
+
+
+@lru_cache(maxsize=16)
+def _rows(factor: int, gaps: ImpGaps, cap: int | None) -> _Rows:
+    return _Rows(factor, gaps, cap)
 
 
 class _ProbedSums(_ParSums):
@@ -503,7 +557,9 @@ def _zero_sum_par(sums: _ParSums, trace: Trace | None = None) -> int:
         else:
             candidates = [left_range, right_range]
         sides = [left_range, right_range]
-    step = min((min(max(0, a), b) for a, b in candidates), key=lambda j: (abs(j), j))
+    # Each run's step closest to 0, then the closer of two.
+    closest = [min(max(0, a), b) for a, b in candidates]
+    step = closest[0] if len(closest) == 1 else min(closest, key=lambda j: (abs(j), j))
     if trace is not None:
         _trace_par(trace, sums.total, step, sides, candidates, sums.factor)
     return 10 * step
