@@ -282,20 +282,22 @@ class _Builder:
             self._known(participant, group(participant))
 
         # A number sits at many tables: its participant is found once per
-        # direction (one dict per direction: an enum's hash is a Python call).
-        def seats(side: Direction) -> Callable[[str | None], tuple[int, ...]]:
-            found: dict[str, tuple[int, ...]] = {}
+        # direction (one dict per direction: an enum's hash is a Python call),
+        # the first time it is seen, and a board's seats are looked up in one go.
+        def seats(side: Direction) -> Callable[[Sequence[str | None]], list[tuple[int, ...]]]:
+            found: dict[str | None, tuple[int, ...]] = {None: ()}
 
-            def seat(number: str | None) -> tuple[int, ...]:
-                if number is None:
-                    return ()
-                seated = found.get(number)
-                if seated is None:
-                    participant = lookup(number, side)
-                    seated = found[number] = (self._known(participant, group(participant)),)
-                return seated
+            def seated(numbers: Sequence[str | None]) -> list[tuple[int, ...]]:
+                try:
+                    return list(map(found.__getitem__, numbers))
+                except KeyError:  # a number not seen before: found in table order
+                    for number in numbers:
+                        if number not in found:
+                            participant = lookup(cast("str", number), side)
+                            found[number] = (self._known(participant, group(participant)),)
+                    return list(map(found.__getitem__, numbers))
 
-            return seat
+            return seated
 
         ns, ew = seats(Direction.NS), seats(Direction.EW)
         for board in section.boards:
@@ -304,11 +306,13 @@ class _Builder:
                 ns_seats, ew_seats = [], []
                 for players in lines.players:
                     north, east, south, west = (*players, None, None, None, None)[:4]
-                    ns_seats.append(ns(north) + ns(south))
-                    ew_seats.append(ew(east) + ew(west))
+                    (at_north, at_south), (at_east, at_west) = ns((north, south)), ew((east, west))
+                    ns_seats.append(at_north + at_south)
+                    ew_seats.append(at_east + at_west)
                 self._add(session, section.id, board, ns_seats, ew_seats)
             else:
-                self._add(session, section.id, board, map(ns, lines.ns), map(ew, lines.ew))
+                ns_seats = ns(lines.ns)
+                self._add(session, section.id, board, ns_seats, ew(lines.ew))
 
     def add_teams_session(self, session: Session) -> None:
         lookup = _TeamPairLookup(session)

@@ -212,22 +212,20 @@ class Butler(_fields.FieldMethod):
     ) -> _fields.FieldScore:
         datum = board_datum(field.scores, options, trace) if field.scores else None
         factor = 2 if options.double else 1
-        # A field has few distinct scores: each one's points are worked out once
-        # and its (NS, EW) pair shared by every table that scored it.
-        memo: dict[int, _fields.SidePoints] = {}
 
-        def side_points(score: int) -> _fields.SidePoints:
-            if score not in memo:
+        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+            # A field has few distinct scores: each one's points are worked out
+            # once (in the order the tables first scored them, as the trace
+            # tells them) and its (NS, EW) pair shared by every table that scored it.
+            memo: dict[int, _fields.SidePoints] = {}
+            for score in dict.fromkeys(scores):
                 assert datum is not None
                 won = imps(factor * (score - datum), options.imp_gaps, options.imp_cap)
                 points: Points = Fraction(won, 2) if options.halve else won
                 memo[score] = (points, -points)
                 if trace is not None:
                     _trace_points(trace, score, datum, factor, won, points)
-            return memo[score]
-
-        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
-            return map(side_points, scores)
+            return map(memo.__getitem__, scores)
 
         return _fields.score_tables(field, real_points, options.artificial_imps, datum)
 
