@@ -220,3 +220,66 @@ def test_what_a_field_holds_beside_its_text(lines: tuple[str, ...]) -> None:
     """Processing instructions, comments and CDATA in the fields: the
     event is the walk's."""
     assert_same_event(document(*lines))
+
+
+# -- the participants' pairs, read in bulk too -----------------------------------
+
+PLAYER = (
+    "<PLAYER><PLAYER_NAME>{name}</PLAYER_NAME>"
+    "<NATIONAL_ID_NUMBER>{id}</NATIONAL_ID_NUMBER></PLAYER>"
+)
+PAIR = (
+    "<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>NS</DIRECTION>"
+    + PLAYER.format(name="Ann {n}", id="1{n}")
+    + PLAYER.format(name="Bob {n}", id="2{n}")
+    + "</PAIR>\n"
+)
+PAIR_ONE, PAIR_TWO = PAIR.format(n=1), PAIR.format(n=2)
+IRREGULAR_PAIRS = {
+    "uniform": (PAIR_ONE, PAIR_TWO),
+    "no direction on one": (PAIR_ONE, PAIR_TWO.replace("<DIRECTION>NS</DIRECTION>", "")),
+    "empty name, no id": (
+        PAIR_ONE.replace(">Ann 1<", "><").replace(
+            "<NATIONAL_ID_NUMBER>21</NATIONAL_ID_NUMBER>", ""
+        ),
+        PAIR_TWO,
+    ),
+    "padded, repeated number": (
+        PAIR_ONE.replace(">1<", "> 1\n<").replace("<PAIR>", "<PAIR><PAIR_NUMBER>9</PAIR_NUMBER>"),
+        PAIR_TWO,
+    ),
+    "comment alone in a name": (PAIR_ONE.replace(">Ann 1<", "><!-- Ann --><"), PAIR_TWO),
+    "element in a number and a name": (
+        PAIR_ONE.replace(">Ann 1<", "><B>Ann</B> 1<"),
+        PAIR_TWO.replace(">2<", ">2<B/><", 1),
+    ),
+    "no players, three players": (
+        PAIR_ONE.split("<PLAYER>")[0] + "</PAIR>\n",
+        PAIR_TWO.replace("</PAIR>", "<PLAYER><PLAYER_NAME>Cy</PLAYER_NAME></PLAYER></PAIR>"),
+    ),
+}
+
+
+def with_pairs(*pairs: str) -> bytes:
+    participants = f"<PARTICIPANTS>{''.join(pairs)}</PARTICIPANTS>\n"
+    return document(PLAIN, LINE.format(ns=2, ew=1)).replace(
+        b"<BOARD>", participants.encode() + b"<BOARD>"
+    )
+
+
+@pytest.mark.parametrize("pairs", IRREGULAR_PAIRS.values(), ids=IRREGULAR_PAIRS.keys())
+def test_irregular_pairs_read_as_the_walk_reads_them(pairs: tuple[str, ...]) -> None:
+    """PAIRs and PLAYERs with fields missing, empty, padded, repeated or
+    holding more than text: the walk's participants."""
+    event = assert_same_event(with_pairs(*pairs))
+    assert [pair.id for pair in event.sessions[0].sections[0].participants] == ["1", "2"]
+
+
+def test_a_pair_without_a_number_fails_at_its_line_as_in_the_walk() -> None:
+    data = with_pairs(PAIR_ONE, PAIR_TWO.replace("<PAIR_NUMBER>2</PAIR_NUMBER>", ""))
+    with pytest.raises(UsebioError) as by_walk:
+        _reader.read(data, "bad.xml", columns=False)
+    with pytest.raises(UsebioError) as by_columns:
+        _reader.read(data, "bad.xml")
+    assert str(by_columns.value) == str(by_walk.value)
+    assert "PAIR without a PAIR_NUMBER" in str(by_walk.value)

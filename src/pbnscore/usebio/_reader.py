@@ -368,6 +368,7 @@ class _Reader:
         self.refs: dict[Element, int] = {}
         self.plays: dict[tuple[str, ...], Play] = {}
         self.columns: _LineColumns | None = None
+        self.bulk = False
 
     # -- errors and small values -------------------------------------------
 
@@ -435,6 +436,7 @@ class _Reader:
         # A strict read of uniform lines takes them column by column; a
         # lenient one (check) walks every line, for its per-line warnings.
         walk = self.problems is not None or not self.use_columns
+        self.bulk = not walk  # participants' fields too (see _PairColumns)
         self.columns = None if walk else _LineColumns.of(root, event_el, document)
         if self.columns is not None:
             self.refs = self.columns.refs
@@ -524,11 +526,12 @@ class _Reader:
         pairs: list[Participant],
         teams: list[Participant],
     ) -> None:
+        known = _PairColumns.of(element) if self.bulk else None
         for child in element:
             tag = child.tag
             try:
                 if tag == "PAIR":
-                    pairs.append(self.pair(child, section, None))
+                    pairs.append(self.pair(child, section, None, known))
                 elif tag == "PLAYER":
                     pairs.append(self.individual(child, section))
                 elif tag == "TEAM":
@@ -536,17 +539,28 @@ class _Reader:
             except UsebioError as error:
                 self.carry_on(error)
 
-    def pair(self, element: Element, section: str | None, team: str | None) -> Participant:
-        fields = _fields(element)
-        number = fields.get("PAIR_NUMBER", "")
+    def pair(
+        self,
+        element: Element,
+        section: str | None,
+        team: str | None,
+        known: _PairColumns | None = None,
+    ) -> Participant:
+        """``known``: the fields of the pairs beside this one, read in bulk."""
+        if known is None:
+            fields = _fields(element)
+            number, direction = fields.get("PAIR_NUMBER", ""), fields.get("DIRECTION", "")
+            players = _players(element)
+        else:
+            number, direction, players = known.of_pair(element)
         if not number:
             self.fail("PAIR without a PAIR_NUMBER", element)
         return Participant(
             id=number,
             kind=ParticipantKind.PAIR,
-            direction=self.direction(fields.get("DIRECTION", ""), element),
+            direction=self.direction(direction, element),
             section=section,
-            players=_players(element),
+            players=players,
             team=team,
             source_ref=self.refs[element],
         )
@@ -571,9 +585,10 @@ class _Reader:
             self.fail("TEAM without a TEAM_ID", element)
         name = (element.get("TEAM_NAME") or fields.get("TEAM_NAME") or "").strip()
         members: list[Participant] = []
+        known = _PairColumns.of(element) if self.bulk else None
         for member in element.iterchildren("PAIR"):
             try:
-                members.append(self.pair(member, section, team_id))
+                members.append(self.pair(member, section, team_id, known))
             except UsebioError as error:
                 self.carry_on(error)
         return Participant(
@@ -760,10 +775,22 @@ _LINE_TAGS = (
 # str (the parser merges adjacent text, CDATA included), an element, comment
 # or processing instruction as an object: where one is in a field, its
 # ``.text`` (the walk's) is not its text nodes.
-_LAST_NODES = {
-    tag: etree.XPath(f"{_LINES}/{tag}[last()]/node()", smart_strings=False) for tag in _LINE_TAGS
-}
-_LAST_FIELDS = {tag: etree.XPath(f"{_LINES}/{tag}[last()]") for tag in _LINE_TAGS}
+_Fields = dict[str, tuple[etree.XPath, etree.XPath]]
+
+
+def _last_fields(owners: str, tags: Iterable[str]) -> _Fields:
+    """For each tag, XPaths of the nodes of each owner's last child of that
+    tag, and of that child (see _column)."""
+    return {
+        tag: (
+            etree.XPath(f"{owners}/{tag}[last()]/node()", smart_strings=False),
+            etree.XPath(f"{owners}/{tag}[last()]"),
+        )
+        for tag in tags
+    }
+
+
+_LINE_FIELDS = _last_fields(_LINES, _LINE_TAGS)
 
 
 class _LineColumns:
@@ -820,7 +847,8 @@ class _LineColumns:
             return None
         absent = _absent_optional_tags(root, document)
         texts = {
-            tag: None if tag in absent else _column(event_el, tag, lines) for tag in _LINE_TAGS
+            tag: None if tag in absent else _column(event_el, _LINE_FIELDS, tag, lines)
+            for tag in _LINE_TAGS
         }
         firsts = list(starts.values())
         slices = dict(zip(starts, zip(firsts, [*firsts[1:], count], strict=False), strict=False))
@@ -988,11 +1016,14 @@ def _outside(element: Element, boards: set[Element]) -> bool:
     return not any(ancestor in boards for ancestor in element.iterancestors("BOARD"))
 
 
-def _column(event_el: Element, tag: str, lines: list[Element]) -> list[str] | None:
-    """Each line's ``tag`` text, stripped ("" where it has none); None where
-    no line has a non-empty one."""
-    nodes = cast("list[str]", _LAST_NODES[tag](event_el))
-    if len(nodes) == len(lines):
+def _column(context: Element, fields: _Fields, tag: str, owners: list[Element]) -> list[str] | None:
+    """Each owner's (line's, pair's ...) ``tag`` text as the walk reads it
+    (its last such child's ``.text``), stripped, "" where it has none; None
+    where no owner has a non-empty one. ``owners``: what ``fields`` select
+    from ``context``, in document order."""
+    last_nodes, last_fields = fields[tag]
+    nodes = cast("list[str]", last_nodes(context))
+    if len(nodes) == len(owners):
         try:
             return list(map(str.strip, nodes))
         except TypeError:  # not a str: a node other than text, read by element below
@@ -1001,20 +1032,73 @@ def _column(event_el: Element, tag: str, lines: list[Element]) -> list[str] | No
         # Every line's field empty or missing: to every reader of a column
         # the same as none (no element walk needed to tell which).
         return None
-    # Some lines leave the field empty: by element; some lack it: by line.
-    fields = cast("list[Element]", _LAST_FIELDS[tag](event_el))
-    if len(fields) == len(lines):
-        return [(field.text or "").strip() for field in fields]
-    if not fields:
+    # Some owners leave the field empty: by element; some lack it: by owner.
+    found = cast("list[Element]", last_fields(context))
+    if len(found) == len(owners):
+        return [(field.text or "").strip() for field in found]
+    if not found:
         return None
-    return [_last_text(line, tag) for line in lines]
+    return [_last_text(owner, tag) for owner in owners]
 
 
-def _last_text(line: Element, tag: str) -> str:
+def _last_text(owner: Element, tag: str) -> str:
     text = ""
-    for child in line.iterchildren(tag):
+    for child in owner.iterchildren(tag):
         text = (child.text or "").strip()
     return text
+
+
+# -- participants' pairs column by column ----------------------------------------
+
+_PAIRS = etree.XPath("PAIR")
+_PAIR_FIELDS = _last_fields("PAIR", ("PAIR_NUMBER", "DIRECTION"))
+_PAIR_PLAYERS = etree.XPath("PAIR/PLAYER")
+_PLAYER_FIELDS = _last_fields("PAIR/PLAYER", ("PLAYER_NAME", "NATIONAL_ID_NUMBER"))
+
+
+class _PairColumns:
+    """The PAIRs of one PARTICIPANTS (or TEAM): their numbers, directions
+    and players as the walk reads them (:func:`_fields`, :func:`_players`),
+    extracted in bulk: four XPaths instead of a walk over every pair's and
+    player's children."""
+
+    def __init__(
+        self,
+        index: dict[Element, int],
+        numbers: list[str],
+        directions: list[str],
+        players: dict[Element, tuple[Player, ...]],
+    ) -> None:
+        self.index = index
+        self.numbers = numbers
+        self.directions = directions
+        self.players = players
+
+    @classmethod
+    def of(cls, element: Element) -> _PairColumns:
+        pairs = cast("list[Element]", _PAIRS(element))
+        blank = [""] * len(pairs)
+        numbers = _column(element, _PAIR_FIELDS, "PAIR_NUMBER", pairs) or blank
+        directions = _column(element, _PAIR_FIELDS, "DIRECTION", pairs) or blank
+        player_els = cast("list[Element]", _PAIR_PLAYERS(element))
+        blank = [""] * len(player_els)
+        names = _column(element, _PLAYER_FIELDS, "PLAYER_NAME", player_els) or blank
+        ids = _column(element, _PLAYER_FIELDS, "NATIONAL_ID_NUMBER", player_els) or blank
+        players: dict[Element, list[Player]] = {}
+        for player, name, national_id in zip(player_els, names, ids, strict=True):
+            pair = cast("Element", player.getparent())
+            players.setdefault(pair, []).append(Player(name or None, national_id or None))
+        return cls(
+            {pair: at for at, pair in enumerate(pairs)},
+            numbers,
+            directions,
+            {pair: tuple(found) for pair, found in players.items()},
+        )
+
+    def of_pair(self, pair: Element) -> tuple[str, str, tuple[Player, ...]]:
+        """The pair's PAIR_NUMBER and DIRECTION texts and its players."""
+        at = self.index[pair]
+        return self.numbers[at], self.directions[at], self.players.get(pair, ())
 
 
 def _seat_team_pairs(teams: list[Participant], matches: Sequence[Match]) -> list[Participant]:
