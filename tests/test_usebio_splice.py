@@ -8,13 +8,14 @@ import io
 import itertools
 from pathlib import Path
 
+import attrs
 import pytest
 from lxml import etree
 
 import pbnscore
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
-from pbnscore.model import ScoredEvent
+from pbnscore.model import Event, ScoredEvent
 from pbnscore.usebio import _splice, _writer
 from pbnscore.usebio._profiles import PROFILES
 
@@ -129,3 +130,249 @@ def test_layouts_the_splice_cannot_take_go_to_the_tree() -> None:
     assert spliced(document()) is not None
     for end in ("<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>", "<NOTES>x</NOTES>", "<!-- c -->"):
         assert spliced(document(end)) is None, end
+
+
+# -- the whole write without a copy of the tree (skeleton + lines) --------------
+
+
+def takes_splice(obj: ScoredEvent | Event, types: str | None = None) -> bool:
+    """Whether the writer writes ``obj`` by its skeleton and lines, not by a
+    copy of the tree."""
+    event = obj.event if isinstance(obj, ScoredEvent) else obj
+    scored = obj if isinstance(obj, ScoredEvent) else None
+    style = types or event.source.type_style or "new"
+    return _writer._spliced(event, scored, style, PROFILES["standard"]) is not None
+
+
+def assert_written_as_tree(obj: ScoredEvent | Event) -> None:
+    """Every --usebio-types and --usebio-for: the bytes of the tree path,
+    and the event's own tree as it was."""
+    event = obj.event if isinstance(obj, ScoredEvent) else obj
+    tree = event.source.tree
+    before = etree.tostring(tree) if tree is not None else None
+    for types, dialect in itertools.product(TYPES, PROFILES):
+        try:
+            reference = _writer.write(obj, types=types, dialect=dialect, splice=False)
+        except (PbnscoreError, ValueError):
+            continue
+        assert _writer.write(obj, types=types, dialect=dialect) == reference, (types, dialect)
+    assert event.source.tree is tree
+    if tree is not None:
+        assert etree.tostring(tree) == before, "the event's tree changed"
+
+
+@pytest.mark.parametrize("path", FIXTURES + SAMPLES, ids=lambda p: p.name)
+def test_a_plain_event_writes_the_tree_paths_bytes(path: Path) -> None:
+    """Unscored (the input restyled, or as it is): the tree path's bytes."""
+    assert_written_as_tree(usebio.load(path))
+
+
+@pytest.mark.parametrize(
+    ("name", "methods"),
+    [("mitchell-pairs.xml", ("butler", "cross-imps")), ("teams-of-four.xml", ("aggregate",))],
+)
+def test_the_input_file_and_the_events_tree_are_left_as_they_were(
+    tmp_path: Path, name: str, methods: tuple[str, ...]
+) -> None:
+    """Writing reads the reader's tree and changes neither it nor the file."""
+    path = tmp_path / name
+    path.write_bytes((ROOT / "fixtures" / "usebio" / name).read_bytes())
+    data = path.read_bytes()
+    event = usebio.load(path)
+    tree = event.source.tree
+    assert isinstance(tree, etree._ElementTree)
+    before = etree.tostring(tree)
+    for method in methods:
+        scored = pbnscore.score(event, method)
+        assert takes_splice(scored), method
+        usebio.dumps(scored, types="new")
+        usebio.dumps(scored, types="old")
+    usebio.dumps(event, types="new")
+    assert etree.tostring(tree) == before
+    assert event.source.tree is tree
+    assert path.read_bytes() == data
+
+
+def test_every_edit_of_the_method_is_in_the_spliced_document() -> None:
+    """EVENT_TYPE, the scoring method, BOARD_AVERAGE, TOTAL_SCORE and PLACE
+    (the skeleton's edits) and the lines' points, all there, as the tree
+    path has them."""
+    data = (ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml").read_bytes()
+    scored = pbnscore.score(usebio.loads(data), "butler")
+    assert takes_splice(scored, "old")
+    written = etree.fromstring(usebio.dumps(scored, types="old"))
+    reference = etree.fromstring(_writer.write(scored, types="old", splice=False))
+    event = written.find("EVENT")
+    assert event is not None
+    assert event.get("EVENT_TYPE") == "BUTLER_PAIRS"
+    for tag in ("BOARD/BOARD_AVERAGE", "PARTICIPANTS/PAIR/TOTAL_SCORE", "PARTICIPANTS/PAIR/PLACE"):
+        found = [e.text for e in event.iterfind(tag)]
+        assert found and found == [e.text for e in reference.iterfind(f"EVENT/{tag}")], tag
+    for tag in ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"):
+        found = [e.text for e in written.iter(tag)]
+        assert len(found) == len(list(written.iter("TRAVELLER_LINE")))
+        assert found == [e.text for e in reference.iter(tag)]
+
+
+def test_an_event_without_its_tree_is_written_from_its_document() -> None:
+    """A Source with the document alone: parsed again, written the same."""
+    data = (ROOT / "fixtures" / "usebio" / "howell-pairs.xml").read_bytes()
+    event = usebio.loads(data)
+    bare = attrs.evolve(event, source=attrs.evolve(event.source, tree=None))
+    scored = pbnscore.score(bare, "butler")
+    assert takes_splice(scored)
+    assert _writer.write(scored) == _writer.write(pbnscore.score(event, "butler"), splice=False)
+    assert_written_as_tree(scored)
+
+
+def line_document(lines: list[str], head: str = "", board: str = "") -> bytes:
+    """A pairs event with one board of ``lines`` (TRAVELLER_LINE elements)."""
+    return (
+        f'<?xml version="1.0"?>\n{head}<USEBIO Version="1.1">\n<EVENT EVENT_TYPE="MP_PAIRS">\n'
+        "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR></PARTICIPANTS>\n"
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{board}\n" + "\n".join(lines) + "\n</BOARD>\n"
+        "</EVENT>\n</USEBIO>\n"
+    ).encode()
+
+
+def line(
+    ns: int,
+    ew: int,
+    score: int,
+    start: str = "<TRAVELLER_LINE>",
+    fields: str = "",
+    indent: str = "\n  ",
+    tail: str = "\n",
+) -> str:
+    return (
+        f"{start}{indent}<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER>{indent}<EW_PAIR_NUMBER>{ew}"
+        f"</EW_PAIR_NUMBER>{indent}<CONTRACT>4S</CONTRACT>{indent}<PLAYED_BY>N</PLAYED_BY>"
+        f"{indent}<TRICKS>10</TRICKS>{indent}<SCORE>{score}</SCORE>{fields}{tail}</TRAVELLER_LINE>"
+    )
+
+
+PLAIN = [line(1, 2, 420), line(3, 4, 450), line(5, 6, -50)]
+# Layouts the splice takes (True) or leaves to the tree path (False); the
+# bytes are the tree path's either way.
+SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
+    "plain": (line_document(PLAIN), True),
+    "lines with other tails": (
+        line_document([line(1, 2, 420), line(3, 4, 450, tail="\n "), line(5, 6, -50, tail="")]),
+        True,
+    ),
+    "lines with other indentation": (
+        line_document([line(1, 2, 420), line(3, 4, 450, indent="\n\t"), line(5, 6, -50)]),
+        True,
+    ),
+    "no indentation at all": (
+        line_document([line(1, 2, 420, indent="", tail=""), line(3, 4, 450, indent="", tail="")]),
+        True,
+    ),
+    "a carriage return in the indentation": (
+        line_document([line(1, 2, 420, indent="\n&#13;  "), line(3, 4, 450)]),
+        True,
+    ),
+    "a line with an attribute": (
+        line_document([line(1, 2, 420), line(3, 4, 450, start='<TRAVELLER_LINE X="1">')]),
+        True,
+    ),
+    "a field that begins like a line": (
+        line_document(
+            [line(1, 2, 420, fields="<TRAVELLER_LINE_X>1</TRAVELLER_LINE_X>"), line(3, 4, 450)]
+        ),
+        False,  # an unknown last field: the tree path
+    ),
+    "an unknown field inside that begins like a line": (
+        line_document(
+            [
+                line(1, 2, 420).replace("<CONTRACT>", "<TRAVELLER_LINE_X/><CONTRACT>"),
+                line(3, 4, 450),
+            ]
+        ),
+        False,  # the cut cannot tell it from a line's start
+    ),
+    "a comment between the lines that names one": (
+        line_document([PLAIN[0], "<!-- <TRAVELLER_LINE>\n</TRAVELLER_LINE> -->", PLAIN[1]]),
+        False,
+    ),
+    "a comment that spells the placeholder": (
+        line_document([PLAIN[0], "<!-- <TRAVELLER_LINE/> -->", PLAIN[1]]),
+        False,
+    ),
+    "a comment and a processing instruction outside the lines": (
+        line_document(PLAIN, head="<!-- top -->\n", board="<?pi x?><!-- b -->"),
+        True,
+    ),
+    "a processing instruction in a line": (
+        line_document([line(1, 2, 420, fields="<?pi x?>"), line(3, 4, 450)]),
+        False,
+    ),
+    "a PLACE in a line": (
+        line_document(
+            [line(1, 2, 420).replace("<CONTRACT>", "<PLACE>2=</PLACE><CONTRACT>"), line(3, 4, 450)]
+        ),
+        False,
+    ),
+    "a PLAYER in a line": (
+        line_document(
+            [line(1, 2, 420).replace("<CONTRACT>", "<PLAYER>x</PLAYER><CONTRACT>"), line(3, 4, 450)]
+        ),
+        False,
+    ),
+    "a BOARD in a line": (
+        line_document(
+            [
+                line(1, 2, 420).replace(
+                    "<CONTRACT>",
+                    '<BOARD EVENT_TYPE="MP_PAIRS"><BOARD_NUMBER>1</BOARD_NUMBER></BOARD><CONTRACT>',
+                ),
+                line(3, 4, 450),
+            ]
+        ),
+        False,
+    ),
+    "a line in a line": (
+        line_document(
+            [line(1, 2, 420).replace("<CONTRACT>", f"{line(7, 8, 10)}<CONTRACT>"), line(3, 4, 450)]
+        ),
+        False,
+    ),
+    "an empty line": (line_document([PLAIN[0], "<TRAVELLER_LINE/>", PLAIN[1]]), False),
+    "a DOCTYPE with an internal subset": (
+        line_document(PLAIN, head="<!DOCTYPE USEBIO [\n<!ELEMENT TRAVELLER_LINE ANY>\n]>\n"),
+        True,
+    ),
+    "the 1.1 DTD": (
+        line_document(PLAIN, head='<!DOCTYPE USEBIO SYSTEM "http://x/usebio_v1_1.dtd">\n'),
+        True,
+    ),
+    "CRLF line ends": (line_document(PLAIN).replace(b"\n", b"\r\n"), True),
+    "points already there": (
+        line_document(
+            [line(1, 2, 420, fields="<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>"), line(3, 4, 450)]
+        ),
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SKELETON_LAYOUTS.values(), ids=SKELETON_LAYOUTS.keys())
+def test_each_layout_is_written_as_the_tree_path_writes_it(case: tuple[bytes, bool]) -> None:
+    """Spliced where the layout allows, else the tree path: the same bytes,
+    for every method, --usebio-types and --usebio-for, and unscored."""
+    data, spliced = case
+    event = usebio.loads(data)
+    scored = [pbnscore.score(event, method) for method in ("butler", "cross-imps")]
+    assert takes_splice(scored[0]) is spliced
+    for obj in (*scored, event):
+        assert_written_as_tree(obj)
+
+
+def test_options_that_change_the_points_write_the_tree_paths_bytes() -> None:
+    """Fractional points (no rounding of the datum), other datums, factoring."""
+    data = (ROOT / "fixtures" / "usebio" / "howell-pairs.xml").read_bytes()
+    event = usebio.loads(data)
+    for options in ({"datum": "mean", "rounding": "none"}, {"datum": "median"}, {"double": True}):
+        scored = pbnscore.score(event, "butler", **options)
+        assert takes_splice(scored), options
+        assert_written_as_tree(scored)

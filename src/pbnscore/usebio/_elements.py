@@ -75,38 +75,39 @@ def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False
         texts = {tag: text for tag, text in texts.items() if not replace_child(parent, tag, text)}
     if not texts:
         return
-    ranks = _RANKS.get(parent.tag, _NO_RANKS)
     text_before = parent.text
     # The text before the first child is the indentation every child gets.
     indent = text_before if text_before is not None and not text_before.strip() else None
     for tag, text in texts.items():
-        rank = ranks.get(tag, len(ranks))
-        # After the last child that comes before it, found stepping back
-        # from the last child: at once in the usual case (points go near
-        # the end). Not len() or reversed(): they touch every child, or two.
-        try:
-            last: Element | None = parent[-1]
-        except IndexError:
-            last = None
-        previous = last
-        while previous is not None:
-            previous_rank = ranks.get(previous.tag)
-            if previous_rank is not None and previous_rank < rank:
-                break
-            previous = previous.getprevious()
+        # After the last child that comes before it: found by lxml's own
+        # reversed walk over the children, which makes a Python object of
+        # that child alone (a BOARD's BOARD_AVERAGE goes before its lines).
+        before = _before(parent.tag, tag)
+        previous = next(parent.iterchildren(*before, reversed=True), None) if before else None
         if previous is None:
             element = parent.makeelement(tag)
             parent.insert(0, element)
             element.tail = indent
         else:
-            if previous is last:
-                element = etree.SubElement(parent, tag)
-            else:
-                element = parent.makeelement(tag)
-                previous.addnext(element)
+            element = parent.makeelement(tag)
+            previous.addnext(element)
             # The last child's tail leads to the closing tag: the new element
             # takes it over and the old one gets a sibling's indentation.
             element.tail = previous.tail
             if indent is not None:
                 previous.tail = indent
         element.text = text
+
+
+_BEFORE: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
+def _before(parent: str, tag: str) -> tuple[str, ...]:
+    """The child tags that come before ``tag`` in ``parent`` (all known
+    ones for an unknown tag; none in an unknown parent)."""
+    found = _BEFORE.get((parent, tag))
+    if found is None:
+        ranks = _RANKS.get(parent, _NO_RANKS)
+        rank = ranks.get(tag, len(ranks))
+        found = _BEFORE[parent, tag] = tuple(t for t, r in ranks.items() if r < rank)
+    return found

@@ -1,138 +1,141 @@
-"""Traveller-line points spliced into lxml's own serialisation of a scored
-USEBIO document: the hot path of writing a large file (STYLE.md "Writers":
-the one exception to building XML with lxml).
+"""A scored USEBIO input written without copying its tree: lxml's own
+serialisation of the input, cut at its traveller lines, with the method's
+elements spliced in (STYLE.md "Writers": the one exception to building XML
+with lxml, a measured hot path).
 
-The tree path (:func:`pbnscore.usebio._elements.set_children` on every
-line) inserts each line's points after its last child, with the line's
-indentation. Here the document is serialised without them and the same
-bytes are spliced in, only where that is certain to give the tree path's
-bytes: the input has none of the points elements, every line ends with a
-field that comes before them, no line holds a comment or processing
-instruction, and the serialisation's line tags are the lines, one to one
-(as many as there are lines: none in a comment or the DOCTYPE).
-Otherwise :func:`splice` returns None and the caller edits the tree. A
-test holds the two byte-identical on every fixture and sample.
+The lines are nearly the whole file, and the method changes a line only by
+adding its points after its last field. So the writer (``_writer``)
+serialises the input tree as it is (never changing it), and :func:`cut`
+cuts those bytes into each line's own bytes and a *skeleton*: the document
+with every line an empty ``<TRAVELLER_LINE/>``, a tenth of its size. The
+skeleton is parsed and edited as a tree by the writer's ordinary code
+(EVENT_TYPE, BOARD_AVERAGE, TOTAL_SCORE, PLACE ...: nothing in a line),
+serialised, and :func:`join` puts each line back in its placeholder with
+its points inserted as the tree path inserts them
+(:func:`pbnscore.usebio._elements.set_children`: after the last child,
+led by the line's indentation, the last child's tail moved after them).
+
+Only where that is certain to give the tree path's bytes: the skeleton
+holds one placeholder per line of the input and every element and comment
+the edits can see (:func:`seen`, compared on the two trees), the input has
+none of the points elements, and each scored line ends with a field that
+comes before them. Otherwise the caller edits a copy of the tree. A test
+holds the two byte-identical on every fixture and sample.
 """
 
 from __future__ import annotations
 
-import itertools
 import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from itertools import repeat
 
 from lxml import etree
 
 from pbnscore.model import ScoredBoard
 from pbnscore.usebio._elements import ORDER
+from pbnscore.usebio._reader import PARSER, REF_TAGS
 
 Element = etree._Element
+Points = Fraction | int
 
-# A line's start tag and the text before its first child (its
-# indentation); its end tag. Each has a literal prefix, which the regex
-# engine finds at the speed of a bytes search. lxml escapes "<" and ">" in
-# text and attribute values, so neither is found inside them.
-_LINE_START_RE = re.compile(rb"<TRAVELLER_LINE(?:\s[^>]*)?>([^<]*)")
+_LINE_OPEN = b"<TRAVELLER_LINE"
 _LINE_END = b"</TRAVELLER_LINE>"
+PLACEHOLDER = b"<TRAVELLER_LINE/>"
+# What follows a line's tag name in its start tag (lxml writes one space
+# before each attribute): its attributes, and the text before its first
+# child (its indentation). lxml escapes "<" and ">" in text and attribute
+# values, so neither is found inside them.
+_AFTER_OPEN = b"> "
+_FIRST_BYTE = operator.itemgetter(0)
+_START_REST_RE = re.compile(rb"(?: [^>]*)?>([^<]*)")
 _LINE_RANKS = {tag: rank for rank, tag in enumerate(ORDER["TRAVELLER_LINE"])}
 _END_TAG_RANKS = {f"</{tag}>".encode(): rank for tag, rank in _LINE_RANKS.items()}
+# What the writer's edits look at anywhere in the document: the elements a
+# source_ref counts (lines among them), PLACE (how ties are written),
+# PARTICIPANTS (their EVENT_TYPE), comments and processing instructions.
+_SEEN = (*REF_TAGS, "PLACE", "PARTICIPANTS", etree.Comment, etree.ProcessingInstruction)
+_NO_POINTS: tuple[bytes, ...] = ()
 
 
-def splice(
-    output: bytes,
-    root: Element,
-    nodes: Sequence[Element],
+class Cut:
+    """A serialised document cut at its traveller lines: ``skeleton``, the
+    document with each line a :data:`PLACEHOLDER`; ``lines``, each line's
+    bytes after ``<TRAVELLER_LINE`` and up to ``tail + </TRAVELLER_LINE>``.
+    ``tail`` is the last child's tail of every line when all lines share
+    one (the usual, machine-written layout), else empty: each line then
+    keeps its own."""
+
+    __slots__ = ("lines", "skeleton", "tail")
+
+    def __init__(self, skeleton: bytes, lines: Sequence[bytes], tail: bytes) -> None:
+        self.skeleton, self.lines, self.tail = skeleton, lines, tail
+
+
+def cut(output: bytes) -> Cut | None:
+    """``output`` cut at its lines, every line's tail taken as the first's
+    where that cuts at every line's end tag; None where a cut does not
+    start at a line's start tag."""
+    first = output.find(_LINE_END)
+    tail = output[output.rfind(b">", 0, first) + 1 : first] if first >= 0 else b""
+    if not _blank(tail):
+        tail = b""
+    found = _cut(output, tail)
+    if tail and found is not None and _LINE_END in found.skeleton:
+        found = _cut(output, b"")  # a line with another tail: each keeps its own
+    return found
+
+
+def _cut(output: bytes, tail: bytes) -> Cut | None:
+    # The k-th piece holds the k-th line from its start tag (the last in the
+    # piece: lines do not nest, which the caller's checks confirm) to its end.
+    pieces = output.split(tail + _LINE_END)
+    rest = pieces.pop()
+    if not pieces:
+        return Cut(rest, (), tail)
+    between, opens, lines = zip(*map(bytes.rpartition, pieces, repeat(_LINE_OPEN)), strict=True)
+    if b"" in opens or b"" in lines:
+        return None  # a piece with no start tag
+    if bytes(map(_FIRST_BYTE, lines)).translate(None, _AFTER_OPEN):
+        return None  # another tag that begins alike
+    return Cut(PLACEHOLDER.join((*between, rest)), lines, tail)
+
+
+def _blank(text: bytes) -> bool:
+    """Whether serialised ``text`` is what set_children takes for
+    indentation: not empty, and nothing but whitespace once read (lxml
+    writes a carriage return in text as &#13;)."""
+    return bool(text) and not text.replace(b"&#13;", b"\r").decode("utf-8").strip()
+
+
+def seen(root: Element) -> int:
+    """How many elements, comments and processing instructions the edits
+    can see: equal in the input and its skeleton when none is in a line
+    and the skeleton holds every line."""
+    return sum(1 for _ in root.iter(*_SEEN))
+
+
+def line_positions(nodes: Sequence[Element]) -> dict[int, int]:
+    """Each line's source_ref and its place among the document's lines."""
+    refs = [ref for ref, node in enumerate(nodes) if node.tag == "TRAVELLER_LINE"]
+    return dict(zip(refs, range(len(refs)), strict=True))
+
+
+def line_points(
+    positions: dict[int, int],
     boards: Iterable[ScoredBoard],
     tags: Sequence[tuple[str, str]],
-    points_text: Callable[[Fraction | int], str],
-) -> bytes | None:
-    """``output`` (``root`` serialised, without line points) with each
-    scored line's points in, as the tree path would have inserted them;
-    None where the layout does not allow it. ``nodes``: the document's
-    elements by source_ref; ``tags``: the (NS, EW) points elements."""
-    order = [tag for pair in tags for tag in pair]
-    ranks = [_LINE_RANKS.get(tag, -1) for tag in order]
-    if not order or min(ranks) < 0 or ranks != sorted(set(ranks)):
-        return None
-    if next(root.iter(*order), None) is not None:
-        return None  # points to replace: the tree path's work
-    if not _no_markup_in_lines(root):
-        return None
-    inserts = _inserts(nodes, boards, tags, points_text)
-    if inserts is None:
-        return None
-    count = inserts[0]
-    # Cut at the lines' end tags: the k-th piece holds line k's start tag,
-    # its fields and its last child, then the last child's tail.
-    pieces = output.split(_LINE_END)
-    starts = [(m.end(), m[1]) for m in _LINE_START_RE.finditer(output)]
-    if len(pieces) != count + 1 or len(starts) != count:
-        return None
-    # start, end, start, end ...: the k-th start tag is in the k-th piece
-    # (no line in a line, none self-closed).
-    ends = list(itertools.accumulate(len(piece) + len(_LINE_END) for piece in pieces))
-    opens = [at for at, _ in starts]
-    if not all(map(operator.lt, opens, ends)) or not all(map(operator.le, ends, opens[1:])):
-        return None
-    before = {tag for tag, rank in _END_TAG_RANKS.items() if rank < ranks[0]}
-    blank: dict[bytes, bool] = {}
-    inserted: dict[tuple[bytes, tuple[bytes, ...]], bytes] = {}
-    for line, elements in inserts[1].items():
-        piece = pieces[line]
-        after = piece.rindex(b">") + 1  # the end of the line's last child
-        if piece[piece.rindex(b"<", 0, after) : after] not in before:
-            return None  # a last field that the points go before, or unknown
-        indent = starts[line][1]
-        # set_children: each new element after the last child, led by the
-        # line's indentation (where it is whitespace), else by the last
-        # child's tail; the last new one takes that tail.
-        whitespace = blank.get(indent)
-        if whitespace is None:
-            whitespace = blank[indent] = bool(indent) and not indent.decode("utf-8").strip()
-        lead = indent if whitespace else piece[after:]
-        key = (lead, elements)
-        text = inserted.get(key)
-        if text is None:
-            text = inserted[key] = b"".join(lead + element for element in elements)
-        pieces[line] = piece[:after] + text + piece[after:]
-    return _LINE_END.join(pieces)
+    points_text: Callable[[Points], str],
+) -> tuple[list[int], list[tuple[bytes, ...]]] | None:
+    """The serialised points elements of each line, in document order: an
+    index into the distinct tuples of elements, the first of which is
+    empty (a line not scored); None where a line is scored twice or a
+    source_ref is not a line (the tree path's cases)."""
+    distinct = [_NO_POINTS]
+    index_of: dict[tuple[Points | None, Points | None], int] = {}
 
-
-def _no_markup_in_lines(root: Element) -> bool:
-    """No comment or processing instruction in a line (the tree path would
-    step over one), nor one that spells a line's tag (the splice would take
-    it for a line)."""
-    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
-        if "TRAVELLER_LINE" in (node.text or ""):
-            return False
-        parent = node.getparent()
-        while parent is not None:
-            if parent.tag == "TRAVELLER_LINE":
-                return False
-            parent = parent.getparent()
-    return True
-
-
-def _inserts(
-    nodes: Sequence[Element],
-    boards: Iterable[ScoredBoard],
-    tags: Sequence[tuple[str, str]],
-    points_text: Callable[[Fraction | int], str],
-) -> tuple[int, dict[int, tuple[bytes, ...]]] | None:
-    """The number of lines in the document, and the serialised points
-    elements of each scored line by the line's place among them; None where
-    a line is scored twice or a source_ref is not a line (the tree path's
-    cases)."""
-    line_at: dict[int, int] = {}
-    for position, node in enumerate(nodes):
-        if node.tag == "TRAVELLER_LINE":
-            line_at[position] = len(line_at)
-    made: dict[tuple[Fraction | int | None, Fraction | int | None], tuple[bytes, ...]] = {}
-
-    def elements(
-        ns_points: Fraction | int | None, ew_points: Fraction | int | None
-    ) -> tuple[bytes, ...]:
+    def elements(ns_points: Points | None, ew_points: Points | None) -> tuple[bytes, ...]:
         found = []
         for ns_tag, ew_tag in tags:
             for tag, points in ((ns_tag, ns_points), (ew_tag, ew_points)):
@@ -141,18 +144,132 @@ def _inserts(
                     found.append(b"<%s>%s</%s>" % (name, points_text(points).encode(), name))
         return tuple(found)
 
-    inserts: dict[int, tuple[bytes, ...]] = {}
+    indices = [0] * len(positions)
+    position = positions.get
     for board in boards:
         for ref, ns_points, ew_points in board.line_points():
             if ref is None:
                 continue  # the tree path finds no element for it either
-            at = line_at.get(ref)
-            if at is None or at in inserts:
-                return None
+            at = position(ref)
+            if at is None or indices[at]:
+                return None  # not a line, or a line scored twice: the tree path replaces
             # Few distinct points in a file: each pair's elements made once.
             key = (ns_points, ew_points)
-            found = made.get(key)
-            if found is None:
-                found = made[key] = elements(ns_points, ew_points)
-            inserts[at] = found
-    return len(line_at), inserts
+            index = index_of.get(key)
+            if index is None:
+                made = elements(ns_points, ew_points)
+                index = index_of[key] = len(distinct) if made else 0
+                if made:
+                    distinct.append(made)
+            indices[at] = index
+    return indices, distinct
+
+
+def join(
+    skeleton: bytes,
+    found: Cut,
+    points: tuple[list[int], list[tuple[bytes, ...]]] | None,
+    first_tag: str,
+) -> bytes | None:
+    """The serialised (edited) ``skeleton`` with each placeholder replaced
+    by its line, ``points`` (from :func:`line_points`; the first points
+    element ``first_tag``) spliced in; None where a scored line does not
+    end with a field that comes before them."""
+    pieces = skeleton.split(PLACEHOLDER)
+    lines = found.lines
+    count = len(lines)
+    if len(pieces) != count + 1:
+        return None
+    end = found.tail + _LINE_END
+    if points is None or len(points[1]) == 1:
+        ends: Sequence[bytes] = [end] * count
+    else:
+        spliced = _splice_points(found, *points, first_tag)
+        if spliced is None:
+            return None
+        lines, ends = spliced
+    parts = [_LINE_OPEN] * (4 * count + 1)  # piece, <TRAVELLER_LINE, line, end ...
+    parts[0::4] = pieces
+    parts[2::4] = lines
+    parts[3::4] = ends
+    return b"".join(parts)
+
+
+def _splice_points(
+    found: Cut, indices: list[int], distinct: list[tuple[bytes, ...]], first_tag: str
+) -> tuple[Sequence[bytes], Sequence[bytes]] | None:
+    """Each line and what follows it (its points elements, its last
+    child's tail, its end tag), as set_children puts them: each after the
+    last child, led by the line's indentation (where that is whitespace),
+    else by the last child's tail; the last new one takes that tail."""
+    rank = _LINE_RANKS[first_tag]
+    before = tuple(tag for tag, tag_rank in _END_TAG_RANKS.items() if tag_rank < rank)
+    lines, tail = found.lines, found.tail
+    start = _START_REST_RE.match(lines[0]) if lines else None
+    if (
+        tail
+        and start is not None
+        and _blank(start[1])
+        and all(map(bytes.endswith, lines, repeat(before)))
+        and all(map(bytes.startswith, lines, repeat(start[0] + b"<")))
+    ):
+        # The usual file: every line starts alike and ends with a field
+        # before the points; each distinct insert is made once.
+        lead = start[1]
+        endings = [b"".join(lead + e for e in elements) + tail + _LINE_END for elements in distinct]
+        return lines, list(map(endings.__getitem__, indices))
+    heads, ends = [], []
+    for line, index in zip(lines, indices, strict=True):
+        if not index:
+            heads.append(line)
+            ends.append(tail + _LINE_END)
+            continue
+        after = line.rindex(b">") + 1  # the end of the line's last child
+        if line[line.rfind(b"<", 0, after) : after] not in before:
+            return None  # a last field that the points go before, or unknown
+        own = _START_REST_RE.match(line)
+        indent = own[1] if own is not None else b""
+        own_tail = line[after:] + tail
+        lead = indent if _blank(indent) else own_tail
+        heads.append(line[:after])
+        ends.append(b"".join(lead + e for e in distinct[index]) + own_tail + _LINE_END)
+    return heads, ends
+
+
+def splice(
+    output: bytes,
+    root: Element,
+    nodes: Sequence[Element],
+    boards: Iterable[ScoredBoard],
+    tags: Sequence[tuple[str, str]],
+    points_text: Callable[[Points], str],
+) -> bytes | None:
+    """``output`` (``root`` serialised, with every edit but the lines'
+    points) with each scored line's points in, as the tree path would have
+    inserted them; None where the layout does not allow it. ``nodes``: the
+    document's elements by source_ref; ``tags``: the (NS, EW) points
+    elements. (The writer does the same in parts, editing the skeleton.)"""
+    order = [tag for pair in tags for tag in pair]
+    if not points_order_allowed(order) or next(root.iter(*order), None) is not None:
+        return None
+    found = cut(output)
+    if found is None:
+        return None
+    try:
+        skeleton = etree.fromstring(found.skeleton, PARSER)
+    except etree.XMLSyntaxError:
+        return None
+    positions = line_positions(nodes)
+    if len(positions) != len(found.lines) or seen(root) != seen(skeleton):
+        return None
+    if sum(1 for _ in skeleton.iter("TRAVELLER_LINE")) != len(found.lines):
+        return None
+    points = line_points(positions, boards, tags, points_text)
+    return None if points is None else join(found.skeleton, found, points, order[0])
+
+
+def points_order_allowed(order: Sequence[str]) -> bool:
+    """Points elements the splice can put in: all traveller-line fields,
+    named in their canonical order."""
+    ranks = [_LINE_RANKS.get(tag, -1) for tag in order]
+    return bool(order) and min(ranks) >= 0 and ranks == sorted(set(ranks))

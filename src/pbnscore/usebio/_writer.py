@@ -1,9 +1,11 @@
 """The model (scored or not) -> USEBIO 1.2 XML.
 
-USEBIO input is written back as a deep copy of its parsed tree with only the
-method's own elements set or inserted (CONTRACT "USEBIO out": a scored file
-is the input plus the scores). Any other event (PBN input) is first built as
-a USEBIO document from the model, then scored the same way.
+USEBIO input is written back as its parsed tree with only the method's own
+elements set or inserted (CONTRACT "USEBIO out": a scored file is the input
+plus the scores): its serialisation with the traveller lines spliced back
+into an edited skeleton where the layout allows (``_splice``), else a deep
+copy of the tree, edited. Any other event (PBN input) is first built as a
+USEBIO document from the model, then scored the same way.
 
 Inserted elements go to their canonical place (USEBIO-notes §7.1 for
 traveller lines, the common producers' order elsewhere) and borrow the
@@ -51,7 +53,14 @@ from pbnscore.usebio._reader import (
     parse_contract,
     ref_elements,
 )
-from pbnscore.usebio._splice import splice as splice_points
+from pbnscore.usebio._splice import (
+    cut,
+    join,
+    line_points,
+    line_positions,
+    points_order_allowed,
+    seen,
+)
 
 Element = etree._Element
 
@@ -88,8 +97,8 @@ def write(
     dialect: str = "standard",
     splice: bool = True,
 ) -> bytes:
-    """The USEBIO document. ``splice`` False edits the tree for every line
-    (the reference the tests hold the spliced lines to; see _splice)."""
+    """The USEBIO document. ``splice`` False edits a copy of the input's
+    whole tree (the reference the tests hold the splice to; see _splice)."""
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
     profile = profile_named(dialect)
@@ -101,34 +110,32 @@ def write(
     source = event.source
     locator: _RefLocator | _BuiltLocator
     if source.format == "usebio" and (source.tree is not None or source.document):
-        tree, locator = _copy_input(event)
         style = types or profile.types or source.type_style or "new"
+        # The input plus the scores (no reader's edits): written without
+        # copying the input's tree where the layout allows (see _splice).
+        output = _spliced(event, scored, style, profile) if splice and not profile.edits else None
+        if output is not None:
+            return _line_ends(output, source.document)
+        tree, locator = _copy_input(event)
     else:
         style = types or profile.types or "new"
         tree, locator = _build(event, style)
     root = tree.getroot()
     root.set("Version", VERSION)
-    output = None
     if scored is not None:
-        scorer = _Scorer(root, locator, style, profile)
-        # The input plus the scores (no reader's edits): the lines' points
-        # can be spliced into the serialised rest (see _splice).
-        splicing = splice and not profile.edits
-        if splicing and isinstance(locator, _RefLocator):
-            scorer.apply(scored, lines=False)
-            output = _spliced(tree, locator, scorer, scored)
-        else:
-            scorer.apply(scored)
+        _Scorer(root, locator, style, profile).apply(scored)
     elif style != source.type_style and source.format == "usebio":
         _restyle(root, event, style)
-    if output is None:
-        profile.edit(Document(root, event, scored))
-        output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
-    document = source.document or b""
-    if b"\r\n" in document[:4096]:
+    profile.edit(Document(root, event, scored))
+    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
+    return _line_ends(output, source.document)
+
+
+def _line_ends(output: bytes, document: bytes | None) -> bytes:
+    if b"\r\n" in (document or b"")[:4096]:
         # The parser turned the input's CRLF into LF (XML 1.0 §2.11); give
         # the file its own line ends back.
-        output = output.replace(b"\n", b"\r\n")
+        return output.replace(b"\n", b"\r\n")
     return output
 
 
@@ -149,38 +156,72 @@ def _restyle(root: Element, event: Event, style: str) -> None:
 
 
 def _spliced(
-    tree: etree._ElementTree, locator: _RefLocator, scorer: _Scorer, scored: ScoredEvent
+    event: Event, scored: ScoredEvent | None, style: str, profile: Profile
 ) -> bytes | None:
-    """The document with its lines' points spliced in; where the layout
-    does not allow it, None, the points then set in the tree."""
-    tags = scorer.profile.points_tags(scored.style, scored.event.kind)
-    if not tags:
-        return None  # no line points: the tree path serialises as ever
-    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
-    spliced = splice_points(
-        output, tree.getroot(), locator.nodes, scored.boards, tags, format_points
-    )
-    if spliced is None:
-        for board in scored.boards:
-            scorer.line_points(board, tags)
-    return spliced
+    """The input plus the method's elements, its tree only serialised: its
+    skeleton edited as a tree and its lines (with their points) spliced
+    back (see _splice); None where the layout needs a copy of the tree."""
+    tree = _input_tree(event)
+    root = tree.getroot()
+    tags = profile.points_tags(scored.style, event.kind) if scored is not None else ()
+    order = [tag for pair in tags for tag in pair]
+    if order and (not points_order_allowed(order) or next(root.iter(*order), None) is not None):
+        return None  # points to replace, or where the splice cannot put them
+    found = cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    if found is None:
+        return None
+    try:
+        skeleton = etree.fromstring(found.skeleton, PARSER).getroottree()
+    except etree.XMLSyntaxError:
+        return None
+    skeleton_root = skeleton.getroot()
+    nodes = ref_elements(skeleton_root)
+    positions = line_positions(nodes)
+    if len(positions) != len(found.lines) or seen(root) != seen(skeleton_root):
+        return None  # a line the cut missed, or something the edits see inside a line
+    points = None
+    if scored is not None and order:
+        points = line_points(positions, scored.boards, tags, format_points)
+        if points is None:
+            return None
+    _to_version(skeleton)
+    if scored is not None:
+        _Scorer(skeleton_root, _RefLocator(nodes), style, profile).apply(scored, lines=False)
+    elif style != event.source.type_style:
+        _restyle(skeleton_root, event, style)
+    edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8")
+    output = join(edited, found, points, order[0] if order else "")
+    return None if output is None else output + b"\n"
 
 
 # -- USEBIO input ------------------------------------------------------------
 
 
-def _copy_input(event: Event) -> tuple[etree._ElementTree, _RefLocator]:
+def _input_tree(event: Event) -> etree._ElementTree:
+    """The reader's tree of the input (never changed: copy it to edit it),
+    or the input parsed again where the event does not hold one."""
     tree = event.source.tree
     if isinstance(tree, etree._ElementTree):
-        copied = copy.deepcopy(tree)  # keeps the DOCTYPE and top-level comments
-    else:
-        assert event.source.document is not None
-        copied = etree.fromstring(event.source.document, PARSER).getroottree()
-    url = copied.docinfo.system_url  # type: ignore[attr-defined]  # not in lxml-stubs
-    if url and _DTD_RE.search(url):
-        # The file now says Version 1.2; its DOCTYPE should name the 1.2 DTD.
-        copied.docinfo.system_url = _DTD_RE.sub("usebio_v1_2.dtd", url)  # type: ignore[attr-defined]
+        return tree
+    assert event.source.document is not None
+    return etree.fromstring(event.source.document, PARSER).getroottree()
+
+
+def _copy_input(event: Event) -> tuple[etree._ElementTree, _RefLocator]:
+    # A deep copy keeps the DOCTYPE and top-level comments; a parse of the
+    # document is a tree of our own already.
+    tree = event.source.tree
+    copied = copy.deepcopy(tree) if isinstance(tree, etree._ElementTree) else _input_tree(event)
+    _to_version(copied)
     return copied, _RefLocator(ref_elements(copied.getroot()))
+
+
+def _to_version(tree: etree._ElementTree) -> None:
+    """The document says USEBIO 1.2, and its DOCTYPE names the 1.2 DTD."""
+    tree.getroot().set("Version", VERSION)
+    url = tree.docinfo.system_url  # type: ignore[attr-defined]  # not in lxml-stubs
+    if url and _DTD_RE.search(url):
+        tree.docinfo.system_url = _DTD_RE.sub("usebio_v1_2.dtd", url)  # type: ignore[attr-defined]
 
 
 class _RefLocator:
