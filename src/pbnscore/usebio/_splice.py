@@ -29,7 +29,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from itertools import repeat
+from itertools import compress, count, repeat
 
 from lxml import etree
 
@@ -118,7 +118,8 @@ def seen(root: Element) -> int:
 
 def line_positions(nodes: Sequence[Element]) -> dict[int, int]:
     """Each line's source_ref and its place among the document's lines."""
-    refs = [ref for ref, node in enumerate(nodes) if node.tag == "TRAVELLER_LINE"]
+    tags = map(operator.attrgetter("tag"), nodes)
+    refs = list(compress(count(), map(operator.eq, tags, repeat("TRAVELLER_LINE"))))
     return dict(zip(refs, range(len(refs)), strict=True))
 
 
@@ -177,18 +178,18 @@ def join(
     end with a field that comes before them."""
     pieces = skeleton.split(PLACEHOLDER)
     lines = found.lines
-    count = len(lines)
-    if len(pieces) != count + 1:
+    number = len(lines)
+    if len(pieces) != number + 1:
         return None
     end = found.tail + _LINE_END
     if points is None or len(points[1]) == 1:
-        ends: Sequence[bytes] = [end] * count
+        ends: Sequence[bytes] = [end] * number
     else:
         spliced = _splice_points(found, *points, first_tag)
         if spliced is None:
             return None
         lines, ends = spliced
-    parts = [_LINE_OPEN] * (4 * count + 1)  # piece, <TRAVELLER_LINE, line, end ...
+    parts = [_LINE_OPEN] * (4 * number + 1)  # piece, <TRAVELLER_LINE, line, end ...
     parts[0::4] = pieces
     parts[2::4] = lines
     parts[3::4] = ends
@@ -203,7 +204,8 @@ def _splice_points(
     last child, led by the line's indentation (where that is whitespace),
     else by the last child's tail; the last new one takes that tail."""
     rank = _LINE_RANKS[first_tag]
-    before = tuple(tag for tag, tag_rank in _END_TAG_RANKS.items() if tag_rank < rank)
+    # Nearest first: a line most often ends with the field just before them.
+    before = tuple(tag for tag, tag_rank in reversed(_END_TAG_RANKS.items()) if tag_rank < rank)
     lines, tail = found.lines, found.tail
     start = _START_REST_RE.match(lines[0]) if lines else None
     if (
