@@ -15,6 +15,13 @@ POSIX and Windows alike) and, on POSIX, a change of ``os.getppid()`` (the
 worker is handed to init or a subreaper); it then stops as if terminated,
 removing the file it was writing, and exits. Linux's prctl(PR_SET_PDEATHSIG)
 is not needed for this and is not used.
+
+Ctrl-C in a batch stops it at once, leaving nothing half-written. A file
+being read or scored is abandoned (it has written nothing yet); a file being
+written is finished, as a write takes milliseconds and a rename cannot be
+half done; no more files are started. The parent tells its workers through
+a shared event (a terminal's Ctrl-C reaches them too, a ``kill -INT`` of
+the parent alone does not) and reports the counts as :class:`Interrupted`.
 """
 
 from __future__ import annotations
@@ -27,6 +34,10 @@ import threading
 import time
 from collections.abc import Iterator
 from types import FrameType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event
 
 # SIGHUP is POSIX only.
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -53,6 +64,27 @@ class Terminated(BaseException):
         return signal.Signals(self.signum).name
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a batch: how many of its files were written (or
+    failed) by then, abandoned while being read or scored, not started."""
+
+    def __init__(self, written: int, failed: int, stopped: int, not_started: int) -> None:
+        super().__init__(written, failed, stopped, not_started)
+        self.written, self.failed = written, failed
+        self.stopped, self.not_started = stopped, not_started
+        self.verb = "written"
+
+    def __str__(self) -> str:
+        files = "1 file" if self.written == 1 else f"{self.written} files"
+        parts = [f"{files} {self.verb}"]
+        if self.failed:
+            parts.append(f"{self.failed} failed")
+        if self.stopped:
+            parts.append(f"{self.stopped} stopped before anything was written")
+        parts.append(f"{self.not_started} not started")
+        return "interrupted: " + ", ".join(parts)
+
+
 def _raise(signum: int, frame: FrameType | None) -> None:
     if _worker.active and not _worker.busy:
         os._exit(128 + signum)  # an idle worker has nothing to clean up
@@ -76,45 +108,111 @@ def handled() -> Iterator[None]:
 
 
 class _Worker:
-    """What a batch worker process knows of itself."""
+    """What a batch worker process (or a batch run without workers) knows
+    of itself."""
 
     active = False  # this process is a batch worker
     busy = False  # scoring or writing a file
     orphaned = False  # its parent is gone
+    stopping = False  # Ctrl-C: start no more files
+    interruptible = False  # reading or scoring a file: Ctrl-C abandons it
 
 
 _worker = _Worker()
 
 
-def start_worker() -> None:
-    """A batch worker's initializer: handle the signals, watch the parent."""
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C in a batch: no more files; the one read or scored now is
+    abandoned, the one written now is finished."""
+    _worker.stopping = True
+    if _worker.interruptible:
+        raise KeyboardInterrupt
+
+
+def stopping() -> bool:
+    """Whether Ctrl-C asked this process to start no more files."""
+    return _worker.stopping
+
+
+def _catch_ctrl_c() -> None:
+    # Where SIGINT is ignored (a background job, nohup) it stays ignored.
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
+
+
+@contextlib.contextmanager
+def stoppable() -> Iterator[None]:
+    """Around a batch run in this process (no workers): Ctrl-C as a worker
+    takes it. Only the main thread can set handlers: elsewhere Ctrl-C
+    stays a KeyboardInterrupt wherever it lands."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.getsignal(signal.SIGINT)
+    _worker.stopping = False
+    _catch_ctrl_c()
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+        _worker.stopping = False
+
+
+def start_worker(stop: Event | None = None) -> None:
+    """A batch worker's initializer: handle the signals, watch the parent
+    and the parent's ``stop`` (set on Ctrl-C)."""
     import multiprocessing
 
     _worker.active = True
     for signum in SIGNALS:
         signal.signal(signum, _raise)
+    _catch_ctrl_c()
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
     watcher = threading.Thread(
         target=_watch_parent, args=(os.getppid(), sentinel), name="parent-watcher", daemon=True
     )
     watcher.start()
+    if stop is not None:
+        threading.Thread(target=_watch_stop, args=(stop,), name="stop-watcher", daemon=True).start()
+
+
+def _watch_stop(stop: Event) -> None:
+    stop.wait()
+    _worker.stopping = True
+    # Into the main thread, which may be in the middle of a file.
+    if os.name == "posix":
+        os.kill(os.getpid(), signal.SIGINT)
+    else:
+        _thread.interrupt_main()
 
 
 @contextlib.contextmanager
 def task() -> Iterator[None]:
-    """Around one file's work in a worker: a stop request then unwinds it
-    (the file being written is removed); an orphan then exits, as nobody
-    is left to hear about the file."""
+    """Around one file's work: a stop request then unwinds it (the file
+    being written is removed); an orphan then exits, as nobody is left to
+    hear about the file. Ctrl-C abandons it until :func:`writing`."""
     _worker.busy = True
     try:
+        _worker.interruptible = True
+        if _worker.stopping:  # Ctrl-C came as the file was handed over
+            raise KeyboardInterrupt
         yield
     except (Terminated, KeyboardInterrupt):
         if _worker.orphaned:
             os._exit(1)
         raise
     finally:
+        _worker.interruptible = False
         _worker.busy = False
+
+
+def finishing() -> None:
+    """Called as a task starts writing its output: from here Ctrl-C waits
+    for the task (a write takes milliseconds), so that a file counted as
+    not written is not on disk and one counted as written is whole.
+    SIGTERM still removes a file being written, as before."""
+    _worker.interruptible = False
 
 
 def _watch_parent(first_parent: int, sentinel: int | None) -> None:

@@ -287,12 +287,12 @@ def run_one(settings: Settings, job: Job) -> Done:
     source = str(job.source)
     warnings: list[str] = []
     try:
-        with _signals.task():
-            with open(job.source, "rb") as stream:
-                data = read_limited(stream, source)
-            document, results = convert(data, source, settings, warnings.append)
-            # Made here, not while planning: a folder whose files all fail stays unmade.
-            write_bytes(job.target, document, make_folders=True)
+        with open(job.source, "rb") as stream:
+            data = read_limited(stream, source)
+        document, results = convert(data, source, settings, warnings.append)
+        _signals.finishing()
+        # Made here, not while planning: a folder whose files all fail stays unmade.
+        write_bytes(job.target, document, make_folders=True)
     except Exception as exc:  # a bug must cost one file, not the whole batch
         return Done(source, error=failure(exc, source))
     return Done(source, results, warnings=tuple(warnings))
@@ -362,24 +362,107 @@ def outcomes(
     jobs: Sequence[Job], task: Callable[[Job], AnyDone], workers: int
 ) -> Iterator[Iterator[AnyDone]]:
     """``task`` of each job, in job order, in ``workers`` processes (a
-    module-level function, or a partial of one: it is pickled)."""
+    module-level function, or a partial of one: it is pickled). Ctrl-C
+    raises :class:`pbnscore._signals.Interrupted` with the counts, once no
+    file is being written any more."""
     workers = min(workers, len(jobs))
+    guarded = partial(_unless_stopping, task)
     if workers <= 1:
-        yield map(task, jobs)
+        with _signals.stoppable():
+            yield from _in_this_process(jobs, guarded)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    yield from _in_workers(jobs, guarded, workers)
 
-    # One file at a time: a round trip costs well under a millisecond, a
-    # file several, and no worker then idles at the end while another
-    # finishes a chunk (chunks of 16 split 200 files 104/96 on two workers).
-    chunk = 1
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_signals.start_worker)
+
+def _unless_stopping(task: Callable[[Job], AnyDone], job: Job) -> AnyDone | None:
+    """``task(job)``, or None (not started) once Ctrl-C has come."""
+    if _signals.stopping():
+        return None
+    with _signals.task():
+        return task(job)
+
+
+def _in_this_process(
+    jobs: Sequence[Job], guarded: Callable[[Job], AnyDone | None]
+) -> Iterator[Iterator[AnyDone]]:
+    finished: list[AnyDone] = []
+    stopped = 0
+
+    def in_order() -> Iterator[AnyDone]:
+        nonlocal stopped
+        for job in jobs:
+            try:
+                done = guarded(job)
+            except KeyboardInterrupt:
+                stopped = 1  # abandoned before it wrote anything
+                raise
+            if done is None:
+                raise KeyboardInterrupt  # Ctrl-C came between two files
+            finished.append(done)
+            yield done
+
     try:
-        # map() starts every worker now, before the progress bar's thread exists
-        # (forking a process that has threads is unsafe).
-        yield pool.map(task, jobs, chunksize=chunk)
+        yield in_order()
+    except KeyboardInterrupt:
+        not_started = len(jobs) - len(finished) - stopped
+        raise _interrupted(finished, stopped, not_started) from None
+
+
+def _in_workers(
+    jobs: Sequence[Job], guarded: Callable[[Job], AnyDone | None], workers: int
+) -> Iterator[Iterator[AnyDone]]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context()
+    stop = context.Event()
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_signals.start_worker,
+        initargs=(stop,),
+    )
+    try:
+        # One file at a time: a round trip costs well under a millisecond, a
+        # file several, and no worker then idles at the end while another
+        # finishes a chunk (chunks of 16 split 200 files 104/96 on two workers).
+        # Submitting starts every worker now, before the progress bar's thread
+        # exists (forking a process that has threads is unsafe).
+        futures = [pool.submit(guarded, job) for job in jobs]
+        finished: list[AnyDone] = []
+
+        def in_order() -> Iterator[AnyDone]:
+            for future in futures[len(finished) :]:
+                done = future.result()
+                if done is None:
+                    raise KeyboardInterrupt  # a worker had Ctrl-C first
+                finished.append(done)  # one step: what is seen is counted once
+                yield done
+
+        try:
+            yield in_order()
+        except KeyboardInterrupt:
+            stop.set()
+            for future in futures:
+                future.cancel()
+            unseen = futures[len(finished) :]
+            wait([future for future in unseen if not future.cancelled()])
+            stopped = not_started = 0
+            for future in unseen:
+                if not future.cancelled() and future.exception() is not None:
+                    stopped += 1  # abandoned before it wrote anything
+                elif future.cancelled() or (late := future.result()) is None:
+                    not_started += 1
+                else:
+                    finished.append(late)
+            raise _interrupted(finished, stopped, not_started) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _interrupted(finished: Sequence[Done], stopped: int, not_started: int) -> _signals.Interrupted:
+    failed = sum(done.error is not None for done in finished)
+    return _signals.Interrupted(len(finished) - failed, failed, stopped, not_started)
 
 
 @contextmanager

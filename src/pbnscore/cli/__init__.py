@@ -8,8 +8,9 @@ in :mod:`pbnscore.cli._io`.
 Exit status: 0 all good; 1 an input could not be read, scored or written (for
 ``check``: an error was found); 2 wrong usage (unknown method or option,
 missing input, an output that would overwrite the input); 3 a bug in pbnscore
-(one line on stderr, no traceback); 130 interrupted; 143 and 129 stopped by
-SIGTERM and SIGHUP (a file being written is removed, as for Ctrl-C).
+(one line on stderr, no traceback); 130 interrupted (batch and season say how
+many files were written and how many not started); 143 and 129 stopped by
+SIGTERM and SIGHUP (a file being written is removed).
 
 Only what a command needs is imported: ``--version`` loads no strategy and no
 lxml, and no plug-in is imported until it is asked for.
@@ -42,8 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PbnscoreError as exc:
         error(error_line(exc))
         return 2 if isinstance(exc, USAGE_ERRORS) else 1
-    except KeyboardInterrupt:
-        error("pbnscore: interrupted")
+    except KeyboardInterrupt as exc:  # a batch says how far it got
+        error(
+            f"pbnscore: {exc}" if isinstance(exc, _signals.Interrupted) else "pbnscore: interrupted"
+        )
         return 130
     except _signals.Terminated as exc:  # SIGTERM, SIGHUP: as Ctrl-C is
         error(f"pbnscore: stopped by {exc.name}")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import attrs
 
-from pbnscore import batch
+from pbnscore import _signals, batch
 from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
@@ -110,6 +110,7 @@ def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonD
             from pbnscore._atomic import write_bytes
 
             html = report.render(scored, "html").encode("utf-8")
+            _signals.finishing()
             write_bytes(job.target, html, make_folders=True)
             about = attrs.evolve(figures_.event, report=str(job.target))
             figures_ = attrs.evolve(figures_, event=about)
@@ -230,16 +231,20 @@ def _score_all(
     events: list[EventFigures] = []
     failures = 0
     workers = args.jobs or batch.default_jobs()
-    with (
-        batch.outcomes(jobs, task, workers) as answers,
-        batch.reporter(len(jobs), progress, sys.stderr, args.quiet) as report,
-    ):
-        for done in answers:
-            report(done)
-            if done.found is None:
-                failures += 1
-            else:
-                events.append(done.found)
+    try:
+        with (
+            batch.outcomes(jobs, task, workers) as answers,
+            batch.reporter(len(jobs), progress, sys.stderr, args.quiet) as report,
+        ):
+            for done in answers:
+                report(done)
+                if done.found is None:
+                    failures += 1
+                else:
+                    events.append(done.found)
+    except _signals.Interrupted as exc:
+        exc.verb = "scored"  # and no season written
+        raise
     return events, failures
 
 
