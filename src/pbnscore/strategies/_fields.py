@@ -20,6 +20,7 @@ tables this is the team's aggregate IMPs).
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
@@ -500,24 +501,41 @@ def standings(
     individual scores the points of the side they sat; teams of a teams
     event from their pairs' per-board means."""
     points_of: list[list[Points]] = [[] for _ in lay.participants]
-    team_of = lay.teams
-    has_teams = any(team is not None for team in team_of)
+    has_teams = any(team is not None for team in lay.teams)
     for field, score in zip(lay.fields, scores, strict=True):
-        team_points: dict[int, list[Points]] = defaultdict(list)
-        for side, seats in enumerate((field.ns, field.ew)):
-            for seated, side_points in zip(seats, score.points, strict=True):
-                points = side_points[side]
-                if points is None:
-                    continue
+        for ns_seats, ew_seats, (ns_points, ew_points) in zip(
+            field.ns, field.ew, score.points, strict=True
+        ):
+            if ns_points is not None:
+                for at in ns_seats:
+                    points_of[at].append(ns_points)
+            if ew_points is not None:
+                for at in ew_seats:
+                    points_of[at].append(ew_points)
+        if has_teams:
+            for team, values in _team_points(field, score, lay.teams).items():
+                points_of[team].append(Fraction(exact_sum(values), len(values)))
+    if set(map(type, itertools.chain.from_iterable(points_of))) <= {int}:
+        totals: list[Points] = list(map(sum, points_of))  # the usual case: whole IMPs
+    else:
+        totals = [exact_sum(values) for values in points_of]
+    return ranked(lay, totals, [len(values) for values in points_of], factor=factor)
+
+
+def _team_points(
+    field: Field, score: FieldScore, team_of: Sequence[int | None]
+) -> dict[int, list[Points]]:
+    """The points of each team's pairs on ``field``, by the team's position."""
+    team_points: dict[int, list[Points]] = defaultdict(list)
+    for side, seats in enumerate((field.ns, field.ew)):
+        for seated, side_points in zip(seats, score.points, strict=True):
+            points = side_points[side]
+            if points is not None:
                 for at in seated:
-                    points_of[at].append(points)
-                    team = team_of[at] if has_teams else None
+                    team = team_of[at]
                     if team is not None:
                         team_points[team].append(points)
-        for team, values in team_points.items():
-            points_of[team].append(Fraction(exact_sum(values), len(values)))
-    totals = [exact_sum(values) for values in points_of]
-    return ranked(lay, totals, [len(values) for values in points_of], factor=factor)
+    return team_points
 
 
 def exact_sum(values: Sequence[Points]) -> Points:

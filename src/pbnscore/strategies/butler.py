@@ -443,8 +443,9 @@ class _TabledSums(_ParSums):
 
     def _run(self, step: int) -> tuple[int, int]:
         first, last = -ImpRow.UNBOUNDED, ImpRow.UNBOUNDED
+        inside = self.inside[0] <= step <= self.inside[1]
         for base, _, row in self.terms:
-            at = _clamped(base - step, row)
+            at = base - step if inside else _clamped(base - step, row)
             # The row's run [row.first, row.last] in x is [tens - last, tens - first] in j.
             tens = base - row.reach
             below, above = tens - row.last[at], tens - row.first[at]
