@@ -62,3 +62,29 @@ def test_usebio_handset_gives_the_same_deals_as_pbn() -> None:
     event = pbnscore.load(FIXTURES / "usebio" / "individual-with-handset.xml")
     read = [b.deal for s in event.sessions for sec in s.sections for b in sec.boards]
     assert [parse_deal(d) for d in read] == [parse_deal(d) for d in deals]
+
+
+def test_a_hand_field_given_twice_is_read_from_the_first() -> None:
+    """A HAND's DIRECTION and suits, a BOARD's DEALER and VULNERABILITY,
+    are each its first child of that name (as ElementTree's findtext)."""
+    hand = "<HAND><DIRECTION>{seat}</DIRECTION>{suits}<SPADES>2</SPADES></HAND>"
+    suits = "".join(
+        f"<{tag}>{cards}</{tag}>"
+        for tag, cards in zip(
+            ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), ("AKQ", "-", "JT9", "10"), strict=True
+        )
+    )
+    hands = hand.format(seat="North", suits=suits).replace(
+        "<DIRECTION>North", "<DIRECTION>North</DIRECTION><DIRECTION>South"
+    )
+    data = f"""<USEBIO Version="1.2"><HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<DEALER>E</DEALER><DEALER>W</DEALER><VULNERABILITY>NS</VULNERABILITY><VULNERABILITY>EW</VULNERABILITY>
+{hands}</BOARD></HANDSET><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"""
+    board = pbnscore.usebio.loads(data).sessions[0].sections[0].boards[0]
+    assert (board.deal, board.dealer, board.vulnerability) == (
+        "N:AKQ..JT9.T - - -",
+        Seat.E,
+        pbnscore.model.Vulnerability.NS,
+    )

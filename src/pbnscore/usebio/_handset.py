@@ -37,12 +37,20 @@ class Dealt:
     vulnerability: Vulnerability | None
 
 
+def _first_texts(element: Element) -> dict[object, str]:
+    """Each child's text by tag, the first of a repeated tag winning, ""
+    where it has none: ``findtext`` for every tag in one pass over the
+    children (a file has thousands of hands)."""
+    return {child.tag: child.text or "" for child in reversed(element)}
+
+
 def _hand(element: Element) -> tuple[str, str] | None:
     """(seat, "S.H.D.C") of a HAND, None where it cannot be read."""
-    seat = _SEAT_OF.get((element.findtext("DIRECTION") or "").strip().upper())
+    texts = _first_texts(element)
+    seat = _SEAT_OF.get(texts.get("DIRECTION", "").strip().upper())
     suits = []
     for tag in SUIT_TAGS:
-        cards = (element.findtext(tag) or "").strip().upper().replace("10", "T")
+        cards = texts.get(tag, "").strip().upper().replace("10", "T")
         cards = "" if cards == "-" else cards
         if not _SUIT_RE.fullmatch(cards):
             return None
@@ -52,7 +60,7 @@ def _hand(element: Element) -> tuple[str, str] | None:
 
 def _dealt(board: Element) -> Dealt | None:
     hands = {}
-    for element in board.iterfind("HAND"):
+    for element in board.iterchildren("HAND"):
         hand = _hand(element)
         if hand is None:
             return None
@@ -60,8 +68,9 @@ def _dealt(board: Element) -> Dealt | None:
     if not hands:
         return None
     deal = "N:" + " ".join(hands.get(seat, "-") for seat in SEATS)
-    dealer = (board.findtext("DEALER") or "").strip().upper()
-    vulnerability = (board.findtext("VULNERABILITY") or "").strip().upper()
+    texts = _first_texts(board)
+    dealer = texts.get("DEALER", "").strip().upper()
+    vulnerability = texts.get("VULNERABILITY", "").strip().upper()
     return Dealt(
         deal,
         Seat(dealer) if dealer in SEATS and dealer else None,
@@ -71,7 +80,7 @@ def _dealt(board: Element) -> Dealt | None:
 
 def _handset(element: Element) -> dict[int, Dealt]:
     found: dict[int, Dealt] = {}
-    for board in element.iterfind("BOARD"):
+    for board in element.iterchildren("BOARD"):
         number = (board.findtext("BOARD_NUMBER") or "").strip()
         dealt = _dealt(board)
         if number.isdigit() and dealt is not None:
@@ -85,7 +94,7 @@ Handsets = list[tuple[str | None, dict[int, Dealt]]]  # (HANDSET_ID, boards), in
 def _handsets_in(element: Element | None) -> Handsets:
     if element is None:
         return []
-    return [(h.get("HANDSET_ID"), _handset(h)) for h in element.iterfind("HANDSET")]
+    return [(h.get("HANDSET_ID"), _handset(h)) for h in element.iterchildren("HANDSET")]
 
 
 def with_deals(sessions: Iterable[Session], root: Element) -> tuple[Session, ...]:

@@ -344,6 +344,15 @@ def normalise_lead(text: str) -> str | None:
     return suit + ("T" if rank == "10" else rank)
 
 
+def with_lead(play: Play, lead_text: str) -> Play:
+    """``play`` with the lead ``lead_text`` spells (see normalise_lead)."""
+    lead = normalise_lead(lead_text)
+    if lead is None:
+        return play
+    outcome, score, contract, contract_text, declarer, _, tricks, adjusted = play
+    return Play(outcome, score, contract, contract_text, declarer, lead, tricks, adjusted)
+
+
 def parse_contract(text: str) -> Contract | None:
     """§7.3: a contract in any producer's spelling (the one grammar of
     :func:`pbnscore.bridge.parse_contract`, which PBN is read with too);
@@ -687,6 +696,22 @@ class _Reader:
         repeats a few of these over thousands of lines: :meth:`result` asks
         once per spelling (errors are not remembered, so each bad line fails
         at its own line)."""
+        play, led = self.bare_play(contract_text, score_text, played_by, tricks_text, element)
+        return with_lead(play, lead_text) if led else play
+
+    def bare_play(
+        self,
+        contract_text: str,
+        score_text: str,
+        played_by: str,
+        tricks_text: str,
+        element: Element,
+    ) -> tuple[Play, bool]:
+        """:meth:`play` without the lead, and whether the lead is kept (a
+        played or unscored contract's; an adjusted, not played or passed
+        out line's is not). Nothing in a play's checks looks at the lead:
+        a file's leads vary more than the rest, so the column read keeps
+        these apart."""
         written = contract_text or None
         contract_key = "".join(contract_text.split()).upper()
         code = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
@@ -695,26 +720,26 @@ class _Reader:
             adjusted = Adjusted(
                 score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
             )
-            return Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted)
+            return Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted), False
         if contract_key in _NOT_PLAYED:
             # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
-            return Play(Outcome.NOT_PLAYED, contract_text=written)
+            return Play(Outcome.NOT_PLAYED, contract_text=written), False
         if bridge.PASS_RE.fullmatch(contract_key):
             # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
-            return Play(Outcome.PASSED_OUT, score=0, contract_text=written)
+            return Play(Outcome.PASSED_OUT, score=0, contract_text=written), False
         outcome, score = Outcome.NOT_PLAYED, None
         if score_text and score_text.upper() != "NP":  # else a line without a score
             outcome, score = Outcome.PLAYED, self.integer("SCORE", score_text, element)
         contract = parse_contract(contract_key)
-        return Play(
+        play = Play(
             outcome,
             score=score,
             contract=contract,
             contract_text=written,
             declarer=self.lookup(_SEATS, "PLAYED_BY", played_by, element, "N, E, S or W"),
-            lead=normalise_lead(lead_text),
             tricks=self.tricks(tricks_text, contract, element),
         )
+        return play, True
 
     def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
         if not text:
@@ -939,31 +964,43 @@ def _plays(
     reader: _Reader, texts: list[list[str]], element: Element, bad: set[int]
 ) -> list[Play | None]:
     """Each line's play from its _PLAY_TAGS texts, read once per spelling
-    (the reader's memo, which the walk shares); a line whose play fails
-    is added to ``bad``."""
+    (the reader's memo, which the walk shares) and, where the spelling is
+    new, once per spelling but for the lead (see _Reader.bare_play); a line
+    whose play fails is added to ``bad``."""
     known = reader.plays
     keys = list(zip(*texts, strict=True))
     plays: list[Play | None] = list(map(known.get, keys))
-    failed: set[tuple[str, ...]] = set()
+    bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
     for index, play in enumerate(plays):
         if play is not None:
             continue
         key = keys[index]
         play = known.get(key)  # read since the first lookup, on an earlier line
-        if play is not None:
-            plays[index] = play
-            continue
-        if key not in failed:
-            try:
-                play = reader.play(key[0], key[1], key[2], key[3], key[4], element)
-                Result(None, None, *play)  # the model's checks of the play (14 tricks)
-            except (UsebioError, ValueError):
-                failed.add(key)
-            else:
-                known[key] = plays[index] = play
+        if play is None:
+            contract, score, played_by, lead, tricks = key
+            unled = (contract, score, played_by, tricks)
+            if unled not in bare:
+                bare[unled] = _checked_bare_play(reader, unled, element)
+            found = bare[unled]
+            if found is None:
+                bad.add(index)
                 continue
-        bad.add(index)
+            play = known[key] = with_lead(found[0], lead) if found[1] else found[0]
+        plays[index] = play
     return plays
+
+
+def _checked_bare_play(
+    reader: _Reader, texts: tuple[str, ...], element: Element
+) -> tuple[Play, bool] | None:
+    """:meth:`_Reader.bare_play` of the texts, checked as the model checks
+    a Result; None where either fails."""
+    try:
+        found = reader.bare_play(texts[0], texts[1], texts[2], texts[3], element)
+        Result(None, None, *found[0])  # the model's checks of the play (14 tricks)
+    except (UsebioError, ValueError):
+        return None
+    return found
 
 
 def _converted(texts: list[str], convert: Callable[[str], _T], bad: set[int]) -> list[_T | None]:
@@ -1032,20 +1069,15 @@ def _column(context: Element, fields: _Fields, tag: str, owners: list[Element]) 
         # Every line's field empty or missing: to every reader of a column
         # the same as none (no element walk needed to tell which).
         return None
-    # Some owners leave the field empty: by element; some lack it: by owner.
+    # Some owners leave the field empty: by element; some lack it: each
+    # field found is its owner's last, the others have none.
     found = cast("list[Element]", last_fields(context))
     if len(found) == len(owners):
         return [(field.text or "").strip() for field in found]
     if not found:
         return None
-    return [_last_text(owner, tag) for owner in owners]
-
-
-def _last_text(owner: Element, tag: str) -> str:
-    text = ""
-    for child in owner.iterchildren(tag):
-        text = (child.text or "").strip()
-    return text
+    by_owner = {field.getparent(): (field.text or "").strip() for field in found}
+    return [by_owner.get(owner, "") for owner in owners]
 
 
 # -- participants' pairs column by column ----------------------------------------
