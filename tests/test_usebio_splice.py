@@ -337,7 +337,29 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
         ),
         False,
     ),
+    "a line in a line, with a tail of its own": (
+        line_document(
+            [
+                line(1, 2, 420).replace("<CONTRACT>", f"{line(7, 8, 10, tail='')}<CONTRACT>"),
+                line(3, 4, 450),
+            ]
+        ),
+        False,
+    ),
+    "an empty line with an attribute in a line": (
+        line_document(
+            [
+                line(1, 2, 420).replace("<CONTRACT>", '<TRAVELLER_LINE X="1"/><CONTRACT>'),
+                line(3, 4, 450),
+            ]
+        ),
+        False,
+    ),
     "an empty line": (line_document([PLAIN[0], "<TRAVELLER_LINE/>", PLAIN[1]]), False),
+    "an empty line with an attribute": (
+        line_document([PLAIN[0], '<TRAVELLER_LINE X="1"/>', PLAIN[1]]),
+        False,
+    ),
     "a DOCTYPE with an internal subset": (
         line_document(PLAIN, head="<!DOCTYPE USEBIO [\n<!ELEMENT TRAVELLER_LINE ANY>\n]>\n"),
         True,

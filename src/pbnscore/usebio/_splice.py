@@ -52,10 +52,14 @@ _FIRST_BYTE = operator.itemgetter(0)
 _START_REST_RE = re.compile(rb"(?: [^>]*)?>([^<]*)")
 _LINE_RANKS = {tag: rank for rank, tag in enumerate(ORDER["TRAVELLER_LINE"])}
 _END_TAG_RANKS = {f"</{tag}>".encode(): rank for tag, rank in _LINE_RANKS.items()}
-# What the writer's edits look at anywhere in the document: the elements a
-# source_ref counts (lines among them), PLACE (how ties are written),
-# PARTICIPANTS (their EVENT_TYPE), comments and processing instructions.
-_SEEN = (*REF_TAGS, "PLACE", "PARTICIPANTS", etree.Comment, etree.ProcessingInstruction)
+# What the writer's edits look at anywhere in the document besides the
+# lines: the other elements a source_ref counts, PLACE (how ties are
+# written), PARTICIPANTS (their EVENT_TYPE), comments and processing
+# instructions (a line holding one is left to the tree path).
+_SEEN = (
+    *(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE"),
+    *("PLACE", "PARTICIPANTS", etree.Comment, etree.ProcessingInstruction),
+)
 _NO_POINTS: tuple[bytes, ...] = ()
 
 
@@ -111,8 +115,9 @@ def _blank(text: bytes) -> bool:
 
 def seen(root: Element) -> int:
     """How many elements, comments and processing instructions the edits
-    can see: equal in the input and its skeleton when none is in a line
-    and the skeleton holds every line."""
+    can see besides the lines: equal in the input and its skeleton when
+    none is in a line. (A line in a line cannot be cut: its piece has no
+    start tag of its own, or the skeleton does not parse.)"""
     return sum(1 for _ in root.iter(*_SEEN))
 
 
@@ -135,16 +140,6 @@ def line_points(
     source_ref is not a line (the tree path's cases)."""
     distinct = [_NO_POINTS]
     index_of: dict[tuple[Points | None, Points | None], int] = {}
-
-    def elements(ns_points: Points | None, ew_points: Points | None) -> tuple[bytes, ...]:
-        found = []
-        for ns_tag, ew_tag in tags:
-            for tag, points in ((ns_tag, ns_points), (ew_tag, ew_points)):
-                if points is not None:
-                    name = tag.encode()
-                    found.append(b"<%s>%s</%s>" % (name, points_text(points).encode(), name))
-        return tuple(found)
-
     indices = [0] * len(positions)
     position = positions.get
     for board in boards:
@@ -158,12 +153,28 @@ def line_points(
             key = (ns_points, ew_points)
             index = index_of.get(key)
             if index is None:
-                made = elements(ns_points, ew_points)
+                made = _points_elements(tags, ns_points, ew_points, points_text)
                 index = index_of[key] = len(distinct) if made else 0
                 if made:
                     distinct.append(made)
             indices[at] = index
     return indices, distinct
+
+
+def _points_elements(
+    tags: Sequence[tuple[str, str]],
+    ns_points: Points | None,
+    ew_points: Points | None,
+    points_text: Callable[[Points], str],
+) -> tuple[bytes, ...]:
+    """A line's points elements, serialised, in the order of ``tags``."""
+    found = []
+    for ns_tag, ew_tag in tags:
+        for tag, points in ((ns_tag, ns_points), (ew_tag, ew_points)):
+            if points is not None:
+                name = tag.encode()
+                found.append(b"<%s>%s</%s>" % (name, points_text(points).encode(), name))
+    return tuple(found)
 
 
 def join(
