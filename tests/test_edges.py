@@ -79,6 +79,74 @@ def test_at_most_twenty_warnings_a_file(capsys: pytest.CaptureFixture[str], tmp_
     assert lines[20] == f"… and 7 more warnings (pbnscore check {path} lists them all)"
 
 
+# A USEBIO club night (line 7: its EVENT) and the parts the next tests spoil.
+CLUB_NIGHT = FIXTURES / "usebio" / "club-night.xml"
+NP_AND_PASS = FIXTURES / "usebio" / "np-and-pass.xml"
+
+
+def _warnings_of_check(
+    capsys: pytest.CaptureFixture[str], path: Path, status: int = 0
+) -> list[str]:
+    assert main(["check", str(path)]) == status
+    return [line for line in capsys.readouterr().out.splitlines() if ": warning: " in line]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ('EVENT_TYPE="NOTSUP"', "EVENT_TYPE 'NOTSUP' is no USEBIO event type"),
+        ("", "EVENT has no EVENT_TYPE"),
+    ],
+)
+def test_an_event_type_that_is_no_usebio_value_is_a_warning_of_check_and_score(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, written: str, expected: str
+) -> None:
+    """§4.1: an EVENT_TYPE the reader does not know (or none) leaves the
+    kind of event to the content; check says so at the EVENT's line, and
+    score and batch print it too (exit 0); a known one in any case is fine."""
+    document = CLUB_NIGHT.read_text(encoding="utf-8")
+    assert '<EVENT EVENT_TYPE="PAIRS">' in document
+    path = tmp_path / "night.xml"
+    path.write_text(document.replace('EVENT_TYPE="PAIRS"', written), encoding="utf-8")
+    line = f"{path}:7: warning: {expected}; read as a pairs event from its content"
+    assert _warnings_of_check(capsys, path) == [line]
+    assert main(["score", str(path), "--to", "json", "-o", str(tmp_path / "out.json")]) == 0
+    assert capsys.readouterr().err.splitlines() == [line]
+    out = tmp_path / "out"
+    assert main(["batch", str(path), "--out-dir", str(out), "--no-progress"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == line
+    path.write_text(document.replace('EVENT_TYPE="PAIRS"', 'EVENT_TYPE=" pairs"'), "utf-8")
+    assert _warnings_of_check(capsys, path) == []
+
+
+def test_a_passed_out_board_with_a_score_is_a_warning_of_score_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A USEBIO pass-out with SCORE -400 (and one with two SCOREs, the last
+    counting, as the reader takes it): check warned of it, score did not (a
+    strict read keeps no reader warnings). Now both, once each, same lines."""
+    document = NP_AND_PASS.read_text(encoding="utf-8")
+    first = "<CONTRACT>PASS</CONTRACT>\n      <PLAYED_BY>N</PLAYED_BY>\n      <TRICKS>0</TRICKS>\n"
+    second = "<CONTRACT>Pass</CONTRACT>\n      <SCORE>0</SCORE>"
+    assert document.count(first + "      <SCORE>0</SCORE>") == 1 and document.count(second) == 1
+    document = document.replace(
+        first + "      <SCORE>0</SCORE>", first + "      <SCORE>-400</SCORE>"
+    )
+    document = document.replace(
+        second, "<CONTRACT>Pass</CONTRACT>\n      <SCORE>50</SCORE><SCORE>+90</SCORE>"
+    )
+    path = tmp_path / "passed.xml"
+    path.write_text(document, encoding="utf-8")
+    # (Exit 1: the fixture's pairs sit in two results of board 7, an error.)
+    passed = [line for line in _warnings_of_check(capsys, path, 1) if "passed out" in line]
+    assert passed == [
+        f"{path}:26: warning: passed out, but the score is NS -400; a pass-out scores 0",
+        f"{path}:34: warning: passed out, but the score is NS 90; a pass-out scores 0",
+    ]
+    assert main(["score", str(path), "--to", "json", "-o", str(tmp_path / "out.json")]) == 0
+    assert [line for line in capsys.readouterr().err.splitlines() if "passed out" in line] == passed
+
+
 # -- -o names a format ----------------------------------------------------------------
 
 

@@ -14,7 +14,9 @@ for every format:
 - a file with no results at all, a file of deals only (warning);
 - sections (or matches of one round) that share some boards but not all
   (warning: a section that played fewer rounds is not wrong, but a board lost
-  in a file is).
+  in a file is);
+- a USEBIO EVENT_TYPE that is no USEBIO value, or none (warning: the kind of
+  event is then taken from the content), from the tree the reader keeps.
 
 Errors mean the file's numbers cannot be trusted; warnings do not fail
 ``check``.
@@ -27,8 +29,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from importlib import import_module
+from typing import cast
 
 import attrs
+from lxml import etree
 
 from pbnscore import detect_format
 from pbnscore.errors import Problem, excerpt
@@ -91,10 +95,87 @@ class Vetting:
 def vet(event: Event) -> Vetting:
     """What refuses the event, and every other problem ``check`` finds in it
     (errors the file is scored in spite of, such as a score that disagrees
-    with its contract, and warnings): the scorer is told of each."""
+    with its contract, and warnings): the scorer is told of each. For an
+    event read strictly: a USEBIO one gets the warnings only a lenient read
+    of its reader makes (see :func:`_passed_out_scores`)."""
     checked = _checked(event)
     refused = {id(problem) for problem in checked.refused}
-    return Vetting(checked.refused, [p for p in checked.problems if id(p) not in refused])
+    warned = [p for p in checked.problems if id(p) not in refused]
+    return Vetting(checked.refused, [*warned, *_passed_out_scores(event)])
+
+
+def _usebio_root(event: Event) -> etree._Element | None:
+    """The root of the USEBIO tree the reader kept, if there is one."""
+    tree = event.source.tree
+    if event.source.format != "usebio" or not isinstance(tree, etree._ElementTree):
+        return None
+    return tree.getroot()
+
+
+def _event_type(event: Event, checker: _Checker) -> None:
+    """§4.1: an EVENT_TYPE the reader does not know (compared as it does,
+    case-insensitively), or none, leaves the kind of event to be guessed
+    from the content: the scorer should know."""
+    root = _usebio_root(event)
+    event_el = root.find("EVENT") if root is not None else None
+    if event_el is None:
+        return
+    from pbnscore.usebio._reader import EVENT_TYPES
+
+    written = event_el.get("EVENT_TYPE")
+    guessed = f"read as {'an' if event.kind is EventKind.INDIVIDUAL else 'a'} {event.kind.value}"
+    if written is None:
+        message = f"EVENT has no EVENT_TYPE; {guessed} event from its content"
+    elif written.strip().upper() not in EVENT_TYPES:
+        message = (
+            f"EVENT_TYPE {excerpt(written)} is no USEBIO event type; "
+            f"{guessed} event from its content"
+        )
+    else:
+        return
+    checker.add(message, cast("int | None", event_el.sourceline), WARNING)
+
+
+def _boards(event: Event) -> Iterator[Board]:
+    for session in event.sessions:
+        for section in session.sections:
+            yield from section.boards
+        for match in session.matches:
+            yield from match.boards
+
+
+# USEBIO writes a SCORE as a whole number (the reader's rule).
+_SCORE_RE = re.compile(r"[+-]?\d{1,9}")
+
+
+def _passed_out_scores(event: Event) -> list[Problem]:
+    """A USEBIO pass-out whose SCORE is not 0, as the reader's lenient read
+    (``check``) warns of it; a strict read keeps no warnings, and the model
+    keeps the pass-out's 0. Found through the kept tree, only where a board
+    was passed out: the read itself is not slowed."""
+    passed_out = [
+        result
+        for board in _boards(event)
+        for result in board.results  # made already by _checked
+        if result.outcome is Outcome.PASSED_OUT and result.source_ref is not None
+    ]
+    root = _usebio_root(event) if passed_out else None
+    if root is None:
+        return []
+    from pbnscore import bridge
+    from pbnscore.usebio._reader import ref_elements
+
+    elements = ref_elements(root)
+    found = []
+    for result in passed_out:
+        assert result.source_ref is not None
+        scores = [child for child in elements[result.source_ref] if child.tag == "SCORE"]
+        text = (scores[-1].text or "").strip() if scores else ""  # the last, as the reader
+        score = int(text) if _SCORE_RE.fullmatch(text) else 0
+        if score:
+            message = bridge.passed_out_with_a_score(score)
+            found.append(Problem(message, event.source.name, result.line, WARNING))
+    return found
 
 
 LONG_NUMBER_RE = re.compile(r"\d{10}")
@@ -130,6 +211,7 @@ def _checked(event: Event) -> _Checker:
                 label = f"{prefix}{_match(match)} board {board.number}"
                 checker.board(label, board, seat)
         checker.board_sets(prefix, session)
+    _event_type(event, checker)
     if event.result_count() == 0:
         message = "no results to score (a file of deals only?)"
         checker.add(message, None, WARNING, warn=True)
