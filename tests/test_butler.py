@@ -18,6 +18,7 @@ from pbnscore.model import Direction, Event, ScoredEvent
 from pbnscore.strategies.butler import (
     ButlerOptions,
     Rounding,
+    _imps_against,
     _TabledSums,
     board_datum,
     round_datum,
@@ -198,6 +199,36 @@ def test_run_from_the_tables_is_the_walk(
     while imps_at(last + 10) == imps_at(par) and last + 10 <= max(*scores, par) + 4010:
         last += 10
     assert run_around(scores, par, factor, ImpGaps(gaps), cap) == (first, last)
+
+
+@settings(max_examples=200)
+@given(
+    st.one_of(build.scores, st.integers(-9000, 9000)),
+    st.one_of(
+        st.integers(-1300, 1300).map(lambda x: 10 * x),
+        st.integers(-9000, 9000),
+        st.fractions(-5000, 5000, max_denominator=6),
+    ),
+    FACTORS,
+    st.sampled_from(["lower", "upper", "strict"]),
+    CAPS,
+)
+def test_imps_against_a_datum_read_from_the_tables(
+    score: int, datum: int | Fraction, factor: int, gaps: str, cap: int | None
+) -> None:
+    """A table's IMPs against its datum, read from the zero-sum tables where
+    the datum is a multiple of 10, are the Law's, far from it too; strict
+    gaps still refuse a difference between two rows."""
+    try:
+        expected: int | None = reference.imp(factor * (score - datum), gaps, cap)
+    except ValueError:
+        expected = None
+    against = _imps_against(datum, factor, ImpGaps(gaps), cap)
+    if expected is None:
+        with pytest.raises(ScoringError, match="between two rows"):
+            against(score)
+    else:
+        assert against(score) == expected
 
 
 @settings(max_examples=150)

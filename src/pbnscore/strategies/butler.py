@@ -217,10 +217,12 @@ class Butler(_fields.FieldMethod):
             # A field has few distinct scores: each one's points are worked out
             # once (in the order the tables first scored them, as the trace
             # tells them) and its (NS, EW) pair shared by every table that scored it.
+            if datum is None:  # no real scores
+                return ()
+            imps_against = _imps_against(datum, factor, options.imp_gaps, options.imp_cap)
             memo: dict[int, _fields.SidePoints] = {}
             for score in dict.fromkeys(scores):
-                assert datum is not None
-                won = imps(factor * (score - datum), options.imp_gaps, options.imp_cap)
+                won = imps_against(score)
                 points: Points = Fraction(won, 2) if options.halve else won
                 memo[score] = (points, -points)
                 if trace is not None:
@@ -231,6 +233,24 @@ class Butler(_fields.FieldMethod):
 
     def datum_label(self, options: ButlerOptions) -> str:
         return options.datum.value
+
+
+def _imps_against(
+    datum: int | Fraction, factor: int, gaps: ImpGaps, cap: int | None
+) -> Callable[[int], int]:
+    """IMP(factor * (score - datum)) as a function of the score: read from the
+    zero-sum search's tables where the datum is a multiple of 10 (every
+    zero-sum datum, a rounded mean's) and the gaps are not strict."""
+    if isinstance(datum, Fraction) or datum % 10 or gaps is ImpGaps.STRICT:
+        return lambda score: imps(factor * (score - datum), gaps, cap)
+    rows, step = _rows(factor, gaps, cap), datum // 10
+    reach = rows.reach
+
+    def read(score: int) -> int:
+        row = rows[score % 10]
+        return row.imps[_clamped(score // 10 - step + reach, row)]
+
+    return read
 
 
 def _trace_points(
