@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lxml import etree
 
 from pbnscore import usebio
@@ -638,3 +640,30 @@ def test_real_files_external_dtd_is_ignored() -> None:
     """The EBU DTD URL of real files is neither fetched nor needed."""
     event = fixture("flat-butler-old-style.xml")  # names http://www.ebu.co.uk/...dtd
     assert event.title == "Wednesday Butler"
+
+
+@given(
+    data=st.binary(max_size=60).map(
+        lambda b: b.translate(bytes(b"<!EN\n"[i % 5] for i in range(256)))
+    ),
+    tries=st.integers(0, 3),
+)
+def test_the_entity_scan_finds_what_find_finds(data: bytes, tries: int) -> None:
+    """The scan for "<!ENTITY" jumps between "!" bytes, then finds the rest
+    plainly: the first declaration either way (here a two-byte "<!E"
+    and few tries, so that both ways are taken)."""
+    from pbnscore.usebio._reader import _find_by_rare_byte
+
+    for needle in (b"<!E", b"E<!", b"!"):
+        assert _find_by_rare_byte(data, needle, b"!", tries) == data.find(needle)
+
+
+def test_an_entity_declaration_after_many_exclamation_marks_is_refused_at_its_line() -> None:
+    """Sixty-five "!" before the DOCTYPE: the scan's plain find takes over."""
+    data = (
+        '<?xml version="1.0"?>\n<!--' + "!" * 65 + "-->\n"
+        '<!DOCTYPE USEBIO [\n<!ENTITY a "b">]>\n<USEBIO/>\n'
+    ).encode()
+    with pytest.raises(UsebioError, match="entity declarations are not allowed") as raised:
+        usebio.loads(data, source="bang.xml")
+    assert raised.value.line == 4

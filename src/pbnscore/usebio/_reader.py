@@ -229,10 +229,27 @@ def _refuse_entity_declarations(data: bytes, source: str) -> None:
     # file) the UTF-8 scan is the only one needed.
     declarations = _ENTITY_DECLARATIONS if b"\0" in data else _ENTITY_DECLARATIONS[:1]
     for declaration, newline in declarations:
-        at = data.find(declaration)
+        at = _find_by_rare_byte(data, declaration, b"!")
         if at >= 0:
             line = data.count(newline, 0, at) + 1
             raise UsebioError("entity declarations are not allowed", source=source, line=line)
+
+
+def _find_by_rare_byte(data: bytes, needle: bytes, rare: bytes, tries: int = 64) -> int:
+    """``data.find(needle)``, ``needle`` holding the byte ``rare`` that few
+    files have ("!" of "<!ENTITY": a DOCTYPE, a comment or two): finding one
+    byte is memchr, some 40 times faster than finding eight bytes. After
+    ``tries`` rare bytes that begin no needle, the plain find of the rest."""
+    offset = needle.index(rare)
+    at = data.find(rare, offset)
+    for _ in range(tries):
+        if at < 0:
+            return -1
+        if data.startswith(needle, at - offset):
+            return at - offset
+        at = data.find(rare, at + 1)
+    # Every needle before this rare byte was looked for.
+    return -1 if at < 0 else data.find(needle, at - offset)
 
 
 def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None:
