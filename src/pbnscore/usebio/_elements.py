@@ -71,8 +71,16 @@ def set_children(parent: Element, texts: Mapping[str, str], *, new: bool = False
     """Set the text of ``parent``'s child of each tag in place, or insert
     the child at its canonical position with its siblings' indentation.
     ``new``: the caller knows there are none to replace."""
-    if not new:
-        texts = {tag: text for tag, text in texts.items() if not replace_child(parent, tag, text)}
+    if not new and texts:
+        # The first child of each tag takes its text: one walk for them all.
+        missing = dict(texts)
+        for existing in parent.iterchildren(*texts):
+            text = missing.pop(existing.tag, None)
+            if text is not None:
+                existing.text = text
+                if not missing:
+                    return
+        texts = missing
     if not texts:
         return
     text_before = parent.text

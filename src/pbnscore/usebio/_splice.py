@@ -69,12 +69,16 @@ class Cut:
     bytes after ``<TRAVELLER_LINE`` and up to ``tail + </TRAVELLER_LINE>``.
     ``tail`` is the last child's tail of every line when all lines share
     one (the usual, machine-written layout), else empty: each line then
-    keeps its own."""
+    keeps its own. ``indent``: the text before the first child of every
+    line when all lines start alike (the same start tag and indentation),
+    else None."""
 
-    __slots__ = ("lines", "skeleton", "tail")
+    __slots__ = ("indent", "lines", "skeleton", "tail")
 
-    def __init__(self, skeleton: bytes, lines: Sequence[bytes], tail: bytes) -> None:
-        self.skeleton, self.lines, self.tail = skeleton, lines, tail
+    def __init__(
+        self, skeleton: bytes, lines: Sequence[bytes], tail: bytes, indent: bytes | None
+    ) -> None:
+        self.skeleton, self.lines, self.tail, self.indent = skeleton, lines, tail, indent
 
 
 def cut(output: bytes) -> Cut | None:
@@ -97,13 +101,16 @@ def _cut(output: bytes, tail: bytes) -> Cut | None:
     pieces = output.split(tail + _LINE_END)
     rest = pieces.pop()
     if not pieces:
-        return Cut(rest, (), tail)
+        return Cut(rest, (), tail, None)
     between, opens, lines = zip(*map(bytes.rpartition, pieces, repeat(_LINE_OPEN)), strict=True)
     if b"" in opens or b"" in lines:
         return None  # a piece with no start tag
-    if bytes(map(_FIRST_BYTE, lines)).translate(None, _AFTER_OPEN):
+    start = _START_REST_RE.match(lines[0])
+    alike = start is not None and all(map(bytes.startswith, lines, repeat(start[0] + b"<")))
+    if not alike and bytes(map(_FIRST_BYTE, lines)).translate(None, _AFTER_OPEN):
         return None  # another tag that begins alike
-    return Cut(PLACEHOLDER.join((*between, rest)), lines, tail)
+    indent = start[1] if alike and start is not None else None
+    return Cut(PLACEHOLDER.join((*between, rest)), lines, tail, indent)
 
 
 def _blank(text: bytes) -> bool:
@@ -217,18 +224,15 @@ def _splice_points(
     rank = _LINE_RANKS[first_tag]
     # Nearest first: a line most often ends with the field just before them.
     before = tuple(tag for tag, tag_rank in reversed(_END_TAG_RANKS.items()) if tag_rank < rank)
-    lines, tail = found.lines, found.tail
-    start = _START_REST_RE.match(lines[0]) if lines else None
+    lines, tail, lead = found.lines, found.tail, found.indent
     if (
         tail
-        and start is not None
-        and _blank(start[1])
+        and lead is not None
+        and _blank(lead)
         and all(map(bytes.endswith, lines, repeat(before)))
-        and all(map(bytes.startswith, lines, repeat(start[0] + b"<")))
     ):
         # The usual file: every line starts alike and ends with a field
         # before the points; each distinct insert is made once.
-        lead = start[1]
         endings = [b"".join(lead + e for e in elements) + tail + _LINE_END for elements in distinct]
         return lines, list(map(endings.__getitem__, indices))
     heads, ends = [], []

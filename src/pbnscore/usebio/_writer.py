@@ -189,9 +189,8 @@ def _spliced(
         _Scorer(skeleton_root, _RefLocator(nodes), style, profile).apply(scored, lines=False)
     elif style != event.source.type_style:
         _restyle(skeleton_root, event, style)
-    edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8")
-    output = join(edited, found, points, order[0] if order else "")
-    return None if output is None else output + b"\n"
+    edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
+    return join(edited, found, points, order[0] if order else "")
 
 
 # -- USEBIO input ------------------------------------------------------------
