@@ -148,3 +148,33 @@ def test_rank_total_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> N
     rows = capsys.readouterr().out.split("\r\n")
     assert rows[1].startswith("1,,pair,Grace Gill & Harry Hunt,,,6,17,47,")
     assert main(["season", str(CLUB), "--rank", "best"]) == 2
+
+
+def test_warnings_as_score_prints_them_at_most_twenty_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """season prints a file's warnings through batch's printer: check's
+    (here 25 boards played at one table) and the method's (unequal board
+    counts), at most 20 then the count, as score does; --quiet none."""
+    nights = tmp_path / "nights"
+    nights.mkdir()
+
+    def game(board: int, *rows: str) -> str:
+        return (
+            f'[Event "Lonely"]\n[Date "2024.01.01"]\n[Board "{board}"]\n[Dealer "N"]\n'
+            '[Vulnerable "None"]\n'
+            '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Score_NS\\6R"]\n'
+            + "\n".join(rows)
+            + "\n\n"
+        )
+
+    lonely = nights / "lonely.pbn"
+    games = game(1, '1 2 "4S" S 420', '3 4 "4S" S 450')
+    lonely.write_text(games + "".join(game(n, '1 2 "4S" S 420') for n in range(2, 27)))
+    assert main(["season", str(nights), "--no-progress", "--to", "json"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"{lonely}:16: warning: board 2: a single result, nothing to compare it with"
+    assert len(lines) == 21
+    assert lines[20] == f"… and 7 more warnings (pbnscore check {lonely} lists them all)"
+    assert main(["season", str(nights), "--no-progress", "--to", "json", "-q"]) == 0
+    assert capsys.readouterr().err == ""
