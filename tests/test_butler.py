@@ -6,7 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import pbnscore
@@ -240,6 +240,27 @@ def test_zero_sum_from_the_tables_matches_scan(
     scores spread wider than the IMP scale too."""
     expected = reference.zero_sum_scan(scores, factor, gaps, cap)
     assert zero_sum_par(scores, factor, ImpGaps(gaps), cap=cap) == expected
+
+
+@settings(max_examples=100)
+@given(ANY_SCORES, FACTORS)
+@example([0, 30], 1)  # no zero: +1 for P -10..10, -1 for 20..40; tied, 0 is closest
+def test_strict_gaps_search_par_by_par(scores: list[int], factor: int) -> None:
+    """--imp-gaps strict: scores on the 10s never put a difference in a gap,
+    and the datum is the scan's (and the middle of its run); off the 10s the
+    search either refuses a par or finds the one lower gaps find."""
+    options = ButlerOptions(datum="zero-sum", double=factor == 2, imp_gaps="strict")
+    if all(s % 10 == 0 for s in scores):
+        expected = reference.zero_sum_scan(scores, factor, "strict")
+        assert zero_sum_par(scores, factor, ImpGaps.STRICT) == expected
+        assert board_datum(scores, options) == reference.zero_sum_shown(scores, factor, "strict")
+        return
+    try:
+        par = zero_sum_par(scores, factor, ImpGaps.STRICT)
+    except ScoringError as error:
+        assert "between two rows" in str(error)
+    else:
+        assert par == reference.zero_sum_scan(scores, factor, "lower")
 
 
 def test_zero_sum_reads_the_tables_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
