@@ -291,6 +291,11 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
         ),
         False,  # the cut cannot tell it from a line's start
     ),
+    "an element between two lines": (
+        line_document([PLAIN[0], "<X_NOTE>n</X_NOTE>", PLAIN[1], PLAIN[2]]),
+        True,
+    ),
+    "text between two lines": (line_document([PLAIN[0], "t &amp; u", PLAIN[1], PLAIN[2]]), True),
     "a comment between the lines that names one": (
         line_document([PLAIN[0], "<!-- <TRAVELLER_LINE>\n</TRAVELLER_LINE> -->", PLAIN[1]]),
         False,
@@ -362,7 +367,19 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
     ),
     "a DOCTYPE with an internal subset": (
         line_document(PLAIN, head="<!DOCTYPE USEBIO [\n<!ELEMENT TRAVELLER_LINE ANY>\n]>\n"),
-        True,
+        False,
+    ),
+    "a DOCTYPE whose internal subset spells a line": (
+        line_document(
+            PLAIN,
+            head="<!DOCTYPE USEBIO [<?pi <TRAVELLER_LINE>\n</TRAVELLER_LINE> ?>"
+            '<!ATTLIST USEBIO X CDATA "1">]>\n',
+        ),
+        False,
+    ),
+    "a comment before the root that spells a line": (
+        line_document(PLAIN, head="<!-- <TRAVELLER_LINE>\n</TRAVELLER_LINE> -->\n"),
+        False,
     ),
     "the 1.1 DTD": (
         line_document(PLAIN, head='<!DOCTYPE USEBIO SYSTEM "http://x/usebio_v1_1.dtd">\n'),

@@ -7,20 +7,23 @@ The lines are nearly the whole file, and the method changes a line only by
 adding its points after its last field. So the writer (``_writer``)
 serialises the input tree as it is (never changing it), and :func:`cut`
 cuts those bytes into each line's own bytes and a *skeleton*: the document
-with every line an empty ``<TRAVELLER_LINE/>``, a tenth of its size. The
-skeleton is parsed and edited as a tree by the writer's ordinary code
-(EVENT_TYPE, BOARD_AVERAGE, TOTAL_SCORE, PLACE ...: nothing in a line),
-serialised, and :func:`join` puts each line back in its placeholder with
-its points inserted as the tree path inserts them
+with each run of lines (a board's, as a rule) one empty
+``<TRAVELLER_LINE/>``, a tenth of its size. The skeleton is parsed and
+edited as a tree by the writer's ordinary code (EVENT_TYPE, BOARD_AVERAGE,
+TOTAL_SCORE, PLACE ...: nothing in a line), serialised, and :func:`join`
+puts the lines back in their placeholders with their points inserted as
+the tree path inserts them
 (:func:`pbnscore.usebio._elements.set_children`: after the last child,
 led by the line's indentation, the last child's tail moved after them).
 
-Only where that is certain to give the tree path's bytes: the skeleton
-holds one placeholder per line of the input and every element and comment
-the edits can see (:func:`seen`, compared on the two trees), the input has
-none of the points elements, and each scored line ends with a field that
-comes before them. Otherwise the caller edits a copy of the tree. A test
-holds the two byte-identical on every fixture and sample.
+Only where that is certain to give the tree path's bytes: the skeleton's
+lines are its runs' placeholders (:meth:`Cut.refs`), it holds every
+element and comment the edits can see (:func:`seen`, compared on the two
+trees), no comment, processing instruction or DOCTYPE spells a line (the
+cut could fall in it), the input has none of the points elements, and each
+scored line ends with a field that comes before them. Otherwise the caller
+edits a copy of the tree. A test holds the two byte-identical on every
+fixture and sample and on hand-made layouts.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from lxml import etree
 
 from pbnscore.model import ScoredBoard
 from pbnscore.usebio._elements import ORDER
-from pbnscore.usebio._reader import PARSER, REF_TAGS
+from pbnscore.usebio._reader import PARSER, REF_TAGS, ref_elements
 
 Element = etree._Element
 Points = Fraction | int
@@ -64,21 +67,59 @@ _NO_POINTS: tuple[bytes, ...] = ()
 
 
 class Cut:
-    """A serialised document cut at its traveller lines: ``skeleton``, the
-    document with each line a :data:`PLACEHOLDER`; ``lines``, each line's
-    bytes after ``<TRAVELLER_LINE`` and up to ``tail + </TRAVELLER_LINE>``.
+    """A serialised document cut at its traveller lines. ``lines``: each
+    line's bytes after ``<TRAVELLER_LINE`` and up to ``tail +
+    </TRAVELLER_LINE>``; ``between``: what comes before each line (after
+    the line before it), and last what follows the last line. A *run* is
+    lines with nothing but text between them (each line's tail); ``runs``
+    holds the index of each run's first line. ``skeleton``: the document
+    with each run one :data:`PLACEHOLDER` (the run's tails within it go
+    with the lines: no edit of the skeleton reaches them).
+
     ``tail`` is the last child's tail of every line when all lines share
     one (the usual, machine-written layout), else empty: each line then
     keeps its own. ``indent``: the text before the first child of every
     line when all lines start alike (the same start tag and indentation),
     else None."""
 
-    __slots__ = ("indent", "lines", "skeleton", "tail")
+    __slots__ = ("between", "indent", "lines", "runs", "skeleton", "tail")
 
     def __init__(
-        self, skeleton: bytes, lines: Sequence[bytes], tail: bytes, indent: bytes | None
+        self,
+        between: Sequence[bytes],
+        lines: Sequence[bytes],
+        tail: bytes,
+        indent: bytes | None,
     ) -> None:
-        self.skeleton, self.lines, self.tail, self.indent = skeleton, lines, tail, indent
+        self.between, self.lines, self.tail, self.indent = between, lines, tail, indent
+        # A run starts at the first line and wherever markup comes between
+        # two lines (an element, a comment: what the skeleton must hold).
+        # Few distinct pieces come between lines: each is looked at once.
+        marked = {piece for piece in set(between) if b"<" in piece}
+        starts = map(marked.__contains__, between[1:-1])
+        self.runs = [0, *compress(count(1), starts)] if lines else []
+        self.skeleton = PLACEHOLDER.join((*map(between.__getitem__, self.runs), between[-1]))
+
+    def refs(self, nodes: Sequence[Element]) -> tuple[list[Element], dict[int, int]] | None:
+        """The skeleton's ``nodes`` (its elements a source_ref counts) by
+        source_ref, each run's placeholder standing for each of its lines,
+        and each line's source_ref with its place among the lines; None
+        where the skeleton's lines are not its runs' placeholders."""
+        ends = (*self.runs[1:], len(self.lines))
+        runs = iter(zip(self.runs, ends, strict=True))
+        by_ref: list[Element] = []
+        positions: dict[int, int] = {}
+        for node in nodes:
+            if node.tag != "TRAVELLER_LINE":
+                by_ref.append(node)
+                continue
+            run = next(runs, None)
+            if run is None:
+                return None
+            first, end = run
+            positions.update(zip(count(len(by_ref)), range(first, end)))
+            by_ref.extend(repeat(node, end - first))
+        return None if next(runs, None) is not None else (by_ref, positions)
 
 
 def cut(output: bytes) -> Cut | None:
@@ -101,7 +142,7 @@ def _cut(output: bytes, tail: bytes) -> Cut | None:
     pieces = output.split(tail + _LINE_END)
     rest = pieces.pop()
     if not pieces:
-        return Cut(rest, (), tail, None)
+        return Cut((rest,), (), tail, None)
     between, opens, lines = zip(*map(bytes.rpartition, pieces, repeat(_LINE_OPEN)), strict=True)
     if b"" in opens or b"" in lines:
         return None  # a piece with no start tag
@@ -110,7 +151,7 @@ def _cut(output: bytes, tail: bytes) -> Cut | None:
     if not alike and bytes(map(_FIRST_BYTE, lines)).translate(None, _AFTER_OPEN):
         return None  # another tag that begins alike
     indent = start[1] if alike and start is not None else None
-    return Cut(PLACEHOLDER.join((*between, rest)), lines, tail, indent)
+    return Cut((*between, rest), lines, tail, indent)
 
 
 def _blank(text: bytes) -> bool:
@@ -120,19 +161,32 @@ def _blank(text: bytes) -> bool:
     return bool(text) and not text.replace(b"&#13;", b"\r").decode("utf-8").strip()
 
 
-def seen(root: Element) -> int:
+def seen(root: Element) -> int | None:
     """How many elements, comments and processing instructions the edits
     can see besides the lines: equal in the input and its skeleton when
     none is in a line. (A line in a line cannot be cut: its piece has no
-    start tag of its own, or the skeleton does not parse.)"""
-    return sum(1 for _ in root.iter(*_SEEN))
+    start tag of its own, or the skeleton does not parse.) None where a
+    comment or processing instruction names a line: the cut could fall in
+    it (and see plain_doctype)."""
+    found = 0
+    for node in (*root.itersiblings(preceding=True), *root.iter(*_SEEN), *root.itersiblings()):
+        if not isinstance(node.tag, str) and b"TRAVELLER_LINE" in etree.tostring(node):
+            return None  # a comment or processing instruction
+        found += 1
+    return found
 
 
-def line_positions(nodes: Sequence[Element]) -> dict[int, int]:
-    """Each line's source_ref and its place among the document's lines."""
-    tags = map(operator.attrgetter("tag"), nodes)
-    refs = list(compress(count(), map(operator.eq, tags, repeat("TRAVELLER_LINE"))))
-    return dict(zip(refs, range(len(refs)), strict=True))
+def plain_doctype(tree: etree._ElementTree, output: bytes) -> bool:
+    """Whether ``output`` (``tree`` serialised) has no DOCTYPE or one
+    without an internal subset (whose declarations and processing
+    instructions lxml writes out, where the cut could fall), naming no
+    line."""
+    doctype = tree.docinfo.doctype.encode()  # type: ignore[attr-defined]  # not in lxml-stubs
+    if not doctype:
+        return True
+    return b"TRAVELLER_LINE" not in doctype and output.startswith(
+        b"<?xml version='1.0' encoding='UTF-8'?>\n" + doctype + b"\n"
+    )
 
 
 def line_points(
@@ -197,8 +251,15 @@ def join(
     pieces = skeleton.split(PLACEHOLDER)
     lines = found.lines
     number = len(lines)
-    if len(pieces) != number + 1:
+    if len(pieces) != len(found.runs) + 1:
         return None
+    # Before each line the text between it and the line before it, but
+    # before a run's first line (and after the last line) the edited
+    # skeleton's piece.
+    before = list(found.between)
+    for first, piece in zip(found.runs, pieces, strict=False):
+        before[first] = piece
+    before[-1] = pieces[-1]
     end = found.tail + _LINE_END
     if points is None or len(points[1]) == 1:
         ends: Sequence[bytes] = [end] * number
@@ -207,8 +268,8 @@ def join(
         if spliced is None:
             return None
         lines, ends = spliced
-    parts = [_LINE_OPEN] * (4 * number + 1)  # piece, <TRAVELLER_LINE, line, end ...
-    parts[0::4] = pieces
+    parts = [_LINE_OPEN] * (4 * number + 1)  # before, <TRAVELLER_LINE, line, end ...
+    parts[0::4] = before
     parts[2::4] = lines
     parts[3::4] = ends
     return b"".join(parts)
@@ -269,18 +330,21 @@ def splice(
     order = [tag for pair in tags for tag in pair]
     if not points_order_allowed(order) or next(root.iter(*order), None) is not None:
         return None
-    found = cut(output)
+    found = cut(output) if plain_doctype(root.getroottree(), output) else None
     if found is None:
         return None
     try:
         skeleton = etree.fromstring(found.skeleton, PARSER)
     except etree.XMLSyntaxError:
         return None
-    positions = line_positions(nodes)
-    if len(positions) != len(found.lines) or seen(root) != seen(skeleton):
+    refs = found.refs(ref_elements(skeleton))
+    visible = seen(root)
+    if refs is None or visible is None or visible != seen(skeleton):
         return None
-    if sum(1 for _ in skeleton.iter("TRAVELLER_LINE")) != len(found.lines):
+    lines = [ref for ref, node in enumerate(nodes) if node.tag == "TRAVELLER_LINE"]
+    if len(lines) != len(found.lines):
         return None
+    positions = dict(zip(lines, count(), strict=False))
     points = line_points(positions, boards, tags, points_text)
     return None if points is None else join(found.skeleton, found, points, order[0])
 

@@ -57,7 +57,7 @@ from pbnscore.usebio._splice import (
     cut,
     join,
     line_points,
-    line_positions,
+    plain_doctype,
     points_order_allowed,
     seen,
 )
@@ -167,7 +167,8 @@ def _spliced(
     order = [tag for pair in tags for tag in pair]
     if order and (not points_order_allowed(order) or next(root.iter(*order), None) is not None):
         return None  # points to replace, or where the splice cannot put them
-    found = cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
+    found = cut(output) if plain_doctype(tree, output) else None
     if found is None:
         return None
     try:
@@ -175,10 +176,11 @@ def _spliced(
     except etree.XMLSyntaxError:
         return None
     skeleton_root = skeleton.getroot()
-    nodes = ref_elements(skeleton_root)
-    positions = line_positions(nodes)
-    if len(positions) != len(found.lines) or seen(root) != seen(skeleton_root):
+    refs = found.refs(ref_elements(skeleton_root))
+    visible = seen(root)
+    if refs is None or visible is None or visible != seen(skeleton_root):
         return None  # a line the cut missed, or something the edits see inside a line
+    nodes, positions = refs
     points = None
     if scored is not None and order:
         points = line_points(positions, scored.boards, tags, format_points)
