@@ -239,3 +239,27 @@ def test_ctrl_c_abandons_the_files_being_scored(tmp_path: Path) -> None:
     assert len(list(out.rglob("*.xml"))) == written
     assert not [path.name for path in out.rglob("*.part")]
     assert not any(map(_alive, workers))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_worker_ends_the_batch_with_one_line_and_its_counts(tmp_path: Path) -> None:
+    """kill -9 of one worker (what the OOM killer does): the batch stops with
+    one line saying what happened and how far it got, exit 1, no temporary
+    file; not `internal error: BrokenProcessPool` and exit 3, as a bug."""
+    parent, workers, out = _batch(tmp_path, files=12)
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = parent.communicate(timeout=60)
+    lines = err.decode().splitlines()
+    assert parent.returncode == 1, lines
+    assert len(lines) == 1, lines
+    found = re.fullmatch(
+        r"pbnscore: a batch worker process was killed \(out of memory, or ended from outside\): "
+        r"(\d+) files? written, (\d+) not done",
+        lines[0],
+    )
+    assert found, lines[0]
+    written, not_done = map(int, found.groups())
+    assert written + not_done == 12
+    assert len(list(out.rglob("*.xml"))) == written
+    assert not [path.name for path in out.rglob("*.part")]
+    assert not any(map(_alive, workers))

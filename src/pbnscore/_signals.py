@@ -198,9 +198,16 @@ def task() -> Iterator[None]:
         if _worker.stopping:  # Ctrl-C came as the file was handed over
             raise KeyboardInterrupt
         yield
-    except (Terminated, KeyboardInterrupt):
+    except (Terminated, KeyboardInterrupt) as exc:
         if _worker.orphaned:
             os._exit(1)
+        if _worker.active and isinstance(exc, Terminated):
+            # The file in hand is cleaned up by now. Raised on, the pool's
+            # worker loop would take it for the task's failure and start the
+            # next file queued for it: a pool that broke (another worker was
+            # killed) terminates its workers, and one wrote a file nobody
+            # counted 1.7 s later.
+            os._exit(exc.status)
         raise
     finally:
         _worker.interruptible = False

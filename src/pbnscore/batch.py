@@ -24,9 +24,11 @@ import attrs
 
 from pbnscore import _signals, default_method, loads, outputs, score
 from pbnscore._atomic import folder_error, write_bytes
-from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, one_line
+from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, WorkerDied, one_line
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from pbnscore.model import Event, ScoredEvent
 
 INPUT_SUFFIXES = frozenset({".pbn", ".xml"})
@@ -413,6 +415,7 @@ def _in_workers(
 ) -> Iterator[Iterator[AnyDone]]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context()
     stop = context.Event()
@@ -433,7 +436,11 @@ def _in_workers(
 
         def in_order() -> Iterator[AnyDone]:
             for future in futures[len(finished) :]:
-                done = future.result()
+                try:
+                    done = future.result()
+                except BrokenProcessPool:  # a worker was killed: the pool is gone
+                    wait(futures)  # the pool marks every pending one broken
+                    raise _worker_died(futures) from None
                 if done is None:
                     raise KeyboardInterrupt  # a worker had Ctrl-C first
                 finished.append(done)  # one step: what is seen is counted once
@@ -458,6 +465,20 @@ def _in_workers(
             raise _interrupted(finished, stopped, not_started) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_died(futures: Sequence[Future[AnyDone | None]]) -> WorkerDied:
+    """The counts once the pool broke: a file counts as written if its
+    worker finished it (whether or not it was reported yet)."""
+    finished = [
+        done
+        for future in futures
+        if not future.cancelled()
+        and future.exception() is None
+        and (done := future.result()) is not None
+    ]
+    failed = sum(done.error is not None for done in finished)
+    return WorkerDied(len(finished) - failed, failed, len(futures) - len(finished))
 
 
 def _interrupted(finished: Sequence[Done], stopped: int, not_started: int) -> _signals.Interrupted:

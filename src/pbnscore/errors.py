@@ -73,6 +73,24 @@ class UnknownMethodError(PbnscoreError):
     """No registered scoring method has this name."""
 
 
+class WorkerDied(PbnscoreError):
+    """A batch worker process was ended from outside (SIGKILL: the OOM killer,
+    a task manager) while it had a file: the batch stops, since the pool that
+    ran it is gone, and says how far it got. Not a bug in pbnscore (exit 1)."""
+
+    def __init__(self, written: int, failed: int, not_done: int) -> None:
+        super().__init__(written, failed, not_done)
+        self.written, self.failed, self.not_done = written, failed, not_done
+
+    def __str__(self) -> str:
+        files = "1 file" if self.written == 1 else f"{self.written} files"
+        failed = f", {self.failed} failed" if self.failed else ""
+        return (
+            "a batch worker process was killed (out of memory, or ended from outside): "
+            f"{files} written{failed}, {self.not_done} not done"
+        )
+
+
 class UsageError(PbnscoreError):
     """The command line asks for something that cannot be done (exit 2):
     a missing input, an output that would overwrite an input or another output.
