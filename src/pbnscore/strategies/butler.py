@@ -382,6 +382,7 @@ class _ParSums:
         self.low, self.high = min(scores), max(scores)
 
     def total(self, step: int) -> int:
+        """The sum at par 10 ``step``."""
         raise NotImplementedError
 
     def first_not_positive(self, lo: int, hi: int) -> int:
