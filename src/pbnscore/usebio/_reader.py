@@ -812,11 +812,6 @@ _LINE_TAGS = (
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
     "TRICKS", *_SEAT_PLAYER_TAGS,
 )  # fmt: skip
-# Each line's last child of a tag (the walk's "the last wins"), its nodes:
-# one per line exactly when every line has a non-empty one. Text comes as
-# str (the parser merges adjacent text, CDATA included), an element, comment
-# or processing instruction as an object: where one is in a field, its
-# ``.text`` (the walk's) is not its text nodes.
 _Fields = dict[str, tuple[etree.XPath, etree.XPath]]
 
 
@@ -832,6 +827,11 @@ def _last_fields(owners: str, tags: Iterable[str]) -> _Fields:
     }
 
 
+# Each line's last child of a tag (the walk's "the last wins"), its nodes:
+# one per line exactly when every line has a non-empty one. Text comes as
+# str (the parser merges adjacent text, CDATA included), an element, comment
+# or processing instruction as an object: where one is in a field, its
+# ``.text`` (the walk's) is not its text nodes.
 _LINE_FIELDS = _last_fields(_LINES, _LINE_TAGS)
 
 
