@@ -50,8 +50,7 @@ PLACEHOLDER = b"<TRAVELLER_LINE/>"
 # before each attribute): its attributes, and the text before its first
 # child (its indentation). lxml escapes "<" and ">" in text and attribute
 # values, so neither is found inside them.
-_AFTER_OPEN = b"> "
-_FIRST_BYTE = operator.itemgetter(0)
+_LINE_STARTS = (b"<TRAVELLER_LINE>", b"<TRAVELLER_LINE ")
 _START_REST_RE = re.compile(rb"(?: [^>]*)?>([^<]*)")
 _LINE_RANKS = {tag: rank for rank, tag in enumerate(ORDER["TRAVELLER_LINE"])}
 _END_TAG_RANKS = {f"</{tag}>".encode(): rank for tag, rank in _LINE_RANKS.items()}
@@ -67,14 +66,15 @@ _NO_POINTS: tuple[bytes, ...] = ()
 
 
 class Cut:
-    """A serialised document cut at its traveller lines. ``lines``: each
-    line's bytes after ``<TRAVELLER_LINE`` and up to ``tail +
-    </TRAVELLER_LINE>``; ``between``: what comes before each line (after
-    the line before it), and last what follows the last line. A *run* is
-    lines with nothing but text between them (each line's tail); ``runs``
-    holds the index of each run's first line. ``skeleton``: the document
-    with each run one :data:`PLACEHOLDER` (the run's tails within it go
-    with the lines: no edit of the skeleton reaches them).
+    """A serialised document cut at its traveller lines' end tags (``tail +
+    </TRAVELLER_LINE>``): the k-th of ``pieces`` holds what comes before
+    the k-th line (after the line before it) and the line up to that end,
+    ``starts[k]`` the place of its start tag; ``rest`` what follows the
+    last line. A *run* is lines with nothing but text between them (each
+    line's tail); ``runs`` holds the index of each run's first line.
+    ``skeleton``: the document with each run one :data:`PLACEHOLDER` (the
+    tails within a run go with its lines: no edit of the skeleton reaches
+    them).
 
     ``tail`` is the last child's tail of every line when all lines share
     one (the usual, machine-written layout), else empty: each line then
@@ -82,30 +82,33 @@ class Cut:
     line when all lines start alike (the same start tag and indentation),
     else None."""
 
-    __slots__ = ("between", "indent", "lines", "runs", "skeleton", "tail")
+    __slots__ = ("indent", "pieces", "rest", "runs", "skeleton", "starts", "tail")
 
     def __init__(
         self,
-        between: Sequence[bytes],
-        lines: Sequence[bytes],
+        pieces: list[bytes],
+        starts: list[int],
+        marks: list[int],
+        rest: bytes,
         tail: bytes,
         indent: bytes | None,
     ) -> None:
-        self.between, self.lines, self.tail, self.indent = between, lines, tail, indent
+        self.pieces, self.starts, self.rest = pieces, starts, rest
+        self.tail, self.indent = tail, indent
         # A run starts at the first line and wherever markup comes between
-        # two lines (an element, a comment: what the skeleton must hold).
-        # Few distinct pieces come between lines: each is looked at once.
-        marked = {piece for piece in set(between) if b"<" in piece}
-        starts = map(marked.__contains__, between[1:-1])
-        self.runs = [0, *compress(count(1), starts)] if lines else []
-        self.skeleton = PLACEHOLDER.join((*map(between.__getitem__, self.runs), between[-1]))
+        # two lines (an element, a comment: what the skeleton must hold),
+        # that is where a piece's first "<" (``marks``) is not its line's.
+        breaks = map(operator.ne, marks[1:], starts[1:])
+        self.runs = [0, *compress(count(1), breaks)] if pieces else []
+        between = (pieces[k][: starts[k]] for k in self.runs)
+        self.skeleton = PLACEHOLDER.join((*between, rest))
 
     def refs(self, nodes: Sequence[Element]) -> tuple[list[Element], dict[int, int]] | None:
         """The skeleton's ``nodes`` (its elements a source_ref counts) by
         source_ref, each run's placeholder standing for each of its lines,
         and each line's source_ref with its place among the lines; None
         where the skeleton's lines are not its runs' placeholders."""
-        ends = (*self.runs[1:], len(self.lines))
+        ends = (*self.runs[1:], len(self.pieces))
         runs = iter(zip(self.runs, ends, strict=True))
         by_ref: list[Element] = []
         positions: dict[int, int] = {}
@@ -120,6 +123,16 @@ class Cut:
             positions.update(zip(count(len(by_ref)), range(first, end)))
             by_ref.extend(repeat(node, end - first))
         return None if next(runs, None) is not None else (by_ref, positions)
+
+    def heads(self, edited: Sequence[bytes]) -> tuple[list[bytes], list[int]]:
+        """Each line with what comes before it, the input's but before a
+        run's first line the ``edited`` skeleton's piece; and where in it
+        the line's start tag is."""
+        heads, opens = list(self.pieces), list(self.starts)
+        for first, piece in zip(self.runs, edited, strict=True):
+            heads[first] = piece + self.pieces[first][self.starts[first] :]
+            opens[first] = len(piece)
+        return heads, opens
 
 
 def cut(output: bytes) -> Cut | None:
@@ -137,21 +150,25 @@ def cut(output: bytes) -> Cut | None:
 
 
 def _cut(output: bytes, tail: bytes) -> Cut | None:
-    # The k-th piece holds the k-th line from its start tag (the last in the
-    # piece: lines do not nest, which the caller's checks confirm) to its end.
+    # The k-th piece ends with the k-th line, which starts at the piece's
+    # last start tag (lines do not nest: the caller's checks confirm it).
     pieces = output.split(tail + _LINE_END)
     rest = pieces.pop()
     if not pieces:
-        return Cut((rest,), (), tail, None)
-    between, opens, lines = zip(*map(bytes.rpartition, pieces, repeat(_LINE_OPEN)), strict=True)
-    if b"" in opens or b"" in lines:
+        return Cut([], [], [], rest, tail, None)
+    starts = list(map(bytes.rfind, pieces, repeat(_LINE_OPEN)))
+    if -1 in starts:
         return None  # a piece with no start tag
-    start = _START_REST_RE.match(lines[0])
-    alike = start is not None and all(map(bytes.startswith, lines, repeat(start[0] + b"<")))
-    if not alike and bytes(map(_FIRST_BYTE, lines)).translate(None, _AFTER_OPEN):
+    marks = list(map(bytes.find, pieces, repeat(b"<")))  # the first "<" of each
+    start = _START_REST_RE.match(pieces[0], starts[0] + len(_LINE_OPEN))
+    indent = None
+    if start is not None:
+        after_open = map(operator.add, starts, repeat(len(_LINE_OPEN)))
+        alike = map(bytes.startswith, pieces, repeat(start[0] + b"<"), after_open)
+        indent = start[1] if all(alike) else None  # every line starts alike
+    if indent is None and not all(map(bytes.startswith, pieces, repeat(_LINE_STARTS), starts)):
         return None  # another tag that begins alike
-    indent = start[1] if alike and start is not None else None
-    return Cut((*between, rest), lines, tail, indent)
+    return Cut(pieces, starts, marks, rest, tail, indent)
 
 
 def _blank(text: bytes) -> bool:
@@ -245,73 +262,71 @@ def join(
     first_tag: str,
 ) -> bytes | None:
     """The serialised (edited) ``skeleton`` with each placeholder replaced
-    by its line, ``points`` (from :func:`line_points`; the first points
-    element ``first_tag``) spliced in; None where a scored line does not
-    end with a field that comes before them."""
-    pieces = skeleton.split(PLACEHOLDER)
-    lines = found.lines
-    number = len(lines)
-    if len(pieces) != len(found.runs) + 1:
+    by its run of lines, ``points`` (from :func:`line_points`; the first
+    points element ``first_tag``) spliced in; None where a scored line does
+    not end with a field that comes before them."""
+    edited = skeleton.split(PLACEHOLDER)
+    if len(edited) != len(found.runs) + 1:
         return None
-    # Before each line the text between it and the line before it, but
-    # before a run's first line (and after the last line) the edited
-    # skeleton's piece.
-    before = list(found.between)
-    for first, piece in zip(found.runs, pieces, strict=False):
-        before[first] = piece
-    before[-1] = pieces[-1]
+    heads, opens = found.heads(edited[:-1])
     end = found.tail + _LINE_END
+    ends: Sequence[bytes]
     if points is None or len(points[1]) == 1:
-        ends: Sequence[bytes] = [end] * number
+        ends = [end] * len(heads)
     else:
-        spliced = _splice_points(found, *points, first_tag)
+        spliced = _splice_points(found, heads, opens, *points, first_tag)
         if spliced is None:
             return None
-        lines, ends = spliced
-    parts = [_LINE_OPEN] * (4 * number + 1)  # before, <TRAVELLER_LINE, line, end ...
-    parts[0::4] = before
-    parts[2::4] = lines
-    parts[3::4] = ends
+        heads, ends = spliced
+    parts = [edited[-1]] * (2 * len(heads) + 1)  # line, end, line, end ... rest
+    parts[0:-1:2] = heads
+    parts[1::2] = ends
     return b"".join(parts)
 
 
 def _splice_points(
-    found: Cut, indices: list[int], distinct: list[tuple[bytes, ...]], first_tag: str
-) -> tuple[Sequence[bytes], Sequence[bytes]] | None:
-    """Each line and what follows it (its points elements, its last
-    child's tail, its end tag), as set_children puts them: each after the
-    last child, led by the line's indentation (where that is whitespace),
-    else by the last child's tail; the last new one takes that tail."""
+    found: Cut,
+    heads: list[bytes],
+    opens: list[int],
+    indices: list[int],
+    distinct: list[tuple[bytes, ...]],
+    first_tag: str,
+) -> tuple[list[bytes], list[bytes]] | None:
+    """Each line (with what comes before it, ``heads``; its start tag at
+    ``opens``) and what follows it: its points elements, its last child's
+    tail, its end tag, as set_children puts them: each after the last
+    child, led by the line's indentation (where that is whitespace), else
+    by the last child's tail; the last new one takes that tail."""
     rank = _LINE_RANKS[first_tag]
     # Nearest first: a line most often ends with the field just before them.
     before = tuple(tag for tag, tag_rank in reversed(_END_TAG_RANKS.items()) if tag_rank < rank)
-    lines, tail, lead = found.lines, found.tail, found.indent
+    tail, lead = found.tail, found.indent
     if (
         tail
         and lead is not None
         and _blank(lead)
-        and all(map(bytes.endswith, lines, repeat(before)))
+        and all(map(bytes.endswith, heads, repeat(before)))
     ):
         # The usual file: every line starts alike and ends with a field
         # before the points; each distinct insert is made once.
         endings = [b"".join(lead + e for e in elements) + tail + _LINE_END for elements in distinct]
-        return lines, list(map(endings.__getitem__, indices))
-    heads, ends = [], []
-    for line, index in zip(lines, indices, strict=True):
+        return heads, list(map(endings.__getitem__, indices))
+    new_heads, ends = [], []
+    for head, at, index in zip(heads, opens, indices, strict=True):
         if not index:
-            heads.append(line)
+            new_heads.append(head)
             ends.append(tail + _LINE_END)
             continue
-        after = line.rindex(b">") + 1  # the end of the line's last child
-        if line[line.rfind(b"<", 0, after) : after] not in before:
+        after = head.rindex(b">") + 1  # the end of the line's last child
+        if head[head.rfind(b"<", at, after) : after] not in before:
             return None  # a last field that the points go before, or unknown
-        own = _START_REST_RE.match(line)
+        own = _START_REST_RE.match(head, at + len(_LINE_OPEN))
         indent = own[1] if own is not None else b""
-        own_tail = line[after:] + tail
+        own_tail = head[after:] + tail
         lead = indent if _blank(indent) else own_tail
-        heads.append(line[:after])
+        new_heads.append(head[:after])
         ends.append(b"".join(lead + e for e in distinct[index]) + own_tail + _LINE_END)
-    return heads, ends
+    return new_heads, ends
 
 
 def splice(
@@ -342,7 +357,7 @@ def splice(
     if refs is None or visible is None or visible != seen(skeleton):
         return None
     lines = [ref for ref, node in enumerate(nodes) if node.tag == "TRAVELLER_LINE"]
-    if len(lines) != len(found.lines):
+    if len(lines) != len(found.pieces):
         return None
     positions = dict(zip(lines, count(), strict=False))
     points = line_points(positions, boards, tags, points_text)
