@@ -322,19 +322,37 @@ class _Builder:
             for member in team.members:
                 self._known(member, ParticipantKind.PAIR)
 
-        def seat(pair: Participant | None) -> tuple[int, ...]:
-            return () if pair is None else (self._known(pair, ParticipantKind.PAIR),)
+        # A pair number sits for its team at many tables: its seat is found once
+        # per (number, team), the first time it is seen.
+        found: dict[tuple[str | None, str | None], tuple[int, ...]] = {}
+
+        def seat(number: str | None, team: str | None) -> tuple[int, ...]:
+            seated = found.get((number, team))
+            if seated is None:
+                pair = lookup(number, team)
+                seated = () if pair is None else (self._known(pair, ParticipantKind.PAIR),)
+                found[number, team] = seated
+            return seated
 
         for match in session.matches:
             for team_id in (match.team, match.opponent):
                 self._known(Participant(team_id, ParticipantKind.TEAM), ParticipantKind.TEAM)
+            home_ns, home_ew, unknown = (
+                _seated_teams(match, home) for home in (Direction.NS, Direction.EW, None)
+            )
             for board in match.boards:
                 lines = board.columns
                 ns_seats, ew_seats = [], []
                 for home, ns_pair, ew_pair in zip(lines.homes, lines.ns, lines.ew, strict=True):
-                    ns_team, ew_team = _seated_teams(match, home)
-                    ns_seats.append(seat(lookup(ns_pair, ns_team)))
-                    ew_seats.append(seat(lookup(ew_pair, ew_team)))
+                    ns_team, ew_team = (
+                        home_ns
+                        if home is Direction.NS
+                        else home_ew
+                        if home is Direction.EW
+                        else unknown
+                    )
+                    ns_seats.append(seat(ns_pair, ns_team))
+                    ew_seats.append(seat(ew_pair, ew_team))
                 self._add(session, None, board, ns_seats, ew_seats)
 
     def build(self) -> Layout:
