@@ -985,13 +985,14 @@ def _plays(
     new, once per spelling but for the lead (see _Reader.bare_play); a line
     whose play fails is added to ``bad``."""
     known = reader.plays
-    keys = list(zip(*texts, strict=True))
-    plays: list[Play | None] = list(map(known.get, keys))
+    # zip reuses its tuple once a lookup has let go of it: no key is kept
+    # (30,000 tuples in a big file, and the collections they set off).
+    plays: list[Play | None] = list(map(known.get, zip(*texts, strict=True)))
     bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
     for index, play in enumerate(plays):
         if play is not None:
             continue
-        key = keys[index]
+        key = tuple(column[index] for column in texts)
         play = known.get(key)  # read since the first lookup, on an earlier line
         if play is None:
             contract, score, played_by, lead, tricks = key
