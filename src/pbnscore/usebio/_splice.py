@@ -58,10 +58,9 @@ _END_TAG_RANKS = {f"</{tag}>".encode(): rank for tag, rank in _LINE_RANKS.items(
 # lines: the other elements a source_ref counts, PLACE (how ties are
 # written), PARTICIPANTS (their EVENT_TYPE), comments and processing
 # instructions (a line holding one is left to the tree path).
-_SEEN = (
-    *(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE"),
-    *("PLACE", "PARTICIPANTS", etree.Comment, etree.ProcessingInstruction),
-)
+_SEEN = (*(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE"), "PLACE", "PARTICIPANTS")
+_MARKUP = (etree.Comment, etree.ProcessingInstruction)
+_MARKUP_TYPES = (etree._Comment, etree._ProcessingInstruction)
 _NO_POINTS: tuple[bytes, ...] = ()
 
 
@@ -185,12 +184,11 @@ def seen(root: Element) -> int | None:
     start tag of its own, or the skeleton does not parse.) None where a
     comment or processing instruction names a line: the cut could fall in
     it (and see plain_doctype)."""
-    found = 0
-    for node in (*root.itersiblings(preceding=True), *root.iter(*_SEEN), *root.itersiblings()):
-        if not isinstance(node.tag, str) and b"TRAVELLER_LINE" in etree.tostring(node):
-            return None  # a comment or processing instruction
-        found += 1
-    return found
+    nodes = (*root.itersiblings(preceding=True), *root.iter(*_SEEN, *_MARKUP), *root.itersiblings())
+    for node in nodes:
+        if isinstance(node, _MARKUP_TYPES) and b"TRAVELLER_LINE" in etree.tostring(node):
+            return None
+    return len(nodes)
 
 
 def plain_doctype(tree: etree._ElementTree, output: bytes) -> bool:
