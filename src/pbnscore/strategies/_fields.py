@@ -55,6 +55,8 @@ from pbnscore.strategies import _base
 
 Key = tuple[str, str, str | None, str | None, str | None]
 SidePoints = tuple[Points | None, Points | None]  # (NS, EW)
+Seated = tuple[int, ...]  # who sat one way at a table, as positions (see Table)
+Seat = Callable[[str | None], Seated]
 
 
 def key(participant: Participant) -> Key:
@@ -284,36 +286,38 @@ class _Builder:
 
         # A number sits at many tables: its participant is found once per
         # direction (one dict per direction: an enum's hash is a Python call),
-        # the first time it is seen, and a board's seats are looked up in one go.
-        def seats(side: Direction) -> Callable[[Sequence[str | None]], list[tuple[int, ...]]]:
-            found: dict[str | None, tuple[int, ...]] = {None: ()}
+        # the first time it is seen; a pairs board's seats in one go.
+        def seats(side: Direction) -> tuple[Seat, Callable[[Sequence[str | None]], list[Seated]]]:
+            found: dict[str | None, Seated] = {None: ()}
 
-            def seated(numbers: Sequence[str | None]) -> list[tuple[int, ...]]:
+            def seat(number: str | None) -> Seated:
+                seated = found.get(number)
+                if seated is None:
+                    participant = lookup(cast("str", number), side)
+                    seated = found[number] = (self._known(participant, group(participant)),)
+                return seated
+
+            def board_seats(numbers: Sequence[str | None]) -> list[Seated]:
                 try:
                     return list(map(found.__getitem__, numbers))
                 except KeyError:  # a number not seen before: found in table order
-                    for number in numbers:
-                        if number not in found:
-                            participant = lookup(cast("str", number), side)
-                            found[number] = (self._known(participant, group(participant)),)
-                    return list(map(found.__getitem__, numbers))
+                    return list(map(seat, numbers))
 
-            return seated
+            return seat, board_seats
 
-        ns, ew = seats(Direction.NS), seats(Direction.EW)
+        (ns, ns_board), (ew, ew_board) = seats(Direction.NS), seats(Direction.EW)
         for board in section.boards:
             lines = board.columns
             if individual:
                 ns_seats, ew_seats = [], []
                 for players in lines.players:
                     north, east, south, west = (*players, None, None, None, None)[:4]
-                    (at_north, at_south), (at_east, at_west) = ns((north, south)), ew((east, west))
-                    ns_seats.append(at_north + at_south)
-                    ew_seats.append(at_east + at_west)
+                    ns_seats.append(ns(north) + ns(south))
+                    ew_seats.append(ew(east) + ew(west))
                 self._add(session, section.id, board, ns_seats, ew_seats)
             else:
-                ns_seats = ns(lines.ns)
-                self._add(session, section.id, board, ns_seats, ew(lines.ew))
+                ns_seats = ns_board(lines.ns)
+                self._add(session, section.id, board, ns_seats, ew_board(lines.ew))
 
     def add_teams_session(self, session: Session) -> None:
         lookup = _TeamPairLookup(session)
