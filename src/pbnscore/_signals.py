@@ -1,8 +1,9 @@
 """Termination by signal, and batch workers whose parent is gone.
 
-SIGTERM (``kill``, a service manager) and SIGHUP (the terminal closed) are
-handled as Ctrl-C is: the exception unwinds, so that a file being written
-is removed rather than left as ``.part``, and the command exits 128 + the
+SIGTERM (``kill``, a service manager) and SIGHUP (the terminal closed)
+unwind as Ctrl-C does: the exception unwinds, so that a file being written
+is removed rather than left as ``.part`` (a batch's Ctrl-C, below, lets a
+file being written finish instead), and the command exits 128 + the
 signal's number (143, 129). Windows has no SIGHUP, and there SIGTERM only
 comes from a C library's raise(): the handler is installed where the signal
 exists.
@@ -158,6 +159,28 @@ def stoppable() -> Iterator[None]:
         _worker.stopping = False
 
 
+# Where signals can be held (POSIX): a held signal waits, pending, until let go.
+_CAN_HOLD = hasattr(signal, "pthread_sigmask")
+
+
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Around starting batch workers: a process inherits its parent's held
+    signals, so a worker starts with Ctrl-C held and lets it go once it can
+    take it (:func:`start_worker`). Without this a Ctrl-C while a worker
+    imports (spawn, the start method of macOS and Windows, takes a second
+    or more there) printed its traceback and broke the pool. The parent's
+    own Ctrl-C comes when let go. Windows cannot hold signals (see README)."""
+    if not _CAN_HOLD:
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def start_worker(stop: Event | None = None) -> None:
     """A batch worker's initializer: handle the signals, watch the parent
     and the parent's ``stop`` (set on Ctrl-C)."""
@@ -167,6 +190,8 @@ def start_worker(stop: Event | None = None) -> None:
     for signum in SIGNALS:
         signal.signal(signum, _raise)
     _catch_ctrl_c()
+    if _CAN_HOLD:  # held by the parent as it started this worker
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
     watcher = threading.Thread(
@@ -191,7 +216,7 @@ def _watch_stop(stop: Event) -> None:
 def task() -> Iterator[None]:
     """Around one file's work: a stop request then unwinds it (the file
     being written is removed); an orphan then exits, as nobody is left to
-    hear about the file. Ctrl-C abandons it until :func:`writing`."""
+    hear about the file. Ctrl-C abandons it until :func:`finishing`."""
     _worker.busy = True
     try:
         _worker.interruptible = True

@@ -28,6 +28,7 @@ from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, Work
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+    from multiprocessing.synchronize import Event as StopEvent
 
     from pbnscore.model import Event, ScoredEvent
 
@@ -425,58 +426,86 @@ def _in_workers(
         initializer=_signals.start_worker,
         initargs=(stop,),
     )
+    futures: list[Future[AnyDone | None]] = []
+    finished: list[AnyDone] = []
+    ended: BaseException | None = None  # the batch's end, once it is known
+
+    def in_order() -> Iterator[AnyDone]:
+        nonlocal ended
+        try:
+            for future in futures[len(finished) :]:
+                done = future.result()
+                if done is None:
+                    raise KeyboardInterrupt  # a worker had Ctrl-C first
+                finished.append(done)  # one step: what is seen is counted once
+                yield done
+            return
+        except BrokenProcessPool:  # a worker was killed: the pool is gone
+            wait(futures)  # the pool marks every pending one broken
+            end: BaseException = _worker_died(futures)
+        except KeyboardInterrupt:
+            end = _stop_workers(stop, futures, finished)
+        ended = end
+        # Files other workers finished but the caller was not yet given are
+        # reported as any other: a failure counted is a failure printed.
+        yield from _late(futures[len(finished) :])
+        raise end
+
     try:
         # One file at a time: a round trip costs well under a millisecond, a
         # file several, and no worker then idles at the end while another
         # finishes a chunk (chunks of 16 split 200 files 104/96 on two workers).
         # Submitting starts every worker now, before the progress bar's thread
         # exists (forking a process that has threads is unsafe).
-        futures = [pool.submit(guarded, job) for job in jobs]
-        finished: list[AnyDone] = []
-
-        def in_order() -> Iterator[AnyDone]:
-            for future in futures[len(finished) :]:
-                try:
-                    done = future.result()
-                except BrokenProcessPool:  # a worker was killed: the pool is gone
-                    wait(futures)  # the pool marks every pending one broken
-                    raise _worker_died(futures) from None
-                if done is None:
-                    raise KeyboardInterrupt  # a worker had Ctrl-C first
-                finished.append(done)  # one step: what is seen is counted once
-                yield done
-
-        try:
-            yield in_order()
-        except KeyboardInterrupt:
-            stop.set()
-            for future in futures:
-                future.cancel()
-            unseen = futures[len(finished) :]
-            wait([future for future in unseen if not future.cancelled()])
-            stopped = not_started = 0
-            for future in unseen:
-                if not future.cancelled() and future.exception() is not None:
-                    stopped += 1  # abandoned before it wrote anything
-                elif future.cancelled() or (late := future.result()) is None:
-                    not_started += 1
-                else:
-                    finished.append(late)
-            raise _interrupted(finished, stopped, not_started) from None
+        with _signals.ctrl_c_held():  # until a worker can take it
+            futures += (pool.submit(guarded, job) for job in jobs)
+        yield in_order()
+    except KeyboardInterrupt as exc:  # outside in_order: in the caller, or submitting
+        if ended is not None:
+            raise ended from None
+        if isinstance(exc, _signals.Interrupted):
+            raise
+        raise _stop_workers(stop, futures, finished) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(
+    stop: StopEvent, futures: Sequence[Future[AnyDone | None]], finished: Sequence[AnyDone]
+) -> _signals.Interrupted:
+    """Ctrl-C: tell the workers, cancel what they have not started, wait for
+    what they have, and count."""
+    from concurrent.futures import wait
+
+    stop.set()
+    for future in futures:
+        future.cancel()
+    unseen = futures[len(finished) :]
+    wait([future for future in unseen if not future.cancelled()])
+    stopped = not_started = 0
+    for future in unseen:
+        if not future.cancelled() and future.exception() is not None:
+            stopped += 1  # abandoned before it wrote anything
+        elif future.cancelled() or future.result() is None:
+            not_started += 1
+    return _interrupted([*finished, *_late(unseen)], stopped, not_started)
+
+
+def _late(unseen: Sequence[Future[AnyDone | None]]) -> list[AnyDone]:
+    """The files among ``unseen`` (all done) that a worker finished."""
+    return [
+        done
+        for future in unseen
+        if not future.cancelled()
+        and future.exception() is None
+        and (done := future.result()) is not None
+    ]
 
 
 def _worker_died(futures: Sequence[Future[AnyDone | None]]) -> WorkerDied:
     """The counts once the pool broke: a file counts as written if its
     worker finished it (whether or not it was reported yet)."""
-    finished = [
-        done
-        for future in futures
-        if not future.cancelled()
-        and future.exception() is None
-        and (done := future.result()) is not None
-    ]
+    finished = _late(futures)
     failed = sum(done.error is not None for done in finished)
     return WorkerDied(len(finished) - failed, failed, len(futures) - len(finished))
 

@@ -81,13 +81,14 @@ class WorkerDied(PbnscoreError):
     def __init__(self, written: int, failed: int, not_done: int) -> None:
         super().__init__(written, failed, not_done)
         self.written, self.failed, self.not_done = written, failed, not_done
+        self.verb = "written"  # season: "scored"
 
     def __str__(self) -> str:
         files = "1 file" if self.written == 1 else f"{self.written} files"
         failed = f", {self.failed} failed" if self.failed else ""
         return (
-            "a batch worker process was killed (out of memory, or ended from outside): "
-            f"{files} written{failed}, {self.not_done} not done"
+            "a worker process was killed (out of memory, or ended from outside): "
+            f"{files} {self.verb}{failed}, {self.not_done} not done"
         )
 
 

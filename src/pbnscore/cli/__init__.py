@@ -6,8 +6,9 @@ method's options become are in :mod:`pbnscore.cli._flags`, the parser in
 in :mod:`pbnscore.cli._io`.
 
 Exit status: 0 all good; 1 an input could not be read, scored or written (for
-``check``: an error was found); 2 wrong usage (unknown method or option,
-missing input, an output that would overwrite the input); 3 a bug in pbnscore
+``check``: an error was found), or a batch worker was killed from outside; 2
+wrong usage (unknown method or option, missing input, an output that would
+overwrite the input); 3 a bug in pbnscore
 (one line on stderr, no traceback); 130 interrupted (batch and season say how
 many files were written and how many not started); 143 and 129 stopped by
 SIGTERM and SIGHUP (a file being written is removed).

@@ -21,7 +21,7 @@ from pbnscore import _signals, batch
 from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
-from pbnscore.errors import PbnscoreError, UsageError
+from pbnscore.errors import PbnscoreError, UsageError, WorkerDied
 from pbnscore.season import (
     By,
     EventFigures,
@@ -242,7 +242,7 @@ def _score_all(
                     failures += 1
                 else:
                     events.append(done.found)
-    except _signals.Interrupted as exc:
+    except (_signals.Interrupted, WorkerDied) as exc:
         exc.verb = "scored"  # and no season written
         raise
     return events, failures
