@@ -985,26 +985,23 @@ def _plays(
     new, once per spelling but for the lead (see _Reader.bare_play); a line
     whose play fails is added to ``bad``."""
     known = reader.plays
-    # zip reuses its tuple once a lookup has let go of it: no key is kept
+    bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
+    failed = False
+    for key in set(zip(*texts, strict=True)) - known.keys():
+        contract, score, played_by, lead, tricks = key
+        unled = (contract, score, played_by, tricks)
+        if unled not in bare:
+            bare[unled] = _checked_bare_play(reader, unled, element)
+        found = bare[unled]
+        if found is None:
+            failed = True
+        else:
+            known[key] = with_lead(found[0], lead) if found[1] else found[0]
+    # zip reuses its tuple once the lookup has let go of it: no key is kept
     # (30,000 tuples in a big file, and the collections they set off).
     plays: list[Play | None] = list(map(known.get, zip(*texts, strict=True)))
-    bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
-    for index, play in enumerate(plays):
-        if play is not None:
-            continue
-        key = tuple(column[index] for column in texts)
-        play = known.get(key)  # read since the first lookup, on an earlier line
-        if play is None:
-            contract, score, played_by, lead, tricks = key
-            unled = (contract, score, played_by, tricks)
-            if unled not in bare:
-                bare[unled] = _checked_bare_play(reader, unled, element)
-            found = bare[unled]
-            if found is None:
-                bad.add(index)
-                continue
-            play = known[key] = with_lead(found[0], lead) if found[1] else found[0]
-        plays[index] = play
+    if failed:
+        bad.update(index for index, play in enumerate(plays) if play is None)
     return plays
 
 
