@@ -281,7 +281,8 @@ def test_score_and_batch_into_a_read_only_folder_name_the_folder(
         argv = ["batch", str(night.parent), "--out-dir", str(out_dir / "sub"), "--no-progress"]
         assert main(argv) == 1
         lines = capsys.readouterr().err.splitlines()
-        assert lines[0] == f"{out_dir / 'sub'}: cannot write to this folder: Permission denied"
+        # sub could not be made: out is the folder to fix
+        assert lines[0] == f"{out_dir}: cannot write to this folder: Permission denied"
         assert lines[1].startswith("pbnscore: 2 files, 0 results, 2 failed")
         assert len(lines) == 2
         assert _listing(out_dir) == []
@@ -337,6 +338,94 @@ def test_batch_out_dir_under_a_file_is_usage(
     assert main(["batch", str(night), "--out-dir", str(out_dir), "--no-progress"]) == 2
     expected = f"{out_dir}: cannot write to this folder: {tmp_path / 'a-file'} is a file\n"
     assert capsys.readouterr().err == expected
+
+
+def test_batch_out_dir_under_a_file_is_usage_where_the_system_says_no_such_file(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    night: Path,
+    tmp_path: Path,
+) -> None:
+    """Windows says FileNotFoundError, not NotADirectoryError, for a path
+    through a file: still exit 2 before any work, naming the file (it was
+    taken for an out-dir still to be made, and every file failed)."""
+    (tmp_path / "a-file").write_text("a file")
+    out_dir = tmp_path / "a-file" / "out"
+    stat_of = Path.stat
+
+    def windows_stat(path: Path, **kwargs: object) -> os.stat_result:
+        if path == out_dir:
+            raise FileNotFoundError(2, "The system cannot find the path specified")
+        return stat_of(path, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "stat", windows_stat)
+    assert main(["batch", str(night), "--out-dir", str(out_dir), "--no-progress"]) == 2
+    expected = f"{out_dir}: cannot write to this folder: {tmp_path / 'a-file'} is a file\n"
+    assert capsys.readouterr().err == expected
+
+
+def test_a_file_that_refuses_to_be_replaced_is_named_not_its_folder(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    night: Path,
+    tmp_path: Path,
+) -> None:
+    """The folder took the new file, the old one would not go (Windows: open
+    in Excel, or read-only): the file is named, the folder was fine."""
+    output = tmp_path / "night.json"
+    output.write_text("earlier")
+
+    def refused(source: str, target: str) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refused)
+    assert _score(str(night), "-o", str(output)) == 1
+    err = capsys.readouterr().err
+    assert err == f"pbnscore: {output}: cannot replace this file: Permission denied\n"
+    assert output.read_text() == "earlier"
+    assert _listing(tmp_path) == ["in", "night.json"]
+
+
+def test_the_current_folder_is_named_by_its_path_not_a_dot(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    night: Path,
+    tmp_path: Path,
+) -> None:
+    """-o night.json in a folder that cannot be written: its path, not '.'."""
+    monkeypatch.chdir(tmp_path)
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    assert _score(str(night), "-o", "night.json") == 1
+    err = capsys.readouterr().err
+    assert err == f"pbnscore: {os.getcwd()}: cannot write to this folder: Permission denied\n"
+
+
+def test_a_folder_that_cannot_be_made_names_the_folder_it_was_to_be_made_in(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    night: Path,
+    tmp_path: Path,
+) -> None:
+    """batch --out-dir ro/out/sub where ro cannot be written: ro is the
+    folder to fix, not ro/out/sub, which is not there."""
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    make = Path.mkdir
+
+    def refused(path: Path, *args: object, **kwargs: object) -> None:
+        if ro in path.parents:
+            raise PermissionError(13, "Permission denied", str(path))
+        make(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", refused)
+    out_dir = ro / "out" / "sub"
+    assert main(["batch", str(night), "--out-dir", str(out_dir), "--no-progress"]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"{ro}: cannot write to this folder: Permission denied"
 
 
 @pytest.mark.parametrize("link", ["symlink", "hardlink"])

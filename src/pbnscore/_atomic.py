@@ -43,15 +43,24 @@ class FolderError(OSError):
 
 def folder_error(folder: Path, exc: OSError, *, making: bool = False) -> FolderError:
     """``exc``, met writing in (or ``making``) ``folder``, said of the folder."""
-    if isinstance(exc, FileNotFoundError) and not making and not os.path.lexists(folder):
-        why = "no such folder"
-    elif isinstance(exc, (NotADirectoryError, FileExistsError)):
-        # A name on the way is a file (out/a is a file, out/a/b.xml wanted).
-        blocking = next((p for p in (folder, *folder.parents) if p.is_file()), folder)
+    blocking = file_on_the_way(folder)
+    if blocking is not None:
+        # out/a is a file, out/a/b.xml wanted: POSIX says NotADirectoryError,
+        # Windows FileNotFoundError.
         why = "it is a file" if blocking == folder else f"{blocking} is a file"
+    elif isinstance(exc, FileNotFoundError) and not making and not os.path.lexists(folder):
+        why = "no such folder"
     else:
         why = exc.strerror or str(exc)
-    return FolderError(exc.errno, f"cannot write to this folder: {why}", str(folder))
+        if making:  # the folder it could not be made in is the one to fix
+            folder = next((p for p in (folder, *folder.parents) if os.path.isdir(p)), folder)
+    shown = os.getcwd() if str(folder) in ("", ".") else str(folder)
+    return FolderError(exc.errno, f"cannot write to this folder: {why}", shown)
+
+
+def file_on_the_way(folder: Path) -> Path | None:
+    """The file that ``folder`` or a folder above it is, if one is."""
+    return next((p for p in (folder, *folder.parents) if p.is_file()), None)
 
 
 def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool = False) -> None:
@@ -91,15 +100,22 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
         )
     except OSError as exc:
         raise folder_error(folder, exc) from None
+    replacing = False
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temporary, mode)
+        replacing = True
         os.replace(temporary, target)
     except BaseException as exc:
         # Whatever went wrong (a full disk, Ctrl-C), no half file stays behind.
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise folder_error(folder, exc) from None
-        raise
+        if not isinstance(exc, OSError):
+            raise
+        if replacing and isinstance(exc, PermissionError):
+            # The folder took the new file: the old one refused to go
+            # (Windows: open in another program, or marked read-only).
+            why = f"cannot replace this file: {exc.strerror}"
+            raise OSError(exc.errno, why, str(path)) from None
+        raise folder_error(folder, exc) from None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 import attrs
 
 from pbnscore import _signals, default_method, loads, outputs, score
-from pbnscore._atomic import folder_error, write_bytes
+from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
 from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, WorkerDied, one_line
 
 if TYPE_CHECKING:
@@ -183,12 +183,13 @@ def _check_out_dir(out_dir: Path) -> None:
     no folder, or a link that leads nowhere (a loop): every file would fail."""
     try:
         status = out_dir.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError) as exc:
+        if file_on_the_way(out_dir) is not None:  # Windows: FileNotFoundError
+            why = str(folder_error(out_dir, exc).strerror)
+            raise UsageError(why, source=str(out_dir)) from None
         if os.path.lexists(out_dir):
             raise UsageError("is a link to nothing", source=str(out_dir)) from None
         return  # made when the first output is written
-    except NotADirectoryError as exc:  # a file on the way
-        raise UsageError(str(folder_error(out_dir, exc).strerror), source=str(out_dir)) from None
     except OSError as exc:
         raise UsageError(exc.strerror or str(exc), source=str(out_dir)) from None
     if not stat.S_ISDIR(status.st_mode):
