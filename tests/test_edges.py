@@ -119,6 +119,30 @@ def test_an_event_type_that_is_no_usebio_value_is_a_warning_of_check_and_score(
     assert _warnings_of_check(capsys, path) == []
 
 
+def test_a_traveller_line_in_a_namespace_is_a_warning_of_check_and_score(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A TRAVELLER_LINE with its own xmlns is no USEBIO line: the reader
+    leaves it out, and nothing said so. check and score now warn at its line."""
+    document = CLUB_NIGHT.read_text(encoding="utf-8")
+    first = document.index("<TRAVELLER_LINE>")
+    line_number = document.count("\n", 0, first) + 1
+    path = tmp_path / "night.xml"
+    path.write_text(
+        document[:first] + '<TRAVELLER_LINE xmlns="urn:x">' + document[first + 16 :],
+        encoding="utf-8",
+    )
+    line = (
+        f"{path}:{line_number}: warning: TRAVELLER_LINE in the XML namespace 'urn:x' "
+        "is no USEBIO element: not read"
+    )
+    assert line in _warnings_of_check(capsys, path)
+    assert main(["score", str(path), "--to", "json", "-o", str(tmp_path / "out.json")]) == 0
+    assert line in capsys.readouterr().err.splitlines()
+    path.write_text(document, encoding="utf-8")
+    assert _warnings_of_check(capsys, path) == []
+
+
 def test_a_passed_out_board_with_a_score_is_a_warning_of_score_too(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

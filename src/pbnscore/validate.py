@@ -136,6 +136,26 @@ def _event_type(event: Event, checker: _Checker) -> None:
     checker.add(message, cast("int | None", event_el.sourceline), WARNING)
 
 
+# The top of each subtree in a namespace: USEBIO has none, and the reader
+# reads names in no namespace only, so such an element is not read at all.
+_NAMESPACED = etree.XPath("//*[namespace-uri() != '' and namespace-uri(..) = '']")
+
+
+def _namespaced(event: Event, checker: _Checker) -> None:
+    """An element in an XML namespace (a TRAVELLER_LINE with ``xmlns``) is
+    left out by the reader: a result that silently is not there."""
+    root = _usebio_root(event)
+    if root is None:
+        return
+    for element in cast("list[etree._Element]", _NAMESPACED(root)):
+        name = etree.QName(element)
+        message = (
+            f"{name.localname} in the XML namespace {excerpt(name.namespace or '')} "
+            "is no USEBIO element: not read"
+        )
+        checker.add(message, cast("int | None", element.sourceline), WARNING)
+
+
 def _boards(event: Event) -> Iterator[Board]:
     for session in event.sessions:
         for section in session.sections:
@@ -212,6 +232,7 @@ def _checked(event: Event) -> _Checker:
                 checker.board(label, board, seat)
         checker.board_sets(prefix, session)
     _event_type(event, checker)
+    _namespaced(event, checker)
     if event.result_count() == 0:
         message = "no results to score (a file of deals only?)"
         checker.add(message, None, WARNING, warn=True)
