@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pbnscore import batch, default_method
-from pbnscore.batch import describe
 from pbnscore.cli import _io, _parser
-from pbnscore.errors import USAGE_ERRORS, PbnscoreError
+
+if TYPE_CHECKING:
+    from pbnscore.model import Event
 
 NAME = "explain"
 HELP = "how each point on one board came about"
@@ -43,22 +46,13 @@ def run(words: list[str], method: str | None) -> int:
     output = _io.output_path(args.output, args.input)
     given = _parser.options(args, flags)
     settings = batch.Settings(method, given, "json", args.source_format)
-    found: list[str] = []
-    try:
-        event = batch.read_event(data, source, settings, warn=found.append)
-        if method is None:
-            method = default_method(event)
-            given = _parser.options(*_parser.parse_with_method(words, method))
-        explained = explain(event, args.board, method, **given)
+
+    def explained(event: Event, warn: Callable[[str], None]) -> bytes:
+        chosen, options = method, given
+        if chosen is None:  # the event's own method, and its options
+            chosen = default_method(event)
+            options = _parser.options(*_parser.parse_with_method(words, chosen))
         render = report.dumps if args.to == "json" else report.render
-        document = render(explained, args.pair)
-    except PbnscoreError as exc:
-        if isinstance(exc, USAGE_ERRORS):
-            raise
-        _io.error(describe(exc, source))
-        return 1
-    if not args.quiet:
-        for line in batch.warning_lines(found, source):
-            _io.error(line)
-    _io.write_output(output, document.encode("utf-8"))
-    return 0
+        return render(explain(event, args.board, chosen, **options), args.pair).encode("utf-8")
+
+    return _io.answer_one(data, source, output, settings, explained, quiet=args.quiet)

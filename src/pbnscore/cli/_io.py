@@ -5,10 +5,15 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pbnscore import batch, outputs
-from pbnscore.errors import PbnscoreError, UsageError
+from pbnscore.errors import USAGE_ERRORS, PbnscoreError, UsageError
+
+if TYPE_CHECKING:
+    from pbnscore.model import Event
 
 STDIO = "-"
 
@@ -101,3 +106,33 @@ def write_output(output: str | None, document: bytes) -> None:
         # temporary file) that could not be made in it.
         where = exc.filename if isinstance(exc, FolderError) else output
         raise PbnscoreError(f"{where}: {exc.strerror or exc}") from None
+
+
+def answer_one(
+    data: bytes,
+    source: str,
+    output: str | None,
+    settings: batch.Settings,
+    document_of: Callable[[Event, Callable[[str], None]], bytes],
+    *,
+    quiet: bool,
+) -> int:
+    """What ``score`` and ``explain`` do with their one input: read it, make
+    ``document_of(event, warn)``, print the warnings found (at most
+    :func:`batch.warning_lines`) and write the document; the exit status.
+    A file that cannot be read or scored is one line and exit 1; a usage
+    error is raised."""
+    found: list[str] = []  # warnings, printed once the document is made
+    try:
+        event = batch.read_event(data, source, settings, warn=found.append)
+        document = document_of(event, found.append)
+    except PbnscoreError as exc:
+        if isinstance(exc, USAGE_ERRORS):
+            raise
+        error(batch.describe(exc, source))
+        return 1
+    if not quiet:
+        for line in batch.warning_lines(found, source):
+            error(line)
+    write_output(output, document)
+    return 0

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pbnscore import batch, default_method
-from pbnscore.batch import describe
 from pbnscore.cli import _io, _parser
-from pbnscore.errors import USAGE_ERRORS, PbnscoreError
+
+if TYPE_CHECKING:
+    from pbnscore.model import Event
 
 NAME = "score"
 HELP = "score one event"
@@ -32,21 +35,12 @@ def run(words: list[str], method: str | None) -> int:
     data, source = _io.read_input(args.input)
     output = _io.output_path(args.output, args.input)
     settings = _parser.settings(args, flags, method, args.to or _io.format_of(output))
-    found: list[str] = []  # warnings, printed once the file is scored
-    try:
-        event = batch.read_event(data, source, settings, warn=found.append)
-        if method is None:
-            method = default_method(event)
-            args, flags = _parser.parse_with_method(words, method)
-            settings = _parser.settings(args, flags, method, settings.to)
-        document = batch.render(batch.score_event(event, settings, found.append), settings)
-    except PbnscoreError as exc:
-        if isinstance(exc, USAGE_ERRORS):
-            raise
-        _io.error(describe(exc, source))
-        return 1
-    if not args.quiet:
-        for line in batch.warning_lines(found, source):
-            _io.error(line)
-    _io.write_output(output, document)
-    return 0
+
+    def scored(event: Event, warn: Callable[[str], None]) -> bytes:
+        chosen = settings
+        if method is None:  # the event's own method, and its options
+            own = default_method(event)
+            chosen = _parser.settings(*_parser.parse_with_method(words, own), own, settings.to)
+        return batch.render(batch.score_event(event, chosen, warn), chosen)
+
+    return _io.answer_one(data, source, output, settings, scored, quiet=args.quiet)
