@@ -37,6 +37,8 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from pbnscore.errors import counted
+
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
 
@@ -76,8 +78,7 @@ class Interrupted(KeyboardInterrupt):
         self.verb = "written"
 
     def __str__(self) -> str:
-        files = "1 file" if self.written == 1 else f"{self.written} files"
-        parts = [f"{files} {self.verb}"]
+        parts = [f"{counted(self.written, 'file')} {self.verb}"]
         if self.failed:
             parts.append(f"{self.failed} failed")
         if self.stopped:

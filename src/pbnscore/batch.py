@@ -24,7 +24,15 @@ import attrs
 
 from pbnscore import _signals, default_method, loads, outputs, score
 from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
-from pbnscore.errors import ParseError, PbnscoreError, Problem, UsageError, WorkerDied, one_line
+from pbnscore.errors import (
+    ParseError,
+    PbnscoreError,
+    Problem,
+    UsageError,
+    WorkerDied,
+    counted,
+    one_line,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -324,8 +332,7 @@ class Summary:
     seconds: float
 
     def __str__(self) -> str:
-        files = "1 file" if self.files == 1 else f"{self.files} files"
-        results = "1 result" if self.results == 1 else f"{self.results} results"
+        files, results = counted(self.files, "file"), counted(self.results, "result")
         return f"{files}, {results}, {self.failures} failed, {self.seconds:.2f} s"
 
 
@@ -461,11 +468,9 @@ def _in_workers(
         with _signals.ctrl_c_held():  # until a worker can take it
             futures += (pool.submit(guarded, job) for job in jobs)
         yield in_order()
-    except KeyboardInterrupt as exc:  # outside in_order: in the caller, or submitting
+    except KeyboardInterrupt:  # outside in_order: in the caller, or submitting
         if ended is not None:
             raise ended from None
-        if isinstance(exc, _signals.Interrupted):
-            raise
         raise _stop_workers(stop, futures, finished) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -84,11 +84,10 @@ class WorkerDied(PbnscoreError):
         self.verb = "written"  # season: "scored"
 
     def __str__(self) -> str:
-        files = "1 file" if self.written == 1 else f"{self.written} files"
         failed = f", {self.failed} failed" if self.failed else ""
         return (
             "a worker process was killed (out of memory, or ended from outside): "
-            f"{files} {self.verb}{failed}, {self.not_done} not done"
+            f"{counted(self.written, 'file')} {self.verb}{failed}, {self.not_done} not done"
         )
 
 
@@ -109,6 +108,11 @@ class UsageError(PbnscoreError):
 
 # The errors that are the user's wording, not the file's: exit status 2.
 USAGE_ERRORS = (UsageError, UnknownMethodError, OptionError)
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 file``, ``12 files``: a count in a message."""
+    return f"1 {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def excerpt(text: str, limit: int = 40, *, bare: bool = False) -> str:

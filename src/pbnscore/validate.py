@@ -235,7 +235,7 @@ def _checked(event: Event) -> _Checker:
     _namespaced(event, checker)
     if event.result_count() == 0:
         message = "no results to score (a file of deals only?)"
-        checker.add(message, None, WARNING, warn=True)
+        checker.add(message, None, WARNING)
     return checker
 
 
@@ -310,7 +310,6 @@ class _Checker:
     source: str
     problems: list[Problem] = attrs.field(factory=list)
     refused: list[Problem] = attrs.field(factory=list)  # see Vetting
-    warned: list[Problem] = attrs.field(factory=list)
 
     def add(
         self,
@@ -319,13 +318,10 @@ class _Checker:
         severity: str = "error",
         *,
         refuse: bool = False,
-        warn: bool = False,
     ) -> None:
         self.problems.append(Problem(message, self.source, line, severity))
         if refuse:
             self.refused.append(self.problems[-1])
-        if warn:
-            self.warned.append(self.problems[-1])
 
     def board(self, label: str, board: Board, seat: SeatKey) -> None:
         line = next((result.line for result in board.results if result.line), None)
@@ -349,7 +345,7 @@ class _Checker:
                 self.add(message, result.line, refuse=True)
             elif key in taken:
                 message = f"{label}: pair {_shown(' '.join(key))} is in two results"
-                self.add(message, result.line, warn=True)
+                self.add(message, result.line)
             elif key:
                 taken.add(key)
 

@@ -645,21 +645,6 @@ def _run_around(sums: _ParSums, par: int) -> tuple[int, int]:
     return 10 * first, 10 * last
 
 
-def middle_of_run(
-    scores: Sequence[int],
-    par: int,
-    factor: int = 1,
-    gaps: ImpGaps = ImpGaps.LOWER,
-    cap: int | None = None,
-) -> int:
-    """The zero-sum datum shown for ``par`` (CONTRACT): the middle of its run
-    (:func:`run_around`); of an even run's two middles, the one closer to 0.
-    Every table's IMPs are the same against it as against ``par``, and a
-    board every table scored -460 on shows -460, not the -450 the search
-    reaches first."""
-    return _middle(*run_around(scores, par, factor, gaps, cap))
-
-
 def _middle(first: int, last: int) -> int:
     low, high = 10 * ((first + last) // 20), 10 * (-(-(first + last) // 20))
     return min((low, high), key=lambda p: (abs(p), p))
