@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import reference
 from pbnscore.errors import ScoringError
-from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imp_row, imps, wbf_vp_table, wbf_vps
+from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps, wbf_vp_table, wbf_vps
 
 # Both ends of every row of the Law's table, written out from the Law.
 RANGE_ENDS = [
@@ -136,7 +136,7 @@ def test_imp_row_is_the_scale_and_its_runs(
 ) -> None:
     """An ImpRow holds IMP(step x + offset) for every x of its table, the
     scale's end past it, and each x's run as a walk out from x finds it."""
-    row = imp_row(step, offset, gaps, cap)
+    row = ImpRow(step, offset, gaps, cap)
     reach = row.reach
     known = {
         x: reference.imp(step * x + offset, gaps.value, cap) for x in range(-reach - 5, reach + 6)
@@ -159,4 +159,4 @@ def test_imp_row_is_the_scale_and_its_runs(
 def test_imp_row_refuses_strict_gaps() -> None:
     """Strict gaps raise at a difference, which a table made in advance cannot."""
     with pytest.raises(ValueError, match="lower or upper"):
-        imp_row(10, 5, ImpGaps.STRICT)
+        ImpRow(10, 5, ImpGaps.STRICT, None)

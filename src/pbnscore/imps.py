@@ -152,7 +152,7 @@ class ImpRow:
     it over which the IMPs do not change (``first``, ``last``; +-UNBOUNDED
     where the run goes on past the table). Butler's zero-sum search reads a
     score's IMPs at par step j here, at x = score // 10 - j, rather than
-    working each one out (see :func:`imp_row`)."""
+    working each one out."""
 
     UNBOUNDED: int = 1 << 62
 
@@ -180,14 +180,6 @@ def _run_ends(values: list[int], xs: range, unbounded: int) -> list[int]:
             start = xs[at]
         ends.append(start)
     return ends
-
-
-@lru_cache(maxsize=256)
-def imp_row(
-    step: int, offset: int, gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
-) -> ImpRow:
-    """The (shared, cached) :class:`ImpRow` for IMP(step * x + offset)."""
-    return ImpRow(step, offset, gaps, cap)
 
 
 # -- Victory points ----------------------------------------------------------

@@ -164,10 +164,6 @@ def _boards(event: Event) -> Iterator[Board]:
             yield from match.boards
 
 
-# USEBIO writes a SCORE as a whole number (the reader's rule).
-_SCORE_RE = re.compile(r"[+-]?\d{1,9}")
-
-
 def _passed_out_scores(event: Event) -> list[Problem]:
     """A USEBIO pass-out whose SCORE is not 0, as the reader's lenient read
     (``check``) warns of it; a strict read keeps no warnings, and the model
@@ -183,15 +179,14 @@ def _passed_out_scores(event: Event) -> list[Problem]:
     if root is None:
         return []
     from pbnscore import bridge
-    from pbnscore.usebio._reader import ref_elements
+    from pbnscore.usebio._reader import _fields, _whole, ref_elements
 
     elements = ref_elements(root)
     found = []
     for result in passed_out:
         assert result.source_ref is not None
-        scores = [child for child in elements[result.source_ref] if child.tag == "SCORE"]
-        text = (scores[-1].text or "").strip() if scores else ""  # the last, as the reader
-        score = int(text) if _SCORE_RE.fullmatch(text) else 0
+        # The SCORE as the reader takes it (the last of repeated ones).
+        score = _whole(_fields(elements[result.source_ref]).get("SCORE", ""))
         if score:
             message = bridge.passed_out_with_a_score(score)
             found.append(Problem(message, event.source.name, result.line, WARNING))

@@ -18,7 +18,7 @@ from typing import ClassVar
 import attrs
 
 from pbnscore.explain import Trace, listed, number, shown
-from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imp_row, imps
+from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
 from pbnscore.model import EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
 
@@ -498,7 +498,8 @@ class _Rows(dict[int, ImpRow]):
         self.reach = self[0].reach  # every digit's (an offset below the step)
 
     def __missing__(self, digit: int) -> ImpRow:
-        row = self[digit] = imp_row(10 * self.factor, self.factor * digit, self.gaps, self.cap)
+        # Kept here for the life of the cached _Rows (_rows): no cache of its own.
+        row = self[digit] = ImpRow(10 * self.factor, self.factor * digit, self.gaps, self.cap)
         return row
 
 
