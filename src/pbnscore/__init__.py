@@ -14,6 +14,8 @@ import sys
 import types
 from importlib import import_module
 
+from pbnscore._gc import gc_paused
+
 # Not typing.TYPE_CHECKING: typing takes longer to import than the rest of
 # ``pbnscore --version`` (mypy knows the name either way).
 TYPE_CHECKING = False
@@ -150,10 +152,11 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
 
     An :class:`OptionError` where an option is not the method's, has a value
     outside its choices (they are listed) or does nothing under the others."""
-    strategy, parsed = prepare(event, method, options)
-    scored: ScoredEvent = strategy.score(event, parsed)
-    _check_scored(strategy.name, event, scored)
-    return scored
+    with gc_paused():
+        strategy, parsed = prepare(event, method, options)
+        scored: ScoredEvent = strategy.score(event, parsed)
+        _check_scored(strategy.name, event, scored)
+        return scored
 
 
 def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:

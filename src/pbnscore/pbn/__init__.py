@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from typing import BinaryIO, TextIO
 
+from pbnscore._gc import gc_paused
 from pbnscore.errors import PbnError, Problem
 from pbnscore.model import Event, ScoredEvent
 from pbnscore.pbn._reader import TOO_MANY, read
@@ -46,12 +47,13 @@ def loads(
     charset, UTF-8, else Latin-1). A lenient read that stops at the cap
     on problems raises: the event it read is only part of the file. The
     reader's warnings (a Dealer that is no seat ...) go to ``warnings``."""
-    event, problems = read(data, source, strict)
-    if warnings is not None:
-        warnings.extend(problem for problem in problems if problem.severity == "warning")
-    if not strict and problems and problems[-1].message == TOO_MANY:
-        raise PbnError(TOO_MANY, source=source, line=problems[-1].line)
-    return event
+    with gc_paused():
+        event, problems = read(data, source, strict)
+        if warnings is not None:
+            warnings.extend(problem for problem in problems if problem.severity == "warning")
+        if not strict and problems and problems[-1].message == TOO_MANY:
+            raise PbnError(TOO_MANY, source=source, line=problems[-1].line)
+        return event
 
 
 def load(
@@ -61,14 +63,15 @@ def load(
     strict: bool = True,
 ) -> Event:
     """The event in a PBN file, given by path or as an open file."""
-    if isinstance(path_or_file, (str, os.PathLike)):
-        with open(path_or_file, "rb") as file:
-            data: bytes | str = file.read()
-        name = source or os.fspath(path_or_file)
-    else:
-        data = path_or_file.read()
-        name = source or str(getattr(path_or_file, "name", "<file>"))
-    return loads(data, source=name, strict=strict)
+    with gc_paused():
+        if isinstance(path_or_file, (str, os.PathLike)):
+            with open(path_or_file, "rb") as file:
+                data: bytes | str = file.read()
+            name = source or os.fspath(path_or_file)
+        else:
+            data = path_or_file.read()
+            name = source or str(getattr(path_or_file, "name", "<file>"))
+        return loads(data, source=name, strict=strict)
 
 
 def read_leniently(
@@ -76,7 +79,8 @@ def read_leniently(
 ) -> tuple[Event | None, list[Problem]]:
     """The event as far as it can be read, and every problem met reading it,
     in the order found. For ``pbnscore check``."""
-    return read(data, source, strict=False)
+    with gc_paused():
+        return read(data, source, strict=False)
 
 
 def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
@@ -90,7 +94,8 @@ def dumps(obj: ScoredEvent | Event) -> bytes:
     as itself plus the scores, in its own encoding and line ends; any other
     event is written as PBN games (ISO-8859-1 where every character fits,
     else UTF-8, CRLF line ends)."""
-    return write(obj)
+    with gc_paused():
+        return write(obj)
 
 
 def dump(obj: ScoredEvent | Event, fp: BinaryIO) -> None:

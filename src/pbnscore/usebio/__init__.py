@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 from typing import BinaryIO
 
+from pbnscore._gc import gc_paused
 from pbnscore.errors import Problem, UsebioError
 from pbnscore.model import Event, ScoredEvent
 from pbnscore.usebio._profiles import PROFILES
@@ -40,7 +41,8 @@ __all__ = ["PARSER", "PROFILES", "check", "dump", "dumps", "load", "loads", "rea
 
 def loads(data: bytes | str, *, source: str = "<string>") -> Event:
     """Read an event from the bytes (or text) of a USEBIO file."""
-    return read(data, source)
+    with gc_paused():
+        return read(data, source)
 
 
 def read_leniently(
@@ -49,14 +51,15 @@ def read_leniently(
     """The event as far as it can be read, and every problem met reading it
     (a bad line, board, participant or match is reported and skipped); no
     event where the document cannot be read at all. For ``pbnscore check``."""
-    problems: list[Problem] = []
-    try:
-        return read(data, source, problems), problems
-    except UsebioError as exc:  # not XML, not USEBIO, refused: nothing more to read
-        problems.append(Problem(exc.message, exc.source or source, exc.line))
-    except TooManyProblems:
-        pass  # the last problem says so
-    return None, problems
+    with gc_paused():
+        problems: list[Problem] = []
+        try:
+            return read(data, source, problems), problems
+        except UsebioError as exc:  # not XML, not USEBIO, refused: nothing more to read
+            problems.append(Problem(exc.message, exc.source or source, exc.line))
+        except TooManyProblems:
+            pass  # the last problem says so
+        return None, problems
 
 
 def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
@@ -68,11 +71,12 @@ def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
 
 def load(file: str | os.PathLike[str] | BinaryIO) -> Event:
     """Read an event from a USEBIO file path or binary file object."""
-    if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as handle:
-            return read(handle.read(), os.fspath(file))
-    name = getattr(file, "name", None)
-    return read(file.read(), name if isinstance(name, str) else "<stream>")
+    with gc_paused():
+        if isinstance(file, (str, os.PathLike)):
+            with open(file, "rb") as handle:
+                return read(handle.read(), os.fspath(file))
+        name = getattr(file, "name", None)
+        return read(file.read(), name if isinstance(name, str) else "<stream>")
 
 
 def dumps(
@@ -87,7 +91,8 @@ def dumps(
     :class:`pbnscore.errors.ProfileError` for an event the reader cannot
     take. ``types`` "old" or "new" forces the EVENT_TYPE style of
     ``standard``; by default the input's style is kept (PBN input: new)."""
-    return write(obj, types=types, dialect=dialect)
+    with gc_paused():
+        return write(obj, types=types, dialect=dialect)
 
 
 def dump(
