@@ -15,7 +15,7 @@ import pytest
 
 from pbnscore import batch
 from pbnscore.cli import main
-from pbnscore.errors import ParseError
+from pbnscore.errors import ParseError, UsageError, one_line
 
 
 def fake_convert(
@@ -287,3 +287,13 @@ def test_real_files_in_parallel_are_deterministic(
 def test_summary_counts_read_as_english(files: int, results: int, expected: str) -> None:
     """The closing line says "1 file", not "1 files"."""
     assert str(batch.Summary(files, results, 0, 0.5)).startswith(expected)
+
+
+@pytest.mark.parametrize("named", [None, "out/night.xml"])
+@pytest.mark.parametrize("length", [20, 400])
+def test_a_usage_error_is_one_line_naming_its_file_once(named: str | None, length: int) -> None:
+    """A worker's UsageError (the double-dummy report without endplay, say):
+    its file named once, its message shortened once, as any other error's."""
+    message = " ".join(["word"] * (length // 5))
+    line = batch.describe(UsageError(message, source=named), "night.xml")
+    assert line == f"{named or 'night.xml'}: {one_line(message)}"

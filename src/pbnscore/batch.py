@@ -60,6 +60,11 @@ def describe(exc: PbnscoreError, source: str) -> str:
     """The one line for an error about ``source``: ``file:line: message``."""
     if isinstance(exc, ParseError):
         return str(exc.located(source))
+    if isinstance(exc, UsageError):
+        # Its str() is already one line, with the file it names: shortened
+        # again, a long message came out quoted twice, and "a: a: ...".
+        where = exc.source or source
+        return f"{where}: {one_line(exc.message)}"
     return f"{source}: {one_line(str(exc))}"
 
 
