@@ -17,7 +17,6 @@ import io
 import json
 import os
 import re
-import resource
 import socket
 import stat
 import subprocess
@@ -37,6 +36,8 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 BUTLER_XML = FIXTURES / "usebio" / "flat-butler-old-style.xml"
 MITCHELL_PBN = FIXTURES / "pbn" / "mitchell-pairs.pbn"
 SEASON = FIXTURES / "season" / "club"
+# Root writes in read-only folders and makes device nodes (os.geteuid: POSIX only).
+_AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 # -- output safety: never over the input, never half a file ------------------------
 
@@ -114,7 +115,7 @@ def test_output_to_a_named_pipe_is_written_into_not_replaced(
     assert capsys.readouterr().err == ""
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+@pytest.mark.skipif(not _AS_ROOT, reason="making a device node needs root")
 def test_output_to_a_full_device_is_one_line_and_leaves_the_device(
     capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path
 ) -> None:
@@ -146,7 +147,7 @@ def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """``folder`` read-only: for real where permissions bind, else (root) by
     refusing to create files in it as the kernel would."""
     folder.chmod(0o555)
-    if os.geteuid() != 0:
+    if not _AS_ROOT:
         return
     real_mkstemp = tempfile.mkstemp
 
@@ -263,9 +264,7 @@ def test_score_into_a_folder_that_cannot_be_written_names_the_folder(
     assert (tmp_path / "a-file").read_text() == "a file"
 
 
-@pytest.mark.skipif(
-    os.name != "posix" or os.geteuid() == 0, reason="root writes in a read-only folder"
-)
+@pytest.mark.skipif(os.name != "posix" or _AS_ROOT, reason="root writes in a read-only folder")
 def test_score_and_batch_into_a_read_only_folder_name_the_folder(
     capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path
 ) -> None:
@@ -957,6 +956,8 @@ def _run(
     limited to ``limit`` bytes where given)."""
 
     def limit_memory() -> None:
+        import resource  # POSIX only: imported here so that the module imports on Windows
+
         if limit is not None:
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
@@ -965,7 +966,7 @@ def _run(
         capture_output=True,
         text=True,
         timeout=timeout,
-        preexec_fn=limit_memory,
+        preexec_fn=None if limit is None else limit_memory,
         check=False,
     )
 
@@ -1066,6 +1067,7 @@ LARGE = {  # file name: (bytes, message)
 }
 
 
+@pytest.mark.skipif(os.name != "posix", reason="address-space limits (resource) are POSIX")
 @pytest.mark.parametrize("name", sorted(LARGE))
 def test_large_documents_fail_in_bounded_time_and_memory(tmp_path: Path, name: str) -> None:
     """30 MiB documents (six million elements, one 30 MiB text, a million
