@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -15,7 +16,7 @@ from lxml import etree
 import pbnscore
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
-from pbnscore.model import Event, ScoredEvent
+from pbnscore.model import Event, ScoredBoard, ScoredEvent, ScoredResult
 from pbnscore.usebio import _splice, _writer
 from pbnscore.usebio._profiles import PROFILES
 
@@ -386,6 +387,16 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
         True,
     ),
     "CRLF line ends": (line_document(PLAIN).replace(b"\n", b"\r\n"), True),
+    "lines whose last fields differ": (
+        line_document(
+            [line(1, 2, 420), line(3, 4, 450, fields="<LEAD>H2</LEAD>"), line(5, 6, -50)]
+        ),
+        True,
+    ),
+    "lines with no indentation but a tail": (
+        line_document([line(1, 2, 420, indent=""), line(3, 4, 450, indent="")]),
+        True,
+    ),
     "points already there": (
         line_document(
             [line(1, 2, 420, fields="<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>"), line(3, 4, 450)]
@@ -433,3 +444,52 @@ def test_options_that_change_the_points_write_the_tree_paths_bytes() -> None:
         scored = pbnscore.score(event, "butler", **options)
         assert takes_splice(scored), options
         assert_written_as_tree(scored)
+
+
+def rescored(
+    scored: ScoredEvent, results: Callable[[ScoredBoard], tuple[ScoredResult, ...]]
+) -> ScoredEvent:
+    """``scored`` with each board's scored results as ``results`` makes them."""
+    boards = tuple(attrs.evolve(board, results=results(board)) for board in scored.boards)
+    return attrs.evolve(scored, boards=boards)
+
+
+def test_results_out_of_line_order_write_the_tree_paths_bytes() -> None:
+    """A board's results in another order than its lines (each result still
+    finds its own line), or without a source_ref (no line for it): spliced,
+    the tree path's bytes."""
+    data = (ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml").read_bytes()
+    scored = pbnscore.score(usebio.loads(data), "butler")
+    reversed_ = rescored(scored, lambda board: board.results[::-1])
+    without_ref = rescored(
+        scored,
+        lambda board: tuple(
+            attrs.evolve(r, result=attrs.evolve(r.result, source_ref=None)) if k == 1 else r
+            for k, r in enumerate(board.results)
+        ),
+    )
+    # The first and the last in place, two between them swapped.
+    swapped = rescored(scored, lambda b: (b.results[0], *b.results[2:0:-1], *b.results[3:]))
+    for changed in (reversed_, swapped, without_ref):
+        assert takes_splice(changed)
+        assert _writer.write(changed) == _writer.write(changed, splice=False)
+    # The points are on the lines they belong to: the same document.
+    assert _writer.write(reversed_) == _writer.write(swapped) == _writer.write(scored)
+    assert _writer.write(without_ref) != _writer.write(scored)
+
+
+def test_a_line_scored_twice_goes_to_the_tree_path() -> None:
+    """The tree path replaces a line's points when it is scored again."""
+    data = (ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml").read_bytes()
+    scored = pbnscore.score(usebio.loads(data), "butler")
+    last = len(scored.boards) - 1
+    twice = rescored(
+        scored,
+        lambda board: (
+            board.results + board.results[:1] if board is scored.boards[last] else board.results
+        ),
+    )
+    board_twice = attrs.evolve(scored, boards=(*scored.boards, scored.boards[0]))
+    for changed in (twice, board_twice):
+        assert not takes_splice(changed)
+        assert _writer.write(changed) == _writer.write(changed, splice=False)

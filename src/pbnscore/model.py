@@ -477,17 +477,15 @@ class ScoredBoard:
 
     def line_points(
         self,
-    ) -> Iterator[tuple[int | None, Points | None, Points | None]]:
-        """(source_ref, NS points, EW points) of each result, in order,
-        without making a ScoredResult where the board holds columns."""
+    ) -> tuple[Sequence[int | None], Sequence[tuple[Points | None, Points | None]]]:
+        """Each result's source_ref and its (NS, EW) points, in order, as
+        two columns: those the board holds, where it holds columns (no
+        ScoredResult made)."""
         value = self._results
         if isinstance(value, tuple):
-            for scored in value:
-                yield scored.result.source_ref, scored.ns_points, scored.ew_points
-        else:
-            refs = value.board.columns.refs
-            for ref, (ns, ew) in zip(refs, value.points, strict=True):
-                yield ref, ns, ew
+            refs = [scored.result.source_ref for scored in value]
+            return refs, [(scored.ns_points, scored.ew_points) for scored in value]
+        return value.board.columns.refs, value.points
 
 
 @attrs.frozen

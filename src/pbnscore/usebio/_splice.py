@@ -16,8 +16,10 @@ the tree path inserts them
 (:func:`pbnscore.usebio._elements.set_children`: after the last child,
 led by the line's indentation, the last child's tail moved after them).
 
-Only where that is certain to give the tree path's bytes: the skeleton's
-lines are its runs' placeholders (:meth:`Cut.refs`), it holds every
+Only where that is certain to give the tree path's bytes: the bytes
+spell as many line start tags as the cut finds line ends, each piece one
+(so the lines do not nest, and each piece is one line: :func:`cut`), the
+skeleton's lines are its runs' placeholders (:meth:`Cut.refs`), it holds every
 element and comment the edits can see (:func:`seen`, compared on the two
 trees), no comment, processing instruction or DOCTYPE spells a line (the
 cut could fall in it), the input has none of the points elements, and each
@@ -30,9 +32,10 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import compress, count, repeat
+from typing import cast
 
 from lxml import etree
 
@@ -62,18 +65,20 @@ _SEEN = (*(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE"), "PLACE", "PARTIC
 _MARKUP = (etree.Comment, etree.ProcessingInstruction)
 _MARKUP_TYPES = (etree._Comment, etree._ProcessingInstruction)
 _NO_POINTS: tuple[bytes, ...] = ()
+_Pairs = Sequence[tuple[Points | None, Points | None]]  # each result's (NS, EW) points
 
 
 class Cut:
-    """A serialised document cut at its traveller lines' end tags (``tail +
-    </TRAVELLER_LINE>``): the k-th of ``pieces`` holds what comes before
-    the k-th line (after the line before it) and the line up to that end,
-    ``starts[k]`` the place of its start tag; ``rest`` what follows the
-    last line. A *run* is lines with nothing but text between them (each
-    line's tail); ``runs`` holds the index of each run's first line.
-    ``skeleton``: the document with each run one :data:`PLACEHOLDER` (the
-    tails within a run go with its lines: no edit of the skeleton reaches
-    them).
+    """A serialised document cut after each traveller line's last child:
+    the k-th of ``pieces`` holds what comes before the k-th line (after the
+    line before it) and the line up to its last child's end (``last``, the
+    end tag every line's last child has, is cut off too where one is found
+    on all), ``starts[k]`` the place of its start tag; ``rest`` what
+    follows the last line. Each line ends with :attr:`end`. A *run* is lines
+    with nothing but text between them (each line's tail); ``runs`` holds
+    the index of each run's first line. ``skeleton``: the document with
+    each run one :data:`PLACEHOLDER` (the tails within a run go with its
+    lines: no edit of the skeleton reaches them).
 
     ``tail`` is the last child's tail of every line when all lines share
     one (the usual, machine-written layout), else empty: each line then
@@ -81,47 +86,50 @@ class Cut:
     line when all lines start alike (the same start tag and indentation),
     else None."""
 
-    __slots__ = ("indent", "pieces", "rest", "runs", "skeleton", "starts", "tail")
+    __slots__ = ("indent", "last", "pieces", "rest", "runs", "skeleton", "starts", "tail")
 
     def __init__(
         self,
         pieces: list[bytes],
         starts: list[int],
-        marks: list[int],
+        runs: list[int],
         rest: bytes,
-        tail: bytes,
+        ending: tuple[bytes, bytes],
         indent: bytes | None,
     ) -> None:
-        self.pieces, self.starts, self.rest = pieces, starts, rest
-        self.tail, self.indent = tail, indent
-        # A run starts at the first line and wherever markup comes between
-        # two lines (an element, a comment: what the skeleton must hold),
-        # that is where a piece's first "<" (``marks``) is not its line's.
-        breaks = map(operator.ne, marks[1:], starts[1:])
-        self.runs = [0, *compress(count(1), breaks)] if pieces else []
-        between = (pieces[k][: starts[k]] for k in self.runs)
+        self.pieces, self.starts, self.runs, self.rest = pieces, starts, runs, rest
+        self.last, self.tail = ending
+        self.indent = indent
+        between = (pieces[k][: starts[k]] for k in runs)
         self.skeleton = PLACEHOLDER.join((*between, rest))
 
-    def refs(self, nodes: Sequence[Element]) -> tuple[list[Element], dict[int, int]] | None:
+    @property
+    def end(self) -> bytes:
+        """What was cut off each line: its last child's end tag (or
+        nothing), tail (or nothing) and end tag."""
+        return self.last + self.tail + _LINE_END
+
+    def refs(
+        self, nodes: list[Element], lines: Sequence[Element]
+    ) -> tuple[list[Element], dict[int, int]] | None:
         """The skeleton's ``nodes`` (its elements a source_ref counts) by
         source_ref, each run's placeholder standing for each of its lines,
         and each line's source_ref with its place among the lines; None
-        where the skeleton's lines are not its runs' placeholders."""
+        where the skeleton's ``lines`` are not its runs' placeholders."""
+        if len(lines) != len(self.runs):
+            return None
         ends = (*self.runs[1:], len(self.pieces))
-        runs = iter(zip(self.runs, ends, strict=True))
         by_ref: list[Element] = []
         positions: dict[int, int] = {}
-        for node in nodes:
-            if node.tag != "TRAVELLER_LINE":
-                by_ref.append(node)
-                continue
-            run = next(runs, None)
-            if run is None:
-                return None
-            first, end = run
+        after = 0  # in nodes, after the last placeholder
+        for line, first, end in zip(lines, self.runs, ends, strict=True):
+            at = nodes.index(line, after)  # lxml: the same element, the same proxy
+            by_ref += nodes[after:at]
             positions.update(zip(count(len(by_ref)), range(first, end)))
-            by_ref.extend(repeat(node, end - first))
-        return None if next(runs, None) is not None else (by_ref, positions)
+            by_ref += repeat(line, end - first)
+            after = at + 1
+        by_ref += nodes[after:]
+        return by_ref, positions
 
     def heads(self, edited: Sequence[bytes]) -> tuple[list[bytes], list[int]]:
         """Each line with what comes before it, the input's but before a
@@ -135,39 +143,65 @@ class Cut:
 
 
 def cut(output: bytes) -> Cut | None:
-    """``output`` cut at its lines, every line's tail taken as the first's
-    where that cuts at every line's end tag; None where a cut does not
-    start at a line's start tag."""
+    """``output`` cut at its lines' ends, at the most of each line's end
+    that all share (see :func:`_endings`); None where the cuts do not fall
+    one in each line (a line in a line, an empty line, a tag that begins
+    like a line's)."""
+    # Every line's start tag, once each: lxml writes "<" in text and
+    # attribute values as "&lt;", and the caller sends a comment,
+    # processing instruction or DOCTYPE that spells one to the tree path.
+    lines = output.count(_LINE_OPEN)
+    for ending in _endings(output):
+        pieces = output.split(b"".join((*ending, _LINE_END)))
+        if len(pieces) - 1 == lines:
+            return _cut(pieces, ending)
+    return None
+
+
+def _endings(output: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """The (last child's end tag, tail) each line might end with, most
+    first: the first line's; its tail alone; nothing."""
     first = output.find(_LINE_END)
-    tail = output[output.rfind(b">", 0, first) + 1 : first] if first >= 0 else b""
-    if not _blank(tail):
-        tail = b""
-    found = _cut(output, tail)
-    if tail and found is not None and _LINE_END in found.skeleton:
-        found = _cut(output, b"")  # a line with another tail: each keeps its own
-    return found
+    after = output.rfind(b">", 0, first) + 1
+    tail = output[after:first] if first >= 0 else b""
+    if _blank(tail):
+        last = output.rfind(b"<", 0, after)
+        if output.startswith(b"</", last):
+            yield output[last:after], tail
+        yield b"", tail
+    yield b"", b""
 
 
-def _cut(output: bytes, tail: bytes) -> Cut | None:
-    # The k-th piece ends with the k-th line, which starts at the piece's
-    # last start tag (lines do not nest: the caller's checks confirm it).
-    pieces = output.split(tail + _LINE_END)
+def _cut(pieces: list[bytes], ending: tuple[bytes, bytes]) -> Cut | None:
+    """The Cut of ``pieces``, one per line start tag in the document (the
+    caller counted them): each piece's own, so that none holds a line's
+    end but its own (the lines do not nest)."""
     rest = pieces.pop()
     if not pieces:
-        return Cut([], [], [], rest, tail, None)
-    starts = list(map(bytes.rfind, pieces, repeat(_LINE_OPEN)))
-    if -1 in starts:
-        return None  # a piece with no start tag
-    marks = list(map(bytes.find, pieces, repeat(b"<")))  # the first "<" of each
-    start = _START_REST_RE.match(pieces[0], starts[0] + len(_LINE_OPEN))
-    indent = None
-    if start is not None:
-        after_open = map(operator.add, starts, repeat(len(_LINE_OPEN)))
-        alike = map(bytes.startswith, pieces, repeat(start[0] + b"<"), after_open)
-        indent = start[1] if all(alike) else None  # every line starts alike
-    if indent is None and not all(map(bytes.startswith, pieces, repeat(_LINE_STARTS), starts)):
-        return None  # another tag that begins alike
-    return Cut(pieces, starts, marks, rest, tail, indent)
+        return Cut([], [], [], rest, ending, None)
+    first = pieces[0].rfind(_LINE_OPEN)
+    start = _START_REST_RE.match(pieces[0], first + len(_LINE_OPEN)) if first >= 0 else None
+    if start is None:
+        return None  # the first line's start tag is not one
+    head = _LINE_OPEN + start[0] + b"<"
+    # Most lines follow the line before with text alone (the first one's
+    # tail) and start as the first line does: one C-level test each.
+    between = pieces[1].partition(b"<")[0] if len(pieces) > 1 else b""
+    inner = list(map(bytes.startswith, pieces, repeat(between + head)))
+    inner[0] = False
+    starts = [len(between)] * len(pieces)
+    runs = []
+    alike = True
+    for k in compress(count(), map(operator.not_, inner)):
+        piece = pieces[k]
+        at = starts[k] = piece.rfind(_LINE_OPEN)
+        if at < 0 or not piece.startswith(_LINE_STARTS, at):
+            return None  # a piece with no start tag, or another tag that begins alike
+        if k == 0 or piece.find(b"<") != at:
+            runs.append(k)  # markup before the line: the skeleton must hold it
+        alike = alike and piece.startswith(head, at)
+    indent = start[1] if alike else None
+    return Cut(pieces, starts, runs, rest, ending, indent)
 
 
 def _blank(text: bytes) -> bool:
@@ -217,24 +251,62 @@ def line_points(
     distinct = [_NO_POINTS]
     index_of: dict[tuple[Points | None, Points | None], int] = {}
     indices = [0] * len(positions)
-    position = positions.get
+    scored = bytearray(len(positions))  # 1 where a line has been given its points
     for board in boards:
-        for ref, ns_points, ew_points in board.line_points():
-            if ref is None:
-                continue  # the tree path finds no element for it either
-            at = position(ref)
-            if at is None or indices[at]:
-                return None  # not a line, or a line scored twice: the tree path replaces
-            # Few distinct points in a file: each pair's elements made once.
-            key = (ns_points, ew_points)
-            index = index_of.get(key)
-            if index is None:
-                made = _points_elements(tags, ns_points, ew_points, points_text)
-                index = index_of[key] = len(distinct) if made else 0
-                if made:
-                    distinct.append(made)
-            indices[at] = index
+        refs, points = board.line_points()
+        found = _places(positions, refs, points)
+        if found is None:
+            return None
+        places, points = found
+        # Few distinct points in a file: each pair's elements made once.
+        for key in set(points).difference(index_of):
+            made = _points_elements(tags, *key, points_text)
+            index_of[key] = len(distinct) if made else 0
+            if made:
+                distinct.append(made)
+        elements = list(map(index_of.__getitem__, points))
+        if isinstance(places, range):
+            if scored.find(1, places.start, places.stop) >= 0:
+                return None  # a line scored twice: the tree path replaces its points
+            scored[places.start : places.stop] = b"\x01" * len(places)
+            indices[places.start : places.stop] = elements
+            continue
+        for place, index in zip(places, elements, strict=True):
+            if scored[place]:
+                return None
+            scored[place] = 1
+            indices[place] = index
     return indices, distinct
+
+
+def _places(
+    positions: dict[int, int], refs: Sequence[int | None], points: _Pairs
+) -> tuple[Sequence[int], _Pairs] | None:
+    """Where among the lines the results of ``refs`` (source_refs) are,
+    and their points; a range where they are consecutive source_refs of
+    consecutive lines (a board's, as a rule). A result with no source_ref
+    is left out (the tree path finds no element for it either); None where
+    a source_ref is not a line's."""
+    if refs and refs[0] is not None and refs[-1] is not None:
+        first, last = positions.get(refs[0]), positions.get(refs[-1])
+        # Lines' places rise with their source_refs: refs that step by one
+        # from one line to a line as many places on are all lines.
+        if (
+            first is not None
+            and last == first + len(refs) - 1
+            and all(map(operator.eq, refs, count(refs[0])))
+        ):
+            return range(first, last + 1), points
+    # (positions.get answers None for a result with no source_ref.)
+    places = list(map(positions.get, cast("Sequence[int]", refs)))
+    if None not in places:
+        return cast("list[int]", places), points
+    kept = [
+        (at, pair) for ref, at, pair in zip(refs, places, points, strict=True) if ref is not None
+    ]
+    if any(at is None for at, _ in kept):
+        return None
+    return [cast("int", at) for at, _ in kept], [pair for _, pair in kept]
 
 
 def _points_elements(
@@ -267,64 +339,86 @@ def join(
     if len(edited) != len(found.runs) + 1:
         return None
     heads, opens = found.heads(edited[:-1])
-    end = found.tail + _LINE_END
-    ends: Sequence[bytes]
     if points is None or len(points[1]) == 1:
-        ends = [end] * len(heads)
-    else:
-        spliced = _splice_points(found, heads, opens, *points, first_tag)
-        if spliced is None:
-            return None
-        heads, ends = spliced
+        heads.append(edited[-1])
+        return found.end.join(heads)  # no points to put in
+    ends = _line_ends(found, heads, points, first_tag)
+    if ends is None:
+        ends = _own_line_ends(found, heads, opens, *points, first_tag)
+    if ends is None:
+        return None
     parts = [edited[-1]] * (2 * len(heads) + 1)  # line, end, line, end ... rest
     parts[0:-1:2] = heads
     parts[1::2] = ends
     return b"".join(parts)
 
 
-def _splice_points(
+def _fields_before(first_tag: str) -> tuple[bytes, ...]:
+    """The end tags of the line fields that come before ``first_tag``,
+    nearest first (a line most often ends with the field just before)."""
+    rank = _LINE_RANKS[first_tag]
+    return tuple(tag for tag, tag_rank in reversed(_END_TAG_RANKS.items()) if tag_rank < rank)
+
+
+def _line_ends(
+    found: Cut,
+    heads: list[bytes],
+    points: tuple[list[int], list[tuple[bytes, ...]]],
+    first_tag: str,
+) -> list[bytes] | None:
+    """What follows each line (``heads``) in the usual file, where every
+    line starts alike and has the same tail: the points elements as
+    set_children puts them (each after the last child, led by the line's
+    indentation where that is whitespace, else by the tail; the last one
+    takes the tail), each distinct ending made once. None where the
+    lines differ (or a last field may go after the points)."""
+    indices, distinct = points
+    before = _fields_before(first_tag)
+    if not found.tail or found.indent is None:
+        return None
+    if found.last:
+        if found.last not in before:
+            return None  # every line ends so (and one is scored)
+    elif not all(map(bytes.endswith, heads, repeat(before))):
+        return None
+    lead = found.indent if _blank(found.indent) else found.tail
+    close = found.tail + _LINE_END
+    endings = [
+        b"".join((found.last, *(lead + element for element in elements), close))
+        for elements in distinct
+    ]
+    return list(map(endings.__getitem__, indices))
+
+
+def _own_line_ends(
     found: Cut,
     heads: list[bytes],
     opens: list[int],
     indices: list[int],
     distinct: list[tuple[bytes, ...]],
     first_tag: str,
-) -> tuple[list[bytes], list[bytes]] | None:
-    """Each line (with what comes before it, ``heads``; its start tag at
-    ``opens``) and what follows it: its points elements, its last child's
-    tail, its end tag, as set_children puts them: each after the last
-    child, led by the line's indentation (where that is whitespace), else
-    by the last child's tail; the last new one takes that tail."""
-    rank = _LINE_RANKS[first_tag]
-    # Nearest first: a line most often ends with the field just before them.
-    before = tuple(tag for tag, tag_rank in reversed(_END_TAG_RANKS.items()) if tag_rank < rank)
-    tail, lead = found.tail, found.indent
-    if (
-        tail
-        and lead is not None
-        and _blank(lead)
-        and all(map(bytes.endswith, heads, repeat(before)))
-    ):
-        # The usual file: every line starts alike and ends with a field
-        # before the points; each distinct insert is made once.
-        endings = [b"".join(lead + e for e in elements) + tail + _LINE_END for elements in distinct]
-        return heads, list(map(endings.__getitem__, indices))
-    new_heads, ends = [], []
-    for head, at, index in zip(heads, opens, indices, strict=True):
-        if not index:
-            new_heads.append(head)
-            ends.append(tail + _LINE_END)
-            continue
+) -> list[bytes] | None:
+    """What follows each line, as :func:`_line_ends` but from each line's
+    own start (at ``opens``) and tail: heads that differ. Each line's head
+    loses its tail, which its ending holds; None where a scored line's
+    last field is not one before the points."""
+    before = _fields_before(first_tag)
+    ends = []
+    for k, (at, index) in enumerate(zip(opens, indices, strict=True)):
+        head = heads[k] + found.last
         after = head.rindex(b">") + 1  # the end of the line's last child
+        own_tail = head[after:] + found.tail
+        if not index:
+            ends.append(found.last + found.tail + _LINE_END)
+            continue
         if head[head.rfind(b"<", at, after) : after] not in before:
             return None  # a last field that the points go before, or unknown
         own = _START_REST_RE.match(head, at + len(_LINE_OPEN))
         indent = own[1] if own is not None else b""
-        own_tail = head[after:] + tail
         lead = indent if _blank(indent) else own_tail
-        new_heads.append(head[:after])
+        heads[k] = head[:after]
         ends.append(b"".join(lead + e for e in distinct[index]) + own_tail + _LINE_END)
-    return new_heads, ends
+    return ends
 
 
 def splice(
@@ -350,7 +444,7 @@ def splice(
         skeleton = etree.fromstring(found.skeleton, PARSER)
     except etree.XMLSyntaxError:
         return None
-    refs = found.refs(ref_elements(skeleton))
+    refs = found.refs(ref_elements(skeleton), list(skeleton.iter("TRAVELLER_LINE")))
     visible = seen(root)
     if refs is None or visible is None or visible != seen(skeleton):
         return None

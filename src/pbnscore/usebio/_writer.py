@@ -50,6 +50,7 @@ from pbnscore.usebio._reader import (
     ADJUSTED_RE,
     EVENT_TYPES,
     PARSER,
+    _find_by_rare_byte,
     parse_contract,
     ref_elements,
 )
@@ -169,7 +170,7 @@ def _spliced(
         return None  # points to replace, or where the splice cannot put them
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
     found = cut(output) if plain_doctype(tree, output) else None
-    if found is None or b"xmlns" in output:
+    if found is None or _find_by_rare_byte(output, b"xmlns", b"x") >= 0:
         # The cut reads bytes, which cannot tell an element in a namespace
         # from ours: a line in a default namespace is no line to the reader,
         # yet the cut counted it and shifted every later line's points onto
@@ -181,7 +182,7 @@ def _spliced(
     except etree.XMLSyntaxError:
         return None
     skeleton_root = skeleton.getroot()
-    refs = found.refs(ref_elements(skeleton_root))
+    refs = found.refs(ref_elements(skeleton_root), list(skeleton_root.iter("TRAVELLER_LINE")))
     visible = seen(root)
     if refs is None or visible is None or visible != seen(skeleton_root):
         return None  # a line the cut missed, or something the edits see inside a line
