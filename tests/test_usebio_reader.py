@@ -667,3 +667,68 @@ def test_an_entity_declaration_after_many_exclamation_marks_is_refused_at_its_li
     with pytest.raises(UsebioError, match="entity declarations are not allowed") as raised:
         usebio.loads(data, source="bang.xml")
     assert raised.value.line == 4
+
+
+# -- the walk for entity references, spared where the bytes show none (issue 14)
+
+
+def referencing(text: str, encoding: str = "utf-8") -> bytes:
+    """A document whose DOCTYPE names an external DTD, which is not read:
+    libxml2 then keeps an undeclared entity's reference as a node (without
+    a DOCTYPE it refuses it), which only the walk finds."""
+    return (
+        f'<?xml version="1.0" encoding="{encoding}"?>\n'
+        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio.dtd">\n'
+        '<USEBIO Version="1.2"><EVENT>\n'
+        f"<EVENT_DESCRIPTION>{text}</EVENT_DESCRIPTION></EVENT></USEBIO>\n"
+    ).encode(encoding)
+
+
+REPLACED = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#38;", "&#x26;"]
+
+
+@given(
+    pieces=st.lists(st.sampled_from([*REPLACED, "&foo;", "&ampx;", "&a;", "x"]), max_size=6),
+    tries=st.integers(0, 3),
+)
+def test_the_reference_scan_spares_the_walk_only_where_no_reference_can_be(
+    pieces: list[str], tries: int
+) -> None:
+    """The walk is spared exactly where every "&" begins a reference
+    libxml2 replaces, and there are no more than ``tries`` of them: never
+    where the tree holds an entity reference."""
+    from pbnscore.usebio._reader import PARSER, _may_hold_entity_references
+
+    data = referencing("".join(pieces))
+    tree = etree.fromstring(data, PARSER).getroottree()
+    held = next(tree.getroot().iter(etree.Entity), None) is not None
+    spared = not _may_hold_entity_references(tree, data, tries)
+    replaced = [piece for piece in pieces if piece != "x"]
+    assert spared == (all(piece in REPLACED for piece in replaced) and len(replaced) <= tries)
+    assert not (spared and held)
+
+
+def test_an_entity_reference_after_many_replaced_ones_is_refused_at_its_line() -> None:
+    """Sixty-five "&amp;" before it: the walk takes over and finds it."""
+    with pytest.raises(UsebioError, match="entity reference &foo; is not allowed") as raised:
+        usebio.loads(referencing("&amp;" * 65 + "&foo;"), source="amp.xml")
+    assert raised.value.line == 4
+
+
+def test_an_entity_reference_without_an_ampersand_byte_is_refused_at_its_line() -> None:
+    """UTF-7 may write "&" as "+ACY-": a reference without an "&" byte.
+    Only the encodings that write "&" as itself are scanned."""
+    data = referencing("&foo;", "utf-7").replace(b"&", b"+ACY-")
+    assert b"&" not in data
+    with pytest.raises(UsebioError, match="entity reference &foo; is not allowed") as raised:
+        usebio.loads(data, source="utf7.xml")
+    assert raised.value.line == 4
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.xml")), ids=lambda p: p.name)
+def test_no_fixture_needs_the_walk_for_entity_references(path: Path) -> None:
+    """Real files (these name the EBU DTD) have no "&" but predefined ones."""
+    from pbnscore.usebio._reader import PARSER, _may_hold_entity_references
+
+    data = path.read_bytes()
+    assert not _may_hold_entity_references(etree.fromstring(data, PARSER).getroottree(), data)

@@ -261,6 +261,8 @@ def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None
         at = data.find(b"<!ENTITY")
         line = data.count(b"\n", 0, at) + 1 if at >= 0 else 1
         raise UsebioError("entity declarations are not allowed", source=source, line=line)
+    if not _may_hold_entity_references(tree, data):
+        return
     entity = next(tree.getroot().iter(etree.Entity), None)
     if entity is not None:
         raise UsebioError(
@@ -268,6 +270,30 @@ def _refuse_entities(tree: etree._ElementTree, data: bytes, source: str) -> None
             source=source,
             line=sourceline(entity),
         )
+
+
+# The references libxml2 always replaces by their text, whatever the parser's
+# settings: the five predefined entities (XML 1.0 §4.6) and character references.
+_REPLACED_REFERENCES = (b"&amp;", b"&lt;", b"&gt;", b"&quot;", b"&apos;", b"&#")
+
+
+def _may_hold_entity_references(tree: etree._ElementTree, data: bytes, tries: int = 64) -> bool:
+    """Whether the tree may hold an entity reference node, as far as the
+    bytes show (a walk of every node of a big file costs more than its
+    parse's checks together). In an encoding that writes "&" as its own
+    byte and only so, every reference begins with that byte; one that is
+    none of the references libxml2 replaces may be an entity's. After
+    ``tries`` replaced references, the walk decides."""
+    if not _ascii_itself(tree.docinfo.encoding):
+        return True
+    at = data.find(b"&")
+    for _ in range(tries):
+        if at < 0:
+            return False
+        if not data.startswith(_REPLACED_REFERENCES, at):
+            return True
+        at = data.find(b"&", at + 1)
+    return at >= 0
 
 
 def read(
