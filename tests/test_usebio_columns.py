@@ -67,6 +67,18 @@ def test_a_uniform_file_is_read_by_columns() -> None:
     assert isinstance(board._results, ResultColumns)
 
 
+def test_a_boards_line_numbers_are_found_when_first_asked_for() -> None:
+    """No line's number is looked up by the read (only reports ask): the
+    board's columns find them when first asked, the walk's numbers."""
+    data = (ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml").read_bytes()
+    board = _reader.read(data, "m.xml").sessions[0].sections[0].boards[0]
+    walked = _reader.read(data, "m.xml", columns=False).sessions[0].sections[0].boards[0]
+    columns = board.columns
+    assert callable(columns._lines)
+    assert list(columns.lines) == [result.line for result in walked.results]
+    assert not callable(columns._lines)
+
+
 LINE = (
     "<NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
     "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>DT</LEAD><TRICKS>10</TRICKS>"
@@ -124,6 +136,49 @@ def test_a_line_outside_the_boards_read_sends_the_file_to_the_walk() -> None:
     data = document(PLAIN, LINE.format(ns=3, ew=4), extra=stray)
     root = etree.fromstring(data, _reader.PARSER)
     assert _reader._LineColumns.of(root, root[0], data) is None
+    assert_same_event(data)
+
+
+def layouts(data: bytes) -> tuple[object, object]:
+    """The refs as counted (None where that path does not apply) and as walked."""
+    root = etree.fromstring(data, _reader.PARSER)
+    boards = _reader._READ_BOARDS(root[0])
+    return (
+        _reader._RefLayout.by_count(root, boards, data),
+        _reader._RefLayout.by_walk(root, boards),
+    )
+
+
+def test_uniform_lines_take_their_refs_by_count() -> None:
+    """The refs worked out from the lines' counts are the walk's."""
+    by_count, by_walk = layouts(document(PLAIN, LINE.format(ns=3, ew=4), extra=PAIRS))
+    assert by_count is not None
+    assert by_count == by_walk
+
+
+# Documents whose refs cannot be counted: each is walked for its refs, and
+# read (by columns or not) as the walk reads it.
+UNCOUNTED = {
+    # the PLAYER's ref comes between the lines'
+    "a ref element in a line": document(
+        PLAIN + "<PLAYER><PLAYER_NAME>x</PLAYER_NAME></PLAYER>", LINE.format(ns=3, ew=4)
+    ),
+    "a board in a board": document(PLAIN + "<BOARD/>", PLAIN),
+    # more "<TRAVELLER_LINE" than lines: counted, it could hide a stray line
+    "a start tag in a comment": document(PLAIN, PLAIN).replace(
+        b"<BOARD>", b"<!-- <TRAVELLER_LINE> --><BOARD>"
+    ),
+    # UTF-7 may write "<" as "+ADw-": here a stray line's start tag, which a
+    # count of the bytes would miss
+    "a stray line in UTF-7": document(PLAIN, PLAIN)
+    .replace(b'<?xml version="1.0"?>', b'<?xml version="1.0" encoding="utf-7"?>')
+    .replace(b"<BOARD>", f"+ADw-TRAVELLER_LINE>{PLAIN}</TRAVELLER_LINE>\n<BOARD>".encode()),
+}
+
+
+@pytest.mark.parametrize("data", UNCOUNTED.values(), ids=UNCOUNTED.keys())
+def test_refs_that_cannot_be_counted_are_walked(data: bytes) -> None:
+    assert layouts(data)[0] is None
     assert_same_event(data)
 
 

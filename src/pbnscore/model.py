@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -212,9 +212,12 @@ class ResultColumns:
     :class:`Result` objects are made the first time they are asked for
     (``Board.results``), so that reading, scoring and writing a large file
     makes none. A reader checks every play (one Result made per distinct
-    play) before it makes the columns: building them later cannot fail."""
+    play) before it makes the columns: building them later cannot fail.
+    ``lines`` may be given as a function giving them, called when they are
+    first asked for (finding a line's number costs a reader more than
+    anything else it keeps per line, and only reports ask for them)."""
 
-    __slots__ = ("_results", "ew", "homes", "lines", "ns", "players", "plays", "refs", "tables")
+    __slots__ = ("_lines", "_results", "ew", "homes", "ns", "players", "plays", "refs", "tables")
 
     def __init__(
         self,
@@ -224,7 +227,7 @@ class ResultColumns:
         *,
         homes: Sequence[Direction | None] | None = None,
         tables: Sequence[str | None] | None = None,
-        lines: Sequence[int | None] | None = None,
+        lines: Sequence[int | None] | Callable[[], Sequence[int | None]] | None = None,
         refs: Sequence[int | None] | None = None,
         players: Sequence[tuple[str | None, ...]] | None = None,
     ) -> None:
@@ -233,7 +236,7 @@ class ResultColumns:
         self.ns, self.ew, self.plays = ns, ew, plays
         self.homes = nothing if homes is None else homes
         self.tables = nothing if tables is None else tables
-        self.lines = nothing if lines is None else lines
+        self._lines = nothing if lines is None else lines
         self.refs = nothing if refs is None else refs
         self.players: Sequence[tuple[str | None, ...]] = (
             ((),) * count if players is None else players
@@ -258,6 +261,13 @@ class ResultColumns:
 
     def __len__(self) -> int:
         return len(self.plays)
+
+    @property
+    def lines(self) -> Sequence[int | None]:
+        """Each result's line in its source (None where it has none)."""
+        if callable(self._lines):
+            self._lines = self._lines()
+        return self._lines
 
     def results(self) -> tuple[Result, ...]:
         if self._results is None:

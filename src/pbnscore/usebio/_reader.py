@@ -832,7 +832,6 @@ _BOARDS = " | ".join(
 )
 _LINES = f"({_BOARDS})/TRAVELLER_LINE"
 _READ_BOARDS = etree.XPath(_BOARDS)
-_COUNT_LINES = etree.XPath(f"count({_LINES})")
 # The traveller line fields the reader reads (see _Reader.result).
 _LINE_TAGS = (
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
@@ -861,43 +860,73 @@ def _last_fields(owners: str, tags: Iterable[str]) -> _Fields:
 _LINE_FIELDS = _last_fields(_LINES, _LINE_TAGS)
 
 
-class _LineColumns:
-    """Every traveller line's fields, one list per tag in document order,
-    extracted by lxml in bulk (XPath ``node()``) instead of a walk over each
-    line's children: the reader's hot loop. Only for a document whose lines
-    lie where the reader reads them; a field some lines lack, leave empty or
-    fill with more than text is taken line by line; a board whose
-    lines do not read cleanly is read by the walk (which reports the
-    problem exactly as ever)."""
+# The elements with a ref but the lines (see REF_TAGS).
+_OTHER_REF_TAGS = tuple(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE")
+_CHILD_LINES = etree.XPath("count(TRAVELLER_LINE)")
 
-    def __init__(
-        self,
-        refs: dict[Element, int],
-        slices: dict[Element, tuple[int, int]],
-        line_refs: list[int],
-        line_numbers: list[int | None],
-        texts: dict[str, list[str] | None],
-    ) -> None:
-        self.refs = refs  # of every ref element but the lines
-        self.slices = slices  # each board's lines: (first, after the last)
-        self.line_refs = line_refs
-        self.line_numbers = line_numbers
-        self.texts = texts  # by tag; None where no line has the tag
-        self.values: _LineValues | None = None  # made when the first board is read
+
+def _child_lines(board: Element) -> int:
+    """How many TRAVELLER_LINE children the board has (no proxy made)."""
+    return int(cast("float", _CHILD_LINES(board)))
+
+
+_LINE_ELEMENTS = etree.XPath(_LINES)
+
+
+@attrs.define
+class _RefLayout:
+    """The refs of a document whose lines all lie in the boards the reader
+    reads: every other ref element's, and each such board's lines' (a
+    slice of ``line_refs``)."""
+
+    refs: dict[Element, int]
+    slices: dict[Element, tuple[int, int]]
+    line_refs: list[int]
 
     @classmethod
-    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
-        """The columns of the document, or None where the walk must read it."""
+    def by_count(
+        cls, root: Element, read_boards: list[Element], document: bytes
+    ) -> _RefLayout | None:
+        """Without a proxy per line (the lines are most of the ref elements,
+        and a proxy costs more than its ref). Where the document's bytes hold
+        as many "<TRAVELLER_LINE" as the boards read have line children (no
+        line lies elsewhere: each has its start tag) and no ref element lies
+        in a board read but its lines, each board's lines come right after
+        it in document order, their refs the next ones. None where that is
+        not shown."""
+        if not _ascii_itself(root.getroottree().docinfo.encoding):
+            return None  # the start tags' bytes are not known
+        counts = [_child_lines(board) for board in read_boards]
+        if document.count(b"<TRAVELLER_LINE") != sum(counts):
+            return None  # a line elsewhere, or the bytes in a comment
+        lines_of = dict(zip(read_boards, counts, strict=True))
+        others = list(root.iter(*_OTHER_REF_TAGS))
+        refs: dict[Element, int] = {}
+        slices: dict[Element, tuple[int, int]] = {}
+        line_refs: list[int] = []
+        for position, element in enumerate(others):
+            ref = refs[element] = position + len(line_refs)
+            count = lines_of.get(element)
+            if count is None:
+                continue
+            # What lies in a board comes right after it: the next one tells.
+            after = others[position + 1 : position + 2]
+            if after and element in after[0].iterancestors("BOARD"):
+                return None
+            slices[element] = (len(line_refs), len(line_refs) + count)
+            line_refs.extend(range(ref + 1, ref + 1 + count))
+        return cls(refs, slices, line_refs)
+
+    @classmethod
+    def by_walk(cls, root: Element, read_boards: list[Element]) -> _RefLayout | None:
+        """By a walk over every ref element; None where a line lies outside
+        the boards read (or a board in one of them)."""
         refs: dict[Element, int] = {}
         starts: dict[Element, int] = {}
         line_refs: list[int] = []
-        line_numbers: list[int | None] = []
-        lines: list[Element] = []
         for ref, element in enumerate(ref_elements(root)):
             if element.tag == "TRAVELLER_LINE":
                 line_refs.append(ref)
-                line_numbers.append(element.sourceline)  # type: ignore[arg-type]
-                lines.append(element)
             else:
                 refs[element] = ref
                 if element.tag == "BOARD":
@@ -907,20 +936,57 @@ class _LineColumns:
         # (a HANDSET's boards hold hands, not lines): a board's lines are
         # then the ones after it in document order, up to the next board
         # the reader reads.
-        read_boards = set(cast("list[Element]", _READ_BOARDS(event_el)))
-        if not all(_outside(board, read_boards) for board in starts if board not in read_boards):
+        read = set(read_boards)
+        if not all(_outside(board, read) for board in starts if board not in read):
             return None
-        starts = {board: start for board, start in starts.items() if board in read_boards}
-        if _COUNT_LINES(event_el) != count:
+        starts = {board: start for board, start in starts.items() if board in read}
+        if sum(map(_child_lines, read_boards)) != count:
             return None
-        absent = _absent_optional_tags(root, document)
-        texts = {
-            tag: None if tag in absent else _column(event_el, _LINE_FIELDS, tag, lines)
-            for tag in _LINE_TAGS
-        }
         firsts = list(starts.values())
         slices = dict(zip(starts, zip(firsts, [*firsts[1:], count], strict=False), strict=False))
-        return cls(refs, slices, line_refs, line_numbers, texts)
+        return cls(refs, slices, line_refs)
+
+
+def _line_numbers(board: Element) -> list[int | None]:
+    """The source lines of the board's traveller lines."""
+    return [sourceline(line) for line in board.iterchildren("TRAVELLER_LINE")]
+
+
+class _LineColumns:
+    """Every traveller line's fields, one list per tag in document order,
+    extracted by lxml in bulk (XPath ``node()``) instead of a walk over each
+    line's children: the reader's hot loop. Only for a document whose lines
+    lie where the reader reads them; a field some lines lack, leave empty or
+    fill with more than text is taken line by line; a board whose
+    lines do not read cleanly is read by the walk (which reports the
+    problem exactly as ever)."""
+
+    def __init__(self, layout: _RefLayout, texts: dict[str, list[str] | None]) -> None:
+        self.refs = layout.refs  # of every ref element but the lines
+        self.slices = layout.slices  # each board's lines: (first, after the last)
+        self.line_refs = layout.line_refs
+        self.texts = texts  # by tag; None where no line has the tag
+        self.values: _LineValues | None = None  # made when the first board is read
+
+    @classmethod
+    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
+        """The columns of the document, or None where the walk must read it."""
+        read_boards = cast("list[Element]", _READ_BOARDS(event_el))
+        layout = _RefLayout.by_count(root, read_boards, document) or _RefLayout.by_walk(
+            root, read_boards
+        )
+        if layout is None:
+            return None
+        count = len(layout.line_refs)
+        # A proxy per line costs more than a column: made only for a field
+        # that some lines lack (see _column).
+        lines = functools.cache(lambda: cast("list[Element]", _LINE_ELEMENTS(event_el)))
+        absent = _absent_optional_tags(root, document)
+        texts = {
+            tag: None if tag in absent else _column(event_el, _LINE_FIELDS, tag, count, lines)
+            for tag in _LINE_TAGS
+        }
+        return cls(layout, texts)
 
     def board(self, reader: _Reader, element: Element) -> ResultColumns | None:
         """The board's results as columns; None (the board's lines then
@@ -941,7 +1007,7 @@ class _LineColumns:
             values.ew[start:stop],
             cast("list[Play]", values.plays[start:stop]),
             homes=None if homes is None else homes[start:stop],
-            lines=self.line_numbers[start:stop],
+            lines=lambda: _line_numbers(element),
             refs=self.line_refs[start:stop],
             players=None if players is None else players[start:stop],
         )
@@ -1094,14 +1160,21 @@ def _outside(element: Element, boards: set[Element]) -> bool:
     return not any(ancestor in boards for ancestor in element.iterancestors("BOARD"))
 
 
-def _column(context: Element, fields: _Fields, tag: str, owners: list[Element]) -> list[str] | None:
+def _column(
+    context: Element,
+    fields: _Fields,
+    tag: str,
+    count: int,
+    owners: Callable[[], Sequence[Element]],
+) -> list[str] | None:
     """Each owner's (line's, pair's ...) ``tag`` text as the walk reads it
     (its last such child's ``.text``), stripped, "" where it has none; None
-    where no owner has a non-empty one. ``owners``: what ``fields`` select
-    from ``context``, in document order."""
+    where no owner has a non-empty one. The ``count`` owners are what
+    ``fields`` select from ``context``; ``owners()`` gives them in document
+    order, asked for only where some owners lack the field."""
     last_nodes, last_fields = fields[tag]
     nodes = cast("list[str]", last_nodes(context))
-    if len(nodes) == len(owners):
+    if len(nodes) == count:
         try:
             return list(map(str.strip, nodes))
         except TypeError:  # not a str: a node other than text, read by element below
@@ -1113,12 +1186,17 @@ def _column(context: Element, fields: _Fields, tag: str, owners: list[Element]) 
     # Some owners leave the field empty: by element; some lack it: each
     # field found is its owner's last, the others have none.
     found = cast("list[Element]", last_fields(context))
-    if len(found) == len(owners):
+    if len(found) == count:
         return [(field.text or "").strip() for field in found]
     if not found:
         return None
     by_owner = {field.getparent(): (field.text or "").strip() for field in found}
-    return [by_owner.get(owner, "") for owner in owners]
+    return [by_owner.get(owner, "") for owner in owners()]
+
+
+def _texts(context: Element, fields: _Fields, tag: str, owners: list[Element]) -> list[str]:
+    """:func:`_column` of ``owners``, "" for each where none has the field."""
+    return _column(context, fields, tag, len(owners), lambda: owners) or [""] * len(owners)
 
 
 # -- participants' pairs column by column ----------------------------------------
@@ -1150,13 +1228,11 @@ class _PairColumns:
     @classmethod
     def of(cls, element: Element) -> _PairColumns:
         pairs = cast("list[Element]", _PAIRS(element))
-        blank = [""] * len(pairs)
-        numbers = _column(element, _PAIR_FIELDS, "PAIR_NUMBER", pairs) or blank
-        directions = _column(element, _PAIR_FIELDS, "DIRECTION", pairs) or blank
+        numbers = _texts(element, _PAIR_FIELDS, "PAIR_NUMBER", pairs)
+        directions = _texts(element, _PAIR_FIELDS, "DIRECTION", pairs)
         player_els = cast("list[Element]", _PAIR_PLAYERS(element))
-        blank = [""] * len(player_els)
-        names = _column(element, _PLAYER_FIELDS, "PLAYER_NAME", player_els) or blank
-        ids = _column(element, _PLAYER_FIELDS, "NATIONAL_ID_NUMBER", player_els) or blank
+        names = _texts(element, _PLAYER_FIELDS, "PLAYER_NAME", player_els)
+        ids = _texts(element, _PLAYER_FIELDS, "NATIONAL_ID_NUMBER", player_els)
         players: dict[Element, list[Player]] = {}
         for player, name, national_id in zip(player_els, names, ids, strict=True):
             pair = cast("Element", player.getparent())
