@@ -493,3 +493,35 @@ def test_a_line_scored_twice_goes_to_the_tree_path() -> None:
     for changed in (twice, board_twice):
         assert not takes_splice(changed)
         assert _writer.write(changed) == _writer.write(changed, splice=False)
+
+
+def test_seen_counts_what_the_edits_see_and_refuses_markup_naming_a_line() -> None:
+    """seen() counts the elements the edits look at and every comment or
+    processing instruction, and answers None where one of those names a
+    line (the cut could fall in it), inside the root or beside it."""
+    root = etree.fromstring(
+        b"<USEBIO><EVENT><PARTICIPANTS><PAIR><PLACE>1</PLACE><X/></PAIR></PARTICIPANTS>"
+        b"<!-- c --><?pi x?></EVENT></USEBIO>"
+    )
+    assert _splice.seen(root) == 5  # PARTICIPANTS, PAIR, PLACE, the comment, the PI
+    for document in (
+        b"<USEBIO><!-- <TRAVELLER_LINE> --></USEBIO>",
+        b"<USEBIO><EVENT><?pi TRAVELLER_LINE?></EVENT></USEBIO>",
+        b"<!-- TRAVELLER_LINE --><USEBIO/>",
+        b"<USEBIO/><?pi TRAVELLER_LINE?>",
+    ):
+        assert _splice.seen(etree.fromstring(document)) is None, document
+
+
+def test_line_places_are_each_lines_place_by_source_ref() -> None:
+    """LinePlaces holds runs of lines; each source_ref answers its line's
+    place, as a plain map of every line would, and None off the lines."""
+    runs = [(3, 0, 2), (5, 2, 1), (9, 3, 2), (12, 5, 1)]  # (first ref, first place, lines)
+    places = _splice.LinePlaces()
+    every: dict[int, int] = {}
+    for ref, place, lines in runs:
+        places.add(ref, place, lines)
+        every.update(zip(range(ref, ref + lines), range(place, place + lines), strict=True))
+    assert len(places) == len(every) == 6
+    for ref in (None, *range(-1, 15)):
+        assert places.get(ref) == (every.get(ref) if ref is not None else None), ref

@@ -30,6 +30,7 @@ fixture and sample and on hand-made layouts.
 
 from __future__ import annotations
 
+import bisect
 import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -64,8 +65,44 @@ _END_TAG_RANKS = {f"</{tag}>".encode(): rank for tag, rank in _LINE_RANKS.items(
 _SEEN = (*(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE"), "PLACE", "PARTICIPANTS")
 _MARKUP = (etree.Comment, etree.ProcessingInstruction)
 _MARKUP_TYPES = (etree._Comment, etree._ProcessingInstruction)
+_PLAIN_ELEMENT = {etree._Element}
 _NO_POINTS: tuple[bytes, ...] = ()
 _Pairs = Sequence[tuple[Points | None, Points | None]]  # each result's (NS, EW) points
+
+
+class LinePlaces:
+    """Each line's place among the lines, by its source_ref. A run of
+    lines has consecutive source_refs and places (the skeleton's
+    placeholder stands for each), so each run is held by its first line's
+    source_ref and place, not line by line (a map of 30,000 lines cost
+    ~3 ms to build)."""
+
+    __slots__ = ("_ends", "_places", "_refs")
+
+    def __init__(self) -> None:
+        self._refs: list[int] = []  # each run's first source_ref
+        self._places: list[int] = []  # its first place
+        self._ends: list[int] = []  # the place after its last line
+
+    def add(self, ref: int, place: int, lines: int = 1) -> None:
+        """``lines`` lines from source_ref ``ref`` at places from ``place``
+        on (after those added before, in source_refs and in places)."""
+        self._refs.append(ref)
+        self._places.append(place)
+        self._ends.append(place + lines)
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def get(self, ref: int | None) -> int | None:
+        """The place of the line at source_ref ``ref``; None where no line is."""
+        if ref is None:
+            return None
+        run = bisect.bisect_right(self._refs, ref) - 1
+        if run < 0:
+            return None
+        place = self._places[run] + ref - self._refs[run]
+        return place if place < self._ends[run] else None
 
 
 class Cut:
@@ -111,25 +148,25 @@ class Cut:
 
     def refs(
         self, nodes: list[Element], lines: Sequence[Element]
-    ) -> tuple[list[Element], dict[int, int]] | None:
+    ) -> tuple[list[Element], LinePlaces] | None:
         """The skeleton's ``nodes`` (its elements a source_ref counts) by
         source_ref, each run's placeholder standing for each of its lines,
-        and each line's source_ref with its place among the lines; None
+        and each line's place among the lines by source_ref; None
         where the skeleton's ``lines`` are not its runs' placeholders."""
         if len(lines) != len(self.runs):
             return None
         ends = (*self.runs[1:], len(self.pieces))
         by_ref: list[Element] = []
-        positions: dict[int, int] = {}
+        places = LinePlaces()
         after = 0  # in nodes, after the last placeholder
         for line, first, end in zip(lines, self.runs, ends, strict=True):
             at = nodes.index(line, after)  # lxml: the same element, the same proxy
             by_ref += nodes[after:at]
-            positions.update(zip(count(len(by_ref)), range(first, end)))
+            places.add(len(by_ref), first, end - first)
             by_ref += repeat(line, end - first)
             after = at + 1
         by_ref += nodes[after:]
-        return by_ref, positions
+        return by_ref, places
 
     def heads(self, edited: Sequence[bytes]) -> tuple[list[bytes], list[int]]:
         """Each line with what comes before it, the input's but before a
@@ -219,6 +256,8 @@ def seen(root: Element) -> int | None:
     comment or processing instruction names a line: the cut could fall in
     it (and see plain_doctype)."""
     nodes = (*root.itersiblings(preceding=True), *root.iter(*_SEEN, *_MARKUP), *root.itersiblings())
+    if set(map(type, nodes)) <= _PLAIN_ELEMENT:
+        return len(nodes)  # elements alone (thousands of them in a large file): no markup
     for node in nodes:
         if isinstance(node, _MARKUP_TYPES) and b"TRAVELLER_LINE" in etree.tostring(node):
             return None
@@ -239,7 +278,7 @@ def plain_doctype(tree: etree._ElementTree, output: bytes) -> bool:
 
 
 def line_points(
-    positions: dict[int, int],
+    places: LinePlaces,
     boards: Iterable[ScoredBoard],
     tags: Sequence[tuple[str, str]],
     points_text: Callable[[Points], str],
@@ -250,14 +289,14 @@ def line_points(
     source_ref is not a line (the tree path's cases)."""
     distinct = [_NO_POINTS]
     index_of: dict[tuple[Points | None, Points | None], int] = {}
-    indices = [0] * len(positions)
-    scored = bytearray(len(positions))  # 1 where a line has been given its points
+    indices = [0] * len(places)
+    scored = bytearray(len(places))  # 1 where a line has been given its points
     for board in boards:
         refs, points = board.line_points()
-        found = _places(positions, refs, points)
+        found = _places(places, refs, points)
         if found is None:
             return None
-        places, points = found
+        at, points = found
         # Few distinct points in a file: each pair's elements made once.
         for key in set(points).difference(index_of):
             made = _points_elements(tags, *key, points_text)
@@ -265,13 +304,13 @@ def line_points(
             if made:
                 distinct.append(made)
         elements = list(map(index_of.__getitem__, points))
-        if isinstance(places, range):
-            if scored.find(1, places.start, places.stop) >= 0:
+        if isinstance(at, range):
+            if scored.find(1, at.start, at.stop) >= 0:
                 return None  # a line scored twice: the tree path replaces its points
-            scored[places.start : places.stop] = b"\x01" * len(places)
-            indices[places.start : places.stop] = elements
+            scored[at.start : at.stop] = b"\x01" * len(at)
+            indices[at.start : at.stop] = elements
             continue
-        for place, index in zip(places, elements, strict=True):
+        for place, index in zip(at, elements, strict=True):
             if scored[place]:
                 return None
             scored[place] = 1
@@ -280,7 +319,7 @@ def line_points(
 
 
 def _places(
-    positions: dict[int, int], refs: Sequence[int | None], points: _Pairs
+    lines: LinePlaces, refs: Sequence[int | None], points: _Pairs
 ) -> tuple[Sequence[int], _Pairs] | None:
     """Where among the lines the results of ``refs`` (source_refs) are,
     and their points; a range where they are consecutive source_refs of
@@ -288,7 +327,7 @@ def _places(
     is left out (the tree path finds no element for it either); None where
     a source_ref is not a line's."""
     if refs and refs[0] is not None and refs[-1] is not None:
-        first, last = positions.get(refs[0]), positions.get(refs[-1])
+        first, last = lines.get(refs[0]), lines.get(refs[-1])
         # Lines' places rise with their source_refs: refs that step by one
         # from one line to a line as many places on are all lines.
         if (
@@ -297,8 +336,8 @@ def _places(
             and all(map(operator.eq, refs, count(refs[0])))
         ):
             return range(first, last + 1), points
-    # (positions.get answers None for a result with no source_ref.)
-    places = list(map(positions.get, cast("Sequence[int]", refs)))
+    # (None for a result with no source_ref: left out below.)
+    places = list(map(lines.get, refs))
     if None not in places:
         return cast("list[int]", places), points
     kept = [
@@ -451,8 +490,10 @@ def splice(
     lines = [ref for ref, node in enumerate(nodes) if node.tag == "TRAVELLER_LINE"]
     if len(lines) != len(found.pieces):
         return None
-    positions = dict(zip(lines, count(), strict=False))
-    points = line_points(positions, boards, tags, points_text)
+    places = LinePlaces()
+    for place, ref in enumerate(lines):
+        places.add(ref, place)
+    points = line_points(places, boards, tags, points_text)
     return None if points is None else join(found.skeleton, found, points, order[0])
 
 

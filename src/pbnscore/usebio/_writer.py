@@ -186,10 +186,10 @@ def _spliced(
     visible = seen(root)
     if refs is None or visible is None or visible != seen(skeleton_root):
         return None  # a line the cut missed, or something the edits see inside a line
-    nodes, positions = refs
+    nodes, places = refs
     points = None
     if scored is not None and order:
-        points = line_points(positions, scored.boards, tags, format_points)
+        points = line_points(places, scored.boards, tags, format_points)
         if points is None:
             return None
     _to_version(skeleton)
