@@ -525,3 +525,81 @@ def test_line_places_are_each_lines_place_by_source_ref() -> None:
     assert len(places) == len(every) == 6
     for ref in (None, *range(-1, 15)):
         assert places.get(ref) == (every.get(ref) if ref is not None else None), ref
+
+
+def players_document(players: str, board: str = "") -> bytes:
+    """line_document's pair with ``players`` (PLAYER elements) after its PLACE."""
+    return line_document(PLAIN, board=board).replace(
+        b"<PLACE>1</PLACE></PAIR>", f"<PLACE>1</PLACE>{players}</PAIR>".encode()
+    )
+
+
+def player(name: str, start: str = "<PLAYER>", inside: str = "") -> str:
+    return f"{start}{inside}<PLAYER_NAME>{name}</PLAYER_NAME></PLAYER>"
+
+
+# (document, the runs of PLAYERs hollow() makes of its skeleton (0: it
+# declines), whether the skeleton parsed with them holds all the edits
+# see); the splice takes every one, hollowed or not.
+PLAYER_LAYOUTS: dict[str, tuple[bytes, int, bool]] = {
+    "two players": (players_document(player("A") + "\n" + player("B")), 1, True),
+    "a player with an attribute": (players_document(player("A", '<PLAYER X="1">')), 1, True),
+    "players with an element between": (
+        players_document(player("A") + "<X_NOTE>n</X_NOTE>" + player("B")),
+        2,
+        True,
+    ),
+    "an empty player": (players_document("<PLAYER/>" + player("B")), 0, False),
+    "an empty player with an attribute": (
+        players_document('<PLAYER X="1"/>' + player("B")),
+        0,
+        False,
+    ),
+    "a place in a player": (players_document(player("A", inside="<PLACE>2=</PLACE>")), 1, False),
+    "a comment in a player": (players_document(player("A", inside="<!-- c -->")), 1, False),
+    "a player in a player": (players_document(player("A", inside=player("B"))), 0, False),
+    "a comment that spells a player": (
+        players_document(player("A"), board="<!-- <PLAYER>x</PLAYER> -->"),
+        2,
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", PLAYER_LAYOUTS.values(), ids=PLAYER_LAYOUTS.keys())
+def test_players_are_hollowed_only_where_nothing_the_edits_see_is_in_one(
+    case: tuple[bytes, int, bool],
+) -> None:
+    """The skeleton's PLAYER runs are hollowed where the cut is certain,
+    kept where a PLAYER holds what the edits see (the writer then parses
+    the skeleton with them); the bytes are the tree path's either way."""
+    data, runs, holds = case
+    event = usebio.loads(data)
+    tree = event.source.tree
+    assert isinstance(tree, etree._ElementTree)
+    found = _splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    assert found is not None
+    players = _splice.hollow(found.skeleton)
+    assert (len(players.runs) if players is not None else 0) == runs
+    visible = _splice.seen(tree.getroot())
+    assert visible is not None
+    if players is not None:
+        assert (_splice.parse_skeleton(found, visible, players) is not None) is holds
+        assert players.fill(players.skeleton) == found.skeleton
+        changed = players.skeleton.replace(_splice.PLAYERS, b"<PLAYER>x</PLAYER>", 1)
+        assert players.fill(changed) is None  # an edit in a placeholder: not filled
+    scored = [pbnscore.score(event, method) for method in ("butler", "cross-imps")]
+    assert takes_splice(scored[0])
+    for obj in (*scored, event):
+        assert_written_as_tree(obj)
+
+
+def test_an_individual_events_players_are_not_hollowed() -> None:
+    """Its PLAYERs are the participants the method scores: the skeleton
+    keeps them (else their TOTAL_SCORE and PLACE would go nowhere)."""
+    event = usebio.load(ROOT / "fixtures" / "usebio" / "individual.xml")
+    assert _writer._players_scored(event)
+    assert not _writer._players_scored(
+        usebio.load(ROOT / "fixtures" / "usebio" / "howell-pairs.xml")
+    )
+    assert_written_as_tree(pbnscore.score(event, "butler"))

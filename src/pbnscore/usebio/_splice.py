@@ -10,7 +10,9 @@ cuts those bytes into each line's own bytes and a *skeleton*: the document
 with each run of lines (a board's, as a rule) one empty
 ``<TRAVELLER_LINE/>``, a tenth of its size. The skeleton is parsed and
 edited as a tree by the writer's ordinary code (EVENT_TYPE, BOARD_AVERAGE,
-TOTAL_SCORE, PLACE ...: nothing in a line), serialised, and :func:`join`
+TOTAL_SCORE, PLACE ...: nothing in a line; its runs of PLAYER elements,
+half its bytes in a large file, hollowed the same way where no player is
+scored: :class:`Players`), serialised, and :func:`join`
 puts the lines back in their placeholders with their points inserted as
 the tree path inserts them
 (:func:`pbnscore.usebio._elements.set_children`: after the last child,
@@ -35,7 +37,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import compress, count, repeat
+from itertools import compress, count, islice, repeat
 from typing import cast
 
 from lxml import etree
@@ -50,6 +52,10 @@ Points = Fraction | int
 _LINE_OPEN = b"<TRAVELLER_LINE"
 _LINE_END = b"</TRAVELLER_LINE>"
 PLACEHOLDER = b"<TRAVELLER_LINE/>"
+PLAYERS = b"<PLAYER/>"  # a run of PLAYER elements in the skeleton (see Players)
+_PLAYER_STARTS = (b"<PLAYER>", b"<PLAYER ")
+_PLAYER_END = b"</PLAYER>"
+_PLAYER_EMPTY = b"<PLAYER/"
 # What follows a line's tag name in its start tag (lxml writes one space
 # before each attribute): its attributes, and the text before its first
 # child (its indentation). lxml escapes "<" and ">" in text and attribute
@@ -239,6 +245,103 @@ def _cut(pieces: list[bytes], ending: tuple[bytes, bytes]) -> Cut | None:
         alike = alike and piece.startswith(head, at)
     indent = start[1] if alike else None
     return Cut(pieces, starts, runs, rest, ending, indent)
+
+
+class Players:
+    """A skeleton with each run of PLAYER elements (a pair's players, as a
+    rule) one :data:`PLAYERS` placeholder: at 1,000 tables the players'
+    names and numbers are half the skeleton's bytes, and no edit reads or
+    writes inside a PLAYER where none is a participant (the caller's
+    check). ``runs``: each run's bytes, from its first start tag to its
+    last end tag; ``lengths``: its PLAYER elements; ``hidden``: the PLAYER
+    elements the placeholders hide (seen() counts one per run)."""
+
+    __slots__ = ("hidden", "lengths", "runs", "skeleton")
+
+    def __init__(self, skeleton: bytes, runs: list[bytes], lengths: list[int]) -> None:
+        self.skeleton, self.runs, self.lengths = skeleton, runs, lengths
+        self.hidden = sum(lengths) - len(lengths)
+
+    def nodes(self, nodes: list[Element], players: Sequence[Element]) -> list[Element] | None:
+        """``nodes`` (the skeleton's elements a source_ref counts) with each
+        placeholder standing for each PLAYER of its run; None where the
+        skeleton's ``players`` are not its placeholders."""
+        if len(players) != len(self.runs):
+            return None
+        expanded: list[Element] = []
+        after = 0  # in nodes, after the last placeholder
+        for player, length in zip(players, self.lengths, strict=True):
+            at = nodes.index(player, after)
+            expanded += nodes[after:at]
+            expanded += repeat(player, length)
+            after = at + 1
+        expanded += nodes[after:]
+        return expanded
+
+    def fill(self, edited: bytes) -> bytes | None:
+        """The ``edited`` skeleton with each run back in its placeholder;
+        None where an edit changed one."""
+        parts = edited.split(PLAYERS)
+        if len(parts) != len(self.runs) + 1:
+            return None
+        joined = [parts[-1]] * (2 * len(self.runs) + 1)  # before, run, before, run ... rest
+        joined[0:-1:2] = parts[:-1]
+        joined[1::2] = self.runs
+        return b"".join(joined)
+
+
+def hollow(skeleton: bytes) -> Players | None:
+    """``skeleton`` with its runs of PLAYER elements hollowed; None where it
+    has none, has an empty one (it would read as a placeholder) or where
+    the cuts do not fall one in each PLAYER (as for the lines, see cut)."""
+    if _PLAYER_EMPTY in skeleton:
+        return None
+    pieces = skeleton.split(_PLAYER_END)
+    rest = pieces.pop()
+    if not pieces or len(pieces) != sum(map(skeleton.count, _PLAYER_STARTS)):
+        return None
+    starts = list(map(max, *(map(bytes.rfind, pieces, repeat(start)) for start in _PLAYER_STARTS)))
+    if -1 in starts:
+        return None
+    marks = map(bytes.find, pieces, repeat(b"<"))  # a run goes on where only text comes between
+    firsts = [0, *compress(count(1), map(operator.ne, islice(marks, 1, None), starts[1:]))]
+    ends = (*firsts[1:], len(pieces))
+    runs = [
+        b"".join(
+            (pieces[first][starts[first] :], _PLAYER_END, *_with_ends(pieces[first + 1 : end]))
+        )
+        for first, end in zip(firsts, ends, strict=True)
+    ]
+    between = (pieces[first][: starts[first]] for first in firsts)
+    return Players(PLAYERS.join((*between, rest)), runs, list(map(operator.sub, ends, firsts)))
+
+
+def _with_ends(pieces: list[bytes]) -> Iterator[bytes]:
+    """Each piece and the end tag it was cut at."""
+    for piece in pieces:
+        yield piece
+        yield _PLAYER_END
+
+
+def parse_skeleton(
+    found: Cut, visible: int, players: Players | None
+) -> tuple[etree._ElementTree, list[Element], LinePlaces] | None:
+    """The skeleton parsed (its PLAYER runs hollowed, where ``players``),
+    its elements by source_ref (see :meth:`Cut.refs`) and its lines'
+    places; None where it does not hold all that the edits see, that is
+    ``visible`` (seen() of the input) but what the placeholders hide."""
+    try:
+        root = etree.fromstring(players.skeleton if players else found.skeleton, PARSER)
+    except etree.XMLSyntaxError:
+        return None
+    nodes: list[Element] | None = ref_elements(root)
+    hidden = 0
+    if players is not None:
+        nodes, hidden = players.nodes(ref_elements(root), list(root.iter("PLAYER"))), players.hidden
+    refs = found.refs(nodes, list(root.iter("TRAVELLER_LINE"))) if nodes is not None else None
+    if refs is None or seen(root) != visible - hidden:
+        return None
+    return root.getroottree(), *refs
 
 
 def _blank(text: bytes) -> bool:

@@ -55,9 +55,14 @@ from pbnscore.usebio._reader import (
     ref_elements,
 )
 from pbnscore.usebio._splice import (
+    Cut,
+    LinePlaces,
+    Players,
     cut,
+    hollow,
     join,
     line_points,
+    parse_skeleton,
     plain_doctype,
     points_order_allowed,
     seen,
@@ -177,16 +182,14 @@ def _spliced(
         # the line before; a field in one moved where the points go. No
         # results file seen declares a namespace: those take the tree path.
         return None
-    try:
-        skeleton = etree.fromstring(found.skeleton, PARSER).getroottree()
-    except etree.XMLSyntaxError:
-        return None
-    skeleton_root = skeleton.getroot()
-    refs = found.refs(ref_elements(skeleton_root), list(skeleton_root.iter("TRAVELLER_LINE")))
     visible = seen(root)
-    if refs is None or visible is None or visible != seen(skeleton_root):
+    if visible is None:
+        return None  # a comment or processing instruction that spells a line
+    made = _parsed_skeleton(event, found, visible)
+    if made is None:
         return None  # a line the cut missed, or something the edits see inside a line
-    nodes, places = refs
+    skeleton, nodes, places, players = made
+    skeleton_root = skeleton.getroot()
     points = None
     if scored is not None and order:
         points = line_points(places, scored.boards, tags, format_points)
@@ -197,8 +200,32 @@ def _spliced(
         _Scorer(skeleton_root, _RefLocator(nodes), style, profile).apply(scored, lines=False)
     elif style != event.source.type_style:
         _restyle(skeleton_root, event, style)
-    edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
-    return join(edited, found, points, order[0] if order else "")
+    edited: bytes | None = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
+    if players is not None and edited is not None:
+        edited = players.fill(edited)
+    return None if edited is None else join(edited, found, points, order[0] if order else "")
+
+
+def _parsed_skeleton(
+    event: Event, found: Cut, visible: int
+) -> tuple[etree._ElementTree, list[Element], LinePlaces, Players | None] | None:
+    """The skeleton parsed, by source_ref and with its lines' places (see
+    _splice.parse_skeleton): without its players' names and numbers where
+    no player is scored and none holds what the edits see (``visible``),
+    else whole; None where even that does not hold it."""
+    players = None if _players_scored(event) else hollow(found.skeleton)
+    if players is not None:
+        made = parse_skeleton(found, visible, players)
+        if made is not None:
+            return (*made, players)
+    made = parse_skeleton(found, visible, None)
+    return None if made is None else (*made, None)
+
+
+def _players_scored(event: Event) -> bool:
+    """Whether a PLAYER element is a participant (an individual event's),
+    whose TOTAL_SCORE and PLACE the method sets."""
+    return any(p.kind is ParticipantKind.PLAYER for p in event.participants())
 
 
 # -- USEBIO input ------------------------------------------------------------
