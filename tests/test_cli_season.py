@@ -174,7 +174,12 @@ def test_warnings_as_score_prints_them_at_most_twenty_a_file(
     assert main(["season", str(nights), "--no-progress", "--to", "json"]) == 0
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == f"{lonely}:16: warning: board 2: a single result, nothing to compare it with"
-    assert len(lines) == 21
+    assert len(lines) == 22
     assert lines[20] == f"… and 7 more warnings (pbnscore check {lonely} lists them all)"
+    # The season's own, after the file's: its pairs have no names.
+    assert lines[21] == (
+        f"{lonely}: warning: 4 pairs with no player names: "
+        "each ranked alone under its number in this event"
+    )
     assert main(["season", str(nights), "--no-progress", "--to", "json", "-q"]) == 0
     assert capsys.readouterr().err == ""

@@ -27,6 +27,7 @@ put the datum between them at 170-200: +6 and -6.)
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -307,12 +308,20 @@ def test_two_ids_with_a_name_keep_an_id_less_one_apart() -> None:
 
 
 def _rename(event: pbnscore.Event, old: str, new: str) -> pbnscore.Event:
-    import attrs
-
     from pbnscore.model import Player
 
     def fix(players: tuple[Player, ...]) -> tuple[Player, ...]:
         return tuple(Player(new) if p.name == old else p for p in players)
+
+    return _players_changed(event, fix)
+
+
+def _players_changed(
+    event: pbnscore.Event,
+    fix: Callable[[tuple[pbnscore.model.Player, ...]], tuple[pbnscore.model.Player, ...]],
+) -> pbnscore.Event:
+    """The event with ``fix`` of each participant's players."""
+    import attrs
 
     sessions = tuple(
         attrs.evolve(
@@ -471,3 +480,34 @@ def test_a_name_of_punctuation_matches_nobody() -> None:
     season = pbnscore.season(nights, by="player")
     unknown = [e for e in season.ranking if e.label == "?"]
     assert [e.events for e in unknown] == [1, 1]
+
+
+def test_pairs_with_no_names_are_ranked_by_their_numbers_and_said() -> None:
+    """A night whose pairs have no names (a PBN file without player tags):
+    by pair, each is a line of its own, labelled with its number in that
+    night, and a warning says so; by player none can be ranked, and the
+    warning says they are left out (before, they were silently)."""
+    night = _players_changed(pbnscore.load(CLUB / NIGHTS[0]), lambda players: ())
+    scored = pbnscore.score(night, "butler")
+    pairs = [s.participant for s in scored.standings]
+    assert pairs and all(p.direction is not None and p.section is None for p in pairs)
+
+    by_pair = combine([figures(scored)], by="pair")
+    want = {f"pair {p.id} {p.direction.value} (no names)" for p in pairs if p.direction}
+    assert {entry.label for entry in by_pair.ranking} == want
+    assert len(by_pair.ranking) == len(pairs)
+    source = night.source.name
+    assert by_pair.warnings[0] == (
+        f"{source}: warning: {len(pairs)} pairs with no player names: "
+        "each ranked alone under its number in this event"
+    )
+
+    by_player = combine([figures(scored)], by="player")
+    assert by_player.ranking == ()
+    assert by_player.warnings[0].startswith(
+        f"{source}: warning: {len(pairs)} pairs with no player names: left out of a season"
+    )
+
+
+def test_named_pairs_get_no_unnamed_warning() -> None:
+    assert not [w for w in club().warnings if "no player names" in w]

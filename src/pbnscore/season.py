@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from pbnscore.errors import OptionError, ScoringError
+from pbnscore.errors import OptionError, ScoringError, counted
 from pbnscore.model import (
     Event,
     EventKind,
@@ -153,6 +153,9 @@ class Side:
     total: Points
     boards: int
     factored: Points | None = None  # with --factor: the total the event ranked on
+    # How the event numbers it ("pair 4 NS, section A"): the label of a
+    # participant the season cannot name.
+    numbered: str = ""
 
 
 @attrs.frozen
@@ -230,7 +233,15 @@ def _side(standing: Standing, teams: Mapping[str, str]) -> Side:
         standing.total,
         standing.boards,
         standing.factored,
+        _numbered(participant),
     )
+
+
+def _numbered(participant: Participant) -> str:
+    """ "pair 4 NS, section A": the participant as its event numbers it."""
+    direction = f" {participant.direction.value}" if participant.direction else ""
+    section = f", section {participant.section}" if participant.section else ""
+    return f"{participant.kind.value} {participant.id}{direction}{section}"
 
 
 def check(figures_: EventFigures, by: By) -> None:
@@ -296,11 +307,14 @@ class Entry:
     tied: bool = False
     # (event number, place in its EventFigures.sides) of every standing added up here.
     sides: tuple[tuple[int, int], ...] = ()
+    numbered: str = ""  # a pair with no players named: as its one event numbers it
 
     @property
     def label(self) -> str:
         if self.kind is By.TEAM:
             return self.team or ""
+        if not self.players:
+            return f"{self.numbered} (no names)"
         return " & ".join(p.name or "(no name)" for p in self.players)
 
     @property
@@ -414,6 +428,7 @@ def combine(
                 people.see(player, figures_.event.source, (number, at, index))
     people.resolve()
     entries = _entries(ordered, by, people, best)
+    unnamed = [line for figures_ in ordered if (line := _unnamed_warning(figures_, by))]
     ranked: list[Entry] = []
     left_out: list[Entry] = []
     for entry in entries:
@@ -434,8 +449,27 @@ def combine(
             for number, figures_ in enumerate(ordered, start=1)
             for match in figures_.matches
         ),
-        people.warnings(),
+        (*unnamed, *people.warnings()),
     )
+
+
+def _unnamed_warning(figures_: EventFigures, by: By) -> str | None:
+    """A line where the event's pairs have no player names: a season by pair
+    ranks each alone, by its number in that event (nothing says who played
+    it in another); a season by player cannot rank them at all."""
+    count = sum(
+        not side.players
+        for _, side in _ranked_sides(figures_, by)
+        if side.kind is ParticipantKind.PAIR
+    )
+    if not count:
+        return None
+    pairs = counted(count, "pair")
+    if by is By.PLAYER:
+        fate = "left out of a season by player (--by pair ranks each by its number)"
+    else:
+        fate = "each ranked alone under its number in this event"
+    return f"{figures_.event.source}: warning: {pairs} with no player names: {fate}"
 
 
 def _ranked_sides(figures_: EventFigures, by: By) -> Iterator[tuple[int, Side]]:
@@ -457,6 +491,7 @@ def _entries(
     players: dict[Hashable, tuple[Person, ...]] = {}
     teams: dict[Hashable, Counter[str]] = defaultdict(Counter)
     sides: dict[Hashable, list[tuple[int, int]]] = defaultdict(list)
+    numbered: dict[Hashable, str] = {}
     for number, figures_ in enumerate(ordered):
         for at, side in _ranked_sides(figures_, by):
             persons = tuple(
@@ -465,6 +500,7 @@ def _entries(
             for key, who in _keys(by, side, persons, (number, at)):
                 # Shown in the order the first event seated them.
                 players.setdefault(key, who)
+                numbered.setdefault(key, side.numbered)
                 sides[key].append((number, at))
                 if side.team:
                     teams[key][side.team] += 1
@@ -481,7 +517,18 @@ def _entries(
         )
         team = teams[key].most_common(1)[0][0] if teams[key] else None
         counted = _counted(cells, best)
-        entries.append(Entry(by, players[key], team, cells, counted, None, sides=tuple(sides[key])))
+        entries.append(
+            Entry(
+                by,
+                players[key],
+                team,
+                cells,
+                counted,
+                None,
+                sides=tuple(sides[key]),
+                numbered=numbered[key],
+            )
+        )
     return entries
 
 
