@@ -198,12 +198,43 @@ def test_options_not_given_keep_the_method_defaults(
 def test_same_flag_has_each_methods_choices(
     capsys: pytest.CaptureFixture[str], pairs_file: Path, method: str, value: str, status: int
 ) -> None:
-    """--normalise exists for both methods, with each method's own choices."""
+    """--normalise exists for both methods, with each method's own choices;
+    the other's value is one line naming who takes it."""
     assert main(["score", str(pairs_file), "-m", method, "--normalise", value, "--to", "json"]) == (
         status
     )
     if status:
-        assert "invalid choice" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert err.startswith(f"pbnscore: --normalise {value} is a value of ")
+        assert err.endswith(f", not {method}\n") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (
+            ["-m", "butler", "--preset", "kops"],
+            "--preset kops is a preset of cross-imps, not butler",
+        ),
+        (["-m", "butler", "--preset=kops"], "--preset kops is a preset of cross-imps, not butler"),
+        (["--preset", "kops"], "--preset kops is a preset of cross-imps: choose one with -m"),
+        (
+            ["-m", "cross-imps", "--normalise", "match"],
+            "--normalise match is a value of barking, not cross-imps",
+        ),
+    ],
+    ids=["butler", "butler-equals", "default-method", "cross-imps"],
+)
+def test_another_method_s_value_is_one_line(
+    words: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A value of another method's flag of that name (a cross-imps preset
+    under butler) names the method, in one line as a misplaced option does,
+    not argparse's usage and "invalid choice"."""
+    night = Path(__file__).parent.parent / "fixtures" / "usebio" / "club-night.xml"
+    assert main(["score", str(night), *words]) == 2
+    assert capsys.readouterr() == ("", f"pbnscore: {message}\n")
+    assert main(["score", str(night), "-m", "cross-imps", "--preset", "kops", "--to", "json"]) == 0
 
 
 @pytest.mark.usefixtures("fakes")

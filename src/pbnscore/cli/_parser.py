@@ -13,13 +13,14 @@ reads the whole line strictly with that method's flags.
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
 
 from pbnscore import __version__, outputs, registry
 from pbnscore.batch import Settings
-from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
+from pbnscore.cli._flags import Flag, default_methods, flags_of, flags_of_method, merged
 from pbnscore.errors import OptionError, UsageError
 
 # Command name -> its module, in the order `pbnscore --help` lists them.
@@ -141,6 +142,7 @@ def _add_flag(group: argparse._ArgumentGroup, flag: Flag) -> None:
 def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> argparse.Namespace:
     """Parse strictly: an argument nobody takes is a usage error that names
     the method whose options were on offer."""
+    _refuse_others_values(argv, flags, method)
     args, extra = build_parser(flags, method).parse_known_args(argv)
     if extra:
         unknown = " ".join(extra)
@@ -158,6 +160,43 @@ def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> arg
             raise OptionError(f"method {method} does not take {unknown} (its options: {offered})")
         raise UsageError(f"unrecognized arguments: {unknown}")
     return args
+
+
+def _refuse_others_values(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> None:
+    """A value that another method's flag of the same name takes (``--preset
+    kops`` under butler: a preset of cross-imps) is one line naming that
+    method, as a misplaced option is, not argparse's usage and invalid choice."""
+    for flag in flags:
+        for value in _values_given(argv, flag.flag):
+            if flag.choices is None or value in flag.choices:
+                continue
+            takers = [name for name in _methods_offering(flag.flag, value) if name != method]
+            if takers:
+                what = "a preset" if flag.field == "preset" else "a value"
+                listed = " and ".join(filter(None, (", ".join(takers[:-1]), takers[-1])))
+                whose = f", not {method}" if method else ": choose one with -m"
+                raise OptionError(f"{flag.flag} {value} is {what} of {listed}{whose}")
+
+
+def _methods_offering(flag: str, value: str) -> list[str]:
+    """The registered methods (that load) whose ``flag`` takes ``value``;
+    looked for only when a value is refused."""
+    takers = []
+    for name, entry in registry.entries().items():
+        try:
+            offered = flags_of(entry.load())
+        except registry.PluginError:
+            continue
+        if any(f.flag == flag and value in (f.choices or ()) for f in offered):
+            takers.append(name)
+    return takers
+
+
+def _values_given(argv: Sequence[str], flag: str) -> list[str]:
+    """The values given to ``flag`` (``--preset kops``, ``--preset=kops``)."""
+    values = [word.partition("=")[2] for word in argv if word.startswith(f"{flag}=")]
+    values += [after for word, after in itertools.pairwise(argv) if word == flag]
+    return values
 
 
 def parse_with_method(
