@@ -115,6 +115,29 @@ def test_output_to_a_named_pipe_is_written_into_not_replaced(
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout (Windows)")
+@pytest.mark.parametrize(
+    ("command", "starts"),
+    [
+        (["score", str(BUTLER_XML), "--to", "json"], b"{"),
+        (["explain", str(BUTLER_XML), "--board", "1"], b"Board 1"),
+        (["season", str(SEASON), "-j", "1", "--to", "json"], b"{"),
+    ],
+)
+def test_output_to_dev_stdout_on_a_pipe_is_written_into(command: list[str], starts: bytes) -> None:
+    """-o /dev/stdout with stdout a real pipe: /dev/stdout links to
+    /proc/self/fd/1, whose realpath ("pipe:[…]") names no file: the pipe is
+    opened through the link, not a temporary file made beside a non-file."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pbnscore", *command, "-q", "-o", "/dev/stdout"],
+        capture_output=True,  # stdout a pipe, not a file
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(starts)
+
+
 @pytest.mark.skipif(not _AS_ROOT, reason="making a device node needs root")
 def test_output_to_a_full_device_is_one_line_and_leaves_the_device(
     capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path
@@ -316,15 +339,19 @@ def test_season_reports_into_a_folder_that_cannot_be_written_name_it_once(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, fail_writes: Callable[[Path], str]
 ) -> None:
     """season --report-dir: the events whose reports cannot be written are
-    left out with one line naming the folder; no temporary file stays."""
+    left out with one line naming the folder; no temporary file stays, and
+    with no event left no season is written (CONTRACT: no output of a failure)."""
     report_dir = tmp_path / "reports"
     report_dir.mkdir()
     message = fail_writes(report_dir)
     argv = ["season", str(SEASON), "--report-dir", str(report_dir), "-j", "1", "-q"]
     assert main([*argv, "--no-progress", "--to", "json"]) == 1
     out, err = capsys.readouterr()
-    assert err == f"{report_dir}: cannot write to this folder: {message}\n"
-    assert json.loads(out)["events"] == []
+    assert err == (
+        f"{report_dir}: cannot write to this folder: {message}\n"
+        "pbnscore: no event could be scored: no season written\n"
+    )
+    assert out == ""
     assert _listing(report_dir) == []
 
 

@@ -79,21 +79,24 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise folder_error(folder, exc, making=True) from None
-    target = Path(os.path.realpath(path))
-    if os.path.islink(path):
-        folder = target.parent
     try:
-        status = target.stat()
+        # The path as given, not its realpath: /dev/stdout on a pipe is a link
+        # to /proc/self/fd/1, whose realpath ("/proc/N/fd/pipe:[…]") names
+        # nothing, though the link itself opens the pipe.
+        status = os.stat(path)
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
     except NotADirectoryError as exc:  # a file on the way
         raise folder_error(folder, exc) from None
     else:
         if not stat.S_ISREG(status.st_mode):
-            with open(target, "wb") as stream:  # a folder: IsADirectoryError
+            with open(path, "wb") as stream:  # a folder: IsADirectoryError
                 stream.write(data)
             return
         mode = status.st_mode & 0o7777
+    target = Path(os.path.realpath(path))
+    if os.path.islink(path):
+        folder = target.parent
     try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent
