@@ -313,3 +313,37 @@ def test_command_errors_are_one_line(
     assert status == 1
     assert out == ""
     assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    ("name", "starts"),
+    [("ex.json", '{\n  "schema": "pbnscore-explain/1"'), ("ex.TXT", "Board 1"), ("ex", "Board 1")],
+    ids=["json", "txt", "no-extension"],
+)
+def test_output_extension_chooses_the_format(
+    name: str, starts: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o's extension says the format as for score: .json JSON, .txt (or none) text."""
+    output = tmp_path / name
+    source = str(FIXTURES / "usebio/club-night.xml")
+    assert run_cli(capsys, "explain", source, "--board", "1", "-o", str(output)) == (0, "", "")
+    assert output.read_text(encoding="utf-8").startswith(starts)
+
+
+@pytest.mark.parametrize("name", ["ex.html", "ex.xml", "ex.docx"])
+def test_output_extension_of_no_explain_format_is_refused(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONTRACT: an extension that names no format (explain writes text and
+    JSON only) is a usage error, never a file of another format under that name."""
+    output = tmp_path / name
+    source = str(FIXTURES / "usebio/club-night.xml")
+    status, out, err = run_cli(capsys, "explain", source, "--board", "1", "-o", str(output))
+    assert (status, out) == (2, "")
+    why = "names no explain format; use .json, .txt, or say which with --to"
+    assert err == f"{output}: {output.suffix} {why}\n"
+    assert list(tmp_path.iterdir()) == []
+    # --to says which: the name is then the scorer's to choose.
+    told = ["--board", "1", "-o", str(output), "--to", "json"]
+    assert run_cli(capsys, "explain", source, *told)[0] == 0
+    assert output.read_text(encoding="utf-8").startswith("{")

@@ -21,6 +21,7 @@ DESCRIPTION = (
     "participant's lines. Without -m: butler for a pairs event, aggregate for teams."
 )
 METHOD_OPTIONS = True
+FORMATS = ("text", "json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pair", metavar="ID", help="only this pair's (team's, player's) lines and points"
     )
-    parser.add_argument("--to", choices=("text", "json"), default="text", help="output format")
+    parser.add_argument(
+        "--to", choices=FORMATS, help="output format (default: OUTPUT's extension, else text)"
+    )
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     _parser.add_from_argument(parser)
     _parser.add_quiet_argument(parser)
@@ -42,8 +45,9 @@ def run(words: list[str], method: str | None) -> int:
     from pbnscore.report import explain as report
 
     args, flags = _parser.parse_with_method(words, method)
-    data, source = _io.read_input(args.input)
     output = _io.output_path(args.output, args.input)
+    to = args.to or _io.format_of(output, FORMATS, "text", "explain")
+    data, source = _io.read_input(args.input)
     given = _parser.options(args, flags)
     settings = batch.Settings(method, given, "json", args.source_format)
 
@@ -52,7 +56,7 @@ def run(words: list[str], method: str | None) -> int:
         if chosen is None:  # the event's own method, and its options
             chosen = default_method(event)
             options = _parser.options(*_parser.parse_with_method(words, chosen))
-        render = report.dumps if args.to == "json" else report.render
+        render = report.dumps if to == "json" else report.render
         return render(explain(event, args.board, chosen, **options), args.pair).encode("utf-8")
 
     return _io.answer_one(data, source, output, settings, explained, quiet=args.quiet)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -75,19 +75,29 @@ def same_file(first: str, second: str) -> bool:
         return False  # the output does not exist yet
 
 
-def format_of(output: str | None) -> str:
-    """The output format ``-o OUTPUT``'s extension names; the default for a
-    name without one. An extension that names no format is a usage error:
-    ``night.docx`` must not get a USEBIO file under another format's name."""
+def format_of(
+    output: str | None,
+    writes: Sequence[str] = tuple(outputs.FORMATS),
+    default: str = outputs.DEFAULT,
+    what: str = "output",
+) -> str:
+    """The format ``-o OUTPUT``'s extension names, of those a command
+    ``writes``; ``default`` for stdout or a name without an extension. Any
+    other extension is a usage error: ``night.docx`` must not get a USEBIO
+    file, nor ``ex.json`` a text file, under another format's name."""
+    if output is None or not Path(output).suffix:
+        return default
     named = outputs.named_by(output)
-    if named is not None or output is None:
-        return named or outputs.DEFAULT
-    suffix = Path(output).suffix
-    if suffix:
-        listed = ", ".join(outputs.extensions())
-        message = f"{suffix} names no output format; use {listed}, or say which with --to"
-        raise UsageError(message, source=output)
-    return outputs.DEFAULT
+    if named is not None and named in writes:
+        return named
+    listed = ", ".join(
+        f".{extension}"
+        for name, known in outputs.FORMATS.items()
+        if name in writes
+        for extension in known.extensions
+    )
+    message = f"{Path(output).suffix} names no {what} format; use {listed}, or say which with --to"
+    raise UsageError(message, source=output)
 
 
 def write_output(output: str | None, document: bytes) -> None:
