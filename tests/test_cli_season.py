@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_aliases_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (["-o", "season.xml"], "no season format has the extension 'xml'"),
+        (["-o", "season.xml"], "season.xml: .xml names no season format; use .json, .txt"),
         (["--best", "0"], "not a positive whole number"),
         (["-m", "aggregate", "--by", "pair"], ""),
     ],
@@ -133,13 +134,17 @@ def test_rank_is_the_season_s_or_the_method_s() -> None:
     from pbnscore.errors import UsageError
 
     theirs = Flag("rank", "--rank", "rank by", "section", choices=("section", "event"))
-    assert shared_rank("total", theirs) == ("total", {})
-    assert shared_rank("event", theirs) == (None, {"rank": "event"})
+    assert shared_rank(["total"], theirs) == ("total", {})
+    assert shared_rank(["event"], theirs) == (None, {"rank": "event"})
+    assert shared_rank(["event", "total"], theirs) == ("total", {"rank": "event"})
+    assert shared_rank(["total", "total"], theirs) == ("total", {})
     assert shared_rank(None, None) == (None, {})
     with pytest.raises(UsageError, match="takes average, total, section, event, not 'x'"):
-        shared_rank("x", theirs)
+        shared_rank(["x"], theirs)
     with pytest.raises(UsageError, match="takes average, total, not 'event'"):
-        shared_rank("event", None)
+        shared_rank(["event"], None)
+    with pytest.raises(UsageError, match="one of section, event, not both event and section"):
+        shared_rank(["event", "total", "section"], theirs)
 
 
 def test_rank_total_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,3 +188,70 @@ def test_warnings_as_score_prints_them_at_most_twenty_a_file(
     )
     assert main(["season", str(nights), "--no-progress", "--to", "json", "-q"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def _season_json(capsys: pytest.CaptureFixture[str], *words: str) -> dict[str, Any]:
+    assert main(["season", str(CLUB), "-q", "-j", "1", "--to", "json", *words]) == 0
+    found: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return found
+
+
+@pytest.mark.parametrize("method", [["-m", "butler"], []], ids=["butler", "default-method"])
+def test_rank_of_each_kind_both_kept(method: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """README: season's --rank takes both kinds; one of each works together
+    (neither dropped), with -m and with the default method (butler here)."""
+    found = _season_json(capsys, *method, "--rank", "event", "--rank", "total")
+    assert (found["season"]["rank"], found["method"]["options"]["rank"]) == ("total", "event")
+    found = _season_json(capsys, *method, "--rank", "average", "--rank", "event")
+    assert (found["season"]["rank"], found["method"]["options"]["rank"]) == ("average", "event")
+    found = _season_json(capsys, *method, "--rank", "event")
+    assert found["method"]["options"]["rank"] == "event"
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (["event", "section"], "--rank takes one of section, event, not both event and section"),
+        (["total", "average"], "--rank takes one of average, total, not both total and average"),
+    ],
+)
+def test_rank_twice_of_one_kind_is_refused(
+    values: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second value of the same kind is a usage error, never a silent drop."""
+    words = [word for value in values for word in ("--rank", value)]
+    output = tmp_path / "season.txt"
+    assert main(["season", str(CLUB), "-m", "butler", *words, "-o", str(output)]) == 2
+    assert capsys.readouterr().err == f"pbnscore: {message}\n"
+    assert not output.exists()
+
+
+def test_output_without_extension_is_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README: --to, else -o's extension, else text (a name without one is text)."""
+    output = tmp_path / "ladder"
+    assert main(["season", str(CLUB), "-q", "-j", "1", "-o", str(output)]) == 0
+    assert output.read_text(encoding="utf-8").startswith("Riverside Monday Pairs: season\n")
+
+
+def test_no_event_scored_writes_no_season(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CONTRACT: a file that fails leaves no output behind. When every file
+    fails there is no season: nothing written, exit 1, one line saying so."""
+    nights = tmp_path / "nights"
+    nights.mkdir()
+    (nights / "a.xml").write_text("junk\n")
+    (nights / "b.pbn").write_text("junk\n")
+    output = tmp_path / "season.txt"
+    assert main(["season", str(nights), "-j", "1", "--no-progress", "-o", str(output)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[-1] == "pbnscore: no event could be scored: no season written"
+    assert len(lines) == 3  # one line a file, then that
+    assert not output.exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["season", str(empty), "-o", str(output)]) == 1
+    assert capsys.readouterr().err == "pbnscore: no .pbn or .xml file found: no season written\n"
+    assert not output.exists()

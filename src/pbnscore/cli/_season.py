@@ -46,13 +46,13 @@ METHOD_OPTIONS = True
 # method's section|event on to it (see run): the parser adds no second one.
 OWN_FLAGS = frozenset({"--rank"})
 
-EXTENSIONS = {"txt": "text", "html": "html", "htm": "html", "json": "json", "csv": "csv"}
+FORMATS = ("text", "html", "json", "csv")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
-    parser.add_argument("--to", choices=("text", "html", "json", "csv"), help="output format")
+    parser.add_argument("--to", choices=FORMATS, help="output format")
     parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
     parser.add_argument("--best", type=_parser.positive, metavar="N", help="count the best N")
     parser.add_argument(
@@ -64,9 +64,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rank",
         dest="rank_on",
+        action="append",  # one of each kind: kept apart (and checked) by shared_rank
         metavar="average|total",
         help="rank on the average per board or the total (default: total for teams and "
-        "with --best, else average); a method's own --rank values go to the method",
+        "with --best, else average); a method's own --rank values (section|event) go to "
+        "the method: one of each kind may be given",
     )
     parser.add_argument("--aliases", type=Path, metavar="FILE.csv", help="name,same_as rows")
     parser.add_argument(
@@ -124,33 +126,28 @@ def run(words: list[str], method: str | None) -> int:
     # Without -m each file gets its own default method: only options every
     # default method takes can apply to every file (as for batch).
     flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
-    # The season's --rank (average|total) and a method's --rank (CONTRACT:
-    # section|event) are one flag: their values tell them apart.
-    method_rank = next((flag for flag in flags if flag.flag == "--rank"), None)
-    flags = tuple(flag for flag in flags if flag is not method_rank)
+    flags = _without_rank(flags)
     args = _parser.parse(words, flags, method)
-    rank_on, rank_option = shared_rank(args.rank_on, method_rank)
+    rank_on, rank_option = shared_rank(args.rank_on, _method_rank(method))
     if _io.STDIO in args.inputs:
         raise UsageError("season reads files and folders, not standard input")
-    to = args.to or _format_of(args.output)
+    output = None if args.output in (None, _io.STDIO) else args.output
+    to = args.to or _io.format_of(output, FORMATS, "text", "season")
     aliases = _aliases(args.aliases)
     jobs = _jobs(args.inputs, args.report_dir)
-    output = None if args.output in (None, _io.STDIO) else args.output
     if output is not None and any(_io.same_file(output, str(job.source)) for job in jobs):
         raise UsageError("would overwrite one of the inputs", source=output)
     options = _parser.options(args, flags) | rank_option
     settings = Settings(method, options, "html", args.source_format)
     events, failures = _score_all(jobs, settings, args)
     by = By(args.by) if args.by else default_by(events)
-    kept = []
-    for found in events:
-        try:
-            check(found, by)
-        except PbnscoreError as exc:
-            failures += 1
-            _io.error(f"{found.event.source}: {exc}")
-            continue
-        kept.append(_relative_report(found, output))
+    kept, refused = _rankable(events, by, output)
+    if not kept:
+        # CONTRACT: a file that fails leaves no output behind; a season of
+        # no event would be an empty table passed off as a result.
+        found = "no event could be scored" if failures + refused else "no .pbn or .xml file found"
+        _io.error(f"pbnscore: {found}: no season written")
+        return 1
     ranked = combine(
         kept,
         by=by,
@@ -166,35 +163,62 @@ def run(words: list[str], method: str | None) -> int:
     from pbnscore.report import season as season_report
 
     _io.write_output(output, season_report.render(ranked, to).encode("utf-8"))
-    return 1 if failures else 0
+    return 1 if failures + refused else 0
+
+
+def _without_rank(flags: tuple[Flag, ...]) -> tuple[Flag, ...]:
+    # The season's --rank (average|total) and a method's --rank (CONTRACT:
+    # section|event) are one flag, the season's: its values tell them apart.
+    return tuple(flag for flag in flags if flag.flag != "--rank")
+
+
+def _method_rank(method: str | None) -> Flag | None:
+    """The method's own ``--rank`` flag. Without -m, the default methods':
+    a pairs night's butler takes ``--rank event``; a teams night, whose
+    aggregate does not, is refused as that file's failure, as ``score``
+    refuses it."""
+    flags = flags_of_method(method) if method else merged(default_methods(), shared_only=False)
+    return next((flag for flag in flags if flag.flag == "--rank"), None)
 
 
 def shared_rank(
-    value: str | None, method_rank: Flag | None
+    values: list[str] | None, method_rank: Flag | None
 ) -> tuple[str | None, dict[str, object]]:
-    """(what the season ranks on, the method's rank option) from ``--rank``."""
+    """(what the season ranks on, the method's rank option) from the
+    ``--rank`` values given: at most one of each kind, never one dropped."""
     ours = [r.value for r in RankOn]
-    if value is None or value in ours:
-        return value, {}
     theirs = list(method_rank.choices or ()) if method_rank else []
-    if method_rank is not None and value in theirs:
-        return None, {method_rank.field: method_rank.to_option(method_rank.parse(value))}
-    raise UsageError(f"--rank takes {', '.join(ours + theirs)}, not {value!r}")
+    given = list(dict.fromkeys(values or ()))  # the same value twice says it once
+    unknown = [value for value in given if value not in ours + theirs]
+    if unknown:
+        raise UsageError(f"--rank takes {', '.join(ours + theirs)}, not {unknown[0]!r}")
+    season = [value for value in given if value in ours]
+    method = [value for value in given if value in theirs]
+    for kind, choices in ((season, ours), (method, theirs)):
+        if len(kind) > 1:
+            raise UsageError(
+                f"--rank takes one of {', '.join(choices)}, not both {kind[0]} and {kind[1]}"
+            )
+    if not method or method_rank is None:
+        return (season[0] if season else None), {}
+    option = method_rank.to_option(method_rank.parse(method[0]))
+    return (season[0] if season else None), {method_rank.field: option}
 
 
-def _format_of(output: str | None) -> str:
-    """The format OUTPUT's extension names; text for none or stdout; a
-    usage error for an extension that names no season format."""
-    if output is None or output == _io.STDIO:
-        return "text"
-    suffix = Path(output).suffix.lower().lstrip(".")
-    if suffix not in EXTENSIONS:
-        raise UsageError(
-            f"no season format has the extension {suffix!r} "
-            f"(choose from: {', '.join('.' + e for e in EXTENSIONS)}; or give --to)",
-            source=output,
-        )
-    return EXTENSIONS[suffix]
+def _rankable(
+    events: list[EventFigures], by: By, output: str | None
+) -> tuple[list[EventFigures], int]:
+    """The events the season can rank ``by`` (their report links made
+    relative to ``output``) and how many it cannot, each said in one line."""
+    kept = []
+    for found in events:
+        try:
+            check(found, by)
+        except PbnscoreError as exc:
+            _io.error(f"{found.event.source}: {exc}")
+            continue
+        kept.append(_relative_report(found, output))
+    return kept, len(events) - len(kept)
 
 
 def _aliases(path: Path | None) -> dict[str, str]:
