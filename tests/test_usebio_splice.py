@@ -28,6 +28,17 @@ METHODS = ("butler", "cross-imps", "barking", "aggregate")
 TYPES = (None, "old", "new")
 
 
+DEFAULT_HOLLOW_FROM = _splice.HOLLOW_FROM
+
+
+@pytest.fixture(autouse=True)
+def players_hollowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The skeleton's players hollowed wherever the writer can: our files
+    are too small for it to bother (the whole skeleton, its other path, is
+    taken wherever hollowing declines)."""
+    monkeypatch.setattr(_splice, "HOLLOW_FROM", 0)
+
+
 def scorings(path: Path) -> list[ScoredEvent]:
     """The event scored by each method that scores it."""
     event = usebio.load(path)
@@ -603,3 +614,20 @@ def test_an_individual_events_players_are_not_hollowed() -> None:
         usebio.load(ROOT / "fixtures" / "usebio" / "howell-pairs.xml")
     )
     assert_written_as_tree(pbnscore.score(event, "butler"))
+
+
+def test_only_a_large_skeleton_has_its_players_hollowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hollowing a small skeleton costs what it saves: the writer hollows
+    from HOLLOW_FROM bytes of skeleton on."""
+    event = usebio.load(ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml")
+    tree = event.source.tree
+    assert isinstance(tree, etree._ElementTree)
+    found = _splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    visible = _splice.seen(tree.getroot())
+    assert found is not None and visible is not None
+    for threshold, hollowed in ((len(found.skeleton), True), (len(found.skeleton) + 1, False)):
+        monkeypatch.setattr(_splice, "HOLLOW_FROM", threshold)
+        made = _writer._parsed_skeleton(event, found, visible)
+        assert made is not None
+        assert (made[3] is not None) is hollowed, threshold
+    assert len(found.skeleton) < DEFAULT_HOLLOW_FROM  # the fixture is small

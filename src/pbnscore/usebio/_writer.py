@@ -43,6 +43,7 @@ from pbnscore.model import (
     Session,
     Standing,
 )
+from pbnscore.usebio import _splice
 from pbnscore.usebio._elements import replace_child, set_child, set_children
 from pbnscore.usebio._handset import DEAL_RE, HAND_DIRECTIONS, HAND_RE, SEATS, SUIT_TAGS
 from pbnscore.usebio._profiles import Document, Profile, profile_named
@@ -211,9 +212,10 @@ def _parsed_skeleton(
 ) -> tuple[etree._ElementTree, list[Element], LinePlaces, Players | None] | None:
     """The skeleton parsed, by source_ref and with its lines' places (see
     _splice.parse_skeleton): without its players' names and numbers where
-    no player is scored and none holds what the edits see (``visible``),
-    else whole; None where even that does not hold it."""
-    players = None if _players_scored(event) else hollow(found.skeleton)
+    it is large, no player is scored and none holds what the edits see
+    (``visible``), else whole; None where even that does not hold it."""
+    large = len(found.skeleton) >= _splice.HOLLOW_FROM
+    players = hollow(found.skeleton) if large and not _players_scored(event) else None
     if players is not None:
         made = parse_skeleton(found, visible, players)
         if made is not None:
