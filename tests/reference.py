@@ -290,6 +290,21 @@ def aggregate_board(
     return net, -net
 
 
+def gained_and_lost(
+    board_imps: Sequence[Fraction], rate: Fraction = Fraction(1)
+) -> tuple[Fraction, Fraction]:
+    """One team's match IMPs from its own side: the boards it gained on
+    added, the boards it lost on added (as positive numbers), each times
+    the --factor rate."""
+    gained = lost = Fraction(0)
+    for imps in board_imps:
+        if imps > 0:
+            gained += imps
+        if imps < 0:
+            lost += -imps
+    return gained * rate, lost * rate
+
+
 # -- VP scales ---------------------------------------------------------------------
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pbnscore
@@ -16,6 +17,7 @@ from pbnscore.cli import main
 from pbnscore.errors import ScoringError
 from pbnscore.imps import wbf_vps
 from pbnscore.model import Direction, Event, ScoredEvent
+from pbnscore.report import json as report_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
 PBN_SAMPLES = SAMPLES.parent / "pbn"
@@ -90,12 +92,57 @@ def test_match_totals_and_places() -> None:
 
 def test_adjusted_board_and_unbalanced_artificial() -> None:
     """An adjusted table: each team scores its own side's artificial IMPs; A6060
-    gives both teams +3 (each team's VPs from its own total)."""
+    gives both teams +3 (each team's VPs from its own total), and each team's
+    match IMPs, from its own side, show the +3 it gained."""
     event = build.teams_event([[[build.BOTH_PLUS, 420], [100, 100]]])
     (match,) = aggregate(event, artificial_imps=2).matches
-    assert [(b.number, b.imps) for b in match.boards] == [(1, 2), (2, 0)]
-    assert (match.imps, match.opponent_imps) == (0, 0)
+    assert [(b.number, b.imps, b.opponent_imps) for b in match.boards] == [(1, 2, 2), (2, 0, None)]
+    assert (match.imps, match.opponent_imps, match.opponent_view) == (2, 0, (2, 0))
+    assert match.imps_of("1") == match.imps_of("2") == (2, 0)
     assert match.vp == match.opponent_vp == wbf_vps(2, 2)[0]
+
+
+HOME_NS = [True, True, False, False]  # teams_event's four tables
+
+
+@settings(max_examples=80)
+@given(
+    st.lists(st.lists(build.specs(), min_size=4, max_size=4), min_size=1, max_size=6),
+    st.sampled_from(["wbf", "none"]),
+    st.booleans(),
+)
+def test_imps_for_less_against_is_the_margin(
+    boards: list[list[build.Spec]], vp: str, factor: bool
+) -> None:
+    """Adjusted boards (balanced or not) and boards not played mixed in, with
+    and without --factor: each team's IMPs gained and lost are the
+    reference's, from its own side, and gained less lost is the margin its
+    VPs (or its total, with --vp none) come from, in the model and in JSON."""
+    nets = [n for specs in boards if (n := reference.aggregate_board(specs, HOME_NS)) is not None]
+    assume(nets)
+    scored = aggregate(build.teams_event([boards]), vp=vp, factor=factor)
+    (match,) = scored.matches
+    rate = Fraction(len(boards), len(nets)) if factor else Fraction(1)
+    views = {
+        "1": reference.gained_and_lost([home for home, _ in nets], rate),
+        "2": reference.gained_and_lost([away for _, away in nets], rate),
+    }
+    margins = {team: gained - lost for team, (gained, lost) in views.items()}
+    assert {team: match.imps_of(team) for team in views} == views
+    totals = {s.participant.id: s.total for s in scored.standings}
+    if vp == "wbf":
+        assert (match.vp, match.opponent_vp) == tuple(
+            wbf_vps(margins[team], len(boards))[0] for team in ("1", "2")
+        )
+    else:
+        assert totals == margins
+    out = json.loads(report_json.dumps(scored))
+    shown = {p["id"]: p["imps_for"] - p["imps_against"] for p in out["participants"]}
+    assert shown == pytest.approx({team: float(m) for team, m in margins.items()})
+    (written,) = out["matches"]
+    away = written["opponent_view"]
+    assert written["imps"] - written["opponent_imps"] == pytest.approx(float(margins["1"]))
+    assert away["imps"] - away["opponent_imps"] == pytest.approx(float(margins["2"]))
 
 
 def test_not_played_board_is_left_out() -> None:
@@ -216,13 +263,11 @@ def test_fixture_with_a_deleted_traveller_line(capsys: pytest.CaptureFixture[str
     """teams-of-four.xml with board 2's second table deleted: board 2 is left
     out of the match (it gave HOLLIES 4 IMPs against nothing) and a warning
     names it."""
-    import json
-
     path = FIXTURES / "usebio" / "teams-of-four-missing-line.xml"
     assert main(["score", str(path), "--to", "json"]) == 0
     captured = capsys.readouterr()
     (match,) = json.loads(captured.out)["matches"]
-    assert match["boards"] == [{"board": 1, "imps": 0}]
+    assert match["boards"] == [{"board": 1, "imps": 0, "opponent_imps": 0}]
     assert (match["imps"], match["opponent_imps"]) == (0, 0)
     assert (match["vp"], match["opponent_vp"]) == (10, 10)
     assert (
@@ -253,7 +298,6 @@ def test_realbridge_imps_agree_but_where_a_table_is_missing(
     IMPs RealBridge wrote in [ScoreIMP] (both tables say the same), but board
     20 of TURKEY v SWITZERLAND, which one table alone played: it is left out
     with a warning (it gave TURKEY 12 IMPs against nothing)."""
-    import json
     import re
     from collections import defaultdict
 

@@ -236,6 +236,56 @@ def test_teams_standings_show_vps_with_imps_for_and_against(
     assert "Average: VP per match" in text
 
 
+@pytest.fixture
+def both_plus(tmp_path: Path) -> Path:
+    """teams-of-four.xml with board 1's first table A6060: both teams +3 on
+    it (board 2 gives team 1 one IMP), so team 1's margin is 4, team 2's 2."""
+    text = (FIXTURES / "usebio" / "teams-of-four.xml").read_text("utf-8")
+    path = tmp_path / "both-plus.xml"
+    path.write_text(text.replace("<SCORE>-460</SCORE>", "<SCORE>A6060</SCORE>", 1), "utf-8")
+    return path
+
+
+def test_an_unbalanced_board_shows_each_teams_own_imps(
+    capsys: pytest.CaptureFixture[str], both_plus: Path
+) -> None:
+    """Every figure printed beside a VP is the margin the VP comes from, from
+    that team's side (review point 1): JSON's match and teams, the text
+    standings, match list, board row and scorecards."""
+    import json
+
+    assert main(["score", str(both_plus), "--to", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    (match,) = document["matches"]
+    assert match["boards"] == [
+        {"board": 1, "imps": 3, "opponent_imps": 3},
+        {"board": 2, "imps": 1, "opponent_imps": -1},
+    ]
+    assert (match["imps"], match["opponent_imps"]) == (4, 0)
+    assert match["opponent_view"] == {"imps": 3, "opponent_imps": 1}
+    teams = {p["id"]: (p["imps_for"], p["imps_against"]) for p in document["participants"]}
+    assert teams == {"1": (4, 0), "2": (3, 1)}
+    assert main(["score", str(both_plus), "--to", "text"]) == 0
+    lines = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert ["1", "1", "HOLLIES", "4", "0", "4", "1", "13.12", "2", "13.12"] in lines
+    assert ["2", "2", "3", "1", "2", "1", "11.67", "2", "11.67"] in lines
+    assert ["1", "1", "HOLLIES", "2", "4", "0", "13.12", "11.67", "3–1"] in lines
+    assert ["IMPs", "to", "2", "3", "-1"] in lines
+    assert lines[-1][-5:] == ["IMPs", "3–1,", "VP", "11.67", "11.67"]
+
+
+def test_an_unbalanced_board_in_a_league(both_plus: Path) -> None:
+    """A season league counts each team's IMPs from its own side; without
+    VPs the larger margin wins (as it would on VPs), not both teams."""
+    import pbnscore
+
+    for vp in ("wbf", "none"):
+        table = {row.team: row for row in pbnscore.season([both_plus], vp=vp).league}
+        assert (table["HOLLIES"].imps_for, table["HOLLIES"].imps_against) == (4, 0)
+        assert (table["2"].imps_for, table["2"].imps_against) == (3, 1)
+        assert (table["HOLLIES"].won, table["2"].lost) == (1, 1)
+
+
 def test_a_file_named_xml_that_is_no_xml_says_so(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

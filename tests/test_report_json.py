@@ -27,7 +27,7 @@ PARTICIPANT_KEYS = [
 ]  # fmt: skip
 MATCH_KEYS = [
     "session", "round", "team", "opponent", "boards", "imps", "opponent_imps", "vp",
-    "opponent_vp",
+    "opponent_vp", "opponent_view",
 ]  # fmt: skip
 
 ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.keys())
@@ -70,7 +70,8 @@ def test_keys_in_contract_order(make: Any) -> None:
     for match in out["matches"]:
         assert list(match) == MATCH_KEYS
         for board in match["boards"]:
-            assert list(board) == ["board", "imps"]
+            assert list(board) == ["board", "imps", "opponent_imps"]
+        assert list(match["opponent_view"]) == ["imps", "opponent_imps"]
 
 
 def test_header() -> None:
@@ -193,8 +194,14 @@ def test_matches_match_the_model(make: Any) -> None:
         assert all(
             same(b["imps"], model.imps) for b, model in zip(w["boards"], match.boards, strict=True)
         )
+        for b, model in zip(w["boards"], match.boards, strict=True):
+            opponent = -model.imps if model.opponent_imps is None else model.opponent_imps
+            assert same(b["opponent_imps"], opponent)
         assert same(w["imps"], match.imps)
         assert same(w["opponent_imps"], match.opponent_imps)
+        away = match.imps_of(match.opponent)
+        assert same(w["opponent_view"]["imps"], away[0])
+        assert same(w["opponent_view"]["opponent_imps"], away[1])
         assert same(w["vp"], match.vp)
         assert same(w["opponent_vp"], match.opponent_vp)
 

@@ -533,16 +533,38 @@ class BoardImps:
 
 @attrs.frozen
 class ScoredMatch:
+    """A match, each team's IMPs seen from its own side (README "Match IMPs
+    from each side"): an artificial board need not balance (Law 12C2), so
+    the two sides' figures can differ."""
+
     session: str | None
     round: int | None
     team: str
     opponent: str
     boards: tuple[BoardImps, ...]
-    imps: Points
-    opponent_imps: Points
+    imps: Points  # the home team's IMPs gained, board by board
+    opponent_imps: Points  # the home team's IMPs lost (the away team's gained, if all balance)
     vp: Points | None
     opponent_vp: Points | None
     source_ref: int | None = None
+    # The away team's (gained, lost) where it is not (opponent_imps, imps):
+    # a board whose artificial IMPs do not balance; None: the mirror.
+    opponent_view: tuple[Points, Points] | None = None
+
+    def imps_of(self, team: str) -> tuple[Points, Points]:
+        """``team``'s IMPs (gained, lost) in the match, from its own side;
+        gained less lost is the margin its VPs come from."""
+        if team == self.team:
+            return self.imps, self.opponent_imps
+        if team == self.opponent:
+            return self.opponent_view or (self.opponent_imps, self.imps)
+        raise ValueError(f"team {team!r} did not play {self.team} v {self.opponent}")
+
+    def vps_of(self, team: str) -> tuple[Points | None, Points | None]:
+        """(``team``'s VPs, its opponent's)."""
+        if team == self.team:
+            return self.vp, self.opponent_vp
+        return self.opponent_vp, self.vp
 
 
 @attrs.frozen

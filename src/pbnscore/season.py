@@ -160,7 +160,8 @@ class Side:
 
 @attrs.frozen
 class MatchFigures:
-    """A scored teams match, its teams by name."""
+    """A scored teams match, its teams by name; IMPs as
+    :class:`pbnscore.model.ScoredMatch` has them (each side's own view)."""
 
     team: str
     opponent: str
@@ -169,6 +170,16 @@ class MatchFigures:
     vp: Points | None
     opponent_vp: Points | None
     boards: int
+    opponent_view: tuple[Points, Points] | None = None  # as ScoredMatch's
+
+    def sides(self) -> tuple[_Played, _Played]:
+        """The match from the home team's side, then from the away team's."""
+        away = self.opponent_view or (self.opponent_imps, self.imps)
+        home_margin, away_margin = self.imps - self.opponent_imps, away[0] - away[1]
+        return (
+            _Played(self.imps, self.opponent_imps, self.vp, self.opponent_vp, away_margin),
+            _Played(*away, self.opponent_vp, self.vp, home_margin),
+        )
 
 
 @attrs.frozen
@@ -202,6 +213,7 @@ def figures(scored: ScoredEvent) -> EventFigures:
             m.vp,
             m.opponent_vp,
             len(m.boards),
+            m.opponent_view,
         )
         for m in scored.matches
     )
@@ -596,10 +608,7 @@ def _league(ordered: Sequence[EventFigures]) -> tuple[LeagueRow, ...]:
     names: dict[str, Counter[str]] = defaultdict(Counter)
     for figures_ in ordered:
         for m in figures_.matches:
-            for team, played_ in (
-                (m.team, _Played(m.imps, m.opponent_imps, m.vp, m.opponent_vp)),
-                (m.opponent, _Played(m.opponent_imps, m.imps, m.opponent_vp, m.vp)),
-            ):
+            for team, played_ in zip((m.team, m.opponent), m.sides(), strict=True):
                 key = name_key(team) or team
                 names[key][team] += 1
                 played[key].append(played_)
@@ -614,19 +623,23 @@ def _league(ordered: Sequence[EventFigures]) -> tuple[LeagueRow, ...]:
 
 @attrs.frozen
 class _Played:
-    """A match from one team's side."""
+    """A match from one team's side: its IMPs gained and lost, its VPs and
+    its opponent's, and its opponent's margin from the opponent's side."""
 
     imps_for: Points
     imps_against: Points
     vp: Points | None
     opponent_vp: Points | None
+    opponent_margin: Points
 
     def outcome(self) -> int:
-        """1 won, 0 drawn, -1 lost: by VPs, by IMPs where there are none."""
+        """1 won, 0 drawn, -1 lost: by VPs, by the two margins where there
+        are none (an artificial board that does not balance can give both
+        sides a positive margin: the larger wins, as it would on VPs)."""
         if self.vp is not None and self.opponent_vp is not None:
             mine, theirs = self.vp, self.opponent_vp
         else:
-            mine, theirs = self.imps_for, self.imps_against
+            mine, theirs = self.imps_for - self.imps_against, self.opponent_margin
         return (mine > theirs) - (mine < theirs)
 
 

@@ -222,11 +222,12 @@ def _names(standing: Standing) -> str:
 
 
 def _team_imps(scored: ScoredEvent) -> dict[str, Points]:
-    """Each team's IMPs won minus lost over its matches."""
+    """Each team's IMPs gained less lost over its matches, from its own side."""
     net: dict[str, Points] = defaultdict(int)
     for match in scored.matches:
-        net[match.team] += match.imps - match.opponent_imps
-        net[match.opponent] += match.opponent_imps - match.imps
+        for team in (match.team, match.opponent):
+            gained, lost = match.imps_of(team)
+            net[team] += gained - lost
     return net
 
 

@@ -391,7 +391,7 @@ def _match_card(team: Participant, sources: Sources) -> _view.Table:
             imps = played.get(dealt.number)
             won = None if imps is None else _team_imps(imps, home)
             last = position == len(boards) - 1
-            summary, figure = _match_summary(match, home) if last else ("", 0)
+            summary, figure = _match_summary(match, team.id) if last else ("", 0)
             total += figure
             rows.append(
                 (
@@ -427,16 +427,17 @@ def _paired(
         yield match, event[index] if same else None
 
 
-def _match_summary(match: ScoredMatch, home: bool) -> tuple[str, Points]:
-    """After a match's last board: the IMPs won each way and the VPs (the
-    figure the team's total adds; its net IMPs without a VP scale)."""
-    imps = (match.imps, match.opponent_imps) if home else (match.opponent_imps, match.imps)
-    shown = _view.column(imps)
+def _match_summary(match: ScoredMatch, team: str) -> tuple[str, Points]:
+    """After a match's last board: the IMPs the team gained and lost, from
+    its own side, and its VPs (the figure its total adds; its net IMPs,
+    gained less lost, without a VP scale)."""
+    gained, lost = match.imps_of(team)
+    shown = _view.column([gained, lost])
     summary = f"IMPs {shown[0]}–{shown[1]}"
-    vp = match.vp if home else match.opponent_vp
+    vp = match.vps_of(team)[0]
     if vp is not None:
         return f"{summary}, VP {_view.points(vp)}", vp
-    return summary, sum((_team_imps(b, home) for b in match.boards), Fraction(0))
+    return summary, gained - lost
 
 
 def _team_imps(board: BoardImps, home: bool) -> Points:

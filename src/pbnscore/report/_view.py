@@ -387,7 +387,8 @@ def _standings_table(
 @attrs.frozen
 class TeamRecord:
     """A team's matches played (a match with no board played is none) and the
-    IMPs it won and lost in them, board by board."""
+    IMPs it gained and lost in them, from its own side (README "Match IMPs
+    from each side"): for less against is the net its VPs come from."""
 
     imps_for: Points = 0
     imps_against: Points = 0
@@ -401,8 +402,8 @@ def team_records(matches: Iterable[ScoredMatch]) -> dict[str, TeamRecord]:
     for match in matches:
         if not match.boards:
             continue
-        home = (match.team, match.imps, match.opponent_imps)
-        for team, won, lost in (home, (match.opponent, match.opponent_imps, match.imps)):
+        for team in (match.team, match.opponent):
+            won, lost = match.imps_of(team)
             was = records.get(team, TeamRecord())
             records[team] = TeamRecord(
                 was.imps_for + won,
@@ -747,6 +748,9 @@ _MATCH_COLUMNS = (
     Column("Opp IMPs", numeric=True),
     Column("VP", numeric=True, decimals=True),
     Column("Opp VP", numeric=True, decimals=True),
+    # The opponent's IMPs gained and lost from its own side, where an
+    # artificial board does not balance (Law 12C2): what Opp VP comes from.
+    Column("Opp's view", numeric=True),
 )
 
 
@@ -760,7 +764,7 @@ def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tupl
         None,
         _MATCH_COLUMNS,
         (_match_row(match, teams, with_session) for match in matches),
-        optional=frozenset({"Session", "Round", "VP", "Opp VP"}),
+        optional=frozenset({"Session", "Round", "VP", "Opp VP", "Opp's view"}),
     )
     return (listing, *(_match_boards(match, teams, with_session) for match in matches))
 
@@ -768,13 +772,14 @@ def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tupl
 def _match_row(
     match: ScoredMatch, teams: Mapping[str, str], with_session: bool
 ) -> tuple[Cell, ...]:
-    scores: tuple[Cell, ...] = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
+    view = "" if match.opponent_view is None else "–".join(column(list(match.opponent_view)))
+    scores: tuple[Cell, ...] = (match.imps, match.opponent_imps, match.vp, match.opponent_vp, view)
     return (
         (match.session or "") if with_session else "",
         "" if match.round is None else str(match.round),
         team_label(match.team, teams),
         team_label(match.opponent, teams),
-        *((NOT_PLAYED,) * 4 if not match.boards else scores),
+        *((NOT_PLAYED,) * 4 + ("",) if not match.boards else scores),
     )
 
 
@@ -792,9 +797,19 @@ def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bo
             labelled("Round", None if match.round is None else str(match.round)),
         ),
         (Column("Board"), *(Column(str(b.number), numeric=True) for b in match.boards)),
-        ((f"IMPs to {match.team}", *(b.imps for b in match.boards)),),
+        _board_rows(match),
         sideways=True,
     )
+
+
+def _board_rows(match: ScoredMatch) -> tuple[tuple[Cell, ...], ...]:
+    """The home team's IMPs board by board; the away team's too where an
+    artificial board does not balance (else they are the negation)."""
+    home = (f"IMPs to {match.team}", *(b.imps for b in match.boards))
+    if all(b.opponent_imps is None for b in match.boards):
+        return (home,)
+    away = [-b.imps if b.opponent_imps is None else b.opponent_imps for b in match.boards]
+    return home, (f"IMPs to {match.opponent}", *away)
 
 
 def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | None:
@@ -808,11 +823,10 @@ def _grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | 
     # The grid's IMPs are one column to the eye: whole only if all are.
     whole = all(_whole(m) for m in matches)
     for match in matches:
-        home = (match.imps, match.opponent_imps, match.vp, match.opponent_vp)
-        away = (match.opponent_imps, match.imps, match.opponent_vp, match.vp)
         played = bool(match.boards)
-        lines[match.team, match.opponent] += _cell(*home, whole=whole, played=played)
-        lines[match.opponent, match.team] += _cell(*away, whole=whole, played=played)
+        for team, opponent in ((match.team, match.opponent), (match.opponent, match.team)):
+            cell = _cell(*match.imps_of(team), *match.vps_of(team), whole=whole, played=played)
+            lines[team, opponent] += cell
     return Grid(
         labels=tuple(order),
         names=tuple(team_label(team, teams) for team in order),
@@ -830,7 +844,8 @@ def _team_order(team: str) -> tuple[int, int, str]:
 
 
 def _whole(match: ScoredMatch) -> bool:
-    return Fraction(match.imps).denominator == Fraction(match.opponent_imps).denominator == 1
+    seen = (*match.imps_of(match.team), *match.imps_of(match.opponent))
+    return all(Fraction(imps).denominator == 1 for imps in seen)
 
 
 def _cell(

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from pbnscore.model import (
+    BoardImps,
     ParticipantKind,
     ScoredBoard,
     ScoredEvent,
@@ -153,14 +154,25 @@ def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[
 
 
 def _match(match: ScoredMatch) -> dict[str, Any]:
+    """A match from the home team's side, then from the opponent's
+    (README "Match IMPs from each side")."""
+    gained, lost = match.imps_of(match.opponent)
     return {
         "session": match.session,
         "round": match.round,
         "team": match.team,
         "opponent": match.opponent,
-        "boards": [{"board": b.number, "imps": number(b.imps)} for b in match.boards],
+        "boards": [_match_board(board) for board in match.boards],
         "imps": number(match.imps),
         "opponent_imps": number(match.opponent_imps),
         "vp": number(match.vp),
         "opponent_vp": number(match.opponent_vp),
+        "opponent_view": {"imps": number(gained), "opponent_imps": number(lost)},
     }
+
+
+def _match_board(board: BoardImps) -> dict[str, Any]:
+    """Each team's IMPs on a match board, from its own side: an artificial
+    board's need not balance (Law 12C2)."""
+    opponent = -board.imps if board.opponent_imps is None else board.opponent_imps
+    return {"board": board.number, "imps": number(board.imps), "opponent_imps": number(opponent)}

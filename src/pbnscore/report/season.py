@@ -23,7 +23,7 @@ import attrs
 from pbnscore.report import _csv, _view
 from pbnscore.report._view import Column, Table
 from pbnscore.report.json import number
-from pbnscore.season import By, Entry, Figure, RankOn, Season, SeasonEvent
+from pbnscore.season import By, Entry, Figure, MatchFigures, RankOn, Season, SeasonEvent
 
 __all__ = ["FORMATS", "SCHEMA", "build", "csv", "dumps", "html", "render", "text", "to_dict"]
 
@@ -241,6 +241,8 @@ def _matches(season: Season) -> Table | None:
     for played in season.matches:
         m, event = played.match, season.events[played.round - 1]
         imps = "–".join(_view.column([m.imps, m.opponent_imps]))
+        if m.opponent_view is not None:  # an artificial board that does not balance
+            imps += f" ({m.opponent}: {'–'.join(_view.column(list(m.opponent_view)))})"
         vps = "" if m.vp is None else "–".join(_view.column([m.vp, m.opponent_vp], decimals=True))
         date = event.date.isoformat() if event.date else ""
         rows.append((str(played.round), date, m.team, m.opponent, imps, vps))
@@ -400,11 +402,18 @@ def to_dict(season: Season) -> dict[str, Any]:
                 "opponent_imps": number(played.match.opponent_imps),
                 "vp": number(played.match.vp),
                 "opponent_vp": number(played.match.opponent_vp),
+                "opponent_view": _opponent_view(played.match),
             }
             for played in season.matches
         ],
         "warnings": list(season.warnings),
     }
+
+
+def _opponent_view(match: MatchFigures) -> dict[str, Any]:
+    """The match from the opponent's side, as in ``pbnscore/1``."""
+    gained, lost = match.opponent_view or (match.opponent_imps, match.imps)
+    return {"imps": number(gained), "opponent_imps": number(lost)}
 
 
 def _common_pairs(events: Sequence[SeasonEvent]) -> Iterator[tuple[str, object]]:

@@ -23,9 +23,11 @@ Rules chosen here (README):
   table is a warning.
 - A match in which no board was played has no VPs (and adds nothing to
   either team's total or matches), with a warning: never a 10-10 draw.
-- ``imps``/``opponent_imps`` of a match are the IMPs each side won, board by
-  board (the positive part of the home team's net, and of its negation;
-  an unbalanced artificial board counts half its imbalance each way).
+- ``imps``/``opponent_imps`` of a match are the IMPs the home team gained
+  and lost, board by board from its own side, and ``opponent_view`` the
+  away team's where an artificial board does not balance; with ``--factor``
+  both are factored, so that gained less lost is always the margin the
+  team's VPs come from (README "Match IMPs from each side").
 - Team totals are VPs (or net IMPs with ``--vp none``); ``boards`` is the
   boards the team played.
 """
@@ -268,19 +270,15 @@ def score_match(
         unscored = "no IMPs" if options.vp is VpScale.NONE else "no VPs for either team"
         first = _line(match.boards[0]) if match.boards else None
         notices.append(Notice(f"match {title}: no board was played; {unscored}", first))
-    home_total = sum((n.home for n in nets), Fraction(0))
-    away_total = sum((n.away for n in nets), Fraction(0))
-    won = lost = Fraction(0)
-    for net in nets:
-        swing = Fraction(net.home - net.away, 2)  # = home's IMPs when the board balances
-        won += max(swing, Fraction(0))
-        lost += max(-swing, Fraction(0))
     scheduled = len(match.boards)
+    rate = Fraction(1)
     if options.factor and nets and len(nets) < scheduled:
         # EBUScore's Factor IMPs: the match as if every scheduled board had
         # been played at the rate of those that were.
         rate = Fraction(scheduled, len(nets))
-        home_total, away_total = home_total * rate, away_total * rate
+    home_view = _gained_and_lost([n.home for n in nets], rate)
+    away_view = _gained_and_lost([n.away for n in nets], rate)
+    home_total, away_total = home_view[0] - home_view[1], away_view[0] - away_view[1]
     vp = opponent_vp = None
     if options.vp is not VpScale.NONE and nets:
         vp = match_vps(options.vp, home_total, scheduled)
@@ -291,15 +289,24 @@ def score_match(
         match.team,
         match.opponent,
         tuple(BoardImps(n.number, n.home, None if n.away == -n.home else n.away) for n in nets),
-        won,
-        lost,
+        *home_view,
         vp,
         opponent_vp,
         match.source_ref,
+        None if away_view == home_view[::-1] else away_view,
     )
     return MatchScore(
         scored, len(nets), home_total, away_total, tuple(nets), traces, tuple(notices)
     )
+
+
+def _gained_and_lost(imps_by_board: list[Points], rate: Fraction) -> tuple[Fraction, Fraction]:
+    """One team's IMPs gained and lost, board by board from its own side
+    (an artificial board: its own artificial IMPs, Law 12C2), times the
+    --factor rate: gained less lost is the margin its VPs come from."""
+    gained = sum((Fraction(i) for i in imps_by_board if i > 0), Fraction(0))
+    lost = sum((Fraction(-i) for i in imps_by_board if i < 0), Fraction(0))
+    return gained * rate, lost * rate
 
 
 def _team_name(session: Session, team: str) -> str:
