@@ -298,6 +298,27 @@ def test_text_for_one_pair(capsys: pytest.CaptureFixture[str]) -> None:
     assert "sum of 6 comparisons" in out
 
 
+@pytest.mark.parametrize("method", ["barking", "butler", "cross-imps"])
+def test_a_team_of_a_teams_event_under_a_pairs_method_is_its_pairs(method: str) -> None:
+    """``--pair 1`` on a teams event scored by a pairs method, whose figures
+    are the pairs': team 1's pairs' figures, each as scored (it had been
+    refused: no pair is numbered 1)."""
+    event = pbnscore.load(FIXTURES / "usebio/teams-of-eight-one-match.xml")
+    scored = pbnscore.score(event, method)
+    whole = explain(event, 1, method)
+    mine = whole.only("1")
+    got = {(f.participant.id, f.points) for b in mine.boards for f in b.figures}
+    board = next(b for b in scored.boards if b.number == 1)
+    want = set()
+    for line in board.results:
+        for pair, points in ((line.result.ns, line.ns_points), (line.result.ew, line.ew_points)):
+            team = next(p.team for p in event.participants() if p.id == pair)
+            if team == "1":
+                want.add((pair, points))
+    assert want and got == want
+    assert not any(f.participant.id == "1" for b in whole.boards for f in b.figures)
+
+
 @pytest.mark.parametrize(
     ("words", "message"),
     [

@@ -14,7 +14,7 @@ explain, and :func:`explain` says so (:class:`CannotExplain`).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -137,15 +137,25 @@ class Explanation:
     boards: tuple[BoardExplanation, ...]
 
     def only(self, participant_id: str) -> Explanation:
-        """The boards ``participant_id`` has a figure on, with only its figures."""
-        boards = []
-        for board in self.boards:
-            figures = tuple(f for f in board.figures if f.participant.id == participant_id)
-            if figures:
-                boards.append(attrs.evolve(board, figures=figures))
+        """The boards ``participant_id`` has a figure on, with only its
+        figures; where no participant of that id has one, the figures of a
+        team of that id's pairs (a teams event scored by a pairs method,
+        whose figures are its pairs')."""
+        boards = self._kept(lambda p: p.id == participant_id) or self._kept(
+            lambda p: p.team == participant_id
+        )
         if not boards:
             raise CannotExplain(f"board {self.board}: no participant {participant_id!r} played it")
-        return attrs.evolve(self, boards=tuple(boards))
+        return attrs.evolve(self, boards=boards)
+
+    def _kept(self, wanted: Callable[[Participant], bool]) -> tuple[BoardExplanation, ...]:
+        """The boards with a figure of a ``wanted`` participant, with only those figures."""
+        boards = []
+        for board in self.boards:
+            figures = tuple(f for f in board.figures if wanted(f.participant))
+            if figures:
+                boards.append(attrs.evolve(board, figures=figures))
+        return tuple(boards)
 
 
 def explain(event: Event, board: int, method: str | None = None, **options: Any) -> Explanation:
