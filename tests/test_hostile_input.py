@@ -122,12 +122,14 @@ def test_output_to_a_named_pipe_is_written_into_not_replaced(
         (["score", str(BUTLER_XML), "--to", "json"], b"{"),
         (["explain", str(BUTLER_XML), "--board", "1"], b"Board 1"),
         (["season", str(SEASON), "-j", "1", "--to", "json"], b"{"),
+        (["season", str(SEASON), "-j", "1"], b"Riverside Monday Pairs: season\n"),
     ],
 )
 def test_output_to_dev_stdout_on_a_pipe_is_written_into(command: list[str], starts: bytes) -> None:
     """-o /dev/stdout with stdout a real pipe: /dev/stdout links to
-    /proc/self/fd/1, whose realpath ("pipe:[…]") names no file: the pipe is
-    opened through the link, not a temporary file made beside a non-file."""
+    /proc/self/fd/1, whose realpath ("pipe:[…]") names no file: the pipe
+    itself is written, not a temporary file made beside a non-file. (season
+    without --to: a name without an extension is text.)"""
     done = subprocess.run(
         [sys.executable, "-m", "pbnscore", *command, "-q", "-o", "/dev/stdout"],
         capture_output=True,  # stdout a pipe, not a file
@@ -136,6 +138,42 @@ def test_output_to_dev_stdout_on_a_pipe_is_written_into(command: list[str], star
     )
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout.startswith(starts)
+
+
+@pytest.mark.skipif(not Path("/dev/fd").exists(), reason="no /dev/fd (Windows)")
+@pytest.mark.parametrize("by_name", ["/dev/stdout", "/dev/fd/N"])
+def test_output_to_a_descriptor_appending_to_a_file_keeps_what_was_there(
+    by_name: str, tmp_path: Path
+) -> None:
+    """`-o /dev/stdout >> log` (or `-o /dev/fd/3 3>> log`): the descriptor the
+    shell opened for appending is written to; reopening the name would
+    truncate the log, renaming over it would replace it (a new inode)."""
+    log = tmp_path / "log"
+    log.write_bytes(b"earlier\n")
+    inode = log.stat().st_ino
+    with open(log, "ab") as stream:
+        name = by_name.replace("N", str(stream.fileno()))
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pbnscore",
+                "score",
+                str(BUTLER_XML),
+                "--to",
+                "json",
+                "-o",
+                name,
+            ],
+            stdout=stream if by_name == "/dev/stdout" else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            pass_fds=(stream.fileno(),),
+            timeout=120,
+            check=False,
+        )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert log.read_bytes().startswith(b"earlier\n{\n")
+    assert log.stat().st_ino == inode
 
 
 @pytest.mark.skipif(not _AS_ROOT, reason="making a device node needs root")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -63,15 +64,50 @@ def file_on_the_way(folder: Path) -> Path | None:
     return next((p for p in (folder, *folder.parents) if p.is_file()), None)
 
 
+# This process's open descriptors by name (Linux's /dev/fd is a link to
+# /proc/self/fd; /dev/stdout links to /proc/self/fd/1).
+_DESCRIPTOR_RE = re.compile(r"/(?:dev/fd|proc/(?:self|(?P<pid>\d+))/fd)/(?P<fd>\d+)")
+_MOST_LINKS = 40  # as Linux's ELOOP: a loop of links ends, not hangs
+
+
+def open_descriptor(path: str | os.PathLike[str]) -> int | None:
+    """The descriptor this process has open that ``path`` names, through
+    links (``/dev/stdout``, ``/dev/fd/3``), or None. Reopening it by name
+    would truncate a file opened ``>> log`` and renaming over it would
+    replace the file: the descriptor itself is written to, as the shell
+    set it up (appending, into a pipe)."""
+    hop = os.path.abspath(path)
+    for _ in range(_MOST_LINKS):
+        named = _DESCRIPTOR_RE.fullmatch(hop)
+        if named and named["pid"] in (None, str(os.getpid())):
+            return int(named["fd"])
+        if not os.path.islink(hop):
+            return None
+        hop = os.path.abspath(os.path.join(os.path.dirname(hop), os.readlink(hop)))
+    return None
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:  # a pipe may take less than all at once
+        view = view[os.write(descriptor, view) :]
+
+
 def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool = False) -> None:
     """Write ``data`` to ``path`` atomically; keep the mode of a file replaced.
     With ``make_folders``, the folders on the way are made first.
 
     A symbolic link is written through: the file it points to is replaced
     and the link stays. A path that is not a regular file (``/dev/null``,
-    ``/dev/stdout``, a named pipe) is written into as it is: renaming over it
-    would replace a device node with a plain file (run as root, for all).
+    a named pipe) is written into as it is: renaming over it would replace a
+    device node with a plain file (run as root, for all). A name of one of
+    this process's open descriptors (``/dev/stdout``) is written to that
+    descriptor (see :func:`open_descriptor`).
     """
+    descriptor = open_descriptor(path)
+    if descriptor is not None:
+        _write_all(descriptor, data)
+        return
     # Messages name the folder as the user wrote it, unless a link led elsewhere.
     folder = Path(path).parent
     if make_folders:
@@ -80,9 +116,9 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
         except OSError as exc:
             raise folder_error(folder, exc, making=True) from None
     try:
-        # The path as given, not its realpath: /dev/stdout on a pipe is a link
-        # to /proc/self/fd/1, whose realpath ("/proc/N/fd/pipe:[…]") names
-        # nothing, though the link itself opens the pipe.
+        # The path as given, not its realpath: a link to another process's
+        # /proc/N/fd/1 on a pipe has the realpath "/proc/N/fd/pipe:[…]",
+        # which names nothing, though the link itself opens the pipe.
         status = os.stat(path)
     except FileNotFoundError:
         mode = _NEW_FILE_MODE

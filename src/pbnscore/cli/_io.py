@@ -109,6 +109,7 @@ def write_output(output: str | None, document: bytes) -> None:
         return
     from pbnscore._atomic import FolderError, write_bytes
 
+    sys.stdout.flush()  # -o /dev/stdout writes to descriptor 1 after it
     try:
         write_bytes(output, document)
     except OSError as exc:
