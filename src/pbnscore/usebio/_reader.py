@@ -1055,8 +1055,8 @@ class _LineValues:
                 )
             ]
         return cls(
-            [text or None for text in texts["NS_PAIR_NUMBER"] or blank],
-            [text or None for text in texts["EW_PAIR_NUMBER"] or blank],
+            _or_nones(texts["NS_PAIR_NUMBER"], count),
+            _or_nones(texts["EW_PAIR_NUMBER"], count),
             plays,
             homes,
             players,
@@ -1069,32 +1069,57 @@ class _LineValues:
         return at == len(self.bad) or self.bad[at] >= stop
 
 
+def _or_nones(texts: list[str] | None, count: int) -> list[str | None]:
+    """The ``count`` texts with None for each empty one (the list itself
+    where none is: no pair number is empty in nearly every file)."""
+    if texts is None:
+        return [None] * count
+    if "" in texts:
+        return [text or None for text in texts]
+    return cast("list[str | None]", texts)
+
+
 def _plays(
     reader: _Reader, texts: list[list[str]], element: Element, bad: set[int]
 ) -> list[Play | None]:
     """Each line's play from its _PLAY_TAGS texts, read once per spelling
-    (the reader's memo, which the walk shares) and, where the spelling is
-    new, once per spelling but for the lead (see _Reader.bare_play); a line
-    whose play fails is added to ``bad``."""
-    known = reader.plays
-    bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
-    failed = False
-    for key in set(zip(*texts, strict=True)) - known.keys():
+    (see _PlayMemo); a line whose play fails is added to ``bad``."""
+    memo = _PlayMemo(reader, element)
+    # One pass: a spelling is read where first met. zip reuses its tuple
+    # once the lookup has let go of it: only the distinct spellings are kept.
+    plays = list(map(memo.__getitem__, zip(*texts, strict=True)))
+    if memo.failed:
+        bad.update(index for index, play in enumerate(plays) if play is None)
+    reader.plays.update(memo.read)
+    return plays
+
+
+class _PlayMemo(dict[tuple[str, ...], "Play | None"]):
+    """The play of each _PLAY_TAGS spelling, looked up in the reader's memo
+    (which the walk shares) or read where first met, once per spelling but
+    for the lead (see _Reader.bare_play); None where it fails. ``read``
+    holds the plays read here, for the reader's memo."""
+
+    def __init__(self, reader: _Reader, element: Element) -> None:
+        super().__init__(reader.plays)
+        self.reader, self.element = reader, element
+        self.read: dict[tuple[str, ...], Play] = {}
+        self.bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
+        self.failed = False
+
+    def __missing__(self, key: tuple[str, ...]) -> Play | None:
         contract, score, played_by, lead, tricks = key
         unled = (contract, score, played_by, tricks)
-        if unled not in bare:
-            bare[unled] = _checked_bare_play(reader, unled, element)
-        found = bare[unled]
+        if unled not in self.bare:
+            self.bare[unled] = _checked_bare_play(self.reader, unled, self.element)
+        found = self.bare[unled]
+        play = None
         if found is None:
-            failed = True
+            self.failed = True
         else:
-            known[key] = with_lead(found[0], lead) if found[1] else found[0]
-    # zip reuses its tuple once the lookup has let go of it: no key is kept
-    # (30,000 tuples in a big file, and the collections they set off).
-    plays: list[Play | None] = list(map(known.get, zip(*texts, strict=True)))
-    if failed:
-        bad.update(index for index, play in enumerate(plays) if play is None)
-    return plays
+            play = self.read[key] = with_lead(found[0], lead) if found[1] else found[0]
+        self[key] = play
+        return play
 
 
 def _checked_bare_play(
