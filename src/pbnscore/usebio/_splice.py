@@ -337,8 +337,8 @@ def parse_skeleton(
         return None
     nodes: list[Element] | None = ref_elements(root)
     hidden = 0
-    if players is not None:
-        nodes, hidden = players.nodes(ref_elements(root), list(root.iter("PLAYER"))), players.hidden
+    if players is not None and nodes is not None:
+        nodes, hidden = players.nodes(nodes, list(root.iter("PLAYER"))), players.hidden
     refs = found.refs(nodes, list(root.iter("TRAVELLER_LINE"))) if nodes is not None else None
     if refs is None or seen(root) != visible - hidden:
         return None
@@ -401,13 +401,17 @@ def line_points(
         if found is None:
             return None
         at, points = found
-        # Few distinct points in a file: each pair's elements made once.
-        for key in set(points).difference(index_of):
-            made = _points_elements(tags, *key, points_text)
-            index_of[key] = len(distinct) if made else 0
-            if made:
-                distinct.append(made)
-        elements = list(map(index_of.__getitem__, points))
+        # Few distinct points in a file: each pair's elements made once
+        # (and the points hashed once where all are known, as a rule).
+        known = list(map(index_of.get, points))
+        if None in known:
+            for key in set(compress(points, map(operator.is_, known, repeat(None)))):
+                made = _points_elements(tags, *key, points_text)
+                index_of[key] = len(distinct) if made else 0
+                if made:
+                    distinct.append(made)
+            known = list(map(index_of.get, points))
+        elements = cast("list[int]", known)
         if isinstance(at, range):
             if scored.find(1, at.start, at.stop) >= 0:
                 return None  # a line scored twice: the tree path replaces its points
