@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
+import pbnscore
 import report_events as events
 from pbnscore import registry
 from pbnscore.model import ScoredEvent, Source
@@ -23,7 +24,8 @@ RESULT_KEYS = [
     "ns", "ew", "contract", "declarer", "tricks", "score", "adjusted", "ns_points", "ew_points",
 ]  # fmt: skip
 PARTICIPANT_KEYS = [
-    "id", "kind", "team", "direction", "names", "total", "boards", "average", "rank", "tied",
+    "id", "kind", "team", "direction", "section", "names", "total", "boards", "average", "rank",
+    "tied",
 ]  # fmt: skip
 MATCH_KEYS = [
     "session", "round", "team", "opponent", "boards", "imps", "opponent_imps", "vp",
@@ -146,12 +148,29 @@ def test_participants_match_the_standings(make: Any) -> None:
     for standing, w in zip(scored.standings, out, strict=True):
         p = standing.participant
         assert (w["id"], w["kind"], w["team"]) == (p.id, p.kind.value, p.team)
-        assert w["direction"] == (p.direction.value if p.direction else None)
+        assert (w["direction"], w["section"]) == (
+            p.direction.value if p.direction else None,
+            p.section,
+        )
         assert w["names"] == [player.name for player in p.players if player.name]
         assert same(w["total"], standing.total)
         assert w["boards"] == standing.boards
         assert same(w["average"], standing.total / standing.boards if standing.boards else 0)
         assert (w["rank"], w["tied"]) == (standing.rank, standing.tied)
+
+
+FIXTURES = events.FIXTURES
+
+
+def test_participants_of_two_sections_differ_by_section() -> None:
+    """Two sections' NS pair 1 are two participants: (id, direction,
+    section) tells them apart (review point 2)."""
+    event = pbnscore.load(FIXTURES / "pbn" / "two-sections-pair-names.pbn")
+    out = doc(pbnscore.score(event, "butler", rank="event"))["participants"]
+    ns_ones = {p["section"]: p["names"] for p in out if (p["id"], p["direction"]) == ("1", "NS")}
+    assert ns_ones == {"A": ["Ann Abbott", "Ben Baker"], "B": ["Gus Grant", "Hal Hughes"]}
+    keys = [(p["id"], p["direction"], p["section"]) for p in out]
+    assert len(keys) == len(set(keys)) == len(out)
 
 
 def test_ties_and_howell_directions() -> None:

@@ -141,6 +141,9 @@ def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[
             "kind": participant.kind.value,
             "team": participant.team,
             "direction": participant.direction.value if participant.direction else None,
+            # The contract identifies a participant by (id, direction, section):
+            # two sections' NS pair 4 differ only here.
+            "section": participant.section,
             "names": list(participant.names),
             "total": number(standing.total),
             "boards": standing.boards,
