@@ -152,7 +152,9 @@ def test_participants_match_the_standings(make: Any) -> None:
             p.direction.value if p.direction else None,
             p.section,
         )
-        assert w["names"] == [player.name for player in p.players if player.name]
+        team_name = p.kind.value == "team" and p.name
+        players = [player.name for player in p.players if player.name]
+        assert w["names"] == ([p.name] if team_name else players)
         assert same(w["total"], standing.total)
         assert w["boards"] == standing.boards
         assert same(w["average"], standing.total / standing.boards if standing.boards else 0)
@@ -171,6 +173,19 @@ def test_participants_of_two_sections_differ_by_section() -> None:
     assert ns_ones == {"A": ["Ann Abbott", "Ben Baker"], "B": ["Gus Grant", "Hal Hughes"]}
     keys = [(p["id"], p["direction"], p["section"]) for p in out]
     assert len(keys) == len(set(keys)) == len(out)
+
+
+@pytest.mark.parametrize("method", ["aggregate", "barking", "cross-imps"])
+def test_teams_carry_their_names(method: str) -> None:
+    """A team's ``names`` is its name, as TEAM_NAME gives it and the text
+    and CSV Name columns show it (review point 9); its pairs keep their
+    players' names."""
+    event = pbnscore.load(FIXTURES / "usebio" / "teams-of-eight-two-matches.xml")
+    out = doc(pbnscore.score(event, method))["participants"]
+    teams = {p["id"]: p["names"] for p in out if p["kind"] == "team"}
+    assert teams == {"1": ["Oaks"], "2": ["Elms"], "3": ["Ashes"], "4": ["Yews"]}
+    pairs = [p["names"] for p in out if p["kind"] == "pair"]
+    assert all(names and not set(names) & {"Oaks", "Elms", "Ashes", "Yews"} for names in pairs)
 
 
 def test_ties_and_howell_directions() -> None:

@@ -17,6 +17,7 @@ from typing import IO, Any
 
 from pbnscore.model import (
     BoardImps,
+    Participant,
     ParticipantKind,
     ScoredBoard,
     ScoredEvent,
@@ -144,7 +145,7 @@ def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[
             # The contract identifies a participant by (id, direction, section):
             # two sections' NS pair 4 differ only here.
             "section": participant.section,
-            "names": list(participant.names),
+            "names": _names(participant),
             "total": number(standing.total),
             "boards": standing.boards,
             "average": number(standing.average),
@@ -154,6 +155,15 @@ def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[
         | ({} if standing.factored is None else {"factored": number(standing.factored)})
         | played
     )
+
+
+def _names(participant: Participant) -> list[str]:
+    """A pair's or player's player names; a team's name where the file gives
+    one (TEAM_NAME, PBN's team tags), as the text and CSV Name columns show
+    it, else its players' names as a pair's."""
+    if participant.kind is ParticipantKind.TEAM and participant.name:
+        return [participant.name]
+    return list(participant.names)
 
 
 def _match(match: ScoredMatch) -> dict[str, Any]:
