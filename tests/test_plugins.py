@@ -238,6 +238,50 @@ def test_a_plugin_cannot_take_a_built_in_name(
     )
 
 
+def _toy_named(name: str) -> str:
+    """The toy plug-in's class under another ``name``."""
+    return f"from pbnscore_top import Top\n\n\nclass Named(Top):\n    name = {name!r}\n"
+
+
+@pytest.mark.parametrize(
+    ("class_name", "reason"),
+    [
+        ("butler", "its class is named 'butler', a built-in method's name"),
+        ("myplugin", "its class is named 'myplugin', not 'clash' as its entry point is"),
+    ],
+)
+def test_a_plugin_class_not_named_as_its_entry_point_fails_to_load(
+    site: Path, capsys: pytest.CaptureFixture[str], class_name: str, reason: str
+) -> None:
+    """Entry point ``clash`` naming a class called butler (or another plug-in's
+    name) would publish its scores under that name (review point 6): it
+    fails to load with one line, which methods shows, and is never run."""
+    install(site, "pbnscore_clash", {"clash": "pbnscore_clash:Named"}, {})
+    (site / "pbnscore_clash.py").write_text(_toy_named(class_name))
+    registry.refresh()
+    assert main(["methods"]) == 0
+    listed = capsys.readouterr().out
+    assert f"clash: failed to load: {reason}\n" in listed
+    assert "clash: a toy method" not in listed
+    assert "myplugin: a toy method from another package [plug-in pbnscore_top:Top]" in listed
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    assert main(["score", str(fixture), "-m", "clash", "--to", "json"]) == 1
+    assert capsys.readouterr() == ("", f"pbnscore: clash: failed to load: {reason}\n")
+    sys.modules.pop("pbnscore_clash", None)
+
+
+@pytest.mark.usefixtures("broken")
+def test_unknown_name_never_offers_a_plugin_that_fails_to_load(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The broken plug-in ``fancy`` is registered but not among the choices."""
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    assert main(["score", str(fixture), "-m", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "choose from: aggregate, barking, butler, cross-imps, myplugin\n" in err
+    assert "fancy" not in err
+
+
 def test_unknown_name_lists_plugins_too(site: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The list of valid names includes the installed plug-ins."""
     fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"

@@ -6,7 +6,9 @@ third-party plug-ins. Nothing is imported until a method is asked for, and a
 built-in name is found without reading the installed distributions at all
 (``importlib.metadata`` alone costs tens of milliseconds of start-up). For the
 same reason a plug-in cannot take over a built-in name: where one tries, the
-built-in is used and ``methods`` reports the clash.
+built-in is used and ``methods`` reports the clash. A class whose ``name`` is
+not its entry point's (a built-in's, say) fails to load: its scores would be
+labelled with a name ``-m`` does not take.
 """
 
 from __future__ import annotations
@@ -71,6 +73,23 @@ def check_strategy(name: str, candidate: object) -> None:
         raise PluginError(f"{name}: failed to load: not a strategy (no {', '.join(missing)})")
     if not attrs.has(getattr(candidate, "Options")):  # noqa: B009 - checked above
         raise PluginError(f"{name}: failed to load: its Options is not an attrs class")
+    _check_name(name, getattr(candidate, "name"))  # noqa: B009 - checked above
+
+
+def _check_name(name: str, labelled: object) -> None:
+    """A class's ``name`` labels its scores (JSON ``method.name``, USEBIO's
+    scoring method): it must be the name ``-m`` took it by, and a plug-in
+    that calls itself a built-in would publish its scores as that one's."""
+    if labelled == name:
+        return
+    if isinstance(labelled, str) and labelled in BUILTINS:
+        raise PluginError(
+            f"{name}: failed to load: its class is named {labelled!r}, a built-in method's name"
+        )
+    raise PluginError(
+        f"{name}: failed to load: its class is named {labelled!r}, not {name!r} as its entry "
+        "point is"
+    )
 
 
 @attrs.frozen
@@ -122,9 +141,15 @@ def get(name: str) -> type[Any]:
         entry = entries()[name]
     except KeyError:
         raise UnknownMethodError(
-            f"unknown method {name!r}; choose from: {', '.join(names())}"
+            f"unknown method {name!r}; choose from: {', '.join(usable_names())}"
         ) from None
     return entry.load()
+
+
+def usable_names() -> list[str]:
+    """The methods that load, in name order: what a user may choose from
+    (one that fails to load is reported by ``methods``, never offered)."""
+    return [entry.name for entry, loaded in load_all() if not isinstance(loaded, PluginError)]
 
 
 def load_all() -> list[tuple[MethodEntry, type[Any] | PluginError]]:
