@@ -631,3 +631,26 @@ def test_only_a_large_skeleton_has_its_players_hollowed(monkeypatch: pytest.Monk
         assert made is not None
         assert (made[3] is not None) is hollowed, threshold
     assert len(found.skeleton) < DEFAULT_HOLLOW_FROM  # the fixture is small
+
+
+def test_the_text_between_a_runs_lines_is_found_past_a_board_of_one_line() -> None:
+    """The cut's one-test-per-line needs the text between two lines of a
+    run: found at the first line that follows text alone, not the second
+    line whatever it is (a board of one line first: then no line would
+    pass the test, and each be searched on its own)."""
+    data = line_document(PLAIN).replace(
+        b"<BOARD>",
+        b"<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n"
+        + line(8, 9, 100).encode()
+        + b"\n</BOARD>\n<BOARD>",
+        1,
+    )
+    tree = usebio.loads(data).source.tree
+    assert isinstance(tree, etree._ElementTree)
+    output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
+    pieces = output.split(b"\n</TRAVELLER_LINE>")[:-1]
+    head = b"<TRAVELLER_LINE>\n  <"
+    assert not pieces[1].startswith(b"\n" + head)  # the second line starts a board
+    assert _splice._between(pieces, head) == b"\n"
+    assert _splice._between(pieces[:2], head) == b""
+    assert takes_splice(pbnscore.score(usebio.loads(data), "butler"))

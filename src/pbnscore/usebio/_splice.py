@@ -59,7 +59,7 @@ _PLAYER_EMPTY = b"<PLAYER/"
 # The skeleton size from which hollowing its players pays: below it the
 # skeleton is parsed and serialised from cache, and hollowing it costs what
 # it saves (measured: +0.1 ms at 60 tables x 30 boards, a 57 KB skeleton;
-# even at 250 tables, 228 KB; -10 ms at 1,000 tables, 0.9 MB).
+# about even at 250 tables, 228 KB; -10 ms at 1,000 tables, 0.9 MB).
 HOLLOW_FROM = 256 * 1024
 # What follows a line's tag name in its start tag (lxml writes one space
 # before each attribute): its attributes, and the text before its first
@@ -232,9 +232,9 @@ def _cut(pieces: list[bytes], ending: tuple[bytes, bytes]) -> Cut | None:
     if start is None:
         return None  # the first line's start tag is not one
     head = _LINE_OPEN + start[0] + b"<"
-    # Most lines follow the line before with text alone (the first one's
-    # tail) and start as the first line does: one C-level test each.
-    between = pieces[1].partition(b"<")[0] if len(pieces) > 1 else b""
+    # Most lines follow the line before with text alone (the same text)
+    # and start as the first line does: one C-level test each.
+    between = _between(pieces, head)
     inner = list(map(bytes.startswith, pieces, repeat(between + head)))
     inner[0] = False
     starts = [len(between)] * len(pieces)
@@ -250,6 +250,17 @@ def _cut(pieces: list[bytes], ending: tuple[bytes, bytes]) -> Cut | None:
         alike = alike and piece.startswith(head, at)
     indent = start[1] if alike else None
     return Cut(pieces, starts, runs, rest, ending, indent)
+
+
+def _between(pieces: list[bytes], head: bytes) -> bytes:
+    """The text between two lines of a run: before the first line (after
+    the first) that follows text alone and starts with ``head``, among the
+    first few (a board of one line may come first); empty if none."""
+    for piece in islice(pieces, 1, 64):
+        text = piece.partition(b"<")[0]
+        if piece.startswith(head, len(text)):
+            return text
+    return b""
 
 
 class Players:
