@@ -16,7 +16,7 @@ import strategies as build
 from pbnscore.cli import main
 from pbnscore.errors import ScoringError
 from pbnscore.imps import wbf_vps
-from pbnscore.model import Direction, Event, ScoredEvent
+from pbnscore.model import Adjusted, AdjustedKind, Direction, Event, ScoredEvent
 from pbnscore.report import json as report_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
@@ -103,11 +103,14 @@ def test_adjusted_board_and_unbalanced_artificial() -> None:
 
 
 HOME_NS = [True, True, False, False]  # teams_event's four tables
+BOTH_MINUS = Adjusted("A4040", AdjustedKind.AVERAGE_MINUS, AdjustedKind.AVERAGE_MINUS)
+# Every adjusted code (A6040, A4060, A5050, A6060 and A4040), NP and real scores.
+MATCH_TABLE = st.one_of(build.specs(), st.just(BOTH_MINUS))
 
 
 @settings(max_examples=80)
 @given(
-    st.lists(st.lists(build.specs(), min_size=4, max_size=4), min_size=1, max_size=6),
+    st.lists(st.lists(MATCH_TABLE, min_size=4, max_size=4), min_size=1, max_size=6),
     st.sampled_from(["wbf", "none"]),
     st.booleans(),
 )
