@@ -338,3 +338,33 @@ def test_a_pair_without_a_number_fails_at_its_line_as_in_the_walk() -> None:
         _reader.read(data, "bad.xml")
     assert str(by_columns.value) == str(by_walk.value)
     assert "PAIR without a PAIR_NUMBER" in str(by_walk.value)
+
+
+# -- the fields taken board by board ---------------------------------------------
+
+
+def board_by_board_documents() -> list[bytes]:
+    irregular = [document(*lines) for lines in (*IRREGULAR.values(), *FIELD_CONTENT.values())]
+    return [path.read_bytes() for path in (*FIXTURES, *SAMPLES)] + irregular
+
+
+def test_fields_taken_board_by_board_are_the_documents() -> None:
+    """Every line field's nodes, taken board by board, are what one XPath
+    over the whole document gives, in its order (on every fixture, sample
+    and irregular document)."""
+    for data in board_by_board_documents():
+        root = etree.fromstring(data, _reader.PARSER)
+        event_el = root.find("EVENT")
+        assert event_el is not None
+        boards = _reader._READ_BOARDS(event_el)
+        by_board = _reader._nodes_board_by_board(boards, list(_reader._LINE_TAGS))
+        for tag in _reader._LINE_TAGS:
+            assert by_board[tag] == _reader._LINE_FIELDS[tag][0](event_el), tag
+
+
+def test_a_big_files_column_read_is_the_walks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fixture, sample and irregular document read as a big file is
+    (its fields taken board by board): the walk's event."""
+    monkeypatch.setattr(_reader, "BOARD_BY_BOARD_LINES", 0)
+    for data in board_by_board_documents():
+        assert_same_event(data)
