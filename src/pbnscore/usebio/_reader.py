@@ -963,8 +963,8 @@ def _nodes_board_by_board(boards: list[Element], tags: list[str]) -> dict[str, l
     """Each tag's nodes of _LINE_FIELDS (the boards read, in document order,
     hold every line, and none lies in another), taken board by board: a
     board's lines stay in the cache for all its fields, where a pass over
-    every line of a big file for each field finds them gone (1,000 tables:
-    seven fields 92-107 -> 66-68 ms; the same at 60)."""
+    every line of a big file for each field finds them gone (see
+    BOARD_BY_BOARD_LINES)."""
     found: dict[str, list[object]] = {tag: [] for tag in tags}
     for board in boards:
         for tag in tags:
