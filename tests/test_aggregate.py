@@ -102,6 +102,35 @@ def test_adjusted_board_and_unbalanced_artificial() -> None:
     assert match.vp == match.opponent_vp == wbf_vps(2, 2)[0]
 
 
+@pytest.mark.parametrize("vp", ["none", "wbf"])
+@pytest.mark.parametrize("adjusted", ["both plus", "balanced"])
+def test_without_vps_a_match_that_does_not_balance_is_warned(vp: str, adjusted: str) -> None:
+    """--vp none: a USEBIO MATCH's TEAM_SCORE/OPPOSING_TEAM_SCORE hold the
+    home team's view only; where a board's artificial IMPs do not balance
+    (A6060) the away team's own differs, and the scorer is told (with VPs
+    each team's own VPs are written: nothing to tell)."""
+    balanced = Adjusted("A6040", AdjustedKind.AVERAGE_PLUS, AdjustedKind.AVERAGE_MINUS)
+    table = build.BOTH_PLUS if adjusted == "both plus" else balanced
+    event = build.teams_event([[[table, 420], [100, 120]]])
+    scored = aggregate(event, vp=vp)
+    (match,) = scored.matches
+    told = [n.message for n in scored.warnings if "do not balance" in n.message]
+    if vp == "none" and match.opponent_view is not None:
+        (home_gained, home_lost), (away_gained, away_lost) = (
+            match.imps_of(match.team),
+            match.imps_of(match.opponent),
+        )
+        assert told == [
+            f"match {match.team} v {match.opponent}: the artificial IMPs of board 1 do not "
+            f"balance, so the teams see the match differently (team {match.team} "
+            f"{home_gained}–{home_lost} and team {match.opponent} {away_gained}–{away_lost}, "
+            "each from its own side); a USEBIO MATCH holds the first"
+        ]
+    else:
+        assert told == []
+    assert (match.opponent_view is not None) == (adjusted == "both plus")
+
+
 HOME_NS = [True, True, False, False]  # teams_event's four tables
 BOTH_MINUS = Adjusted("A4040", AdjustedKind.AVERAGE_MINUS, AdjustedKind.AVERAGE_MINUS)
 # Every adjusted code (A6040, A4060, A5050, A6060 and A4040), NP and real scores.

@@ -35,6 +35,7 @@ Rules chosen here (README):
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -283,6 +284,8 @@ def score_match(
     if options.vp is not VpScale.NONE and nets:
         vp = match_vps(options.vp, home_total, scheduled)
         opponent_vp = match_vps(options.vp, away_total, scheduled)
+    elif away_view != home_view[::-1]:
+        notices.append(_one_view_notice(session, match, title, nets, home_view, away_view))
     scored = ScoredMatch(
         session.id,
         match.round,
@@ -307,6 +310,38 @@ def _gained_and_lost(imps_by_board: list[Points], rate: Fraction) -> tuple[Fract
     gained = sum((Fraction(i) for i in imps_by_board if i > 0), Fraction(0))
     lost = sum((Fraction(-i) for i in imps_by_board if i < 0), Fraction(0))
     return gained * rate, lost * rate
+
+
+def _one_view_notice(
+    session: Session,
+    match: Match,
+    title: str,
+    nets: Sequence[BoardNet],
+    home_view: tuple[Fraction, Fraction],
+    away_view: tuple[Fraction, Fraction],
+) -> Notice:
+    """Without VPs a USEBIO MATCH's TEAM_SCORE and OPPOSING_TEAM_SCORE hold
+    one view of the match, the home team's IMPs gained and lost; where an
+    artificial board does not balance (Law 12C2) the away team's own
+    differs, and the scorer is told (its TEAM's TOTAL_SCORE is its own)."""
+    unbalanced = [n for n in nets if n.away != -n.home]
+    boards = ", ".join(str(n.number) for n in unbalanced)
+    views = " and ".join(
+        f"{_called(session, team)} {shown(gained)}–{shown(lost)}"
+        for team, (gained, lost) in ((match.team, home_view), (match.opponent, away_view))
+    )
+    message = (
+        f"match {title}: the artificial IMPs of board {boards} do not balance, so the teams "
+        f"see the match differently ({views}, each from its own side); a USEBIO MATCH holds "
+        f"the first"
+    )
+    return Notice(message, _line(unbalanced[0].board) if unbalanced[0].board else None)
+
+
+def _called(session: Session, team: str) -> str:
+    """A team in a sentence: its name, else "team 2"."""
+    name = _team_name(session, team)
+    return name if name != team else f"team {team}"
 
 
 def _team_name(session: Session, team: str) -> str:
