@@ -732,3 +732,18 @@ def test_no_fixture_needs_the_walk_for_entity_references(path: Path) -> None:
 
     data = path.read_bytes()
     assert not _may_hold_entity_references(etree.fromstring(data, PARSER).getroottree(), data)
+
+
+def test_a_bad_direction_is_placed_once() -> None:
+    """A DIRECTION that is no side: ``file:line: message`` with the place
+    said once, strictly and leniently (the model's ValueError handler
+    had wrapped the reader's own error again: ``f:85: f:85: ...``)."""
+    text = (FIXTURES / "teams-of-four.xml").read_text(encoding="utf-8")
+    bad = text.replace("<DIRECTION>NS</DIRECTION>", "<DIRECTION>Q</DIRECTION>", 1)
+    # Reported at its line's start tag, as every problem of a line is.
+    line = bad[: bad.rindex("<TRAVELLER_LINE", 0, bad.index("<DIRECTION>Q"))].count("\n") + 1
+    with pytest.raises(UsebioError) as raised:
+        usebio.loads(bad.encode("utf-8"), source="bad.xml")
+    assert str(raised.value) == f"bad.xml:{line}: DIRECTION 'Q' is not NS or EW"
+    (problem,) = [p for p in usebio.check(bad.encode("utf-8"), source="bad.xml") if p.line == line]
+    assert str(problem) == f"bad.xml:{line}: DIRECTION 'Q' is not NS or EW"

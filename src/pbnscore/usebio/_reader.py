@@ -713,6 +713,8 @@ class _Reader:
                 source_ref=self.refs[element],
                 players=_seat_players(fields),
             )
+        except UsebioError:  # a ValueError too, already placed: not wrapped again
+            raise
         except ValueError as exc:  # the model's validators: 14 tricks
             self.fail(str(exc), element)
 
