@@ -201,10 +201,13 @@ def _spliced(
         _Scorer(skeleton_root, _RefLocator(nodes), style, profile).apply(scored, lines=False)
     elif style != event.source.type_style:
         _restyle(skeleton_root, event, style)
-    edited: bytes | None = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
-    if players is not None and edited is not None:
-        edited = players.fill(edited)
-    return None if edited is None else join(edited, found, points, order[0] if order else "")
+    edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
+    if players is not None:
+        filled = players.fill(edited)
+        if filled is None:
+            return None  # an edit changed a hollowed run: the tree path
+        edited = filled
+    return join(edited, found, points, order[0] if order else "")
 
 
 def _parsed_skeleton(
