@@ -172,9 +172,14 @@ class MatchFigures:
     boards: int
     opponent_view: tuple[Points, Points] | None = None  # as ScoredMatch's
 
+    @property
+    def away(self) -> tuple[Points, Points]:
+        """The away team's IMPs (gained, lost), from its own side."""
+        return self.opponent_view or (self.opponent_imps, self.imps)
+
     def sides(self) -> tuple[_Played, _Played]:
         """The match from the home team's side, then from the away team's."""
-        away = self.opponent_view or (self.opponent_imps, self.imps)
+        away = self.away
         home_margin, away_margin = self.imps - self.opponent_imps, away[0] - away[1]
         return (
             _Played(self.imps, self.opponent_imps, self.vp, self.opponent_vp, away_margin),

@@ -412,7 +412,7 @@ def to_dict(season: Season) -> dict[str, Any]:
 
 def _opponent_view(match: MatchFigures) -> dict[str, Any]:
     """The match from the opponent's side, as in ``pbnscore/1``."""
-    gained, lost = match.opponent_view or (match.opponent_imps, match.imps)
+    gained, lost = match.away
     return {"imps": number(gained), "opponent_imps": number(lost)}
 
 
