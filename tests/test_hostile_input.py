@@ -397,10 +397,21 @@ def test_batch_out_dir_under_a_file_is_usage(
     capsys: pytest.CaptureFixture[str], night: Path, tmp_path: Path
 ) -> None:
     """--out-dir below a file: exit 2 before any work, naming the file."""
+    out_dir = _out_dir_below_a_file(tmp_path)
+    _assert_batch_names_the_file(capsys, night, out_dir)
+
+
+def _out_dir_below_a_file(tmp_path: Path) -> Path:
     (tmp_path / "a-file").write_text("a file")
-    out_dir = tmp_path / "a-file" / "out"
+    return tmp_path / "a-file" / "out"
+
+
+def _assert_batch_names_the_file(
+    capsys: pytest.CaptureFixture[str], night: Path, out_dir: Path
+) -> None:
+    """batch into ``out_dir`` (below a file): exit 2, naming that file."""
     assert main(["batch", str(night), "--out-dir", str(out_dir), "--no-progress"]) == 2
-    expected = f"{out_dir}: cannot write to this folder: {tmp_path / 'a-file'} is a file\n"
+    expected = f"{out_dir}: cannot write to this folder: {out_dir.parent} is a file\n"
     assert capsys.readouterr().err == expected
 
 
@@ -413,8 +424,7 @@ def test_batch_out_dir_under_a_file_is_usage_where_the_system_says_no_such_file(
     """Windows says FileNotFoundError, not NotADirectoryError, for a path
     through a file: still exit 2 before any work, naming the file (it was
     taken for an out-dir still to be made, and every file failed)."""
-    (tmp_path / "a-file").write_text("a file")
-    out_dir = tmp_path / "a-file" / "out"
+    out_dir = _out_dir_below_a_file(tmp_path)
     stat_of = Path.stat
 
     def windows_stat(path: Path, **kwargs: object) -> os.stat_result:
@@ -423,9 +433,7 @@ def test_batch_out_dir_under_a_file_is_usage_where_the_system_says_no_such_file(
         return stat_of(path, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Path, "stat", windows_stat)
-    assert main(["batch", str(night), "--out-dir", str(out_dir), "--no-progress"]) == 2
-    expected = f"{out_dir}: cannot write to this folder: {tmp_path / 'a-file'} is a file\n"
-    assert capsys.readouterr().err == expected
+    _assert_batch_names_the_file(capsys, night, out_dir)
 
 
 def test_a_file_that_refuses_to_be_replaced_is_named_not_its_folder(
