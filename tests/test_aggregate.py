@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -16,7 +18,14 @@ import strategies as build
 from pbnscore.cli import main
 from pbnscore.errors import ScoringError
 from pbnscore.imps import wbf_vps
-from pbnscore.model import Adjusted, AdjustedKind, Direction, Event, ScoredEvent
+from pbnscore.model import (
+    Adjusted,
+    AdjustedKind,
+    Direction,
+    Event,
+    Participant,
+    ScoredEvent,
+)
 from pbnscore.report import json as report_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
@@ -360,3 +369,29 @@ def test_realbridge_imps_agree_but_where_a_table_is_missing(
     assert f"{path}:1740: warning: match WALES v ITALY: no board was played; no IMPs" in (
         captured.err.splitlines()
     )
+
+
+class _CountedTeams(tuple[Participant, ...]):
+    """A session's teams that count how often they are walked."""
+
+    walks = 0
+
+    def __iter__(self) -> Iterator[Participant]:
+        type(self).walks += 1
+        return super().__iter__()
+
+
+def _walks_of_teams_to_score(matches: int) -> int:
+    event = build.teams_event([[[420, -420]]] * matches)
+    (session,) = event.sessions
+    counted = attrs.evolve(session, teams=_CountedTeams(session.teams))
+    _CountedTeams.walks = 0
+    aggregate(attrs.evolve(event, sessions=(counted,)))
+    return _CountedTeams.walks
+
+
+def test_team_names_are_looked_up_once_per_session_not_per_match() -> None:
+    """Scoring walks a session's teams as often at 80 matches as at 10: a
+    team's name is a lookup by id, not a scan of every team per match
+    (which made aggregate quadratic in the number of teams)."""
+    assert _walks_of_teams_to_score(80) == _walks_of_teams_to_score(10)

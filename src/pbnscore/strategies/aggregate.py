@@ -35,7 +35,7 @@ Rules chosen here (README):
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -159,7 +159,8 @@ class Aggregate:
         _fields.check_kind(event, self.name, self.kinds)
         lay = _fields.layout(event)
         matches = [
-            score_match(session, match, options, traced) for session, match in _matches(event)
+            score_match(session, match, options, traced, names)
+            for session, names, match in _named_matches(event)
         ]
         totals: list[Points] = [0] * len(lay.participants)
         played = [0] * len(lay.participants)
@@ -190,6 +191,21 @@ class Aggregate:
 
 def _matches(event: Event) -> list[tuple[Session, Match]]:
     return [(session, match) for session in event.sessions for match in session.matches]
+
+
+def _named_matches(event: Event) -> list[tuple[Session, Mapping[str, str], Match]]:
+    """Each match with its session and the session's team names, worked out
+    once per session (a scan of the session's teams per match was quadratic)."""
+    named: list[tuple[Session, Mapping[str, str], Match]] = []
+    for session in event.sessions:
+        names = team_names(session)
+        named.extend((session, names, match) for match in session.matches)
+    return named
+
+
+def team_names(session: Session) -> dict[str, str]:
+    """The session's named teams: id to name."""
+    return {team.id: team.name for team in session.teams if team.name}
 
 
 def _explained(
@@ -249,13 +265,20 @@ class BoardNet:
 
 
 def score_match(
-    session: Session, match: Match, options: AggregateOptions, traced: int | None = None
+    session: Session,
+    match: Match,
+    options: AggregateOptions,
+    traced: int | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> MatchScore:
     """The scored match, with its boards played and each team's net IMPs;
-    the steps of board number ``traced`` noted in a :class:`Trace`."""
+    the steps of board number ``traced`` noted in a :class:`Trace`.
+    ``names`` is :func:`team_names` of the session, where the caller has it."""
+    if names is None:
+        names = team_names(session)
     traces = {id(b): Trace() for b in match.boards if b.number == traced}
     tables = max((len(board.results) for board in match.boards), default=0)
-    title = f"{_team_name(session, match.team)} v {_team_name(session, match.opponent)}"
+    title = f"{names.get(match.team, match.team)} v {names.get(match.opponent, match.opponent)}"
     nets: list[BoardNet] = []
     notices: list[Notice] = []
     for board in match.boards:
@@ -285,7 +308,7 @@ def score_match(
         vp = match_vps(options.vp, home_total, scheduled)
         opponent_vp = match_vps(options.vp, away_total, scheduled)
     elif away_view != home_view[::-1]:
-        notices.append(_one_view_notice(session, match, title, nets, home_view, away_view))
+        notices.append(_one_view_notice(names, match, title, nets, home_view, away_view))
     scored = ScoredMatch(
         session.id,
         match.round,
@@ -313,7 +336,7 @@ def _gained_and_lost(imps_by_board: list[Points], rate: Fraction) -> tuple[Fract
 
 
 def _one_view_notice(
-    session: Session,
+    names: Mapping[str, str],
     match: Match,
     title: str,
     nets: Sequence[BoardNet],
@@ -327,7 +350,7 @@ def _one_view_notice(
     unbalanced = [n for n in nets if n.away != -n.home]
     boards = ", ".join(str(n.number) for n in unbalanced)
     views = " and ".join(
-        f"{_called(session, team)} {shown(gained)}–{shown(lost)}"
+        f"{_called(names, team)} {shown(gained)}–{shown(lost)}"
         for team, (gained, lost) in ((match.team, home_view), (match.opponent, away_view))
     )
     message = (
@@ -338,15 +361,10 @@ def _one_view_notice(
     return Notice(message, _line(unbalanced[0].board) if unbalanced[0].board else None)
 
 
-def _called(session: Session, team: str) -> str:
+def _called(names: Mapping[str, str], team: str) -> str:
     """A team in a sentence: its name, else "team 2"."""
-    name = _team_name(session, team)
+    name = names.get(team, team)
     return name if name != team else f"team {team}"
-
-
-def _team_name(session: Session, team: str) -> str:
-    named = next((t.name for t in session.teams if t.id == team and t.name), None)
-    return named or team
 
 
 def _line(board: Board) -> int | None:
