@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from html import escape
 from typing import Protocol
+from urllib.parse import quote
 
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat
@@ -30,7 +31,7 @@ from pbnscore.report._view import (
     build,
 )
 
-__all__ = ["render"]
+__all__ = ["href", "render"]
 
 STYLE = """
 :root { color-scheme: light; --ink: #1b1f24; --muted: #5b6570; --rule: #d0d7de;
@@ -120,6 +121,20 @@ def _page(report: Report) -> Iterator[str]:
 
 def _e(text: str) -> str:
     return escape(text, quote=True)
+
+
+def href(path: str) -> str:
+    """A relative link to the file ``path`` (``/``-separated, relative to
+    the page): each segment percent-encoded (RFC 3986 section 2.1), so no
+    ``#``, ``?``, ``%`` or ``\\`` in a file name changes where it leads, and
+    ``./`` before a first segment with a colon, which would otherwise be read
+    as a scheme (``javascript:``; section 4.2). Escape it as any attribute."""
+    link = "/".join(quote(segment, safe="") for segment in path.split("/"))
+    return f"./{link}" if ":" in path.split("/", 1)[0] else link
+
+
+def _fragment(anchor: str) -> str:
+    return "#" + quote(anchor, safe="")
 
 
 class Headed(Protocol):
@@ -279,7 +294,7 @@ def _table(table: Table) -> Iterator[str]:
 
 
 def _linked(text: str, anchor: str | None) -> str:
-    return _e(text) if anchor is None else f'<a href="#{_e(anchor)}">{_e(text)}</a>'
+    return _e(text) if anchor is None else f'<a href="{_e(_fragment(anchor))}">{_e(text)}</a>'
 
 
 def _class(column: Column) -> str:

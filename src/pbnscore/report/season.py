@@ -326,6 +326,8 @@ def _with_titles(table: Table, season: Season) -> Table:
 def _linked_events(report: SeasonReport) -> Iterator[str]:
     """The events table, each title a link to the event's report where
     there is one (a relative link: the season page sits beside them)."""
+    from pbnscore.report import html as layout
+
     table = report.events
     yield '<div class="scroll"><table class="season-events">'
     head = "".join(f'<th scope="col">{escape(c.title)}</th>' for c in table.columns)
@@ -334,7 +336,8 @@ def _linked_events(report: SeasonReport) -> Iterator[str]:
     for row, link in zip(table.rows, report.reports, strict=True):
         cells = [f"<td>{escape(cell)}</td>" for cell in row]
         if link:
-            cells[2] = f'<td><a href="{escape(link, quote=True)}">{escape(row[2] or link)}</a></td>'
+            target = escape(layout.href(link), quote=True)
+            cells[2] = f'<td><a href="{target}">{escape(row[2] or link)}</a></td>'
         cells[0] = f'<td class="num">{escape(row[0])}</td>'
         yield f"<tr>{''.join(cells)}</tr>"
     yield "</tbody></table></div>"
