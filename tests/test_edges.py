@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pbnscore import usebio, validate
 from pbnscore.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -294,3 +295,30 @@ def test_a_file_named_xml_that_is_no_xml_says_so(
     path.write_bytes(b"PK\x03\x04\x14\x00\x06\x00word/document.xml")
     assert main(["score", str(path)]) == 1
     assert capsys.readouterr().err == f"{path}:1: not an XML document\n"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_a_namespaced_line_is_found_in_any_encoding(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, encoding: str
+) -> None:
+    """The namespace question is answered from the bytes where they are
+    ASCII-compatible; a UTF-16 document is still searched and warned of."""
+    document = CLUB_NIGHT.read_text(encoding="utf-8")
+    first = document.index("<TRAVELLER_LINE>")
+    document = document[:first] + '<TRAVELLER_LINE xmlns="urn:x">' + document[first + 16 :]
+    document = document.replace("encoding='UTF-8'", f"encoding='{encoding.upper()}'")
+    path = tmp_path / "night.xml"
+    path.write_bytes(document.encode(encoding))
+    assert any("XML namespace 'urn:x'" in w for w in _warnings_of_check(capsys, path))
+
+
+def test_vetting_a_clean_file_makes_no_result_objects() -> None:
+    """score's vetting works on the columns the reader made: reading, vetting
+    and scoring a file with no problem builds no Result per line (building
+    them undid the column read: the command read cost twice the library's)."""
+    event = usebio.loads(CLUB_NIGHT.read_bytes(), source=str(CLUB_NIGHT))
+    vetting = validate.vet(event)
+    assert vetting.refused == [] and vetting.warned == []
+    boards = [b for s in event.sessions for sec in s.sections for b in sec.boards]
+    assert boards
+    assert all(board.columns._results is None for board in boards)

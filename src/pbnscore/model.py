@@ -422,9 +422,9 @@ class Event:
         total = 0
         for session in self.sessions:
             for section in session.sections:
-                total += sum(len(b.results) for b in section.boards)
+                total += sum(len(b.columns) for b in section.boards)
             for match in session.matches:
-                total += sum(len(b.results) for b in match.boards)
+                total += sum(len(b.columns) for b in match.boards)
         return total
 
 

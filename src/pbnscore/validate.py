@@ -45,8 +45,10 @@ from pbnscore.model import (
     Outcome,
     Participant,
     ParticipantKind,
-    Result,
+    Play,
+    ResultColumns,
     Session,
+    Vulnerability,
 )
 
 WARNING = "warning"
@@ -145,7 +147,7 @@ def _namespaced(event: Event, checker: _Checker) -> None:
     """An element in an XML namespace (a TRAVELLER_LINE with ``xmlns``) is
     left out by the reader: a result that silently is not there."""
     root = _usebio_root(event)
-    if root is None:
+    if root is None or not _may_declare_namespaces(event.source.document):
         return
     for element in cast("list[etree._Element]", _NAMESPACED(root)):
         name = etree.QName(element)
@@ -154,6 +156,21 @@ def _namespaced(event: Event, checker: _Checker) -> None:
             "is no USEBIO element: not read"
         )
         checker.add(message, cast("int | None", element.sourceline), WARNING)
+
+
+def _may_declare_namespaces(document: bytes | None) -> bool:
+    """Whether the document might put an element in a namespace: only an
+    ``xmlns`` declaration can (XML Namespaces §3; an undeclared prefix does
+    not parse), and no character reference can spell one in a tag. Answered
+    from the bytes where they are in an ASCII-compatible encoding (a UTF-16
+    or UTF-32 document has a zero byte or a byte-order mark in its first four
+    bytes and is searched the slow way)."""
+    if document is None:
+        return True
+    head = document[:4]
+    if b"\x00" in head or head.startswith((b"\xfe\xff", b"\xff\xfe")):
+        return True
+    return b"xmlns" in document
 
 
 def _boards(event: Event) -> Iterator[Board]:
@@ -170,10 +187,10 @@ def _passed_out_scores(event: Event) -> list[Problem]:
     keeps the pass-out's 0. Found through the kept tree, only where a board
     was passed out: the read itself is not slowed."""
     passed_out = [
-        result
-        for board in _boards(event)
-        for result in board.results  # made already by _checked
-        if result.outcome is Outcome.PASSED_OUT and result.source_ref is not None
+        (columns.refs[at], columns.lines[at])
+        for columns in (board.columns for board in _boards(event))
+        for at, play in enumerate(columns.plays)
+        if play.outcome is Outcome.PASSED_OUT and columns.refs[at] is not None
     ]
     root = _usebio_root(event) if passed_out else None
     if root is None:
@@ -183,13 +200,13 @@ def _passed_out_scores(event: Event) -> list[Problem]:
 
     elements = ref_elements(root)
     found = []
-    for result in passed_out:
-        assert result.source_ref is not None
+    for ref, line in passed_out:
+        assert ref is not None
         # The SCORE as the reader takes it (the last of repeated ones).
-        score = _whole(_fields(elements[result.source_ref]).get("SCORE", ""))
+        score = _whole(_fields(elements[ref]).get("SCORE", ""))
         if score:
             message = bridge.passed_out_with_a_score(score)
-            found.append(Problem(message, event.source.name, result.line, WARNING))
+            found.append(Problem(message, event.source.name, line, WARNING))
     return found
 
 
@@ -305,6 +322,9 @@ class _Checker:
     source: str
     problems: list[Problem] = attrs.field(factory=list)
     refused: list[Problem] = attrs.field(factory=list)  # see Vetting
+    # Each distinct play's problems under a vulnerability (plays by identity:
+    # the event, which holds them, outlives the checker).
+    _known_plays: dict[tuple[int, Vulnerability], tuple[str, ...]] = attrs.field(factory=dict)
 
     def add(
         self,
@@ -319,28 +339,39 @@ class _Checker:
             self.refused.append(self.problems[-1])
 
     def board(self, label: str, board: Board, seat: SeatKey) -> None:
-        line = next((result.line for result in board.results if result.line), None)
-        real = sum(result.is_real for result in board.results)
-        if real == 1:
+        # Worked on the board's columns: a Result is made only for a line
+        # with a problem, and each distinct play is checked once (readers
+        # share one Play among the lines that played it).
+        columns = board.columns
+        if sum(play.is_real for play in columns.plays) == 1:
+            line = next((line for line in columns.lines if line), None)
             self.add(f"{label}: a single result, nothing to compare it with", line, WARNING)
-        self._seats(label, board, seat)
-        for result in board.results:
-            for message in _result_problems(board, result):
-                self.add(f"{label}: {message}", result.line)
+        self._seats(label, columns, seat)
+        vulnerability = board.vulnerability or _board_vulnerability(board.number)
+        for at, play in enumerate(columns.plays):
+            for message in self._play_problems(play, vulnerability):
+                self.add(f"{label}: {message}", columns.lines[at])
 
-    def _seats(self, label: str, board: Board, seat: SeatKey) -> None:
+    def _play_problems(self, play: Play, vulnerability: Vulnerability) -> tuple[str, ...]:
+        key = (id(play), vulnerability)
+        found = self._known_plays.get(key)
+        if found is None:
+            found = self._known_plays[key] = tuple(_play_problems(play, vulnerability))
+        return found
+
+    def _seats(self, label: str, columns: ResultColumns, seat: SeatKey) -> None:
         taken: set[tuple[str, ...]] = set()
-        for result, pair, sat in _sitting(board.results):
+        for at, pair, sat in _sitting(columns):
             key = seat(pair, sat)
             if LONG_NUMBER_RE.search(pair):
                 message = f"{label}: pair number {excerpt(pair)} has more than nine digits"
-                self.add(message, result.line, refuse=True)
+                self.add(message, columns.lines[at], refuse=True)
             elif key is None:
                 message = f"{label}: pair {_shown(pair)} {sat.value} is not a participant"
-                self.add(message, result.line, refuse=True)
+                self.add(message, columns.lines[at], refuse=True)
             elif key in taken:
                 message = f"{label}: pair {_shown(' '.join(key))} is in two results"
-                self.add(message, result.line)
+                self.add(message, columns.lines[at])
             elif key:
                 taken.add(key)
 
@@ -419,40 +450,46 @@ def _numbers(numbers: Collection[int]) -> str:
     return f"{shown} and {len(numbers) - SHOWN_NUMBERS} more"
 
 
-def _sitting(results: Iterable[Result]) -> Iterator[tuple[Result, str, Direction]]:
-    for result in results:
-        if result.ns is not None:
-            yield result, result.ns, Direction.NS
-        if result.ew is not None:
-            yield result, result.ew, Direction.EW
+def _sitting(columns: ResultColumns) -> Iterator[tuple[int, str, Direction]]:
+    """Each pair of each line with the line's place: NS, then EW."""
+    for at, (ns, ew) in enumerate(zip(columns.ns, columns.ew, strict=True)):
+        if ns is not None:
+            yield at, ns, Direction.NS
+        if ew is not None:
+            yield at, ew, Direction.EW
 
 
-def _result_problems(board: Board, result: Result) -> Iterator[str]:
-    if result.outcome is not Outcome.PLAYED:
-        if result.tricks:  # 0 for a passed-out board is harmless
-            yield f"{result.tricks} tricks, but no contract was played"
+def _board_vulnerability(number: int) -> Vulnerability:
+    from pbnscore import bridge
+
+    return bridge.vulnerability_for_board(number)
+
+
+def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
+    if play.outcome is not Outcome.PLAYED:
+        if play.tricks:  # 0 for a passed-out board is harmless
+            yield f"{play.tricks} tricks, but no contract was played"
         return
-    if result.contract is None:
-        if result.contract_text:
-            yield f"contract {excerpt(result.contract_text)} cannot be read"
+    if play.contract is None:
+        if play.contract_text:
+            yield f"contract {excerpt(play.contract_text)} cannot be read"
         return
-    mismatch = _score_mismatch(board, result)
+    mismatch = _score_mismatch(play, vulnerability)
     if mismatch:
         yield mismatch
 
 
-def _score_mismatch(board: Board, result: Result) -> str | None:
+def _score_mismatch(play: Play, vulnerability: Vulnerability) -> str | None:
     """Law 77: the score of the contract, declarer and tricks, where the file
     gives all of them and a score, against that score."""
-    if result.contract is None or result.declarer is None or result.tricks is None:
+    if play.contract is None or play.declarer is None or play.tricks is None:
         return None
-    if result.score is None:
+    if play.score is None:
         return None
     from pbnscore import bridge
 
-    vulnerability = board.vulnerability or bridge.vulnerability_for_board(board.number)
-    expected = bridge.ns_score(result.contract, result.declarer, result.tricks, vulnerability)
-    if expected == result.score:
+    expected = bridge.ns_score(play.contract, play.declarer, play.tricks, vulnerability)
+    if expected == play.score:
         return None
-    made = f"{result.contract} by {result.declarer.value} taking {result.tricks}"
-    return f"{made} scores {expected:+d} for NS, not {result.score:+d}"
+    made = f"{play.contract} by {play.declarer.value} taking {play.tricks}"
+    return f"{made} scores {expected:+d} for NS, not {play.score:+d}"
