@@ -7,6 +7,7 @@ and run by the CLI; one that fails to import is reported, not fatal.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -315,3 +316,123 @@ def test_a_plugin_that_cannot_explain_says_so() -> None:
     event = pbnscore.load(FIXTURES / "usebio" / "club-night.xml")
     with pytest.raises(CannotExplain, match="method myplugin cannot explain its figures"):
         explain(event, 1, "myplugin")
+
+
+# -- a plug-in's failure is one line naming it -------------------------------------
+
+FAILING = """
+import sys
+
+from pbnscore.errors import ScoringError
+from pbnscore_top import Top
+
+
+class Raises(Top):
+    name = "raises"
+
+    def score(self, event, options):
+        raise ValueError("first line\\nsecond line")
+
+
+class Exits(Top):
+    name = "exits"
+
+    def score(self, event, options):
+        sys.exit(7)
+
+
+class Refuses(Top):
+    name = "refuses"
+
+    def score(self, event, options):
+        raise ScoringError("cannot score\\nthis night")
+"""
+
+
+@pytest.fixture
+def failing(site: Path) -> Iterator[Path]:
+    """Plug-ins that fail: two on import (an error with a newline, and
+    sys.exit(7)), three in score() (a bug with a newline, sys.exit(7), and
+    their own ScoringError with a newline)."""
+    modules = {
+        "pbnscore_failing": FAILING,
+        "pbnscore_noimport": "raise ImportError('first line\\nsecond line')\n",
+        "pbnscore_exitimport": "import sys\nsys.exit(7)\n",
+    }
+    points = {
+        "raises": "pbnscore_failing:Raises",
+        "exits": "pbnscore_failing:Exits",
+        "refuses": "pbnscore_failing:Refuses",
+        "noimport": "pbnscore_noimport:Fancy",
+        "exitimport": "pbnscore_exitimport:Fancy",
+    }
+    install(site, "pbnscore_failing", points, modules)
+    registry.refresh()
+    yield site
+    for module in modules:
+        sys.modules.pop(module, None)
+
+
+def _one_line_naming(text: str, name: str) -> str:
+    """The one line of ``text`` (it has exactly one), which names ``name``."""
+    lines = text.splitlines()
+    assert len(lines) == 1, lines
+    assert name in lines[0] and "second line" not in lines[0].replace("\\nsecond line", "")
+    return lines[0]
+
+
+@pytest.mark.usefixtures("failing")
+def test_methods_lists_a_plugin_that_fails_to_import_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An import error with a newline, and a sys.exit() on import: one line
+    each in ``methods``, which goes on to list the rest."""
+    assert main(["methods"]) == 0
+    out = capsys.readouterr().out
+    assert "noimport: failed to load: ImportError: 'first line\\nsecond line'" in out
+    assert "exitimport: failed to load: SystemExit: 7" in out
+    assert "\nsecond line" not in out
+    assert "myplugin: a toy method from another package" in out
+
+
+PLUGIN_FAILURES = [
+    pytest.param("noimport", 1, "noimport: failed to load", id="import-error"),
+    pytest.param("exitimport", 1, "exitimport: failed to load: SystemExit: 7", id="import-exit"),
+    pytest.param("refuses", 1, "plug-in refuses: ScoringError", id="its-own-error"),
+    pytest.param("raises", 3, "plug-in raises failed: ValueError", id="its-bug"),
+    pytest.param("exits", 3, "plug-in exits failed: SystemExit: 7", id="its-exit"),
+]
+
+
+@pytest.mark.usefixtures("failing")
+@pytest.mark.parametrize(("name", "status", "said"), PLUGIN_FAILURES)
+def test_score_says_a_plugin_s_failure_in_one_line(
+    name: str, status: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``score -m PLUGIN``: exit 1 for its error, 3 for its bug (said as the
+    plug-in's, not pbnscore's), never its own exit status; one line."""
+    fixture = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+    assert main(["score", str(fixture), "-m", name, "--to", "json"]) == status
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert said in _one_line_naming(captured.err, name)
+    assert "internal error" not in captured.err
+
+
+@pytest.mark.usefixtures("failing")
+@pytest.mark.parametrize(("name", "status", "said"), PLUGIN_FAILURES)
+def test_batch_and_season_say_a_plugin_s_failure_in_one_line(
+    name: str, status: int, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``batch`` and ``season`` with a failing plug-in: each file that it
+    fails is one line naming it; a plug-in's sys.exit() stops nothing."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "usebio" / "flat-butler-old-style.xml", folder)
+    out = tmp_path / "out"
+    for words in (["batch", str(folder), "--out-dir", str(out)], ["season", str(folder)]):
+        assert main([*words, "-m", name]) in (1, 2)
+        err = capsys.readouterr().err
+        failed = [line for line in err.splitlines() if not line.startswith("pbnscore: ")]
+        assert said in _one_line_naming("\n".join(failed) or err, name)
+        assert "\nsecond line" not in err and "internal error" not in err

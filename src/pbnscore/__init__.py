@@ -153,8 +153,11 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
     An :class:`OptionError` where an option is not the method's, has a value
     outside its choices (they are listed) or does nothing under the others."""
     with gc_paused():
+        from pbnscore.registry import running
+
         strategy, parsed = prepare(event, method, options)
-        scored: ScoredEvent = strategy.score(event, parsed)
+        with running(strategy.name):
+            scored: ScoredEvent = strategy.score(event, parsed)
         _check_scored(strategy.name, event, scored)
         return scored
 

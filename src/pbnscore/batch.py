@@ -32,7 +32,10 @@ from pbnscore.errors import (
     WorkerDied,
     counted,
     one_line,
+    shown,
+    warning_line,
 )
+from pbnscore.registry import PluginFault
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -63,9 +66,8 @@ def describe(exc: PbnscoreError, source: str) -> str:
     if isinstance(exc, UsageError):
         # Its str() is already one line, with the file it names: shortened
         # again, a long message came out quoted twice, and "a: a: ...".
-        where = exc.source or source
-        return f"{where}: {one_line(exc.message)}"
-    return f"{source}: {one_line(str(exc))}"
+        return f"{shown(exc.source or source)}: {one_line(exc.message)}"
+    return f"{shown(source)}: {one_line(str(exc))}"
 
 
 # The largest real results file seen is 0.3 MiB; a file past this is no
@@ -112,14 +114,8 @@ def read_event(
         # As ``check`` lists them: the reader's and the whole event's, by line.
         found = sorted([*read, *vetting.warned], key=lambda p: (p.line is None, p.line or 0))
         for problem in found:
-            warn(warning(source, problem.line, problem.message))
+            warn(warning_line(source, problem.line, problem.message))
     return event
-
-
-def warning(source: str, line: int | None, message: str) -> str:
-    """One warning line: ``file:line: warning: message``."""
-    where = source if line is None else f"{source}:{line}"
-    return f"{where}: warning: {one_line(message)}"
 
 
 # Past this many warnings about one file the rest are counted, not printed:
@@ -134,7 +130,7 @@ def warning_lines(found: Sequence[str], source: str) -> list[str]:
     if len(found) <= MAX_WARNINGS:
         return list(found)
     more = len(found) - MAX_WARNINGS
-    tail = f"… and {more} more warnings (pbnscore check {source} lists them all)"
+    tail = f"… and {more} more warnings (pbnscore check {shown(source)} lists them all)"
     return [*found[:MAX_WARNINGS], tail]
 
 
@@ -146,7 +142,7 @@ def score_event(
     scored = score(event, settings.method or default_method(event), **settings.options)
     if warn is not None:
         for notice in scored.warnings:
-            warn(warning(event.source.name, notice.line, notice.message))
+            warn(warning_line(event.source.name, notice.line, notice.message))
     return scored
 
 
@@ -321,9 +317,11 @@ def failure(exc: Exception, source: str) -> str:
     write, and an internal error (a bug) said as one."""
     if isinstance(exc, PbnscoreError):
         return describe(exc, source)
+    if isinstance(exc, PluginFault):  # the plug-in's bug, said as its own
+        return f"{shown(source)}: {exc}"
     if isinstance(exc, OSError):
-        return f"{exc.filename or source}: {exc.strerror or exc}"
-    return f"{source}: internal error: {type(exc).__name__}: {exc}"
+        return f"{shown(str(exc.filename or source))}: {one_line(str(exc.strerror or exc))}"
+    return f"{shown(source)}: internal error: {type(exc).__name__}: {one_line(str(exc))}"
 
 
 AnyDone = TypeVar("AnyDone", bound=Done)

@@ -36,7 +36,7 @@ class ParseError(PbnscoreError, ValueError):
         self.text = text
 
     def __str__(self) -> str:
-        where = self.source or "<input>"
+        where = shown(self.source or "<input>")
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {one_line(self.message)}"
@@ -103,7 +103,7 @@ class UsageError(PbnscoreError):
 
     def __str__(self) -> str:
         message = one_line(self.message)
-        return message if self.source is None else f"{self.source}: {message}"
+        return message if self.source is None else f"{shown(self.source)}: {message}"
 
 
 # The errors that are the user's wording, not the file's: exit status 2.
@@ -137,6 +137,23 @@ def one_line(message: str) -> str:
     return excerpt(message, MESSAGE_LIMIT, bare=True)
 
 
+def shown(name: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A name (a file's, a player's) as every message shows it: cut after
+    ``limit`` characters, and each character that is not printable spelt as
+    Python spells it (``\\n``, ``\\x1b``): a newline in a file name cannot
+    forge a second line, nor an escape sequence recolour a terminal."""
+    cut = name if len(name) <= limit else name[:limit] + "\u2026"
+    if cut.isprintable():
+        return cut
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in cut)
+
+
+def warning_line(source: str, line: int | None, message: str) -> str:
+    """One warning line: ``file:line: warning: message``."""
+    where = shown(source) if line is None else f"{shown(source)}:{line}"
+    return f"{where}: warning: {one_line(message)}"
+
+
 @attrs.frozen
 class Problem:
     """One problem found by a lenient read or a check: ``file:line: message``.
@@ -152,7 +169,8 @@ class Problem:
     @property
     def where(self) -> str:
         """``file:line``, or ``file`` where the line is not known."""
-        return self.source if self.line is None else f"{self.source}:{self.line}"
+        source = shown(self.source)
+        return source if self.line is None else f"{source}:{self.line}"
 
     def __str__(self) -> str:
         return f"{self.where}: {one_line(self.message)}"

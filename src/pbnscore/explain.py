@@ -162,12 +162,14 @@ def explain(event: Event, board: int, method: str | None = None, **options: Any)
     """How ``method`` (with ``options``, as :func:`pbnscore.score` takes
     them) scored board number ``board`` of ``event``."""
     from pbnscore import prepare
+    from pbnscore.registry import running
 
     strategy, parsed = prepare(event, method, options)
     explainer = getattr(strategy, "explain", None)
     if explainer is None:
         raise CannotExplain(f"method {strategy.name} cannot explain its figures")
-    explained: Explanation = explainer(event, parsed, board)
+    with running(strategy.name):
+        explained: Explanation = explainer(event, parsed, board)
     if not explained.boards:
         raise CannotExplain(f"board {board}: no such board in the event")
     return explained

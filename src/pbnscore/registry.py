@@ -13,13 +13,15 @@ labelled with a name ``-m`` does not take.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 from typing import Any
 
 import attrs
 
-from pbnscore.errors import PbnscoreError, UnknownMethodError
+from pbnscore.errors import PbnscoreError, UnknownMethodError, excerpt, one_line
 
 GROUP = "pbnscore.strategies"
 
@@ -32,7 +34,40 @@ BUILTINS: dict[str, str] = {
 
 
 class PluginError(PbnscoreError):
-    """A registered method could not be imported or is not a strategy."""
+    """A registered method could not be imported or is not a strategy, or a
+    plug-in's ``score()`` raised a :class:`PbnscoreError` of its own (exit 1)."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
+
+
+class PluginFault(Exception):
+    """A plug-in's ``score()`` failed in a way no method should (any other
+    exception, ``sys.exit()`` too): a bug, but the plug-in's, so said as its
+    own (exit 3), not as pbnscore's internal error."""
+
+    def __init__(self, name: str, exc: BaseException) -> None:
+        super().__init__(name, exc)
+        self.name, self.exc = name, exc
+
+    def __str__(self) -> str:
+        return f"plug-in {self.name} failed: {_describe(self.exc)}"
+
+
+@contextmanager
+def running(name: str) -> Iterator[None]:
+    """Around a method's own code: a plug-in's failure becomes one line that
+    names it, and its ``sys.exit(7)`` cannot end pbnscore with status 7. A
+    built-in's failure is left as it is (a bug in pbnscore is said as one)."""
+    if name in BUILTINS:
+        yield
+        return
+    try:
+        yield
+    except PbnscoreError as exc:
+        raise PluginError(f"plug-in {name}: {_describe(exc)}") from exc
+    except (Exception, SystemExit) as exc:  # a plug-in may fail in any way
+        raise PluginFault(name, exc) from exc
 
 
 @attrs.frozen
@@ -50,7 +85,7 @@ class MethodEntry:
             loaded: Any = import_module(module_name.strip())
             for part in attribute.strip().split("."):
                 loaded = getattr(loaded, part)
-        except Exception as exc:  # a plug-in may fail in any way while importing
+        except (Exception, SystemExit) as exc:  # a plug-in may fail in any way while importing
             raise PluginError(f"{self.name}: failed to load: {_describe(exc)}") from exc
         check_strategy(self.name, loaded)
         strategy: type[Any] = loaded
@@ -58,7 +93,8 @@ class MethodEntry:
 
 
 def _describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"
+    """``Type: text``, the text quoted where it is not one printable line."""
+    return f"{type(exc).__name__}: {excerpt(str(exc), 120, bare=True)}"
 
 
 def check_strategy(name: str, candidate: object) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from pbnscore.errors import OptionError, ScoringError, counted
+from pbnscore.errors import OptionError, ScoringError, counted, warning_line
 from pbnscore.model import (
     Event,
     EventKind,
@@ -743,26 +743,29 @@ class _People:
                 first_source.setdefault((name, person.national_id is not None), source)
         for (name, by_id), source in first_source.items():
             if by_id:
-                self._warnings.append(
-                    f"{source}: warning: {name!r} has no national id here; taken to be "
-                    f"{person.name!r} (national id {person.national_id}), the one player "
-                    "of that name with one; --aliases settles it"
+                message = (
+                    f"{name!r} has no national id here; taken to be {person.name!r} "
+                    f"(national id {person.national_id}), the one player of that name with "
+                    "one; --aliases settles it"
                 )
+                self._warnings.append(warning_line(source, None, message))
             else:
-                self._warnings.append(
-                    f"{source}: warning: {name!r} taken to be {person.name!r}: the same "
-                    "name, and no national id to tell; --aliases settles it"
+                message = (
+                    f"{name!r} taken to be {person.name!r}: the same name, and no national "
+                    "id to tell; --aliases settles it"
                 )
+                self._warnings.append(warning_line(source, None, message))
         ids = self._ids_by_name.get(name_key(person.name or ""), set())
         if person.key.startswith("name:") and len(ids) > 1 and person.spellings:
             key = name_key(person.spellings[0])
             if key not in self._aliases:
                 source = self._seen[min(places)][2]
-                self._warnings.append(
-                    f"{source}: warning: {person.name!r} has no national id and national ids "
+                message = (
+                    f"{person.name!r} has no national id and national ids "
                     f"{', '.join(sorted(ids))} share the name: kept apart from each; "
                     "--aliases settles it"
                 )
+                self._warnings.append(warning_line(source, None, message))
 
     def person(self, where: Seen) -> Person:
         return self._resolved[where]

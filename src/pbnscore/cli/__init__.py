@@ -28,7 +28,7 @@ from pbnscore import _signals
 from pbnscore.cli._flags import Flag, flags_of
 from pbnscore.cli._io import error, error_line
 from pbnscore.cli._parser import build_parser, command_module, parse, prescan
-from pbnscore.errors import USAGE_ERRORS, PbnscoreError
+from pbnscore.errors import USAGE_ERRORS, PbnscoreError, one_line
 
 __all__ = ["Flag", "build_parser", "flags_of", "main"]
 
@@ -59,8 +59,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except Exception as exc:  # a bug: one line, not a traceback
-        error(f"pbnscore: internal error: {type(exc).__name__}: {exc}")
+        error(_bug_line(exc))
         return 3
+
+
+def _bug_line(exc: Exception) -> str:
+    """A bug's one line: a plug-in's said as its own, else pbnscore's."""
+    from pbnscore.registry import PluginFault  # only now: --version imports no registry
+
+    if isinstance(exc, PluginFault):
+        return f"pbnscore: {exc}"
+    return f"pbnscore: internal error: {type(exc).__name__}: {one_line(str(exc))}"
 
 
 def _dispatch(words: list[str]) -> int:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbnscore import batch, outputs
-from pbnscore.errors import USAGE_ERRORS, PbnscoreError, UsageError
+from pbnscore.errors import USAGE_ERRORS, PbnscoreError, UsageError, one_line, shown
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -25,7 +25,7 @@ def error(line: str) -> None:
 def error_line(exc: PbnscoreError) -> str:
     """``file:line: message`` where the error is about a file, else the
     message after the program's name."""
-    return str(exc) if getattr(exc, "source", None) else f"pbnscore: {exc}"
+    return str(exc) if getattr(exc, "source", None) else f"pbnscore: {one_line(str(exc))}"
 
 
 def read_input(name: str) -> tuple[bytes, str]:
@@ -116,7 +116,7 @@ def write_output(output: str | None, document: bytes) -> None:
         # A folder that cannot be written is named, not the file (nor the
         # temporary file) that could not be made in it.
         where = exc.filename if isinstance(exc, FolderError) else output
-        raise PbnscoreError(f"{where}: {exc.strerror or exc}") from None
+        raise PbnscoreError(f"{shown(str(where))}: {exc.strerror or exc}") from None
 
 
 def answer_one(

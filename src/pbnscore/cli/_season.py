@@ -21,7 +21,7 @@ from pbnscore import _signals, batch
 from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
-from pbnscore.errors import PbnscoreError, UsageError, WorkerDied
+from pbnscore.errors import PbnscoreError, UsageError, WorkerDied, one_line, shown
 from pbnscore.season import (
     By,
     EventFigures,
@@ -215,7 +215,7 @@ def _rankable(
         try:
             check(found, by)
         except PbnscoreError as exc:
-            _io.error(f"{found.event.source}: {exc}")
+            _io.error(f"{shown(found.event.source)}: {one_line(str(exc))}")
             continue
         kept.append(_relative_report(found, output))
     return kept, len(events) - len(kept)
