@@ -286,12 +286,15 @@ def _unescaped(block: str, pairs: list[tuple[str, str]]) -> list[tuple[str, str]
 
 
 class _PendingTag:
-    __slots__ = ("line", "name", "value")
+    __slots__ = ("held", "line", "name", "value")
 
-    def __init__(self, line: int) -> None:
+    def __init__(self, line: int, held: int) -> None:
         self.line = line
         self.name: str | None = None
         self.value: str | None = None
+        # where, in the scanner's output, the tokens found while this pair is
+        # open start: the pair's own token (dated by its "[") goes before them
+        self.held = held
 
 
 class _Scanner:
@@ -319,7 +322,9 @@ class _Scanner:
                     break
             else:
                 getattr(self, "_" + str(m.lastgroup))(m)
-            if self.out:
+            if self.out and self.pending is None:
+                # held while a tag pair is open, so that the pair's token,
+                # dated by its "[", comes before those of its later lines
                 yield from self.out
                 self.out.clear()
         self._flush_data()
@@ -354,11 +359,19 @@ class _Scanner:
             self.line += 1
         if pos < len(text) and not BLANK_LINE_RE.match(text, pos):
             return True
-        assert self.pending is not None
         message = "tag pair not closed before the end of the game"
-        self.out.append(Token(Kind.ERROR, self.pending.line, message, "["))
-        self.pending = None
+        self._close_pending(Token(Kind.ERROR, self._pending().line, message, "["))
         return False
+
+    def _pending(self) -> _PendingTag:
+        assert self.pending is not None
+        return self.pending
+
+    def _close_pending(self, token: Token) -> None:
+        """End the open tag pair with ``token`` (dated by its "["), placed
+        before the tokens found since it opened: lines never go backwards."""
+        self.out.insert(self._pending().held, token)
+        self.pending = None
 
     # -- one handler per TOKEN_RE group
 
@@ -369,7 +382,7 @@ class _Scanner:
         self._flush_data()
         if self.pending is not None:
             self._error("'[' inside a tag pair", "[")
-        self.pending = _PendingTag(self.line)
+        self.pending = _PendingTag(self.line, len(self.out))
 
     def _close(self, m: re.Match[str]) -> None:
         pending = self.pending
@@ -377,12 +390,11 @@ class _Scanner:
             self._flush_data()
             self._error("']' without a tag pair", "]")
             return
-        self.pending = None
         if pending.name is None or pending.value is None:
             message = "tag pair without a name and a quoted value"
-            self.out.append(Token(Kind.ERROR, pending.line, message, "]"))
+            self._close_pending(Token(Kind.ERROR, pending.line, message, "]"))
             return
-        self.out.append(Token(Kind.TAG, pending.line, pending.name, pending.value))
+        self._close_pending(Token(Kind.TAG, pending.line, pending.name, pending.value))
 
     def _string(self, m: re.Match[str]) -> None:
         pending = self.pending
