@@ -322,16 +322,25 @@ class _Scanner:
                     break
             else:
                 getattr(self, "_" + str(m.lastgroup))(m)
-            if self.out and self.pending is None:
-                # held while a tag pair is open, so that the pair's token,
-                # dated by its "[", comes before those of its later lines
-                yield from self.out
-                self.out.clear()
+            if self.out:
+                yield from self._ready()
         self._flush_data()
         yield from self.out
         self.out.clear()
 
     # -- helpers
+
+    def _ready(self) -> list[Token]:
+        """The tokens found that may go: those found while a tag pair is
+        open are held, so that the pair's token, dated by its "[", comes
+        before those of its later lines."""
+        pending = self.pending
+        ready = len(self.out) if pending is None else pending.held
+        found = self.out[:ready]
+        del self.out[:ready]
+        if pending is not None:
+            pending.held = 0
+        return found
 
     def _error(self, message: str, offending: str = "") -> None:
         self.out.append(Token(Kind.ERROR, self.line, message, offending))
