@@ -28,8 +28,6 @@ from pbnscore.model import (
 )
 from pbnscore.report import json as report_json
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
-PBN_SAMPLES = SAMPLES.parent / "pbn"
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
@@ -214,12 +212,11 @@ def test_refuses_pairs() -> None:
         aggregate(build.pairs_event([[420]]))
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples not present")
-def test_sample_match_imps() -> None:
+def test_sample_match_imps(shared_samples: Path) -> None:
     """Every MATCH/BOARD/IMPS TeamsScorer wrote (teams of four, 40 matches)."""
     from lxml import etree
 
-    path = SAMPLES / "payload_multiple-teams.xml"
+    path = shared_samples / "usebio" / "payload_multiple-teams.xml"
     scored = aggregate(pbnscore.load(path))
     written = list(etree.parse(str(path)).iter("MATCH"))
     assert len(scored.matches) == len(written) == 40
@@ -331,8 +328,8 @@ def test_a_match_with_no_board_played_has_no_vps() -> None:
     ]
 
 
-@pytest.mark.skipif(not PBN_SAMPLES.is_dir(), reason="../shared/samples not present")
 def test_realbridge_imps_agree_but_where_a_table_is_missing(
+    shared_samples: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """RealBridge's qualifier, --vp none: every board of every match has the
@@ -342,7 +339,7 @@ def test_realbridge_imps_agree_but_where_a_table_is_missing(
     import re
     from collections import defaultdict
 
-    path = PBN_SAMPLES / "realbridge_2021_online_qual_open_r2.pbn"
+    path = shared_samples / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
     written: dict[tuple[str, str, int], set[int]] = defaultdict(set)
     for game in path.read_text("utf-8").split("\n\n"):
         tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))

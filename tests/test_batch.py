@@ -239,26 +239,19 @@ def test_method_options_reach_every_file(tmp_path: Path) -> None:
 # -- end to end ----------------------------------------------------------------------
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
-SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
 
 
-@pytest.mark.parametrize(
-    "folder",
-    [
-        FIXTURES / "usebio",
-        pytest.param(
-            SAMPLES,
-            marks=pytest.mark.skipif(not SAMPLES.exists(), reason="../shared/samples absent"),
-        ),
-    ],
-    ids=["fixtures", "samples"],
-)
+@pytest.mark.parametrize("which", ["fixtures", "samples"])
 def test_real_files_in_parallel_are_deterministic(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, folder: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, request: pytest.FixtureRequest, which: str
 ) -> None:
     """Every real file is written or reported on one line; -j 2 and -j 1 runs
     write the same bytes."""
+    folder = FIXTURES / "usebio"
+    if which == "samples":
+        folder = request.getfixturevalue("shared_samples")
     found = [p for p in folder.rglob("*") if p.suffix.lower() in (".xml", ".pbn")]
+    assert found, f"no .xml or .pbn file in {folder}"
     runs: list[dict[str, bytes]] = []
     for jobs in ("2", "1"):
         out = tmp_path / f"out{jobs}"

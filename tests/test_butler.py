@@ -26,8 +26,6 @@ from pbnscore.strategies.butler import (
     zero_sum_par,
 )
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
-
 
 def butler(event: Event, **options: object) -> ScoredEvent:
     return pbnscore.score(event, "butler", **options)
@@ -440,13 +438,12 @@ def test_butler_on_a_teams_event_uses_the_whole_field() -> None:
 # -- Compscore3 --------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples not present")
-def test_compscore3_butler_numbers() -> None:
+def test_compscore3_butler_numbers(shared_samples: Path) -> None:
     """Trimmed mean (drop 1, half away from zero) gives every BOARD_AVERAGE,
     every NS/EW_BUTLER_POINTS, every TOTAL_SCORE and PLACE Compscore3 wrote."""
     from lxml import etree
 
-    path = SAMPLES / "butler_mitchell.xml"
+    path = shared_samples / "usebio" / "butler_mitchell.xml"
     scored = butler(pbnscore.load(path), datum="trimmed-mean", drop=1, rounding="half-away")
     tree = etree.parse(str(path))
     written = [b for b in tree.iter("BOARD") if b.find("BOARD_AVERAGE") is not None]

@@ -259,8 +259,6 @@ def test_check_prints_problems_and_fails_on_errors(
 # -- real files ------------------------------------------------------------------------------
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
-SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
-needs_samples = pytest.mark.skipif(not SAMPLES.exists(), reason="../shared/samples absent")
 
 
 @pytest.mark.parametrize(
@@ -284,12 +282,11 @@ def test_unreadable_xml_is_one_problem_with_its_line(
     assert len(out) == 1 and out[0].startswith(f"{cut}:")
 
 
-@needs_samples
 def test_pbn_format_problems_come_from_the_lenient_reader(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], shared_samples: Path
 ) -> None:
     """errors_20.pbn (PbnJVeri's bad file): every problem, in line order, exit 1."""
-    path = SAMPLES / "pbn" / "errors_20.pbn"
+    path = shared_samples / "pbn" / "errors_20.pbn"
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert f"{path}:97: string not closed on its line" in out
@@ -297,12 +294,11 @@ def test_pbn_format_problems_come_from_the_lenient_reader(
     assert len(out) > 5 and lines == sorted(lines)
 
 
-@needs_samples
 def test_real_scores_that_disagree_with_their_contracts(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], shared_samples: Path
 ) -> None:
     """A converter's sample with two hand-keyed travellers that Law 77 contradicts."""
-    path = SAMPLES / "usebio" / "converted_multi-section-multi-movement-pairs.xml"
+    path = shared_samples / "usebio" / "converted_multi-section-multi-movement-pairs.xml"
     assert main(["check", str(path)]) == 1
     assert capsys.readouterr().out == (
         f"{path}:1: section B board 16: 6NT by W taking 7 scores +500 for NS, not -250\n"
@@ -310,7 +306,6 @@ def test_real_scores_that_disagree_with_their_contracts(
     )
 
 
-@needs_samples
 @pytest.mark.parametrize(
     "name",
     [
@@ -320,9 +315,11 @@ def test_real_scores_that_disagree_with_their_contracts(
         "pbn/etc99_A1A10101.PBN",
     ],
 )
-def test_real_events_raise_no_false_alarms(capsys: pytest.CaptureFixture[str], name: str) -> None:
+def test_real_events_raise_no_false_alarms(
+    capsys: pytest.CaptureFixture[str], shared_samples: Path, name: str
+) -> None:
     """Real club and teams files (unique pair numbers, Mitchells, teams) check clean."""
-    assert main(["check", str(SAMPLES / name)]) == 0
+    assert main(["check", str(shared_samples / name)]) == 0
     assert capsys.readouterr().out == ""
 
 

@@ -24,6 +24,7 @@ import attrs
 import pytest
 
 import pbnscore
+from conftest import shared_sample_params
 from pbnscore import batch, registry
 from pbnscore.cli import main
 from pbnscore.errors import ParseError
@@ -491,7 +492,6 @@ def test_methods_lists_options_with_choices_defaults_and_help(
 # -- end to end: real readers, methods and writers -----------------------------------
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
-SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
 BUTLER_FIXTURE = FIXTURES / "usebio" / "flat-butler-old-style.xml"
 
 
@@ -566,11 +566,7 @@ def test_broken_xml_is_one_line_with_its_line(
     assert err.startswith(f"{bad}:") and err.count("\n") == 1
 
 
-SAMPLE_FILES = sorted(p for p in SAMPLES.glob("*/*") if p.suffix.lower() in (".pbn", ".xml"))
-
-
-@pytest.mark.skipif(not SAMPLE_FILES, reason="../shared/samples is not here")
-@pytest.mark.parametrize("path", SAMPLE_FILES, ids=[p.name for p in SAMPLE_FILES])
+@pytest.mark.parametrize("path", shared_sample_params("pbn/*", "usebio/*.xml"))
 def test_every_real_sample_scores_or_says_why(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, path: Path
 ) -> None:

@@ -441,8 +441,6 @@ def test_an_unknown_vp_scale_is_refused() -> None:
 
 # -- factoring ----------------------------------------------------------------------------
 
-PBN_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "pbn"
-
 
 def test_factor_hand_worked() -> None:
     """Three tables, two boards; NS 3 misses board 2. Butler median: board 1
@@ -493,8 +491,9 @@ def test_factored_totals_are_the_plain_ones_scaled(
             assert s.rank == better + 1
 
 
-@pytest.mark.skipif(not PBN_SAMPLES.is_dir(), reason="../shared/samples not present")
-def test_westwood_factored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_westwood_factored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shared_samples: Path
+) -> None:
     """WestWood (BridgeWebs): NS 12 played 19 of 24 boards and ranks third on
     plain totals (23 IMPs), with a warning naming --factor; factored to 24
     boards (23 x 24/19 = 29.05) it is second, in JSON and in USEBIO's TOTAL_SCORE."""
@@ -504,7 +503,7 @@ def test_westwood_factored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
     from pbnscore.cli import main
 
-    path = PBN_SAMPLES / "westwood_20190625_1.pbn"
+    path = shared_samples / "pbn" / "westwood_20190625_1.pbn"
     assert main(["score", str(path), "--to", "json", "-o", str(tmp_path / "plain.json")]) == 0
     assert "played different numbers of boards (19 to 24)" in capsys.readouterr().err
     plain = json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))
@@ -527,11 +526,10 @@ def test_westwood_factored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 # -- presets ------------------------------------------------------------------------------
 
-USEBIO_SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
 
-
-@pytest.mark.skipif(not USEBIO_SAMPLES.is_dir(), reason="../shared/samples not present")
-def test_preset_compscore_reproduces_compscore3_butler(tmp_path: Path) -> None:
+def test_preset_compscore_reproduces_compscore3_butler(
+    tmp_path: Path, shared_samples: Path
+) -> None:
     """--preset compscore gives every BOARD_AVERAGE, NS/EW_BUTLER_POINTS,
     TOTAL_SCORE and PLACE Compscore3 wrote, through the command line, and the
     same USEBIO as the explicit flags."""
@@ -539,7 +537,7 @@ def test_preset_compscore_reproduces_compscore3_butler(tmp_path: Path) -> None:
 
     from pbnscore.cli import main
 
-    path = USEBIO_SAMPLES / "butler_mitchell.xml"
+    path = shared_samples / "usebio" / "butler_mitchell.xml"
     out = tmp_path / "preset.xml"
     assert main(["score", str(path), "--preset", "compscore", "-o", str(out)]) == 0
     explicit = tmp_path / "explicit.xml"
@@ -553,14 +551,13 @@ def test_preset_compscore_reproduces_compscore3_butler(tmp_path: Path) -> None:
     assert [e.text for e in ours.iter()] == [e.text for e in etree.parse(str(explicit)).iter()]
 
 
-@pytest.mark.skipif(not USEBIO_SAMPLES.is_dir(), reason="../shared/samples not present")
-def test_preset_compscore_cross_imps() -> None:
+def test_preset_compscore_cross_imps(shared_samples: Path) -> None:
     """Cross-IMPs under --preset compscore (sum / comparisons, as Compscore3's
     cross_imp_howell.xml shows, SCORING-notes 2.6): every NS_CROSS_IMP_POINTS
     of the Pianola sample (2 dp)."""
     from lxml import etree
 
-    path = USEBIO_SAMPLES / "payload_cross-imp-pairs.xml"
+    path = shared_samples / "usebio" / "payload_cross-imp-pairs.xml"
     scored = score(pbnscore.load(path), "cross-imps", preset="compscore")
     lines = list(etree.parse(str(path)).iter("TRAVELLER_LINE"))
     results = [r for b in scored.boards for r in b.results]

@@ -14,8 +14,6 @@ import reference
 import strategies as build
 from pbnscore.model import Event, ScoredEvent
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
-
 
 def cross_imps(event: Event, **options: object) -> ScoredEvent:
     return pbnscore.score(event, "cross-imps", **options)
@@ -75,14 +73,13 @@ def test_teams_field_is_every_table(tables: list[list[int]]) -> None:
     assert got == [ns for ns, _ in reference.cross_imps(everything)]
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples not present")
 @pytest.mark.parametrize("name", ["payload_cross-imp-pairs.xml", "payload_multiple-teams.xml"])
-def test_sample_cross_imp_points(name: str) -> None:
+def test_sample_cross_imp_points(shared_samples: Path, name: str) -> None:
     """Every NS/EW_CROSS_IMP_POINTS the producing program wrote (2 dp), the
     teams file's field-wide across all matches of the session."""
     from lxml import etree
 
-    path = SAMPLES / name
+    path = shared_samples / "usebio" / name
     scored = cross_imps(pbnscore.load(path))
     lines = list(etree.parse(str(path)).iter("TRAVELLER_LINE"))
     results = [r for b in scored.boards for r in b.results]

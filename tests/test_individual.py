@@ -42,9 +42,6 @@ from pbnscore.testing import StrategyConformance, individual_event, ranking_prob
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "usebio"
 THREE_TABLES = FIXTURE / "individual-three-tables.xml"
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
-SAMPLE = SAMPLES / "payload_individual.xml"
-needs_sample = pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/samples not present")
 
 # individual-three-tables.xml, line by line: (N, E, S, W, NS score); "A6040"
 # is the adjusted line, None the board not played.
@@ -218,10 +215,16 @@ def test_usebio_written_back(method: str, tags: tuple[str, str]) -> None:
 # -- the EBU's example file ------------------------------------------------------------------
 
 
-def sample_lines() -> dict[int, list[tuple[str, str, str, str, int]]]:
+@pytest.fixture
+def sample(shared_samples: Path) -> Path:
+    """The EBU's example individual, as a producing program wrote it."""
+    return shared_samples / "usebio" / "payload_individual.xml"
+
+
+def sample_lines(sample: Path) -> dict[int, list[tuple[str, str, str, str, int]]]:
     """The sample's lines read with lxml alone: (N, E, S, W, score)."""
     lines: dict[int, list[tuple[str, str, str, str, int]]] = {}
-    for board in etree.parse(str(SAMPLE)).iter("BOARD"):
+    for board in etree.parse(str(sample)).iter("BOARD"):
         lines[int(board.findtext("BOARD_NUMBER") or "")] = [
             (
                 *(line.findtext(f"{seat}_PLAYER_NUMBER") or "" for seat in "NESW"),
@@ -232,32 +235,30 @@ def sample_lines() -> dict[int, list[tuple[str, str, str, str, int]]]:
     return lines
 
 
-@needs_sample
 @pytest.mark.parametrize("method", ["butler", "cross-imps"])
-def test_sample_scores(method: str) -> None:
+def test_sample_scores(sample: Path, method: str) -> None:
     """payload_individual.xml: every line's points and every player's total
     (listed or not) agree with the reference methods on the scores as the
     file gives them."""
-    lines = sample_lines()
+    lines = sample_lines(sample)
     assert len(lines) == 22 and all(len(board) == 6 for board in lines.values())
     expected: dict[int, list[F | int | None]] = {}
     for number, board in lines.items():
         scores = [line[4] for line in board]
         points = reference.butler(scores)[1] if method == "butler" else reference.cross_imps(scores)
         expected[number] = [ns for ns, _ in points]
-    scored = pbnscore.score(pbnscore.load(SAMPLE), method)
+    scored = pbnscore.score(pbnscore.load(sample), method)
     assert [[r.ns_points for r in b.results] for b in scored.boards] == list(expected.values())
     assert standing_totals(scored) == totals_from(lines, expected)
     assert ranking_problems(scored.standings) == []
 
 
-@needs_sample
-def test_sample_through_the_command_line(tmp_path: Path) -> None:
+def test_sample_through_the_command_line(tmp_path: Path, sample: Path) -> None:
     """``pbnscore score`` writes the sample back with a total and a place
     for each of its twelve PLAYERs, ties written as it writes them (3=)."""
     out = tmp_path / "scored.xml"
-    assert main(["score", str(SAMPLE), "-o", str(out)]) == 0
-    scored = pbnscore.score(pbnscore.load(SAMPLE), "butler")
+    assert main(["score", str(sample), "-o", str(out)]) == 0
+    scored = pbnscore.score(pbnscore.load(sample), "butler")
     listed = {s.participant.id: s for s in scored.standings if s.participant.source_ref is not None}
     players = list(etree.parse(str(out)).iter("PLAYER"))
     assert len(players) == len(listed) == 12
@@ -413,7 +414,6 @@ def test_check_has_no_false_alarms() -> None:
     )
 
 
-@needs_sample
-def test_check_on_the_sample() -> None:
+def test_check_on_the_sample(sample: Path) -> None:
     """The EBU's example file checks clean."""
-    assert validate.check_bytes(SAMPLE.read_bytes(), SAMPLE.name) == []
+    assert validate.check_bytes(sample.read_bytes(), sample.name) == []

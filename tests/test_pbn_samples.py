@@ -1,17 +1,21 @@
 """Every real PBN file in ../shared/samples/pbn reads, and reads right.
 
 The samples are read in place and never copied into the repository; the
-tests skip where ../shared is absent (a fresh clone).
+tests skip where ../shared is absent (a fresh clone). Each is read once for
+the module: the tests only look at what was read.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from conftest import shared_sample_params
 from pbnscore import pbn
 from pbnscore.errors import PbnError
 from pbnscore.model import (
@@ -25,15 +29,25 @@ from pbnscore.model import (
     Vulnerability,
 )
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "pbn"
-pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is absent")
+GOOD = shared_sample_params("pbn/*", exclude=("errors_20.pbn",))
 
-NAMES = sorted(p.name for p in SAMPLES.glob("*")) if SAMPLES.is_dir() else []
-GOOD = [name for name in NAMES if name.lower().endswith(".pbn") and name != "errors_20.pbn"]
+Loader = Callable[[str], Event]
 
 
-def load(name: str) -> Event:
-    return pbn.load(SAMPLES / name)
+@pytest.fixture(scope="module")
+def samples(shared_samples: Path) -> Path:
+    return shared_samples / "pbn"
+
+
+@pytest.fixture(scope="module")
+def load(samples: Path) -> Loader:
+    """A sample by name, read once for the module."""
+
+    @functools.cache
+    def loaded(name: str) -> Event:
+        return pbn.load(samples / name)
+
+    return loaded
 
 
 def all_results(event: Event) -> list[Result]:
@@ -42,12 +56,12 @@ def all_results(event: Event) -> list[Result]:
     return found + [r for m in session.matches for b in m.boards for r in b.results]
 
 
-def table_rows(name: str) -> int:
+def table_rows(path: Path) -> int:
     """ScoreTable rows counted straight from the text: the lines after a
     ScoreTable tag up to the next tag or the game's end (every sample writes
     one row per line)."""
     rows, inside = 0, False
-    for line in (SAMPLES / name).read_text("latin-1").splitlines():
+    for line in path.read_text("latin-1").splitlines():
         if line.startswith("["):
             inside = line.startswith("[ScoreTable ")
         elif not line.strip() or line.startswith("%"):
@@ -57,35 +71,33 @@ def table_rows(name: str) -> int:
     return rows
 
 
-def scored_games(name: str) -> int:
+def scored_games(path: Path) -> int:
     """Games that carry their own result: a Result or Score tag, or Contract Pass."""
-    games = (SAMPLES / name).read_text("latin-1").split("\n\n")
+    games = path.read_text("latin-1").split("\n\n")
     marks = re.compile(r'^\[(Result "[\dNE^]|Score "|Contract "Pass")', re.M)
     return sum(1 for game in games if marks.search(game) and "[ScoreTable " not in game)
 
 
-@pytest.mark.parametrize("name", GOOD)
-def test_every_sample_reads_strictly(name: str) -> None:
+@pytest.mark.parametrize("path", GOOD)
+def test_every_sample_reads_strictly(load: Loader, path: Path) -> None:
     """Each sample loads with no error, and check finds no error in it."""
-    event = load(name)
+    event = load(path.name)
     assert event.source.format == "pbn"
-    errors = [
-        p for p in pbn.check((SAMPLES / name).read_bytes(), source=name) if p.severity == "error"
-    ]
+    errors = [p for p in pbn.check(path.read_bytes(), source=path.name) if p.severity == "error"]
     assert errors == []
 
 
-@pytest.mark.parametrize("name", GOOD)
-def test_one_result_per_table_row_or_scored_game(name: str) -> None:
+@pytest.mark.parametrize("path", GOOD)
+def test_one_result_per_table_row_or_scored_game(load: Loader, path: Path) -> None:
     """A results file gives as many results as its ScoreTable rows, plus one
     for each game that carries its own result."""
-    assert len(all_results(load(name))) == table_rows(name) + scored_games(name)
+    assert len(all_results(load(path.name))) == table_rows(path) + scored_games(path)
 
 
-def test_errors_20_is_rejected_with_lines() -> None:
+def test_errors_20_is_rejected_with_lines(samples: Path) -> None:
     """PbnJVeri's error file: loads raises at the first error with its line;
     check lists every error found, a line each."""
-    data = (SAMPLES / "errors_20.pbn").read_bytes()
+    data = (samples / "errors_20.pbn").read_bytes()
     with pytest.raises(PbnError) as raised:
         pbn.loads(data, source="errors_20.pbn")
     assert str(raised.value) == "errors_20.pbn:97: string not closed on its line"
@@ -103,7 +115,7 @@ def test_errors_20_is_rejected_with_lines() -> None:
 # -- BridgeWebs: no score columns ---------------------------------------------------
 
 
-def westwood_result(board: int, line: int) -> Result:
+def westwood_result(load: Loader, board: int, line: int) -> Result:
     event = load("westwood_20190625_1.pbn")
     results = event.sessions[0].sections[0].boards[board - 1].results
     return next(r for r in results if r.line == line)
@@ -122,27 +134,29 @@ def westwood_result(board: int, line: int) -> Result:
         (22, 1113, -850, "5H* by W, EW vul, made: 300 + 500 game + 50 insult"),
     ],
 )
-def test_bridgewebs_scores_computed(board: int, line: int, score: int, why: str) -> None:
+def test_bridgewebs_scores_computed(
+    load: Loader, board: int, line: int, score: int, why: str
+) -> None:
     """westwood_20190625_1.pbn has no score columns: Law 77 scores, by hand."""
-    result = westwood_result(board, line)
+    result = westwood_result(load, board, line)
     assert result.outcome is Outcome.PLAYED
     assert result.score == score, why
 
 
-def test_bridgewebs_pass_and_not_played_rows() -> None:
+def test_bridgewebs_pass_and_not_played_rows(load: Loader) -> None:
     """A "PASS N -" row is a pass-out (0); "- N -" a board not played."""
-    assert westwood_result(11, 553).outcome is Outcome.PASSED_OUT
-    assert westwood_result(11, 553).score == 0
-    assert westwood_result(12, 608).outcome is Outcome.NOT_PLAYED
+    assert westwood_result(load, 11, 553).outcome is Outcome.PASSED_OUT
+    assert westwood_result(load, 11, 553).score == 0
+    assert westwood_result(load, 12, 608).outcome is Outcome.NOT_PLAYED
 
 
-def test_bridgewebs_mitchell_numbered_per_direction() -> None:
+def test_bridgewebs_mitchell_numbered_per_direction(load: Loader) -> None:
     """Row "1 1" on board 1: NS and EW pairs are both numbered 1-16."""
     participants = load("westwood_20190625_1.pbn").sessions[0].sections[0].participants
     assert Counter(p.direction for p in participants) == {Direction.NS: 16, Direction.EW: 16}
 
 
-def test_bridgewebs_metadata() -> None:
+def test_bridgewebs_metadata(load: Loader) -> None:
     """%Creator and %Content-type lines are kept; the charset is honoured."""
     event = load("westwood_20190625_1.pbn")
     assert ("Creator", "Bridgewebs") in event.metadata
@@ -153,7 +167,7 @@ def test_bridgewebs_metadata() -> None:
 # -- Magic Contest ---------------------------------------------------------------------
 
 
-def test_magic_contest() -> None:
+def test_magic_contest(load: Loader) -> None:
     """Latin-1 without a declaration, META lines, a TotalScoreTable with
     directions and names, "A+" rows, quoted scores and "3N" contracts."""
     event = load("open2dn1nationalfinaledirecte21-22-sance1.pbn")
@@ -179,7 +193,7 @@ def test_magic_contest() -> None:
 # -- ACBLscore via BridgeComposer ----------------------------------------------------------
 
 
-def test_palo_alto_sections_and_names() -> None:
+def test_palo_alto_sections_and_names(load: Loader) -> None:
     """A Section column (A, B), Names_NS "Last-Last", split scores."""
     event = load("palo_alto_2025-12-23_SPR_PBN_File_0.pbn")
     sections = event.sessions[0].sections
@@ -195,7 +209,7 @@ def test_palo_alto_sections_and_names() -> None:
 # -- teams ---------------------------------------------------------------------------------
 
 
-def test_ebl_teams() -> None:
+def test_ebl_teams(load: Loader) -> None:
     """ETC'99: Room Open/Closed, HomeTeam and VisitTeam inherited with "#",
     [Section "#"] with nothing to inherit; home team NS in the open room."""
     event = load("etc99_A1A10101.PBN")
@@ -212,10 +226,10 @@ def test_ebl_teams() -> None:
     assert first.vulnerability is Vulnerability.NONE and first.dealer is Seat.N
 
 
-def test_realbridge_teams() -> None:
+def test_realbridge_teams(load: Loader, samples: Path) -> None:
     """RealBridge: HomeTeam is the team sitting NS at each table; the two
     tables of a match name the teams both ways round."""
-    text = (SAMPLES / "realbridge_2021_online_qual_open_r2.pbn").read_text("utf-8")
+    text = (samples / "realbridge_2021_online_qual_open_r2.pbn").read_text("utf-8")
     home_at: dict[str, str] = {}
     for game in text.split("\n\n"):
         table = re.search(r'^\[Table "(\d+)"\]', game, re.M)
@@ -240,7 +254,7 @@ def test_realbridge_teams() -> None:
 # -- one game per table pairs, deal files, the reference files -----------------------------
 
 
-def test_kops_pairs_one_game_per_table() -> None:
+def test_kops_pairs_one_game_per_table(load: Loader) -> None:
     """PbnTools/KOPS: results in the games' own tags, scores computed, pairs
     from the seat tags."""
     event = load("sm0807_kops_imp.pbn")
@@ -251,7 +265,7 @@ def test_kops_pairs_one_game_per_table() -> None:
     assert event.source.version is None
 
 
-def test_dealer4_inheritance() -> None:
+def test_dealer4_inheritance(load: Loader) -> None:
     """Deal-only file with "#" Event/Site/Date: sixteen boards, no results."""
     event = load("dealer4_hash_inheritance_RR5.pbn")
     (section,) = event.sessions[0].sections
@@ -260,7 +274,7 @@ def test_dealer4_inheritance() -> None:
     assert event.title is None  # [Event ""], inherited
 
 
-def test_pbnjveri_correct_20() -> None:
+def test_pbnjveri_correct_20(load: Loader) -> None:
     """The "##" Event carries on; the frequency table reads one result per row;
     [ScoreTable "#"] takes game 45's header; the TotalScoreTable names pairs."""
     event = load("correct_20.pbn")
@@ -273,7 +287,7 @@ def test_pbnjveri_correct_20() -> None:
     assert participants["581"].names == ("Player 10", "Player 11")
 
 
-def test_pbnjveri_correct_21() -> None:
+def test_pbnjveri_correct_21(load: Loader) -> None:
     """Result "NS 11" and Score "NS +550" in a 2.1 file."""
     event = load("correct_21.pbn")
     (result,) = all_results(event)

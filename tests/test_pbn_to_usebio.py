@@ -12,6 +12,7 @@ import pytest
 from lxml import etree
 
 import pbnscore
+from conftest import shared_sample_files
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import Board, Event
@@ -19,8 +20,7 @@ from pbnscore.pbn._pairs import split_names
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO_SECTIONS = ROOT / "fixtures" / "pbn" / "two-sections-pair-names.pbn"
-SAMPLES = ROOT.parent / "shared" / "samples" / "pbn"
-PBN_FILES = sorted((ROOT / "fixtures" / "pbn").glob("*.pbn")) + sorted(SAMPLES.glob("*"))
+PBN_FILES = sorted((ROOT / "fixtures" / "pbn").glob("*.pbn")) + shared_sample_files("pbn/*")
 
 
 @pytest.mark.parametrize(

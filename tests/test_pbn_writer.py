@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pbnscore
+from conftest import shared_sample_files
 from pbnscore import pbn
 from pbnscore.errors import ScoringError
 from pbnscore.model import Direction, Event, EventKind, Outcome, ScoredEvent, Source
@@ -32,16 +33,9 @@ endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
-SHARED = ROOT.parent / "shared" / "samples"
 PBN_FIXTURES = sorted((FIXTURES / "pbn").glob("*.pbn"))
-PBN_SAMPLES = (
-    sorted(p for p in (SHARED / "pbn").iterdir() if p.name != "errors_20.pbn")
-    if (SHARED / "pbn").is_dir()
-    else []
-)
-USEBIO_FILES = sorted((FIXTURES / "usebio").glob("*.xml")) + (
-    sorted((SHARED / "usebio").glob("*.xml")) if (SHARED / "usebio").is_dir() else []
-)
+PBN_SAMPLES = shared_sample_files("pbn/*", exclude=("errors_20.pbn",))
+USEBIO_FILES = sorted((FIXTURES / "usebio").glob("*.xml")) + shared_sample_files("usebio/*.xml")
 PAIRS_METHODS = ("butler", "cross-imps")
 TEAMS_METHODS = ("aggregate", "barking", "butler", "cross-imps")
 
@@ -383,11 +377,10 @@ def test_butler_datum_tag_is_the_boards_datum() -> None:
         assert tag_value(game, "Datum") == f"NS {datums[int(board or 0)]}"
 
 
-@pytest.mark.skipif(not PBN_SAMPLES, reason="../shared/samples is absent")
-def test_a_table_of_two_sections_gives_each_sections_datum() -> None:
+def test_a_table_of_two_sections_gives_each_sections_datum(shared_samples: Path) -> None:
     """ACBLscore/BridgeComposer put sections A and B in one ScoreTable: the
     Datum tag names each section's datum."""
-    path = SHARED / "pbn" / "palo_alto_2025-12-23_SPR_PBN_File_0.pbn"
+    path = shared_samples / "pbn" / "palo_alto_2025-12-23_SPR_PBN_File_0.pbn"
     scored, output = written(path, "butler")
     datums = {(b.section, b.number): b.datum for b in scored.boards}
     for game in games(output):

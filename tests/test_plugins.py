@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import pbnscore
+from conftest import shared_sample_files
 from pbnscore import registry, usebio
 from pbnscore.cli import main
 from pbnscore.model import Event, ScoredEvent
@@ -28,7 +29,6 @@ from pbnscore.strategies.cross_imps import CrossImps
 from pbnscore.testing import StrategyConformance, pairs_event, teams_event
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
-SAMPLES = Path(__file__).parent.parent.parent / "shared" / "samples"
 
 
 @cache
@@ -37,10 +37,10 @@ def read(*names: str) -> tuple[Event, ...]:
     return tuple(pbnscore.load(FIXTURES / name) for name in names)
 
 
+@cache
 def sample(name: str) -> tuple[Event, ...]:
     """A real sample from ../shared/samples/usebio, where present."""
-    path = SAMPLES / "usebio" / name
-    return (usebio.load(path),) if path.exists() else ()
+    return tuple(usebio.load(path) for path in shared_sample_files(f"usebio/{name}"))
 
 
 PAIRS = (

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from conftest import shared_sample_files, shared_sample_params
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Event, Result, ResultColumns
 from pbnscore.usebio import _reader
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
-SAMPLES_DIR = ROOT.parent / "shared" / "samples" / "usebio"
-SAMPLES = sorted(SAMPLES_DIR.glob("*.xml")) if SAMPLES_DIR.is_dir() else []
+SAMPLES = shared_sample_files("usebio/*.xml")
 
 
 def results(event: Event) -> list[Result]:
@@ -49,8 +49,7 @@ def test_fixture_reads_the_same_by_columns_and_by_walk(path: Path) -> None:
     assert_same_event(path.read_bytes(), path.name)
 
 
-@pytest.mark.skipif(not SAMPLES, reason="../shared/samples absent (a fresh clone)")
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", shared_sample_params("usebio/*.xml"))
 def test_sample_reads_the_same_by_columns_and_by_walk(path: Path) -> None:
     """Every real-world sample gives the walk's event when read by columns."""
     assert_same_event(path.read_bytes(), path.name)

@@ -13,6 +13,7 @@ import pytest
 from lxml import etree
 
 import pbnscore
+from conftest import shared_sample_files
 from pbnscore import usebio
 from pbnscore.cli import main
 from pbnscore.errors import PbnscoreError, ProfileError
@@ -21,11 +22,10 @@ from test_pbn_to_usebio import boards
 from usebio_readers import cobalt_problems, ukbridge_problems
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "samples"
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml")) + sorted(
     (ROOT / "fixtures" / "pbn").glob("*.pbn")
 )
-SAMPLES = sorted((SHARED / "usebio").glob("*.xml")) + sorted((SHARED / "pbn").glob("*"))
+SAMPLES = shared_sample_files("usebio/*.xml", "pbn/*")
 METHODS = ("butler", "cross-imps")
 
 CASES = [
@@ -251,19 +251,15 @@ def sections_of(event: Event) -> set[tuple[str | None, str | None]]:
     return {(session.id, section.id) for session in event.sessions for section in session.sections}
 
 
-SAMPLE_DIR = SHARED / "usebio"
-
-
-@pytest.mark.skipif(not SAMPLE_DIR.is_dir(), reason="no ../shared/samples/usebio here")
 @pytest.mark.parametrize(
     ("name", "dialect"),
     [("payload_multi-section.xml", "cobalt"), ("mp_pairs_mitchell.xml", "ukbridge")],
     ids=["new-for-cobalt", "old-for-ukbridge"],
 )
-def test_plain_event_in_the_readers_style(name: str, dialect: str) -> None:
+def test_plain_event_in_the_readers_style(shared_samples: Path, name: str, dialect: str) -> None:
     """An event written without scores still gets its reader's EVENT_TYPE
     style (its own matchpoints as MP_PAIRS, or PAIRS + MATCH_POINTS)."""
-    event = usebio.load(SAMPLE_DIR / name)
+    event = usebio.load(shared_samples / "usebio" / name)
     out = usebio.dumps(event, dialect=dialect)
     if dialect == "cobalt":
         assert cobalt_problems(out) == []

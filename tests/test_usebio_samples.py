@@ -10,18 +10,13 @@ import pytest
 from lxml import etree
 
 import pbnscore
+from conftest import shared_sample_params
 from pbnscore import registry, usebio
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import EventKind, PointsStyle
 from test_usebio_writer import BUTLER_OWNED, assert_kept, hand_scored, strip
 
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "usebio"
-PATHS = sorted(SAMPLES.glob("*.xml")) if SAMPLES.is_dir() else []
-
-needs_samples = pytest.mark.skipif(not PATHS, reason="no ../shared/samples/usebio here")
-each_sample = pytest.mark.parametrize(
-    "path", PATHS or [pytest.param(None, marks=needs_samples)], ids=lambda p: p and p.stem
-)
+each_sample = pytest.mark.parametrize("path", shared_sample_params("usebio/*.xml"))
 
 
 def traveller_lines(path: Path) -> int:
@@ -63,14 +58,11 @@ def butler_available() -> bool:
     return True
 
 
-@pytest.mark.skipif(
-    not (SAMPLES / "butler_mitchell.xml").is_file() or not butler_available(),
-    reason="needs the Compscore Butler sample and the butler method",
-)
-def test_compscore_butler_reproduced() -> None:
+@pytest.mark.skipif(not butler_available(), reason="needs the butler method")
+def test_compscore_butler_reproduced(shared_samples: Path) -> None:
     """Scored with the real butler method as Compscore scored it (trimmed
     mean), the written file carries Compscore's own datums and points."""
-    path = SAMPLES / "butler_mitchell.xml"
+    path = shared_samples / "usebio" / "butler_mitchell.xml"
     before = etree.fromstring(path.read_bytes(), usebio.PARSER)
     scored = pbnscore.score(usebio.load(path), "butler", datum="trimmed-mean")
     after = etree.fromstring(usebio.dumps(scored), usebio.PARSER)

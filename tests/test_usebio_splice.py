@@ -14,6 +14,7 @@ import pytest
 from lxml import etree
 
 import pbnscore
+from conftest import shared_sample_files, shared_sample_params
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import Event, ScoredBoard, ScoredEvent, ScoredResult
@@ -22,8 +23,7 @@ from pbnscore.usebio._profiles import PROFILES
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
-SAMPLES_DIR = ROOT.parent / "shared" / "samples" / "usebio"
-SAMPLES = sorted(SAMPLES_DIR.glob("*.xml")) if SAMPLES_DIR.is_dir() else []
+SAMPLES = shared_sample_files("usebio/*.xml")
 METHODS = ("butler", "cross-imps", "barking", "aggregate")
 TYPES = (None, "old", "new")
 
@@ -75,8 +75,7 @@ def test_fixture_writes_the_same_spliced_and_by_tree(path: Path) -> None:
     assert_spliced_as_tree(path)
 
 
-@pytest.mark.skipif(not SAMPLES, reason="../shared/samples absent (a fresh clone)")
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", shared_sample_params("usebio/*.xml"))
 def test_sample_writes_the_same_spliced_and_by_tree(path: Path) -> None:
     """Every real-world sample, every method and types: the same bytes."""
     assert_spliced_as_tree(path)
