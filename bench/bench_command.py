@@ -1,0 +1,346 @@
+"""What users run, timed beside its anchors in one run, interleaved.
+
+    .venv/bin/python bench/bench_command.py [--repeat N] [--quick] [--only PART...]
+
+Parts (``--only``; all by default):
+
+- ``samples``: the command ``pbnscore score FILE --to json`` and ``-o out.xml``
+  as whole processes on every real sample in ../shared/samples (skipped where
+  absent), beside a process that does a bare lxml parse + serialise of the
+  same file (USEBIO) or reads it with endplay's PBN reader (PBN); then, in
+  process, ``pbnscore.pbn.loads`` beside endplay's reader on each PBN sample.
+- ``library``: ``usebio.dumps(score(usebio.loads(data)))`` on generated files
+  of 10, 60, 1,000 tables x 30 boards and 1,000 and 10,000 tables x 7, as a
+  ratio to the lxml floor (``etree.tostring(etree.fromstring(data))``).
+- ``startup``: ``pbnscore --version`` and ``pbnscore score small.xml --to
+  json`` beside ``python -c pass``.
+- ``growth``: each method's time as its event grows (aggregate over 100 to
+  10,000 teams; butler, cross-imps, barking over tables), with the growth
+  exponent between the smallest and the largest size.
+- ``batch``: ``pbnscore batch`` of 200 small files with 1, 2 and 4 workers.
+
+Every figure is CPU time (this process and the children it waited for) and
+wall time, minimum and median of ``--repeat`` runs; the runs of a figure and
+its anchor alternate, so that a busy spell hits both. Each line ends with its
+target. The machine's load is printed first and last: compare ratios within
+one run, not across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from _timing import interleaved, load_average, row, verdict
+from bench_batch import write_events
+from bench_usebio import generate
+from lxml import etree
+
+import pbnscore
+from pbnscore import pbn, usebio
+from pbnscore.model import (
+    Board,
+    Direction,
+    Event,
+    EventKind,
+    Match,
+    Outcome,
+    Participant,
+    ParticipantKind,
+    Result,
+    Session,
+    Source,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT.parent / "shared" / "samples"
+SMALL = ROOT / "fixtures" / "usebio" / "club-night.xml"
+PARTS = ("samples", "library", "startup", "growth", "batch")
+
+# The issue's targets.
+COMMAND_VS_LXML = 4.0  # mp_pairs_mitchell.xml, CPU
+LIBRARY_TARGETS = {(60, 30): 2.5, (1000, 30): 2.0}
+LINEAR_GROWTH = 1.15  # 10,000 x 7 ratio over 1,000 x 7 ratio
+STARTUP_TARGET = 6.0
+PBN_MEDIAN_TARGET = 3.0
+
+
+def pbnscore_command() -> list[str]:
+    """The console script as a user runs it (else ``python -m pbnscore``)."""
+    script = Path(sys.executable).parent / "pbnscore"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "pbnscore"]
+
+
+# A user's Python caches compiled modules; a shell that sets
+# PYTHONDONTWRITEBYTECODE would make every process compile pbnscore again.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def process(command: list[str]) -> Callable[[], object]:
+    """A run of ``command`` as a process (its exit status is not checked: a
+    sample that exits 1 with a one-line reason is timed all the same). Run
+    once here, untimed, so that its modules' bytecode is cached as it is
+    for a user."""
+
+    def run() -> object:
+        return subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=CHILD_ENV
+        )
+
+    run()
+    return run
+
+
+LXML_FLOOR = (
+    "import sys; from lxml import etree; from pbnscore.usebio import PARSER; "
+    "etree.tostring(etree.fromstring(open(sys.argv[1], 'rb').read(), PARSER))"
+)
+LXML_BARE = (
+    "import sys; from lxml import etree; "
+    "p = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False); "
+    "etree.tostring(etree.fromstring(open(sys.argv[1], 'rb').read(), p))"
+)
+ENDPLAY_READ = (
+    "import sys; from endplay.parsers import pbn; "
+    "pbn.load(open(sys.argv[1], encoding='utf-8', errors='replace'))"
+)
+
+
+def has_endplay() -> bool:
+    try:
+        import endplay.parsers.pbn  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def bench_samples(repeat: int, out: Path) -> None:
+    files = sorted((SAMPLES / "usebio").glob("*.xml")) + sorted((SAMPLES / "pbn").iterdir())
+    if not files:
+        print("samples: ../shared/samples is absent; skipped")
+        return
+    endplay = has_endplay()
+    print("\n## The command on every real sample (processes)")
+    print(
+        "anchor: a process that parses + serialises with lxml (USEBIO) or reads with endplay (PBN)"
+    )
+    for path in files:
+        if path.suffix.lower() == ".xml":
+            anchor = [sys.executable, "-c", LXML_BARE, str(path)]
+        elif endplay:
+            anchor = [sys.executable, "-c", ENDPLAY_READ, str(path)]
+        else:
+            anchor = [sys.executable, "-c", "pass"]
+        base = [*pbnscore_command(), "score", str(path)]
+        floor, as_json, as_xml = interleaved(
+            repeat,
+            process(anchor),
+            process([*base, "--to", "json", "-o", str(out / "out.json")]),
+            process([*base, "-o", str(out / "out.xml")]),
+        )
+        target = ""
+        if path.name == "mp_pairs_mitchell.xml":
+            target = verdict(as_json.min_cpu / floor.min_cpu, COMMAND_VS_LXML)
+        print(f"{path.name} ({path.stat().st_size / 1024:.0f} KiB)")
+        print(row("  anchor", floor))
+        print(row("  score --to json", as_json, floor, target))
+        print(row("  score -o out.xml", as_xml, floor))
+    if endplay:
+        bench_pbn_reader(repeat, sorted((SAMPLES / "pbn").iterdir()))
+
+
+def bench_pbn_reader(repeat: int, files: list[Path]) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    print("\n## PBN read in process: pbnscore.pbn.loads beside endplay.parsers.pbn.load")
+    speedups = []
+    for path in files:
+        data = path.read_bytes()
+        text = data.decode("utf-8", errors="replace")
+        try:
+            pbn.loads(data, source=str(path))
+        except pbnscore.PbnscoreError:
+            print(f"{path.name}: pbnscore refuses it; not timed")
+            continue
+        ours, theirs = interleaved(
+            repeat * 3,
+            lambda d=data, p=path: pbn.loads(d, source=str(p)),
+            lambda t=text: endplay_pbn.load(io.StringIO(t)),
+        )
+        speedup = theirs.min_cpu / ours.min_cpu
+        speedups.append(speedup)
+        print(row(f"{path.name}", ours, theirs, verdict(1 / speedup, 1.0)))
+    if speedups:
+        median = sorted(speedups)[len(speedups) // 2]
+        print(f"median speed-up over endplay: {median:.2f}x "
+              f"({verdict(median, PBN_MEDIAN_TARGET, at_most=False)})")  # fmt: skip
+
+
+def bench_library(repeat: int, quick: bool) -> None:
+    print("\n## The library on generated files: read + butler + write, ratio to the lxml floor")
+    sizes = [(10, 30), (60, 30), (1000, 30), (1000, 7), (10000, 7)]
+    if quick:
+        sizes = [(10, 30), (60, 30), (1000, 7)]
+    found: dict[tuple[int, int], float] = {}
+    for tables, boards in sizes:
+        data = generate(tables, boards)
+        runs = max(3, repeat if tables <= 60 else repeat // 2)
+        floor, whole = interleaved(
+            runs,
+            lambda d=data: etree.tostring(etree.fromstring(d, usebio.PARSER)),
+            lambda d=data: usebio.dumps(pbnscore.score(usebio.loads(d), "butler")),
+        )
+        found[(tables, boards)] = whole.min_cpu / floor.min_cpu
+        target = ""
+        if (tables, boards) in LIBRARY_TARGETS:
+            target = verdict(found[(tables, boards)], LIBRARY_TARGETS[(tables, boards)])
+        print(row(f"{tables} tables x {boards} boards", whole, floor, target))
+    if (1000, 7) in found and (10000, 7) in found:
+        growth = found[(10000, 7)] / found[(1000, 7)]
+        print(f"ratio at 10,000 x 7 over ratio at 1,000 x 7: {growth:.2f} "
+              f"({verdict(growth, LINEAR_GROWTH)})")  # fmt: skip
+
+
+def bench_startup(repeat: int, out: Path) -> None:
+    print("\n## Start-up, beside python -c pass")
+    command = pbnscore_command()
+    bare, version, small = interleaved(
+        repeat * 2,
+        process([sys.executable, "-c", "pass"]),
+        process([*command, "--version"]),
+        process([*command, "score", str(SMALL), "--to", "json", "-o", str(out / "small.json")]),
+    )
+    print(row("python -c pass", bare))
+    print(row("pbnscore --version", version, bare))
+    target = verdict(small.min_cpu / bare.min_cpu, STARTUP_TARGET)
+    print(row(f"pbnscore score {SMALL.name} --to json", small, bare, target))
+
+
+# -- growth: events made in the model, of any size -----------------------------
+
+SCORES = (420, 450, -50, 400, 300, 140, 0, -140, 170, -100)
+
+
+def _result(rng: random.Random, ns: str, ew: str, home: Direction | None = None) -> Result:
+    score = rng.choice(SCORES)
+    outcome = Outcome.PASSED_OUT if score == 0 else Outcome.PLAYED
+    return Result(ns, ew, outcome, score, home_direction=home)
+
+
+def teams_event(teams: int, boards: int = 8, tables: int = 2, seed: int = 1) -> Event:
+    """``teams`` teams in ``teams // 2`` matches of ``tables`` tables, every
+    match playing boards 1..``boards``: the home team sits NS at the first
+    half of the tables."""
+    rng = random.Random(seed)
+    members: list[Participant] = []
+    matches = []
+    for m in range(teams // 2):
+        home, away = str(2 * m + 1), str(2 * m + 2)
+        for team in (home, away):
+            pairs = tuple(
+                Participant(f"{team}-{t}", ParticipantKind.PAIR, team=team)
+                for t in range(1, tables + 1)
+            )
+            members.append(
+                Participant(team, ParticipantKind.TEAM, name=f"Team {team}", members=pairs)
+            )
+        played = []
+        for number in range(1, boards + 1):
+            results = []
+            for t in range(1, tables + 1):
+                sits_ns = t <= tables // 2
+                ns, ew = (home, away) if sits_ns else (away, home)
+                direction = Direction.NS if sits_ns else Direction.EW
+                results.append(_result(rng, f"{ns}-{t}", f"{ew}-{t}", direction))
+            played.append(Board(number, tuple(results)))
+        matches.append(Match(home, away, tuple(played)))
+    session = Session("1", teams=tuple(members), matches=tuple(matches))
+    return Event(EventKind.TEAMS, (session,), Source("bench", "usebio"))
+
+
+def growth(
+    label: str, sizes: list[int], make: Callable[[int], Event], method: str, repeat: int
+) -> None:
+    events = [make(size) for size in sizes]
+    samples = interleaved(
+        repeat, *[(lambda e=event: pbnscore.score(e, method)) for event in events]
+    )
+    for size, sample in zip(sizes, samples, strict=True):
+        print(row(f"{method}, {size} {label}", sample))
+    first, last = samples[0].min_cpu, samples[-1].min_cpu
+    exponent = math.log(last / first) / math.log(sizes[-1] / sizes[0])
+    print(f"  {method}: growth exponent {exponent:.2f} from {sizes[0]} to {sizes[-1]} {label}")
+
+
+def bench_growth(repeat: int, quick: bool) -> None:
+    from bench_batch import club_event
+
+    print("\n## Each method's growth (in process)")
+    teams = [100, 1000, 3000] if quick else [100, 1000, 3000, 10000]
+    growth("teams", teams, teams_event, "aggregate", max(3, repeat // 2))
+    growth("teams (4 tables a match)", [50, 200, 800],
+           lambda n: teams_event(n, boards=8, tables=4), "barking", 3)  # fmt: skip
+    for method in ("butler", "cross-imps"):
+        growth("tables", [10, 40, 160], lambda n: club_event(1, n, 24), method, 3)
+
+
+def bench_batch(repeat: int, out: Path) -> None:
+    print("\n## batch of 200 small files, by workers")
+    folder = out / "batch-in"
+    folder.mkdir()
+    write_events(folder, 200, 7, 24)
+    command = [*pbnscore_command(), "batch", str(folder), "--no-progress"]
+
+    def batch(jobs: int) -> Callable[[], object]:
+        target = out / f"batch-out-{jobs}"
+
+        def run() -> object:
+            shutil.rmtree(target, ignore_errors=True)
+            return subprocess.run(
+                [*command, "--out-dir", str(target), "-j", str(jobs)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=CHILD_ENV,
+            )
+
+        return run
+
+    one, two, four = interleaved(max(2, repeat // 2), batch(1), batch(2), batch(4))
+    print(row("batch -j 1", one))
+    print(row("batch -j 2", two, one, "(CPU ratio: the cost of a second worker)"))
+    print(row("batch -j 4", four, one))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each figure")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, for a first look")
+    parser.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS))
+    args = parser.parse_args(argv)
+    print(f"# bench_command: {load_average()}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        jobs: dict[str, Callable[[], None]] = {
+            "samples": lambda: bench_samples(args.repeat, out),
+            "library": lambda: bench_library(args.repeat, args.quick),
+            "startup": lambda: bench_startup(args.repeat, out),
+            "growth": lambda: bench_growth(args.repeat, args.quick),
+            "batch": lambda: bench_batch(args.repeat, out),
+        }
+        for part in args.only:
+            jobs[part]()
+    print(f"\n# {load_average()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
