@@ -6,6 +6,12 @@ scored event. ``--screenshot`` keeps a picture of the page in the test's
 temporary folder. Skipped where Chromium (Debian's ``chromium`` package) is
 not installed.
 
+What can be seen is measured through Playwright driving the same system
+Chromium (no browser download): at each width people use, and printed, no
+table is wider than its box and no cell is out of sight; a screenshot per
+width is kept in the test's temporary folder. Skipped where Playwright or
+Chromium is absent.
+
 ``docs/screenshot.png`` is made from a fixture event by this module's
 :func:`make_docs_screenshot`; set ``PBNSCORE_REGEN_SCREENSHOT=1`` to
 rewrite it (``pytest tests/test_html_browser.py -k docs``).
@@ -13,6 +19,7 @@ rewrite it (``pytest tests/test_html_browser.py -k docs``).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -20,17 +27,25 @@ import signal
 import struct
 import subprocess
 import zlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from lxml import html as lxml_html
 
+import pbnscore
 import report_events as events
 from pbnscore.hands import parse_deal
-from pbnscore.model import ScoredEvent, Seat
+from pbnscore.model import Seat
 from pbnscore.report import html as report_html
 from pbnscore.report import json as report_json
+from pbnscore.report import season as report_season
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # the test extra not installed: the layout tests skip
+    sync_playwright = None  # type: ignore[assignment]
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = (
@@ -46,7 +61,7 @@ FLAGS = (
 )
 TIMEOUT = 120  # seconds; a first start on a cold CI machine is slow
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-SCREENSHOT_WIDTH = 800
+SCREENSHOT_WIDTH = 1280
 
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None,
@@ -172,21 +187,6 @@ def test_screenshot(tmp_path: Path) -> None:
     assert len(set(png_pixels(data))) > 50  # text and rules, not one flat colour
 
 
-# The probe is added to a copy of the page only: the report itself has no
-# script. It records how far the page, and the widest box inside it, would
-# scroll sideways.
-PROBE = """<script>
-let inner = 0;
-for (const el of document.querySelectorAll("body *")) {
-  inner = Math.max(inner, el.scrollWidth - el.clientWidth);
-}
-document.body.setAttribute("data-overflow",
-  String(document.documentElement.scrollWidth - window.innerWidth));
-document.body.setAttribute("data-inner-overflow", String(inner));
-</script></body>"""
-
-WIDTHS = pytest.mark.parametrize("width", [400, 1280], ids=["phone", "desktop"])
-
 # A pairs event, a teams-of-eight event (by each of its methods) and an
 # individual, each from a fixture with its hands.
 PAGES = {
@@ -198,31 +198,14 @@ PAGES = {
 EVENTS = pytest.mark.parametrize("make", PAGES.values(), ids=PAGES.keys())
 
 
-def probed(tmp_path: Path, scored: ScoredEvent, width: int) -> Any:
-    page = report_html.render(scored).replace("</body>", PROBE)
-    return dump_dom(tmp_path, page, width=width)
-
-
-@needs_chromium
-@WIDTHS
-def test_page_never_scrolls_sideways(width: int, tmp_path: Path) -> None:
-    """Neither the page nor any table in it scrolls sideways, even with
-    long names, at a phone's width and a desktop's."""
-    dom = probed(tmp_path, events.butler_pairs(), width)  # long names, the widest tables
-    assert int(dom.find("body").get("data-overflow")) <= 0
-    if width <= 600:
-        assert int(dom.find("body").get("data-inner-overflow")) <= 0
-
-
 @needs_chromium
 @EVENTS
-@WIDTHS
-def test_scorecards_hands_and_fit(make: Any, width: int, tmp_path: Path) -> None:
+def test_scorecards_and_hands(make: Any, tmp_path: Path) -> None:
     """Every participant's number in the standings links to its scorecard,
-    every board number on a scorecard to its board, every board with a deal
-    shows its four hands, and at 400 px nothing scrolls sideways."""
+    every board number on a scorecard to its board, and every board with a
+    deal shows its four hands."""
     scored = make()
-    dom = probed(tmp_path, scored, width)
+    dom = dump_dom(tmp_path, report_html.render(scored))
     ids = {el.get("id"): el for el in dom.xpath("//*[@id]")}
     rows = dom.xpath("//section[@id='standings']//table[@class='standings']/tbody/tr")
     assert len(rows) == len(scored.standings)
@@ -250,41 +233,20 @@ def test_scorecards_hands_and_fit(make: Any, width: int, tmp_path: Path) -> None
         assert len(text) == 5  # four hands and the compass
         for cards in hands.holdings[Seat.N] + hands.holdings[Seat.S]:
             assert (cards or "—") in "".join(text)
-    if width <= 600:
-        assert int(dom.find("body").get("data-overflow")) <= 0
-        assert int(dom.find("body").get("data-inner-overflow")) <= 0
 
 
 A4_WIDTH = 718  # CSS pixels inside A4 portrait with Chromium's default 1 cm margins
 
 
-@needs_chromium
-@EVENTS
-def test_printed_page_shows_every_column(make: Any, tmp_path: Path) -> None:
-    """With the print style sheet applied at an A4 page's width no table is
-    cut off, and Chromium prints the page to a PDF."""
-    page = report_html.render(make())
-    dom = dump_dom(
-        tmp_path, page.replace("@media print", "@media all").replace("</body>", PROBE), A4_WIDTH
-    )
-    assert int(dom.find("body").get("data-overflow")) <= 0
-    assert int(dom.find("body").get("data-inner-overflow")) <= 0
-    pdf = tmp_path / "page.pdf"
-    chromium(
-        tmp_path, write_page(tmp_path, page), f"--print-to-pdf={pdf}", "--no-pdf-header-footer"
-    )
-    assert pdf.read_bytes().startswith(b"%PDF")
-
-
 SCREENSHOT_SOURCE = "pbn/mitchell-pairs.pbn"
-SCREENSHOT_HEIGHT = 1800
+SCREENSHOT_HEIGHT = 1500
 
 
 def make_docs_screenshot(folder: Path) -> Path:
     """``docs/screenshot.png``: the page a real run writes (``pbnscore score
     fixtures/pbn/mitchell-pairs.pbn --dd -o page.html``: standings linked to
     scorecards, board 1's hands, traveller and double-dummy table), taken
-    800 pixels wide by headless Chromium."""
+    1,280 pixels wide by headless Chromium."""
     from pbnscore.cli import main
 
     page = folder / "page.html"
@@ -303,9 +265,145 @@ def make_docs_screenshot(folder: Path) -> Path:
 
 
 def test_docs_screenshot(tmp_path: Path) -> None:
-    """docs/screenshot.png is a picture of a page, 800 pixels wide
+    """docs/screenshot.png is a picture of a page, 1,280 pixels wide
     (rewritten with PBNSCORE_REGEN_SCREENSHOT=1)."""
     if os.environ.get("PBNSCORE_REGEN_SCREENSHOT") == "1":
         make_docs_screenshot(tmp_path)
     data = (DOCS / "screenshot.png").read_bytes()
     assert png_size(data)[0] == SCREENSHOT_WIDTH
+
+
+# -- what a person sees: boxes measured by Playwright ---------------------------------
+
+# The widths people use: desktop screens, a small laptop, a phone.
+DESKTOP_WIDTHS = (1920, 1440, 1280, 1024)
+PHONE_WIDTH = 400
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples"
+REALBRIDGE = SAMPLES / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _event_page(path: Path, method: str) -> Callable[[], str]:
+    return lambda: report_html.render(pbnscore.score(pbnscore.load(path), method))
+
+
+def _season_page() -> str:
+    league = sorted((events.FIXTURES / "season" / "league").iterdir())
+    return report_season.html(pbnscore.season(league, "aggregate"))
+
+
+LAYOUT_PAGES: dict[str, Callable[[], str]] = {
+    "club-night": _event_page(events.FIXTURES / "usebio" / "club-night.xml", "butler"),
+    "long-names": lambda: report_html.render(events.butler_pairs()),
+    "teams-of-four": _event_page(
+        events.FIXTURES / "usebio" / "teams-of-four-two-matches.xml", "aggregate"
+    ),
+    "eight-barking": _event_page(
+        events.FIXTURES / "pbn" / "teams-of-eight-three-matches.pbn", "barking"
+    ),
+    "season": _season_page,
+    "realbridge": _event_page(REALBRIDGE, "aggregate"),
+}
+
+# Run in the page: what a person could not see. A table wider than the box
+# that holds it hides columns behind a scroll bar; a cell reaching outside
+# an ancestor that clips (overflow other than visible) is cut; a cell
+# beyond the page's own scrollable area cannot be reached at all.
+UNSEEN = """() => {
+  const found = [];
+  const where = (el) => (el.closest("[id]") || {id: "page"}).id;
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+  }
+  for (const table of document.querySelectorAll("table")) {
+    const box = table.parentElement;
+    if (table.scrollWidth > box.clientWidth) {
+      found.push(`${where(table)}: table.${table.className} ${table.scrollWidth} px wide ` +
+                 `in a box of ${box.clientWidth}`);
+    }
+  }
+  for (const cell of document.querySelectorAll("th, td")) {
+    if (cell.getClientRects().length === 0) continue;  // not shown (display: none)
+    const r = cell.getBoundingClientRect();
+    const left = r.left + window.scrollX, right = r.right + window.scrollX;
+    if (left < -0.5 || right > root.scrollWidth + 0.5) {
+      found.push(`${where(cell)}: "${cell.textContent}" outside the page`);
+      continue;
+    }
+    for (let up = cell.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === "visible") continue;
+      const b = up.getBoundingClientRect();
+      if (r.right > b.right + 0.5 || r.left < b.left - 0.5) {
+        found.push(`${where(cell)}: "${cell.textContent}" cut off by its box`);
+        break;
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@functools.cache
+def layout_page(name: str) -> str:
+    """The page, rendered once per test run."""
+    if name == "realbridge" and not REALBRIDGE.exists():
+        pytest.skip(f"{REALBRIDGE} absent")
+    return LAYOUT_PAGES[name]()
+
+
+@pytest.fixture(scope="module")
+def browser_page() -> Iterator[Any]:
+    """One Chromium for the module, its one page reused by every test."""
+    if sync_playwright is None:
+        pytest.skip("playwright is not installed (pip install '.[test]')")
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield browser.new_page()
+        finally:
+            browser.close()
+
+
+def unseen(page: Any, html: str, width: int, png: Path, media: str = "screen") -> list[str]:
+    """What of ``html`` a person cannot see at ``width``; a screenshot kept in ``png``."""
+    page.emulate_media(media=media)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.set_content(html)
+    page.screenshot(path=str(png))
+    found: list[str] = page.evaluate(UNSEEN)
+    return found
+
+
+LAYOUTS = pytest.mark.parametrize("name", LAYOUT_PAGES)
+
+
+@LAYOUTS
+@pytest.mark.parametrize("width", [*DESKTOP_WIDTHS, PHONE_WIDTH])
+def test_every_cell_is_in_sight(browser_page: Any, name: str, width: int, tmp_path: Path) -> None:
+    """At each width people use, no table is wider than its box, no cell is
+    cut off by a box that scrolls and none lies outside the page."""
+    html = layout_page(name)
+    assert "<td" in html
+    assert unseen(browser_page, html, width, tmp_path / f"{name}-{width}.png") == []
+    assert (tmp_path / f"{name}-{width}.png").stat().st_size > 1000
+
+
+@LAYOUTS
+def test_printed_page_shows_every_column(browser_page: Any, name: str, tmp_path: Path) -> None:
+    """With the print style sheet, at an A4 page's width, every cell is in sight."""
+    html = layout_page(name)
+    assert unseen(browser_page, html, A4_WIDTH, tmp_path / f"{name}-print.png", "print") == []
+    pdf = tmp_path / f"{name}.pdf"
+    browser_page.pdf(path=str(pdf), format="A4")
+    assert pdf.read_bytes().startswith(b"%PDF")

@@ -4,10 +4,13 @@ No scripts, web fonts or other files: the style sheet is inline, so the page
 works offline and can be mailed or put on a club web site as it is. Each
 participant's number and names in the standings link to its scorecard, and
 each board number on a scorecard to the board (its hand diagram and
-traveller), within the page. On a phone (600 px and less) no table scrolls
-sideways: each row becomes a block of labelled cells that wraps to the
-width; a print style sheet drops the colours, sets the tables to the page's
-width and keeps each board on one page. Every string from the source or the
+traveller), within the page. On a screen no table is wider than its box:
+cards and boards sit side by side where two fit, else one to a row, text
+columns wrap, and a match grid too wide for any screen is a block per team.
+On a phone (600 px and less) no table scrolls sideways: each row becomes a
+block of labelled cells that wraps to the width; a print style sheet drops
+the colours, sets the tables to the page's width and keeps each board on
+one page. Every string from the source or the
 method is escaped. What is shown comes from :mod:`pbnscore.report._view`.
 """
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from html import escape
+from textwrap import indent
 from typing import Protocol
 from urllib.parse import quote
 
@@ -33,11 +37,11 @@ from pbnscore.report._view import (
 
 __all__ = ["href", "render"]
 
-STYLE = """
+_SCREEN = """
 :root { color-scheme: light; --ink: #1b1f24; --muted: #5b6570; --rule: #d0d7de;
   --band: #f4f6f8; --accent: #1f5f99; --red: #b3261e; }
 * { box-sizing: border-box; }
-body { margin: 0 auto; max-width: 72rem; padding: 1rem; color: var(--ink);
+body { margin: 0 auto; max-width: 96rem; padding: 1rem; color: var(--ink);
   font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans",
   Arial, sans-serif; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; color: var(--accent); }
@@ -51,13 +55,13 @@ a { color: var(--accent); }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: .2rem .5rem; border-bottom: 1px solid var(--rule); text-align: left;
   white-space: nowrap; vertical-align: top; }
-th { background: var(--band); font-weight: 600; }
+th { background: var(--band); font-weight: 600; white-space: normal; }
 td.num, th.num { text-align: right; }
-td.wrap { white-space: normal; min-width: 10rem; }
+td.wrap { white-space: normal; }
 tbody tr:nth-child(even) td { background: #fafbfc; }
-.boards, .cards { display: grid; gap: 0 1.5rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(30rem, 100%), 1fr)); }
-.board, .card { break-inside: avoid; min-width: 0; }
+.boards, .cards { display: flex; flex-wrap: wrap; gap: 0 1.5rem; }
+.board, .card { flex: 1 1 auto; min-width: 0; max-width: 100%; break-inside: avoid; }
+.board .note, .board .facts { contain: inline-size; }
 table.grid td.self { background: var(--band); }
 .deal { display: grid; grid-template-columns: repeat(3, minmax(0, max-content));
   gap: .1rem 1rem; margin: .25rem 0 .5rem; font-size: .9rem; align-items: center; }
@@ -68,22 +72,35 @@ table.grid td.self { background: var(--band); }
 .deal .compass { grid-column: 2; text-align: center; border: 1px solid var(--rule);
   padding: .25rem .5rem; color: var(--muted); font-size: .8rem; }
 .deal .red { color: var(--red); }
+""".strip()
+
+# A table shown as one block of labelled cells per row, wrapping to the
+# width: every table on a phone, and a match grid too wide for any screen.
+_BLOCKS = """
+TABLE, TABLE tbody, TABLE tr, TABLE td, TABLE th { display: block; }
+TABLE { width: 100%; }
+TABLE thead { display: none; }
+TABLE tbody tr { display: flex; flex-wrap: wrap; gap: 0 .75rem; padding: .3rem 0;
+  border-bottom: 1px solid var(--rule); }
+TABLE tbody tr:nth-child(even) td { background: none; }
+TABLE tbody th, TABLE td { border: 0; padding: 0; white-space: normal; min-width: 0; }
+TABLE td[data-label]::before { content: attr(data-label) " "; color: var(--muted);
+  font-size: .8rem; }
+TABLE td:empty { display: none; }
+""".strip("\n")
+
+_PHONE = """
 @media (max-width: 600px) {
   body { padding: .5rem; font-size: 14px; }
   .scroll { overflow-x: visible; }
-  table, tbody, tr, td, th { display: block; }
-  table { width: 100%; }
-  thead { display: none; }
-  tbody tr { display: flex; flex-wrap: wrap; gap: 0 .75rem; padding: .3rem 0;
-    border-bottom: 1px solid var(--rule); }
-  tbody tr:nth-child(even) td { background: none; }
-  tbody th, td { border: 0; padding: 0; white-space: normal; min-width: 0; }
-  td.wrap { min-width: 0; flex-basis: 100%; }
-  td[data-label]::before { content: attr(data-label) " "; color: var(--muted);
-    font-size: .8rem; }
-  td:empty { display: none; }
+  .boards, .cards { display: block; }
+TABLE_BLOCKS
+  td.wrap { flex-basis: 100%; }
   .deal { font-size: .85rem; gap: .1rem .5rem; }
 }
+"""
+
+_PRINT = """
 @media print {
   body { max-width: none; padding: 0; font-size: 9pt; color: #000; }
   h1, h2 { color: #000; border-color: #000; }
@@ -91,13 +108,27 @@ table.grid td.self { background: var(--band); }
   .scroll { overflow: visible; }
   table { width: 100%; }
   th, td { padding: .1rem .25rem; white-space: normal; }
-  td.wrap { min-width: 0; }
   th { background: none; }
   tbody tr:nth-child(even) td { background: none; }
   .boards, .cards { display: block; }
   .board, .card, .standings { break-inside: avoid; }
 }
-""".strip()
+"""
+
+STYLE = "\n".join(
+    (
+        _SCREEN,
+        _BLOCKS.replace("TABLE", "table.blocks"),
+        "table.blocks tbody th { flex-basis: 100%; background: none; }",
+        "table.blocks tbody { columns: 16rem; column-gap: 1.5rem; }",
+        "table.blocks tbody tr { break-inside: avoid; }",
+        _PHONE.replace("TABLE_BLOCKS", indent(_BLOCKS.replace("TABLE", "table"), "  ")).strip(),
+        _PRINT.strip(),
+    )
+)
+
+# Beyond this many teams a match grid cannot fit a desktop screen's width.
+GRID_COLUMNS_MAX = 8
 
 
 def render(scored: ScoredEvent, *, dd: bool = False) -> str:
@@ -308,7 +339,8 @@ def _class(column: Column) -> str:
 def _grid(grid: Grid) -> Iterator[str]:
     """Teams down and across; each cell is the row team's score against the
     column team."""
-    yield '<div class="scroll"><table class="grid">'
+    kind = "grid blocks" if len(grid.labels) > GRID_COLUMNS_MAX else "grid"
+    yield f'<div class="scroll"><table class="{kind}">'
     head = "".join(
         f'<th scope="col" title="{_e(name)}">{_e(label)}</th>'
         for label, name in zip(grid.labels, grid.names, strict=True)
