@@ -52,7 +52,7 @@ from pbnscore.model import (
     Strain,
 )
 from pbnscore.strategies._base import rank
-from pbnscore.usebio._writer import format_points
+from pbnscore.usebio._writer import AWARDS, format_points
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "usebio"
 
@@ -179,9 +179,10 @@ def child_tags(element: etree._Element) -> list[str]:
     return [c.tag for c in element if isinstance(c.tag, str)]
 
 
+# With the input's awards, which the method drops where its places differ.
 BUTLER_OWNED = frozenset(
     {"BOARD_AVERAGE", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "TOTAL_SCORE", "PLACE",
-     "BOARD_SCORING_METHOD", "SCORING_METHOD"}
+     "BOARD_SCORING_METHOD", "SCORING_METHOD", *AWARDS}
 )  # fmt: skip
 
 

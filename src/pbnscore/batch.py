@@ -57,6 +57,7 @@ class Settings:
     usebio_types: str | None = None
     usebio_for: str = "standard"  # the reader profile (pbnscore.usebio.PROFILES)
     dd: bool = False  # double-dummy tables in text and HTML reports
+    keep_awards: bool = False  # USEBIO: keep the input's awards (see usebio.dumps)
 
 
 def describe(exc: PbnscoreError, source: str) -> str:
@@ -146,9 +147,14 @@ def score_event(
     return scored
 
 
-def render(scored: ScoredEvent, settings: Settings) -> bytes:
-    """The bytes of the output document in ``settings.to``."""
-    return outputs.render(scored, settings)
+def render(
+    scored: ScoredEvent, settings: Settings, warn: Callable[[str], None] | None = None
+) -> bytes:
+    """The bytes of the output document in ``settings.to``; what the writer
+    warns of goes to ``warn`` as a warning line about the file."""
+    source = scored.event.source.name
+    said = None if warn is None else (lambda message: warn(warning(source, None, message)))
+    return outputs.render(scored, settings, said)
 
 
 def convert(
@@ -158,7 +164,7 @@ def convert(
     Its warnings go to ``warn`` once it is scored, at most MAX_WARNINGS."""
     found: list[str] = []
     event = read_event(data, source, settings, found.append)
-    document = render(score_event(event, settings, found.append), settings)
+    document = render(score_event(event, settings, found.append), settings, found.append)
     if warn is not None:
         for line in warning_lines(found, source):
             warn(line)

@@ -19,23 +19,32 @@ if TYPE_CHECKING:
     from pbnscore.model import ScoredEvent
 
 
-def _usebio(scored: ScoredEvent, settings: Settings) -> bytes:
+Warn = Callable[[str], None]
+
+
+def _usebio(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
     from pbnscore import usebio
 
-    document: bytes = usebio.dumps(scored, types=settings.usebio_types, dialect=settings.usebio_for)
+    document: bytes = usebio.dumps(
+        scored,
+        types=settings.usebio_types,
+        dialect=settings.usebio_for,
+        keep_awards=settings.keep_awards,
+        warn=warn,
+    )
     return document
 
 
-def _pbn(scored: ScoredEvent, settings: Settings) -> bytes:
+def _pbn(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
     from pbnscore import pbn
 
     return pbn.dumps(scored)
 
 
-def _report(name: str) -> Callable[[ScoredEvent, Settings], bytes]:
+def _report(name: str) -> Callable[[ScoredEvent, Settings, Warn], bytes]:
     """A report rendering (text) as UTF-8 bytes."""
 
-    def render(scored: ScoredEvent, settings: Settings) -> bytes:
+    def render(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
         from pbnscore import report
 
         return report.render(scored, name, dd=settings.dd).encode("utf-8")
@@ -47,7 +56,9 @@ def _report(name: str) -> Callable[[ScoredEvent, Settings], bytes]:
 class OutputFormat:
     name: str
     extensions: tuple[str, ...]  # the first is the one `batch` adds
-    render: Callable[[ScoredEvent, Settings], bytes]
+    # (scored, settings, warn): ``warn`` takes what the writer did that the
+    # scorer must know (a line each, without the file's name).
+    render: Callable[[ScoredEvent, Settings, Warn], bytes]
 
     @property
     def extension(self) -> str:
@@ -80,9 +91,10 @@ def extensions() -> list[str]:
     return [f".{extension}" for output in FORMATS.values() for extension in output.extensions]
 
 
-def render(scored: ScoredEvent, settings: Settings) -> bytes:
-    """The bytes of ``scored`` in ``settings.to``."""
-    return FORMATS[settings.to].render(scored, settings)
+def render(scored: ScoredEvent, settings: Settings, warn: Warn | None = None) -> bytes:
+    """The bytes of ``scored`` in ``settings.to``; what the writer must say
+    goes to ``warn``."""
+    return FORMATS[settings.to].render(scored, settings, warn or (lambda _: None))
 
 
 __all__ = ["DEFAULT", "FORMATS", "OutputFormat", "extensions", "named_by", "render"]

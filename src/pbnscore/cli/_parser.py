@@ -91,6 +91,12 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
         help="USEBIO EVENT_TYPE style under --usebio-for standard "
         "(default: the input's; new for PBN input)",
     )
+    parser.add_argument(
+        "--keep-awards",
+        action="store_true",
+        help="USEBIO: keep the input's percentages and master points on participants the "
+        "method ranks, though its places may disagree with them (default: dropped)",
+    )
 
 
 def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
@@ -265,8 +271,18 @@ def settings(
         if to not in DD_FORMATS:
             raise UsageError(f"--dd applies to --to {' or '.join(DD_FORMATS)}, not {to}")
         _dd.require_solver()
+    keep_awards = bool(getattr(args, "keep_awards", False))
+    if keep_awards and to != "usebio":
+        raise UsageError(f"--keep-awards applies to --to usebio, not --to {to}")
     return Settings(
-        method, given, to, args.source_format, args.usebio_types, _usebio_for(args, to), dd
+        method,
+        given,
+        to,
+        args.source_format,
+        args.usebio_types,
+        _usebio_for(args, to),
+        dd,
+        keep_awards,
     )
 
 

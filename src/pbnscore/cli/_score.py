@@ -41,6 +41,6 @@ def run(words: list[str], method: str | None) -> int:
         if method is None:  # the event's own method, and its options
             own = default_method(event)
             chosen = _parser.settings(*_parser.parse_with_method(words, own), own, settings.to)
-        return batch.render(batch.score_event(event, chosen, warn), chosen)
+        return batch.render(batch.score_event(event, chosen, warn), chosen, warn)
 
     return _io.answer_one(data, source, output, settings, scored, quiet=args.quiet)

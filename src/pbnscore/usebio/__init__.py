@@ -27,6 +27,7 @@ places); PBN input is written as a new USEBIO event.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import BinaryIO
 
 from pbnscore._gc import gc_paused
@@ -80,7 +81,12 @@ def load(file: str | os.PathLike[str] | BinaryIO) -> Event:
 
 
 def dumps(
-    obj: ScoredEvent | Event, *, types: str | None = None, dialect: str = "standard"
+    obj: ScoredEvent | Event,
+    *,
+    types: str | None = None,
+    dialect: str = "standard",
+    keep_awards: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> bytes:
     """A USEBIO 1.2 document (UTF-8, with an XML declaration) for a scored
     event, or for a plain event without scores.
@@ -90,13 +96,24 @@ def dumps(
     ``ukbridge`` write what those readers need, and raise
     :class:`pbnscore.errors.ProfileError` for an event the reader cannot
     take. ``types`` "old" or "new" forces the EVENT_TYPE style of
-    ``standard``; by default the input's style is kept (PBN input: new)."""
+    ``standard``; by default the input's style is kept (PBN input: new).
+
+    The input's percentages and master points (figures of its own ranking)
+    are dropped from every participant the method ranks where the new
+    places contradict them, unless ``keep_awards``; ``warn`` is given one
+    line saying so (README "Master points and percentages")."""
     with gc_paused():
-        return write(obj, types=types, dialect=dialect)
+        return write(obj, types=types, dialect=dialect, keep_awards=keep_awards, warn=warn)
 
 
 def dump(
-    obj: ScoredEvent | Event, fp: BinaryIO, *, types: str | None = None, dialect: str = "standard"
+    obj: ScoredEvent | Event,
+    fp: BinaryIO,
+    *,
+    types: str | None = None,
+    dialect: str = "standard",
+    keep_awards: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> None:
     """Write :func:`dumps` to a binary file object."""
-    fp.write(dumps(obj, types=types, dialect=dialect))
+    fp.write(dumps(obj, types=types, dialect=dialect, keep_awards=keep_awards, warn=warn))

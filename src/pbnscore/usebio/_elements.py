@@ -62,6 +62,18 @@ def replace_child(parent: Element, tag: str, text: str) -> bool:
     return False
 
 
+def remove_children(parent: Element, tags: tuple[str, ...]) -> int:
+    """Remove ``parent``'s children of ``tags``; the closing tag keeps its
+    indentation. How many were removed."""
+    found = list(parent.iterchildren(*tags))
+    for element in found:
+        previous = element.getprevious()
+        if element.getnext() is None and previous is not None:
+            previous.tail = element.tail
+        parent.remove(element)
+    return len(found)
+
+
 def set_child(parent: Element, tag: str, text: str) -> None:
     """Set ``parent``'s ``tag`` child in place, or insert it (see :func:`set_children`)."""
     set_children(parent, {tag: text})

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from lxml import etree
@@ -44,7 +44,7 @@ from pbnscore.model import (
     Standing,
 )
 from pbnscore.usebio import _splice
-from pbnscore.usebio._elements import replace_child, set_child, set_children
+from pbnscore.usebio._elements import remove_children, replace_child, set_child, set_children
 from pbnscore.usebio._handset import DEAL_RE, HAND_DIRECTIONS, HAND_RE, SEATS, SUIT_TAGS
 from pbnscore.usebio._profiles import Document, Profile, profile_named
 from pbnscore.usebio._reader import (
@@ -103,9 +103,23 @@ def write(
     types: str | None = None,
     dialect: str = "standard",
     splice: bool = True,
+    keep_awards: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> bytes:
     """The USEBIO document. ``splice`` False edits a copy of the input's
-    whole tree (the reference the tests hold the splice to; see _splice)."""
+    whole tree (the reference the tests hold the splice to; see _splice).
+    The input's award figures of participants the method ranks are dropped
+    unless ``keep_awards`` (see :class:`_Awards`); ``warn`` is told either way."""
+    awards = _Awards(keep_awards)
+    document = _write(obj, types, dialect, splice, awards)
+    if warn is not None and awards.note is not None:
+        warn(awards.note)
+    return document
+
+
+def _write(
+    obj: ScoredEvent | Event, types: str | None, dialect: str, splice: bool, awards: _Awards
+) -> bytes:
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
     profile = profile_named(dialect)
@@ -120,7 +134,11 @@ def write(
         style = types or profile.types or source.type_style or "new"
         # The input plus the scores (no reader's edits): written without
         # copying the input's tree where the layout allows (see _splice).
-        output = _spliced(event, scored, style, profile) if splice and not profile.edits else None
+        output = (
+            _spliced(event, scored, style, profile, awards)
+            if splice and not profile.edits
+            else None
+        )
         if output is not None:
             return _line_ends(output, source.document)
         tree, locator = _copy_input(event)
@@ -130,7 +148,7 @@ def write(
     root = tree.getroot()
     root.set("Version", VERSION)
     if scored is not None:
-        _Scorer(root, locator, style, profile).apply(scored)
+        _Scorer(root, locator, style, profile, awards).apply(scored)
     elif style != source.type_style and source.format == "usebio":
         _restyle(root, event, style)
     profile.edit(Document(root, event, scored))
@@ -163,7 +181,11 @@ def _restyle(root: Element, event: Event, style: str) -> None:
 
 
 def _spliced(
-    event: Event, scored: ScoredEvent | None, style: str, profile: Profile
+    event: Event,
+    scored: ScoredEvent | None,
+    style: str,
+    profile: Profile,
+    awards: _Awards | None = None,
 ) -> bytes | None:
     """The input plus the method's elements, its tree only serialised: its
     skeleton edited as a tree and its lines (with their points) spliced
@@ -198,7 +220,9 @@ def _spliced(
             return None
     _to_version(skeleton)
     if scored is not None:
-        _Scorer(skeleton_root, _RefLocator(nodes), style, profile).apply(scored, lines=False)
+        _Scorer(skeleton_root, _RefLocator(nodes), style, profile, awards).apply(
+            scored, lines=False
+        )
     elif style != event.source.type_style:
         _restyle(skeleton_root, event, style)
     edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
@@ -296,9 +320,15 @@ class _Scorer:
     """Writes one scored event's method-owned elements into a document."""
 
     def __init__(
-        self, root: Element, locator: _RefLocator | _BuiltLocator, style: str, profile: Profile
+        self,
+        root: Element,
+        locator: _RefLocator | _BuiltLocator,
+        style: str,
+        profile: Profile,
+        awards: _Awards | None = None,
     ) -> None:
         self.root = root
+        self.awards = awards or _Awards()
         self.locator = locator
         self.style = style
         self.profile = profile
@@ -318,8 +348,14 @@ class _Scorer:
         points_tags = self.profile.points_tags(scored.style, scored.event.kind) if lines else ()
         for board in scored.boards:
             self.board(board, points_tags)
-        for standing in scored.standings:
-            self.standing(standing, scored.style)
+        ranked = [
+            (standing, element)
+            for standing in scored.standings
+            if (element := self.locator.participant(standing.participant)) is not None
+        ]
+        self.awards.judge(scored, [(s, e) for s, e in ranked if _ranks(s, scored.style)])
+        for standing, element in ranked:
+            self.standing(standing, element, scored.style)
         for match in scored.matches:
             self.match(match)
 
@@ -395,17 +431,16 @@ class _Scorer:
             self._absent[tag] = next(self.root.iter(tag), None) is None
         return self._absent[tag]
 
-    def standing(self, standing: Standing, style: PointsStyle) -> None:
+    def standing(self, standing: Standing, element: Element, style: PointsStyle) -> None:
         participant = standing.participant
-        element = self.locator.participant(participant)
-        if element is None:
-            return
         if participant.kind is ParticipantKind.PAIR and participant.team is not None:
             # A pair of a teams event: its pairwise total (§6.4), not the team's.
             set_child(element, "PAIR_IMPS", format_points(standing.ranked_total))
             return
-        if participant.kind is ParticipantKind.TEAM and style is not PointsStyle.AGGREGATE:
+        if not _ranks(standing, style):
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
+        if self.awards.drop:
+            remove_children(element, AWARDS)
         tie = self.tie_mark if standing.tied else ""
         set_children(
             element,
@@ -431,6 +466,75 @@ class _Scorer:
             target = boards.get(str(board.number))
             if target is not None:
                 set_child(target, "IMPS", format_points(board.imps))
+
+
+def _ranks(standing: Standing, style: PointsStyle) -> bool:
+    """Whether the method writes the participant's TOTAL_SCORE and PLACE:
+    not a teams event's pair (its PAIR_IMPS only), nor a team under a pairs
+    method (the match scoring ranks teams)."""
+    participant = standing.participant
+    if participant.kind is ParticipantKind.PAIR and participant.team is not None:
+        return False
+    return participant.kind is not ParticipantKind.TEAM or style is PointsStyle.AGGREGATE
+
+
+# A participant's figures of the input's own ranking (USEBIO-notes §6.2,
+# §6.4, §6.5: flat and nested master points, the percentage).
+AWARDS = ("PERCENTAGE", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE")
+# The input's scoring (BOARD_SCORING_METHOD, or implied by EVENT_TYPE) as
+# the warning names its ranking; each method's own, as a file names it.
+_RANKINGS = {
+    "MATCH_POINTS": "matchpoint",
+    "BUTLER_IMPS": "Butler",
+    "CROSS_IMPS": "cross-IMP",
+    "AGGREGATE": "aggregate",
+    "VPS": "VP",
+    "PAB": "point-a-board",
+    "BAM": "board-a-match",
+}
+_OWN_SCORING = {
+    PointsStyle.BUTLER: {"BUTLER_IMPS"},
+    PointsStyle.CROSS_IMPS: {"CROSS_IMPS"},
+    PointsStyle.BARKING: {"BARKING"},
+    PointsStyle.AGGREGATE: {"IMPS", "AGGREGATE", "VPS"},
+}
+
+
+class _Awards:
+    """What becomes of the input's awards (:data:`AWARDS`) on participants
+    the method ranks (README "Master points and percentages"): where the
+    input's ranking was another scoring's, or any place the method writes
+    differs from the input's, they belong to a ranking the file no longer
+    shows and are dropped, unless ``keep``; ``note`` says which, once."""
+
+    def __init__(self, keep: bool = False) -> None:
+        self.keep = keep
+        self.drop = False
+        self.note: str | None = None
+
+    def judge(self, scored: ScoredEvent, ranked: list[tuple[Standing, Element]]) -> None:
+        holding = [(s, e) for s, e in ranked if next(e.iterchildren(*AWARDS), None) is not None]
+        if not holding:
+            return
+        own = scored.event.source.scoring
+        moved = any(
+            (element.findtext("PLACE") or "").strip().rstrip("=") != str(standing.rank)
+            for standing, element in ranked
+        )
+        if not moved and own in _OWN_SCORING.get(scored.style, set()):
+            return  # the same ranking: nothing contradicts its awards
+        ranking = _RANKINGS.get(own or "", "file's own")
+        what = f"master points and percentages of the {ranking} ranking"
+        if self.keep:
+            self.note = (
+                f"{what} kept (--keep-awards): the places are now {scored.method}'s, "
+                "and the places and awards disagree"
+            )
+        else:
+            self.drop = True
+            self.note = (
+                f"{what} dropped (the places are now {scored.method}'s); --keep-awards keeps them"
+            )
 
 
 _POINTS_TEXT: dict[tuple[int, int], str] = {}
