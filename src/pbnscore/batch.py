@@ -153,7 +153,7 @@ def render(
     """The bytes of the output document in ``settings.to``; what the writer
     warns of goes to ``warn`` as a warning line about the file."""
     source = scored.event.source.name
-    said = None if warn is None else (lambda message: warn(warning(source, None, message)))
+    said = None if warn is None else (lambda message: warn(warning_line(source, None, message)))
     return outputs.render(scored, settings, said)
 
 
