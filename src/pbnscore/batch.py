@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import attrs
 
-from pbnscore import _signals, default_method, loads, outputs, score
+from pbnscore import _read, _signals, default_method, loads, outputs, score
 from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
 from pbnscore.errors import (
     ParseError,
@@ -71,20 +71,13 @@ def describe(exc: PbnscoreError, source: str) -> str:
     return f"{shown(source)}: {one_line(str(exc))}"
 
 
-# The largest real results file seen is 0.3 MiB; a file past this is no
-# results file, and reading it whole (PBN takes some 8 times its size to
-# read) is what is refused.
-MAX_INPUT_BYTES = 64 << 20
+MAX_INPUT_BYTES = _read.MAX_INPUT_BYTES
 
 
 def read_limited(stream: BinaryIO, source: str) -> bytes:
     """All of ``stream``; a ParseError past :data:`MAX_INPUT_BYTES`, having
-    read no more than that."""
-    data = stream.read(MAX_INPUT_BYTES + 1)
-    if len(data) > MAX_INPUT_BYTES:
-        message = f"over {MAX_INPUT_BYTES >> 20} MiB: too large to be a results file"
-        raise ParseError(message, source=source, line=1)
-    return data
+    read no more than that (:func:`pbnscore._read.read_limited`)."""
+    return _read.read_limited(stream, source, limit=MAX_INPUT_BYTES)
 
 
 def shown_name(name: str) -> str:

@@ -5,10 +5,10 @@ WBF's discrete scale derived from it, and a scorer's own table from a CSV file."
 from __future__ import annotations
 
 import bisect
-import csv
 import enum
 import itertools
 import math
+import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import attrs
 
+from pbnscore import _read
 from pbnscore.errors import OptionError, ScoringError
 
 # Law 78B as lower bounds: a difference of at least THRESHOLDS[i] points is
@@ -289,6 +290,10 @@ class Band:
     loser: Fraction
 
 
+def _floors_of(scale: ScaleFile) -> dict[int | None, list[int]]:
+    return {boards: [band.min_imps for band in bands] for boards, bands in scale.bands.items()}
+
+
 @attrs.frozen
 class ScaleFile:
     """A VP scale read from a CSV file (``boards,min_imps,winner_vp,loser_vp``,
@@ -297,6 +302,12 @@ class ScaleFile:
 
     value: str
     bands: Mapping[int | None, tuple[Band, ...]] = attrs.field(eq=False)
+    # Each length's min_imps, made once: a match looks its margin up in
+    # them (made per match, a season of many matches over a long scale
+    # cost matches x rows).
+    _floors: Mapping[int | None, list[int]] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_floors_of, takes_self=True)
+    )
 
     def vps(self, margin: Number, boards: int) -> tuple[Fraction, Fraction]:
         """(home VPs, away VPs) for a match of ``boards`` won by ``margin``;
@@ -305,20 +316,31 @@ class ScaleFile:
         if bands is None:
             raise ScoringError(f"{self.value}: the VP scale has no rows for {boards} boards")
         size = math.floor(-margin if margin < 0 else margin)
-        row = bands[bisect.bisect_right([b.min_imps for b in bands], size) - 1]
+        floors = self._floors[boards if self.bands.get(boards) else None]
+        row = bands[bisect.bisect_right(floors, size) - 1]
         return (row.winner, row.loser) if margin >= 0 else (row.loser, row.winner)
 
 
 def read_scale(path: str) -> ScaleFile:
     """A VP scale file; an OptionError ``path:line: what is wrong`` for the
-    first bad row (a scale is a command-line option's file, not an input)."""
+    first bad row (a scale is a command-line option's file, not an input),
+    a ParseError for a file too large to be one. The same file is read once
+    while it is unchanged (``score`` checks the options before it scores)."""
     try:
-        with open(path, newline="", encoding="utf-8-sig") as stream:
-            lines = list(csv.reader(stream))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        seen = os.stat(path)
+    except OSError as exc:
+        raise OptionError(f"{path}: cannot read the VP scale: {exc}") from None
+    return _read_scale(path, (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns))
+
+
+@lru_cache(maxsize=4)
+def _read_scale(path: str, version: tuple[int, ...]) -> ScaleFile:
+    try:
+        text = _read.read_text(path, "a VP scale")
+    except (OSError, UnicodeDecodeError) as exc:
         raise OptionError(f"{path}: cannot read the VP scale: {exc}") from None
     rows: dict[int | None, list[tuple[int, Band]]] = {}
-    for number, cells in enumerate(lines, start=1):
+    for number, cells in _read.csv_rows(text, path):
         cells = [c.strip() for c in cells]
         if not any(cells) or cells[0].startswith("#"):
             continue

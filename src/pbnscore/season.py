@@ -113,10 +113,10 @@ def read_aliases(text: str, source: str = "aliases") -> dict[str, str]:
     """``name,same_as`` rows (a first row ``name,same_as`` is a heading) as
     {name key: what it is the same as}: a name, or a national id. An empty
     ``same_as`` keeps the name apart from anyone an id would give it."""
-    import csv
+    from pbnscore._read import csv_rows
 
     aliases: dict[str, str] = {}
-    for number, row in enumerate(csv.reader(text.splitlines()), start=1):
+    for number, row in csv_rows(text, source):
         cells = [cell.strip() for cell in row]
         if not any(cells) or (number == 1 and [c.casefold() for c in cells] == ["name", "same_as"]):
             continue

@@ -224,8 +224,10 @@ def _rankable(
 def _aliases(path: Path | None) -> dict[str, str]:
     if path is None:
         return {}
+    from pbnscore._read import read_text
+
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_text(str(path), "an aliases file")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(str(getattr(exc, "strerror", None) or exc), source=str(path)) from None
     return read_aliases(text, source=str(path))

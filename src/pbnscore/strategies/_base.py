@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from pbnscore.errors import OptionError
+from pbnscore.errors import OptionError, ParseError
 from pbnscore.imps import ImpGaps
 from pbnscore.model import (
     AdjustedKind,
@@ -134,6 +134,8 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
         # A preset's own settings are not checked for applying: an explicit
         # --datum may leave its --drop with nothing to do.
         options = strategy.Options(**with_preset(strategy, given))
+    except ParseError:
+        raise  # a file an option names is too large: said as a results file is
     except (TypeError, ValueError) as exc:
         raise OptionError(f"{strategy.name}: {exc}") from None
     for name in given:
