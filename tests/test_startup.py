@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import pbnscore
+from pbnscore.cli._parser import COMMANDS
 
 HEAVY = ("attr", "attrs", "lxml", "pbnscore.model", "pbnscore.cli", "pbnscore.errors")
 
@@ -59,3 +61,28 @@ def test_season_stays_the_function_when_its_module_is_imported() -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "pbnscore"
+
+
+SCORE_PROBE = """
+import sys
+from pbnscore.cli import main
+status = main(["score", sys.argv[1], "--to", "json", "-o", sys.argv[2]])
+others = sorted(m for m in sys.modules if m in {OTHERS})
+print(status, others)
+"""
+
+
+def test_score_imports_no_other_command(tmp_path: Path) -> None:
+    """``score`` builds its own sub-command only: season, batch's command,
+    check, explain and methods, and the season's model and page, are not
+    imported (season alone cost score a fifth of its start-up)."""
+    others = {
+        "pbnscore.season",
+        "pbnscore.report.season",
+        *(command.module for name, command in COMMANDS.items() if name != "score"),
+    }
+    probe = SCORE_PROBE.replace("{OTHERS}", repr(others))
+    night = Path(__file__).parents[1] / "fixtures" / "usebio" / "club-night.xml"
+    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    assert done.stdout == "0 []\n"

@@ -12,7 +12,6 @@ from pbnscore.cli._flags import default_methods, flags_of_method, merged
 from pbnscore.errors import UsageError
 
 NAME = "batch"
-HELP = "score many files in parallel"
 DESCRIPTION = (
     "Score every file (folders: every *.pbn and *.xml below them) into "
     "DIR/<file name>.<ext>. Without -m each file gets its default method and "

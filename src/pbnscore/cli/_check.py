@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from pbnscore.errors import Problem
 
 NAME = "check"
-HELP = "read and validate only"
 DESCRIPTION = "Read and validate files; one line per problem, file:line: message."
 METHOD_OPTIONS = False
 

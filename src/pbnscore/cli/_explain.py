@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from pbnscore.model import Event
 
 NAME = "explain"
-HELP = "how each point on one board came about"
 DESCRIPTION = (
     "Explain one board: the steps by which the method scored it (the datum and "
     "how it was chosen, each comparison or term, each team's sum), from the same "

@@ -9,7 +9,6 @@ from pbnscore import registry
 from pbnscore.cli._flags import flags_of
 
 NAME = "methods"
-HELP = "list every scoring method and its options"
 DESCRIPTION = "List every scoring method (built-in and plug-in) with its options."
 METHOD_OPTIONS = False
 

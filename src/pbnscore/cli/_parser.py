@@ -1,9 +1,12 @@
 """The argument parser: one sub-command per module of :data:`COMMANDS`.
 
-A command module has ``NAME``, ``HELP`` (one line for ``pbnscore --help``),
-``DESCRIPTION``, ``METHOD_OPTIONS`` (whether it takes ``-m`` and the method's
-flags), ``add_arguments(parser)`` for its own arguments and
-``run(words, method) -> int``. A new command is a module and a line here.
+A command module has ``NAME``, ``DESCRIPTION``, ``METHOD_OPTIONS`` (whether it
+takes ``-m`` and the method's flags), ``add_arguments(parser)`` for its own
+arguments and
+``run(words, method) -> int``. A new command is a module and a line here
+(with the one line ``pbnscore --help`` shows for it): the parser imports only
+the module of the command being run, so that ``score`` does not pay for
+``season``'s imports.
 
 A method's flags depend on the method, so a command that takes them is parsed
 twice: :func:`prescan` finds the command and ``-m`` first, then :func:`parse`
@@ -17,20 +20,27 @@ import itertools
 from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
+from typing import NamedTuple
 
 from pbnscore import __version__, outputs, registry
 from pbnscore.batch import Settings
 from pbnscore.cli._flags import Flag, default_methods, flags_of, flags_of_method, merged
 from pbnscore.errors import OptionError, UsageError
 
+
+class Command(NamedTuple):
+    module: str
+    help: str  # its line in ``pbnscore --help``
+
+
 # Command name -> its module, in the order `pbnscore --help` lists them.
-COMMANDS: dict[str, str] = {
-    "score": "pbnscore.cli._score",
-    "batch": "pbnscore.cli._batch",
-    "methods": "pbnscore.cli._methods",
-    "check": "pbnscore.cli._check",
-    "explain": "pbnscore.cli._explain",
-    "season": "pbnscore.cli._season",
+COMMANDS: dict[str, Command] = {
+    "score": Command("pbnscore.cli._score", "score one event"),
+    "batch": Command("pbnscore.cli._batch", "score many files in parallel"),
+    "methods": Command("pbnscore.cli._methods", "list every scoring method and its options"),
+    "check": Command("pbnscore.cli._check", "read and validate only"),
+    "explain": Command("pbnscore.cli._explain", "how each point on one board came about"),
+    "season": Command("pbnscore.cli._season", "one ranking over many events (a season, a league)"),
 }
 
 FROM_HELP = "input format (default: from the extension, else the content)"
@@ -46,12 +56,22 @@ USEBIO_FOR_HELP = (
 
 
 def command_module(name: str | None) -> ModuleType | None:
-    return import_module(COMMANDS[name]) if name in COMMANDS else None
+    return import_module(COMMANDS[name].module) if name in COMMANDS else None
 
 
-def build_parser(flags: Sequence[Flag] = (), method: str | None = None) -> argparse.ArgumentParser:
-    """The full parser; commands that take method options take ``flags`` (those
-    of ``method``, or of the default methods where no method is named)."""
+def command_word(argv: Sequence[str]) -> str | None:
+    """The command of a command line: its first word that is no option."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(
+    flags: Sequence[Flag] = (), method: str | None = None, command: str | None = None
+) -> argparse.ArgumentParser:
+    """The parser; ``command``'s sub-command has its arguments (and, where it
+    takes method options, ``flags``: those of ``method``, or of the default
+    methods where no method is named). The other commands are listed with
+    their help line only, their modules not imported (``pbnscore --help``
+    imports none)."""
     parser = argparse.ArgumentParser(
         prog="pbnscore",
         description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
@@ -59,11 +79,14 @@ def build_parser(flags: Sequence[Flag] = (), method: str | None = None) -> argpa
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    for name, listed in COMMANDS.items():
+        if name != command:
+            commands.add_parser(name, help=listed.help, allow_abbrev=False)
+            continue
         module = command_module(name)
         assert module is not None
         sub = commands.add_parser(
-            name, help=module.HELP, description=module.DESCRIPTION, allow_abbrev=False
+            name, help=listed.help, description=module.DESCRIPTION, allow_abbrev=False
         )
         module.add_arguments(sub)
         if module.METHOD_OPTIONS:
@@ -149,7 +172,7 @@ def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> arg
     """Parse strictly: an argument nobody takes is a usage error that names
     the method whose options were on offer."""
     _refuse_others_values(argv, flags, method)
-    args, extra = build_parser(flags, method).parse_known_args(argv)
+    args, extra = build_parser(flags, method, command_word(argv)).parse_known_args(argv)
     if extra:
         unknown = " ".join(extra)
         option = next((word for word in extra if word.startswith("--")), None)
@@ -231,7 +254,7 @@ def options(args: argparse.Namespace, flags: Sequence[Flag]) -> dict[str, object
 
 def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
     """(command, -m METHOD) before the real parse, which needs the method."""
-    command = next((word for word in argv if not word.startswith("-")), None)
+    command = command_word(argv)
     module = command_module(command)
     if module is None or not module.METHOD_OPTIONS:
         return command, None

@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from pbnscore.model import Event
 
 NAME = "score"
-HELP = "score one event"
 DESCRIPTION = (
     "Score one event. The output format is --to, else OUTPUT's extension "
     "(.xml usebio, .json, .txt text, .html), else usebio. Without -m: butler for "

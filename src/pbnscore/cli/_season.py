@@ -34,7 +34,6 @@ from pbnscore.season import (
 )
 
 NAME = "season"
-HELP = "one ranking over many events (a season, a league)"
 DESCRIPTION = (
     "Score every file (folders: every *.pbn and *.xml below them) on its own, "
     "then rank players, pairs or teams over them all, matching people across "
