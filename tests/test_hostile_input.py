@@ -748,14 +748,14 @@ CASES = [
     ("truncated.pbn", _pbn()[:-30], 12, re.escape("ScoreTable row has 1 elements for 6 columns")),
     (
         "tag-not-closed.pbn",
-        _pbn().replace(b'"Hostile"]', b'"Hostile"'),
-        3,
+        _pbn().replace(b'"None"]', b'"None"'),
+        6,
         re.escape("'[' inside a tag pair"),
     ),
     (
         "string-not-closed.pbn",
-        _pbn().replace(b'"Hostile"]', b'"Hostile]'),
-        2,
+        _pbn().replace(b'"None"]', b'"None]'),
+        5,
         re.escape("string not closed on its line"),
     ),
     ("row-short.pbn", _pbn(score=""), 12, re.escape("ScoreTable row has 5 elements for 6 columns")),
@@ -1132,7 +1132,7 @@ LARGE = {  # file name: (bytes, message)
         r"1: .*(?:[Tt]ext node|huge text).*",
     ),
     "deep.xml": (_deep(900_000), r"2: Excessive depth in document.*"),
-    "huge-tag.pbn": (b'[Event "' + b"x" * (30 << 20) + b"\n", r"1: string not closed on its line"),
+    "huge-tag.pbn": (b'[Board "' + b"x" * (30 << 20) + b"\n", r"1: string not closed on its line"),
     "no-games.pbn": (
         b"{" + b"x\n" * (10 << 20),
         r"1: comment '\{' not closed before the end of the file",

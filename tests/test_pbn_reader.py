@@ -685,6 +685,118 @@ def test_never_a_traceback(lines: list[str]) -> None:
     assert isinstance(pbn.loads(text, strict=False), Event)
 
 
+# -- lexical faults outside the results (README "Bad input") ------------------------------
+
+# Two boards; a brace comment after board 1's Play holds a nested {...}: PBN
+# comments do not nest (§3.8), so the comment ends at the inner "}" and the
+# outer one is a stray character (a real file's line 78).
+NESTED_COMMENT = """[Event "Club night"]
+[Board "1"]
+[Vulnerable "None"]
+[Play "W"]
+SA S2 S3 S4
+{ West led {the ace} from AK }
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]
+1 2 4S N 10 420
+3 4 4S N 9 -50
+
+[Board "2"]
+[Vulnerable "NS"]
+[ScoreTable "#"]
+1 2 3NT S 9 600
+3 4 3NT S 10 630
+"""
+STRAY_LINE = 6
+
+
+def _scores(event: Event) -> list[list[int | None]]:
+    return [[r.score for r in b.results] for b in event.sessions[0].sections[0].boards]
+
+
+def test_a_stray_brace_in_a_commentary_is_a_warning() -> None:
+    """One "}" too many after a comment is read past: every result is read,
+    as in the file without it, and check lists a warning at its line."""
+    event = pbn.loads(NESTED_COMMENT, source="night.pbn")
+    clean = pbn.loads(NESTED_COMMENT.replace(" }\n[Score", "\n[Score"))
+    assert _scores(event) == _scores(clean) == [[420, -50], [600, 630]]
+    problems = pbn.check(NESTED_COMMENT, source="night.pbn")
+    assert [(p.line, p.severity) for p in problems] == [(STRAY_LINE, "warning")]
+    assert problems[0].message.startswith("character '}' not allowed here")
+
+
+def test_score_reads_past_a_stray_brace_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """score exits 0 and names the line on standard error; check exits 0 and
+    lists it."""
+    from pbnscore.cli import main
+
+    source = tmp_path / "night.pbn"
+    source.write_text(NESTED_COMMENT)
+    assert main(["score", str(source), "--to", "json"]) == 0
+    err = capsys.readouterr().err
+    assert f"{source}:{STRAY_LINE}: warning: character '}}' not allowed here" in err
+    assert main(["check", str(source)]) == 0
+    assert capsys.readouterr().out.startswith(f"{source}:{STRAY_LINE}: warning: ")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (table("PairId_NS;PairId_EW;Score_NS", "{ a {b} c }", "1 2 420", "3 4 -50"), 4),
+        (table("PairId_NS;PairId_EW;Score_NS", "1 2 420 }", "3 4 -50"), 4),
+        ('[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10" }]\n', 4),
+        ('[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Score "NS 420]\n', 4),
+        ('[Board "1"]\n[Contract "4S"\n[Declarer "N"]\n[Result "10"]\n', 3),
+        ('[Board "1"]\n[Contract "4S"]\n[ "N"]\n[Result "10"]\n', 3),
+    ],
+    ids=[
+        "comment-in-score-table",
+        "in-a-row",
+        "in-a-result-tag",
+        "result-string",
+        "result-tag-open",
+        "tag-without-name",
+    ],
+)
+def test_a_fault_in_a_result_is_an_error(text: str, line: int) -> None:
+    """Inside a ScoreTable's data, a tag a result is read from, or a tag pair
+    whose name is not known, a lexical fault still refuses the file."""
+    with pytest.raises(PbnError) as raised:
+        pbn.loads(text, source="x.pbn")
+    assert str(raised.value).startswith(f"x.pbn:{line}: ")
+    assert (line, "error") in [(p.line, p.severity) for p in pbn.check(text)]
+
+
+@pytest.mark.parametrize(
+    "fault",
+    ['[Event "Club night" }]', '[Event "Club night]', '[Event "Club night"', "}}", "[Site x]"],
+    ids=["in-a-tag", "string-not-closed", "tag-not-closed", "between-tags", "bad-value"],
+)
+def test_a_fault_outside_the_results_is_a_warning(fault: str) -> None:
+    """In a tag that carries no result, or between tag pairs, a fault is a
+    warning at its line and the results are read."""
+    text = NESTED_COMMENT.replace("{ West led {the ace} from AK }", "; lead").replace(
+        '[Event "Club night"]', fault
+    )
+    assert _scores(pbn.loads(text)) == [[420, -50], [600, 630]]
+    problems = pbn.check(text)
+    assert problems and {p.severity for p in problems} == {"warning"}
+    assert problems[0].line in (1, 2)
+
+
+def test_a_file_of_faults_is_refused() -> None:
+    """A thousand faults outside the results is no PBN file to read past:
+    the next is an error. A file left with no game fails at its first fault."""
+    text = '[Event "x"]\n' + "}\n" * 1001 + '[Board "1"]\n'
+    with pytest.raises(PbnError) as raised:
+        pbn.loads(text, source="x.pbn")
+    assert str(raised.value) == "x.pbn:1002: character '}' not allowed here"
+    with pytest.raises(PbnError) as raised:
+        pbn.loads('{ never closed\n[Event "x"]\n[Board "1"]\n', source="x.pbn")
+    assert str(raised.value) == "x.pbn:1: comment '{' not closed before the end of the file"
+
+
 # -- the problem cap (README "Bad input") -------------------------------------------------
 
 

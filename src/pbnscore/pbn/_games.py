@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from pbnscore.pbn._lexer import Kind, Token
 from pbnscore.pbn._results import EMPTY, Report
+from pbnscore.pbn._tables import SCORE_TABLE, TOTAL_SCORE_TABLE
 
 # §4.8: "#" and "##" are forbidden for these
 NO_INHERITANCE = frozenset(
@@ -14,6 +15,19 @@ NO_INHERITANCE = frozenset(
 )
 # sections whose data may carry comments (§3.8); in tables they are errors (§5.1)
 ANNOTATED = frozenset(("Auction", "Play"))
+# Where a lexical fault refuses the file: the sections whose rows are results,
+# and the tags the reader takes a result, its board or its players from.
+# Anywhere else (commentary, auctions, play, tags that carry no result) a
+# fault is a warning at its line and the rest of the file is read.
+RESULT_SECTIONS = frozenset((SCORE_TABLE, TOTAL_SCORE_TABLE))
+RESULT_TAGS = RESULT_SECTIONS | {
+    *("Board", "Section", "Vulnerable", "Contract", "Declarer", "Result", "Score"),
+    *("HomeTeam", "VisitTeam", "Room", "Table", "Round", "PairNS", "PairEW"),
+    *("North", "East", "South", "West"),
+}
+# A file with more faults than this outside the results is no PBN file to
+# read on (the figure at which ``check`` stops listing problems).
+MAX_SKIPPED_FAULTS = 1000
 
 
 class Game:
@@ -89,8 +103,15 @@ def _tag_position(text: str, name: str) -> int:
     return pos
 
 
-def games(stream: Iterable[Token], report: Report, directives: list[Token]) -> Iterator[Game]:
-    """Games from tokens; ``%`` directives are appended to ``directives``."""
+def games(
+    stream: Iterable[Token],
+    report: Report,
+    directives: list[Token],
+    skipped: list[Token] | None = None,
+) -> Iterator[Game]:
+    """Games from tokens; ``%`` directives are appended to ``directives``,
+    the lexical faults read past (outside any result) to ``skipped``."""
+    skipped = [] if skipped is None else skipped
     game: Game | None = None
     section: str | None = None  # the tag whose section data follows
     with_data = False  # the section has had an element (§5.1 comments)
@@ -124,10 +145,21 @@ def games(stream: Iterable[Token], report: Report, directives: list[Token]) -> I
                 report("comment after a section element (§5.1)", token.line, "warning")
         elif kind is Kind.DIRECTIVE:
             directives.append(token)
-        else:
+        elif _in_results(token, section) or len(skipped) == MAX_SKIPPED_FAULTS:
             report(token.text, token.line, "error")
+        else:
+            report(f"{token.text}; outside any result, so skipped", token.line, "warning")
+            skipped.append(token)
     if game is not None:
         yield game
+
+
+def _in_results(fault: Token, section: str | None) -> bool:
+    """Whether a lexical fault is inside a results tag (a tag pair with no
+    name may be one) or in a results section's data."""
+    if fault.tag is None:
+        return section in RESULT_SECTIONS
+    return fault.tag in RESULT_TAGS or not fault.tag
 
 
 def _add_run(game: Game, token: Token, report: Report) -> str:

@@ -37,7 +37,7 @@ class Kind(enum.IntEnum):
     COMMENT = 3  # text: the comment without ; or braces
     DIRECTIVE = 4  # text: the line after the % in column 1
     BLANK = 5  # a semi-empty line (§3): the game boundary
-    ERROR = 6  # text: what is wrong, value: the offending text
+    ERROR = 6  # text: what is wrong, value: the offending text, tag: the tag pair it is in
     TAGS = 7  # text: [Name "value"] lines and section lines as written; pairs: the tags
 
 
@@ -47,6 +47,9 @@ class Token(NamedTuple):
     text: str
     value: str = ""
     pairs: Sequence[tuple[str, str]] = ()  # TAGS: (name, value), escapes resolved
+    # ERROR: the name of the tag pair it is in ("" where the pair has no
+    # name yet); None where it is in no tag pair
+    tag: str | None = None
 
 
 # -- decoding (§2.2) -----------------------------------------------------------
@@ -343,7 +346,9 @@ class _Scanner:
         return found
 
     def _error(self, message: str, offending: str = "") -> None:
-        self.out.append(Token(Kind.ERROR, self.line, message, offending))
+        pending = self.pending
+        tag = None if pending is None else pending.name or ""
+        self.out.append(Token(Kind.ERROR, self.line, message, offending, (), tag))
 
     def _flush_data(self) -> None:
         if self.data_start >= 0:
@@ -369,7 +374,8 @@ class _Scanner:
         if pos < len(text) and not BLANK_LINE_RE.match(text, pos):
             return True
         message = "tag pair not closed before the end of the game"
-        self._close_pending(Token(Kind.ERROR, self._pending().line, message, "["))
+        pending = self._pending()
+        self._close_pending(Token(Kind.ERROR, pending.line, message, "[", (), pending.name or ""))
         return False
 
     def _pending(self) -> _PendingTag:
@@ -401,7 +407,9 @@ class _Scanner:
             return
         if pending.name is None or pending.value is None:
             message = "tag pair without a name and a quoted value"
-            self._close_pending(Token(Kind.ERROR, pending.line, message, "]"))
+            self._close_pending(
+                Token(Kind.ERROR, pending.line, message, "]", (), pending.name or "")
+            )
             return
         self._close_pending(Token(Kind.TAG, pending.line, pending.name, pending.value))
 

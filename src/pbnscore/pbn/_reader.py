@@ -542,12 +542,16 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
         data = decoded.text
     builder = EventBuilder(source, report, thorough=not strict)
     directives: list[Token] = []
+    skipped: list[Token] = []
     inheritance = Inheritance(report)
     try:
-        for game in games(tokens(data), report, directives):
+        for game in games(tokens(data), report, directives, skipped):
             inheritance.resolve(game)
             builder.add(game)
-        if builder.count == 0:
+        if builder.count == 0 and skipped:
+            # nothing was read past the faults: the first is why
+            report(skipped[0].text, skipped[0].line, "error")
+        elif builder.count == 0:
             report("no PBN games: the input has no tag pairs", 1, "error")
     except TooManyProblems:
         pass  # lenient: what was read so far, and the problems (the last an error)
