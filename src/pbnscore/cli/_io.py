@@ -48,12 +48,27 @@ def output_path(output: str | None, input_name: str) -> str | None:
     if output == "":
         raise UsageError("-o needs a file name (or - for standard output)")
     if output is None or output == STDIO:
+        if stdout_is(input_name):
+            shown = "<stdin>" if input_name == STDIO else input_name
+            raise UsageError(f"standard output is the input {shown}: it would be written into")
         return None
     if input_name != STDIO and same_file(output, input_name):
         raise UsageError(f"would overwrite the input {input_name}", source=output)
     if input_name == STDIO and _is_stdin(output):
         raise UsageError("would overwrite the input <stdin>", source=output)
     return output
+
+
+def stdout_is(path: str) -> bool:
+    """Whether standard output is the file ``path`` (``-`` for the file
+    standard input reads): ``score night.pbn >> night.pbn`` by any name, the
+    same device and inode. False where either cannot be looked at."""
+    try:
+        stdout = os.fstat(sys.stdout.fileno())
+        given = os.fstat(sys.stdin.fileno()) if path == STDIO else os.stat(path)
+    except (OSError, ValueError, AttributeError):  # closed, not a file, no such file
+        return False
+    return stat.S_ISREG(stdout.st_mode) and os.path.samestat(given, stdout)
 
 
 def _is_stdin(path: str) -> bool:

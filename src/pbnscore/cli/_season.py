@@ -136,6 +136,8 @@ def run(words: list[str], method: str | None) -> int:
     jobs = _jobs(args.inputs, args.report_dir)
     if output is not None and any(_io.same_file(output, str(job.source)) for job in jobs):
         raise UsageError("would overwrite one of the inputs", source=output)
+    if output is None and any(_io.stdout_is(str(job.source)) for job in jobs):
+        raise UsageError("standard output is one of the inputs: it would be written into")
     options = _parser.options(args, flags) | rank_option
     settings = Settings(method, options, "html", args.source_format)
     events, failures = _score_all(jobs, settings, args)
