@@ -41,6 +41,7 @@ COMMANDS: dict[str, Command] = {
     "check": Command("pbnscore.cli._check", "read and validate only"),
     "explain": Command("pbnscore.cli._explain", "how each point on one board came about"),
     "season": Command("pbnscore.cli._season", "one ranking over many events (a season, a league)"),
+    "watch": Command("pbnscore.cli._watch", "score each results file as it is saved into a folder"),
 }
 
 FROM_HELP = "input format (default: from the extension, else the content)"
@@ -97,10 +98,15 @@ def build_parser(
     return parser
 
 
-def add_output_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--to`` and the USEBIO writer's choices, for commands that write a
-    scored event."""
-    parser.add_argument("--to", choices=tuple(outputs.FORMATS), help="output format")
+def add_output_arguments(parser: argparse.ArgumentParser, *, many: bool = False) -> None:
+    """``--to`` (given ``many`` times: a list) and the USEBIO writer's
+    choices, for commands that write a scored event."""
+    parser.add_argument(
+        "--to",
+        choices=tuple(outputs.FORMATS),
+        action="append" if many else "store",
+        help="output format" + ("; repeat it for several" if many else ""),
+    )
     parser.add_argument(
         "--dd",
         action="store_true",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import attrs
@@ -26,6 +27,7 @@ from pbnscore.season import (
     By,
     EventFigures,
     RankOn,
+    Season,
     check,
     combine,
     default_by,
@@ -141,23 +143,13 @@ def run(words: list[str], method: str | None) -> int:
     options = _parser.options(args, flags) | rank_option
     settings = Settings(method, options, "html", args.source_format)
     events, failures = _score_all(jobs, settings, args)
-    by = By(args.by) if args.by else default_by(events)
-    kept, refused = _rankable(events, by, output)
-    if not kept:
+    ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
+    if ranked is None:
         # CONTRACT: a file that fails leaves no output behind; a season of
         # no event would be an empty table passed off as a result.
         found = "no event could be scored" if failures + refused else "no .pbn or .xml file found"
         _io.error(f"pbnscore: {found}: no season written")
         return 1
-    ranked = combine(
-        kept,
-        by=by,
-        best=args.best,
-        rank_on=rank_on,
-        min_events=args.min_events,
-        min_boards=args.min_boards,
-        aliases=aliases,
-    )
     if not args.quiet:
         for line in ranked.warnings:
             _io.error(line)
@@ -165,6 +157,33 @@ def run(words: list[str], method: str | None) -> int:
 
     _io.write_output(output, season_report.render(ranked, to).encode("utf-8"))
     return 1 if failures + refused else 0
+
+
+def ranking(
+    events: Sequence[EventFigures],
+    args: argparse.Namespace,
+    output: str | None,
+    *,
+    rank_on: str | None = None,
+    aliases: dict[str, str] | None = None,
+    say: Callable[[str], None] = _io.error,
+) -> tuple[Season | None, int]:
+    """(the season of ``events`` under the season options in ``args``, or
+    None where none of them can be ranked; how many cannot, each said)."""
+    by = By(args.by) if args.by else default_by(events)
+    kept, refused = _rankable(events, by, output, say)
+    if not kept:
+        return None, refused
+    ranked = combine(
+        kept,
+        by=by,
+        best=args.best,
+        rank_on=rank_on,
+        min_events=args.min_events,
+        min_boards=getattr(args, "min_boards", 0),  # watch has none
+        aliases=aliases or {},
+    )
+    return ranked, refused
 
 
 def _without_rank(flags: tuple[Flag, ...]) -> tuple[Flag, ...]:
@@ -207,7 +226,10 @@ def shared_rank(
 
 
 def _rankable(
-    events: list[EventFigures], by: By, output: str | None
+    events: Sequence[EventFigures],
+    by: By,
+    output: str | None,
+    say: Callable[[str], None] = _io.error,
 ) -> tuple[list[EventFigures], int]:
     """The events the season can rank ``by`` (their report links made
     relative to ``output``) and how many it cannot, each said in one line."""
@@ -216,7 +238,7 @@ def _rankable(
         try:
             check(found, by)
         except PbnscoreError as exc:
-            _io.error(f"{shown(found.event.source)}: {one_line(str(exc))}")
+            say(f"{shown(found.event.source)}: {one_line(str(exc))}")
             continue
         kept.append(_relative_report(found, output))
     return kept, len(events) - len(kept)

@@ -1,0 +1,173 @@
+"""``pbnscore watch FOLDER --out-dir DIR``: score each results file as the
+scoring program saves it (:mod:`pbnscore.watch`)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pbnscore import batch, outputs, watch
+from pbnscore.batch import Settings
+from pbnscore.cli import _io, _parser, _season
+from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
+from pbnscore.errors import UsageError
+from pbnscore.season import By
+
+if TYPE_CHECKING:
+    from pbnscore.season import EventFigures
+
+NAME = "watch"
+DESCRIPTION = (
+    "Watch FOLDER and score each *.pbn and *.xml file saved there, once it has "
+    "stopped changing, into DIR/<file name>.<ext> as batch names it; a file whose "
+    "bytes were scored already is not scored again. Runs until Ctrl-C; --once scores "
+    "what is there and exits."
+)
+METHOD_OPTIONS = True
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", type=Path, metavar="FOLDER", help="the folder to watch")
+    parser.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
+    parser.add_argument(
+        "--recursive", action="store_true", help="its subfolders too (kept below DIR)"
+    )
+    parser.add_argument(
+        "--settle",
+        type=_seconds,
+        default=watch.DEFAULT_SETTLE,
+        metavar="S",
+        help="score a file once its size and time have not changed for S seconds "
+        f"(default: {watch.DEFAULT_SETTLE:g})",
+    )
+    parser.add_argument(
+        "--poll",
+        type=_seconds,
+        metavar="S",
+        help="look for changes every S seconds instead of the system's file events "
+        "(network shares that send none)",
+    )
+    parser.add_argument("--once", action="store_true", help="score what is there, then exit")
+    parser.add_argument("--log", type=Path, metavar="FILE", help="append each line to FILE too")
+    season = parser.add_argument_group("season page")
+    season.add_argument(
+        "--season",
+        type=Path,
+        metavar="FILE",
+        help="rewrite this season page (.html, .txt, .json, .csv) after each night",
+    )
+    season.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
+    season.add_argument("--best", type=_parser.positive, metavar="N", help="count the best N")
+    season.add_argument(
+        "--min-events", type=int, default=0, metavar="N", help="rank only those with N events"
+    )
+    _parser.add_output_arguments(parser, many=True)
+    _parser.add_from_argument(parser)
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="say only what went wrong, no line per night"
+    )
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    return value
+
+
+def run(words: list[str], method: str | None) -> int:
+    # As batch: without -m only the options every default method takes.
+    flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
+    args = _parser.parse(words, flags, method)
+    formats = tuple(dict.fromkeys(args.to or [outputs.DEFAULT]))
+    config = watch.Config(
+        folder=args.folder,
+        out_dir=args.out_dir,
+        outputs=tuple(_settings(args, flags, method, formats)),
+        recursive=args.recursive,
+        settle=args.settle,
+        season=_season_page(args),
+        ignored=(args.log,) if args.log else (),
+    )
+    _check(config, args)
+    log = _log(args)
+    try:
+        return watch.watch(config, log, poll=args.poll or None, once=args.once)
+    finally:
+        log.close()
+
+
+def _settings(
+    args: argparse.Namespace, flags: Sequence[Flag], method: str | None, formats: Sequence[str]
+) -> list[Settings]:
+    """One Settings per format, each with the writer options that apply to
+    it; an option that applies to none of them is refused, with the message
+    ``batch`` gives."""
+    from pbnscore.report import DD_FORMATS
+
+    usebio_only = {"usebio_for": None, "usebio_types": None, "keep_awards": False}
+    applies = dict.fromkeys(usebio_only, "usebio" in formats)
+    applies["dd"] = any(to in DD_FORMATS for to in formats)
+    if any(getattr(args, name, None) and not taken for name, taken in applies.items()):
+        _parser.settings(args, flags, method, formats[0])  # raises its usage error
+    found = []
+    for to in formats:
+        own = argparse.Namespace(**vars(args))
+        if to != "usebio":
+            vars(own).update(usebio_only)
+        if to not in DD_FORMATS:
+            own.dd = False
+        found.append(_parser.settings(own, flags, method, to))
+    return found
+
+
+def _season_page(args: argparse.Namespace) -> watch.SeasonPage | None:
+    if args.season is None:
+        given = [flag for flag in ("by", "best") if getattr(args, flag)]
+        given += ["min_events"] if args.min_events else []
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise UsageError(f"{flag} applies to the --season page: name one")
+        return None
+    output = str(args.season)
+    to = _io.format_of(output, _season.FORMATS, "text", "season")
+
+    def render(nights: Sequence[EventFigures]) -> tuple[bytes | None, list[str]]:
+        from pbnscore.report import season as season_report
+
+        lines: list[str] = []
+        ranked, _ = _season.ranking(nights, args, output, say=lines.append)
+        if ranked is None:
+            return None, lines
+        document = season_report.render(ranked, to).encode("utf-8")
+        return document, [*lines, *ranked.warnings]
+
+    return watch.SeasonPage(args.season, render)
+
+
+def _check(config: watch.Config, args: argparse.Namespace) -> None:
+    """Usage errors found before watching: the output folder is the watched
+    one (every output would be an input), or no folder."""
+    if batch.resolved(config.folder) == batch.resolved(config.out_dir):
+        raise UsageError(
+            "--out-dir must not be the watched folder: each output would be scored as a night",
+            source=str(config.out_dir),
+        )
+    if config.folder.exists() and not config.folder.is_dir():
+        raise UsageError("is not a folder", source=str(config.folder))
+    if args.once and not config.folder.is_dir():
+        raise UsageError("no such folder", source=str(config.folder))
+    batch.plan([], config.out_dir, config.outputs[0].to)  # an out-dir that is a file
+
+
+def _log(args: argparse.Namespace) -> watch.Log:
+    try:
+        return watch.Log(log_file=args.log, quiet=args.quiet)
+    except OSError as exc:
+        raise UsageError(str(exc.strerror or exc), source=str(args.log)) from None
