@@ -88,7 +88,7 @@ def spliced(data: bytes) -> bytes | None:
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
     tags = (("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),)
     root = tree.getroot()
-    return _splice.splice(output, root, locator.nodes, scored.boards, tags, _writer.format_points)
+    return _splice.splice(output, root, locator.nodes, scored.boards, tags, _writer.points_text)
 
 
 def test_a_plain_file_is_spliced() -> None:

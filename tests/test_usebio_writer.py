@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from pbnscore import usebio
+from pbnscore.figures import points_text
 from pbnscore.imps import imps, wbf_vps
 from pbnscore.model import (
     Adjusted,
@@ -52,7 +53,7 @@ from pbnscore.model import (
     Strain,
 )
 from pbnscore.strategies._base import rank
-from pbnscore.usebio._writer import AWARDS, format_points
+from pbnscore.usebio._writer import AWARDS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "usebio"
 
@@ -220,9 +221,9 @@ def assert_kept(before: bytes, after: bytes, owned: frozenset[str] = BUTLER_OWNE
         pytest.param(Fraction(-123, 1), "-123.00", id="negative"),
     ],
 )
-def test_format_points(value: Fraction, text: str) -> None:
+def test_points_text(value: Fraction, text: str) -> None:
     """Points have two decimals, halves away from zero, no "-0.00"."""
-    assert format_points(value) == text
+    assert points_text(value) == text
 
 
 def test_declaration_version_and_encoding() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from pbnscore.errors import PbnscoreError
+from pbnscore.figures import sentence_text
 from pbnscore.model import Event, Participant, Points, Result, ScoredEvent
 
 __all__ = [
@@ -49,10 +50,9 @@ def number(value: Points) -> int | float:
 
 def shown(value: Points) -> str:
     """A figure in a sentence: whole numbers as they are, fractions to two
-    decimals (the exact value is in the step's figures)."""
-    if isinstance(value, int) or value.denominator == 1:
-        return str(int(value))
-    return f"{float(value):.2f}"
+    decimals by the one rule every output rounds by (the exact value is in
+    the step's figures)."""
+    return sentence_text(value)
 
 
 def listed(values: Iterable[Points]) -> str:

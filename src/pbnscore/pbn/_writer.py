@@ -32,6 +32,7 @@ from fractions import Fraction
 
 import pbnscore
 from pbnscore.bridge import vulnerability_for_board
+from pbnscore.figures import points_text
 from pbnscore.model import (
     AdjustedKind,
     Board,
@@ -59,7 +60,6 @@ from pbnscore.pbn._tables import (
     TOTAL_SCORE_TABLE,
     parse_header,
 )
-from pbnscore.usebio._writer import format_points
 
 __all__ = ["OWNED_COLUMNS", "OWNED_TAGS", "write"]
 
@@ -155,7 +155,7 @@ def tag(name: str, value: str) -> str:
 
 
 def _side_points(label: str, value: Points | None) -> str:
-    return "" if value is None else f"{label} {format_points(value)}"
+    return "" if value is None else f"{label} {points_text(value)}"
 
 
 def score_imp(ns: Points | None, ew: Points | None) -> str | None:
@@ -169,7 +169,7 @@ def datum_value(board: ScoredBoard) -> str | None:
         return None
     exact = board.exact_datum
     if exact is not None and Fraction(exact).denominator != 1:
-        return f"NS {format_points(exact)}"
+        return f"NS {points_text(exact)}"
     return f"NS {int(board.datum)}"
 
 
@@ -278,9 +278,9 @@ def total_score_table(scored: ScoredEvent) -> list[str]:
                 quoted=direction is not None,
             ),
             "Names": element(_names(standing), quoted=True),
-            "TotalIMP": format_points(imps),
-            "TotalVP": format_points(standing.total),
-            "MeanIMP": format_points(standing.average),
+            "TotalIMP": points_text(imps),
+            "TotalVP": points_text(standing.total),
+            "MeanIMP": points_text(standing.average),
             "NrBoards": str(standing.boards),
         }
         if ids:
@@ -567,8 +567,8 @@ class _Splicer:
                 ew = scored.ew_points if scored else None
                 edit.cells.append(
                     (
-                        element(None if ns is None else format_points(ns)),
-                        element(None if ew is None else format_points(ew)),
+                        element(None if ns is None else points_text(ns)),
+                        element(None if ew is None else points_text(ew)),
                     )
                 )
                 if found == []:
@@ -832,7 +832,7 @@ class _Builder:
                 cells.insert(4, element(result.lead))
             if self.scores is not None:
                 for value in (points.ns_points, points.ew_points):
-                    cells.append(element(None if value is None else format_points(value)))
+                    cells.append(element(None if value is None else points_text(value)))
             for column, cell in zip(columns, cells, strict=True):
                 column.cells.append(cell)
         return table_lines(SCORE_TABLE, columns)

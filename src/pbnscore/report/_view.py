@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from pbnscore.figures import points_text
 from pbnscore.model import (
     Event,
     EventKind,
@@ -42,13 +43,9 @@ from pbnscore.model import (
 
 
 def points(value: Fraction | int | float | None) -> str:
-    """IMPs, totals and VPs with two decimals; empty for None."""
-    if value is None:
-        return ""
-    hundredths = _round_half_away(Fraction(value) * 100)
-    sign = "-" if hundredths < 0 else ""
-    whole, cents = divmod(abs(hundredths), 100)
-    return f"{sign}{whole}.{cents:02d}"
+    """IMPs, totals and VPs with two decimals (:func:`pbnscore.figures.points_text`);
+    empty for None."""
+    return "" if value is None else points_text(value)
 
 
 def column(values: Iterable[Points | float | None], decimals: bool = False) -> list[str]:
@@ -66,13 +63,6 @@ Cell = str | Fraction | int | None
 """A cell as a table is built: a display string, or a figure (a point
 figure, None where there is none) that :func:`_table` formats with the rest
 of its column."""
-
-
-def _round_half_away(value: Fraction) -> int:
-    # Fraction has no __format__ before Python 3.12, and float rounding would
-    # turn 0.125 into 0.12 on one machine and 0.13 on another.
-    magnitude = int(abs(value) + Fraction(1, 2))
-    return -magnitude if value < 0 else magnitude
 
 
 def rank_label(standing: Standing) -> str:

@@ -18,13 +18,13 @@ import copy
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 
 from lxml import etree
 
 import pbnscore
 from pbnscore.bridge import PASS_RE
 from pbnscore.errors import UsebioError
+from pbnscore.figures import points_text
 from pbnscore.model import (
     AdjustedKind,
     Board,
@@ -215,7 +215,7 @@ def _spliced(
     skeleton_root = skeleton.getroot()
     points = None
     if scored is not None and order:
-        points = line_points(places, scored.boards, tags, format_points)
+        points = line_points(places, scored.boards, tags, points_text)
         if points is None:
             return None
     _to_version(skeleton)
@@ -420,9 +420,9 @@ class _Scorer:
             texts = {}
             for ns_tag, ew_tag in points_tags:
                 if scored.ns_points is not None:
-                    texts[ns_tag] = format_points(scored.ns_points)
+                    texts[ns_tag] = points_text(scored.ns_points)
                 if scored.ew_points is not None:
-                    texts[ew_tag] = format_points(scored.ew_points)
+                    texts[ew_tag] = points_text(scored.ew_points)
             set_children(line, texts, new=new and fresh)
 
     def absent(self, tag: str) -> bool:
@@ -435,7 +435,7 @@ class _Scorer:
         participant = standing.participant
         if participant.kind is ParticipantKind.PAIR and participant.team is not None:
             # A pair of a teams event: its pairwise total (§6.4), not the team's.
-            set_child(element, "PAIR_IMPS", format_points(standing.ranked_total))
+            set_child(element, "PAIR_IMPS", points_text(standing.ranked_total))
             return
         if not _ranks(standing, style):
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
@@ -445,7 +445,7 @@ class _Scorer:
         set_children(
             element,
             # With --factor the figure ranked on (README "Factoring").
-            {"TOTAL_SCORE": format_points(standing.ranked_total), "PLACE": f"{standing.rank}{tie}"},
+            {"TOTAL_SCORE": points_text(standing.ranked_total), "PLACE": f"{standing.rank}{tie}"},
         )
 
     def match(self, match: ScoredMatch) -> None:
@@ -456,7 +456,7 @@ class _Scorer:
         theirs = match.opponent_vp if match.opponent_vp is not None else match.opponent_imps
         set_children(
             element,
-            {"TEAM_SCORE": format_points(ours), "OPPOSING_TEAM_SCORE": format_points(theirs)},
+            {"TEAM_SCORE": points_text(ours), "OPPOSING_TEAM_SCORE": points_text(theirs)},
         )
         boards: dict[str, Element] = {}
         for board_el in element.iterchildren("BOARD"):
@@ -465,7 +465,7 @@ class _Scorer:
         for board in match.boards:
             target = boards.get(str(board.number))
             if target is not None:
-                set_child(target, "IMPS", format_points(board.imps))
+                set_child(target, "IMPS", points_text(board.imps))
 
 
 def _ranks(standing: Standing, style: PointsStyle) -> bool:
@@ -535,24 +535,6 @@ class _Awards:
             self.note = (
                 f"{what} dropped (the places are now {scored.method}'s); --keep-awards keeps them"
             )
-
-
-_POINTS_TEXT: dict[tuple[int, int], str] = {}
-
-
-def format_points(value: Fraction | int) -> str:
-    """Two decimals, halves rounded away from zero; never "-0.00"."""
-    # Runs twice per traveller line; values repeat, so memoise, keyed by the
-    # integer pair (a Fraction's own hash is slow).
-    numerator, denominator = value.numerator, value.denominator
-    text = _POINTS_TEXT.get((numerator, denominator))
-    if text is None:
-        hundredths = (abs(numerator) * 200 + denominator) // (2 * denominator)
-        sign = "-" if numerator < 0 and hundredths else ""
-        text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
-        if len(_POINTS_TEXT) < 10_000:
-            _POINTS_TEXT[numerator, denominator] = text
-    return text
 
 
 # -- building a document from the model (PBN input) ----------------------------

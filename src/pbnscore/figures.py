@@ -1,0 +1,46 @@
+"""How a figure is spelt: the one rounding rule every output shows.
+
+Points, totals, averages, datums, VPs and percentages are kept exact
+(:class:`~fractions.Fraction`) from scoring to writing; where an output shows
+one rounded, it is spelt here and nowhere else, so that USEBIO, PBN, CSV,
+text, HTML, ``explain`` and ``season`` say the same thing about it. JSON keeps
+the unrounded value.
+
+The rule: two decimals, a half rounded away from zero (0.125 → 0.13,
+−0.125 → −0.13), never "−0.00". Float formatting (``f"{x:.2f}"``) is not
+used: it rounds the binary value, so 0.125 prints 0.12.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["points_text", "sentence_text"]
+
+_POINTS_TEXT: dict[tuple[int, int], str] = {}
+_CACHED = 10_000  # distinct figures remembered (a board's points repeat)
+
+
+def points_text(value: Fraction | int | float) -> str:
+    """``value`` to two decimals, halves away from zero; never "-0.00"."""
+    if isinstance(value, float):
+        value = Fraction(value)  # exactly the float's value
+    # Runs twice per traveller line when a big file is written, and values
+    # repeat: memoised, keyed by the integer pair (a Fraction's hash is slow).
+    numerator, denominator = value.numerator, value.denominator
+    text = _POINTS_TEXT.get((numerator, denominator))
+    if text is None:
+        hundredths = (abs(numerator) * 200 + denominator) // (2 * denominator)
+        sign = "-" if numerator < 0 and hundredths else ""
+        text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+        if len(_POINTS_TEXT) < _CACHED:
+            _POINTS_TEXT[numerator, denominator] = text
+    return text
+
+
+def sentence_text(value: Fraction | int | float) -> str:
+    """A figure in a sentence: a whole number as it is, else as
+    :func:`points_text` spells it."""
+    if isinstance(value, int) or Fraction(value).denominator == 1:
+        return str(int(value))
+    return points_text(value)
