@@ -109,7 +109,7 @@ def test_aliases_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     ("words", "message"),
     [
         (["-o", "season.xml"], "season.xml: .xml names no season format; use .json, .txt"),
-        (["--best", "0"], "not a positive whole number"),
+        (["--best", "0"], "takes a whole number from 1 to 100000, not '0'"),
         (["-m", "aggregate", "--by", "pair"], ""),
     ],
     ids=["xml-output", "best-zero", "aggregate-by-pair"],

@@ -403,7 +403,7 @@ def test_a_star_row_serves_every_length(tmp_path: Path) -> None:
         ("16,0,10,10\n16,0,11,9\n", 2, "second row"),
         ("16,0,10,10\n16,3,12,8\n16,5,11,9\n", 3, "fewer VPs"),
         ("16,0,10,10\n16,3,8,12\n", 2, "winner_vp >= loser_vp"),
-        ("0,0,10,10\n", 1, "boards >= 1"),
+        ("0,0,10,10\n", 1, "boards takes a whole number from 1 to 1000"),
         ("# nothing\n", 1, "no rows"),
     ],
     ids=[

@@ -142,3 +142,137 @@ def test_methods_says_when_an_option_applies(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "--drop N|P%|RULE  (default: 1; applies to --datum trimmed-mean)" in out
     assert "--double  (default: off)\n" in out
+
+
+# -- numbers out of range (issue 25.9) -------------------------------------------------
+
+TEAMS = FIXTURES / "usebio" / "teams-of-four.xml"
+ADJUSTED = FIXTURES / "usebio" / "adjusted-a6040.xml"
+ARTIFICIAL = "--artificial-imps takes a number from 0 to 100, not "
+CAP = "--imp-cap takes a whole number from 1 to 100, not "
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"artificial_imps": float("inf")}, ARTIFICIAL + "inf"),
+        ({"artificial_imps": float("nan")}, ARTIFICIAL + "nan"),
+        ({"artificial_imps": "1e309"}, ARTIFICIAL + "'1e309'"),
+        ({"artificial_imps": 1e300}, ARTIFICIAL + "1e+300"),
+        ({"artificial_imps": -1}, ARTIFICIAL + "-1"),
+        ({"artificial_imps": True}, ARTIFICIAL + "True"),
+        ({"imp_cap": 1.5}, CAP + "1.5"),
+        ({"imp_cap": "1.5"}, CAP + "'1.5'"),
+        ({"imp_cap": 0}, CAP + "0"),
+        ({"imp_cap": [17]}, CAP + "[17]"),
+    ],
+    ids=["inf", "nan", "1e309-text", "huge-float", "negative", "bool", "cap-1.5",
+         "cap-1.5-text", "cap-0", "cap-list"],
+)  # fmt: skip
+def test_a_number_out_of_range_is_an_option_error_with_the_range(
+    options: dict[str, Any], says: str
+) -> None:
+    """From Python: an OptionError naming the option and its range, never an
+    OverflowError, and never 1.5 taken as 1."""
+    event = pbnscore.load(ADJUSTED)
+    with pytest.raises(pbnscore.OptionError) as caught:
+        pbnscore.score(event, "butler", **options)
+    assert str(caught.value) == f"butler: {says}"
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"artificial_imps": 2.5}, {"artificial_imps": "5/2"}),
+        ({"artificial_imps": "0.1"}, {"artificial_imps": "1/10"}),
+        ({"imp_cap": 17.0}, {"imp_cap": 17}),
+        ({"imp_cap": "17"}, {"imp_cap": 17}),
+    ],
+    ids=["float", "decimal-text", "whole-float", "text"],
+)
+def test_a_number_in_range_is_taken_exactly(
+    options: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    """Within the range a number is taken as written: 0.1 is a tenth."""
+    from fractions import Fraction
+
+    parsed = _base.checked_options(pbnscore.registry.get("butler"), options)
+    for name, value in expected.items():
+        assert getattr(parsed, name) == (Fraction(value) if isinstance(value, str) else value)
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["--artificial-imps", "1e309"], "takes a number from 0 to 100, not '1e309'"),
+        (["--artificial-imps", "1e999999999"], "takes a number from 0 to 100, not '1e999999999'"),
+        (["--artificial-imps", "inf"], "takes a number from 0 to 100, not 'inf'"),
+        (["--imp-cap", "1.5"], "takes a whole number from 1 to 100, not '1.5'"),
+    ],
+    ids=["1e309", "huge-exponent", "inf", "cap-1.5"],
+)
+def test_a_number_out_of_range_on_the_command_line_is_usage(
+    words: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line says the same range, exit 2, one line."""
+    assert main(["score", str(ADJUSTED), *words]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("row", "says"),
+    [
+        ("2,0,1e309,1e309", "winner_vp takes a number from 0 to 1000, not '1e309'"),
+        ("2,0,inf,0", "winner_vp takes a number from 0 to 1000, not 'inf'"),
+        ("2,1e309,20,0", "min_imps takes a whole number from 0 to 10000, not '1e309'"),
+        ("1e309,0,20,0", "boards takes a whole number from 1 to 1000, not '1e309'"),
+        ("2.5,0,20,0", "boards takes a whole number from 1 to 1000, not '2.5'"),
+    ],
+    ids=["vps-1e309", "vps-inf", "imps-1e309", "boards-1e309", "boards-2.5"],
+)
+def test_a_vp_scale_value_out_of_range_names_its_line_and_range(
+    row: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A VP scale CSV row: exit 2 on the command line, an OptionError from
+    Python, both ``file:line: column takes RANGE, not VALUE``."""
+    scale = tmp_path / "scale.csv"
+    scale.write_text(f"boards,min_imps,winner_vp,loser_vp\n{row}\n", encoding="utf-8")
+    assert main(["score", str(TEAMS), "-m", "aggregate", "--vp", str(scale)]) == 2
+    assert f"{scale}:2: {says}" in capsys.readouterr().err
+    with pytest.raises(pbnscore.OptionError, match="takes"):
+        pbnscore.score(pbnscore.load(TEAMS), "aggregate", vp=str(scale))
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"best": 1.5}, "--best takes a whole number from 1 to 100000, not 1.5"),
+        ({"best": float("inf")}, "--best takes a whole number from 1 to 100000, not inf"),
+        ({"min_events": -1}, "--min-events takes a whole number from 0 to 100000, not -1"),
+        ({"min_boards": "x"}, "--min-boards takes a whole number from 0 to 10000000, not 'x'"),
+    ],
+    ids=["best-1.5", "best-inf", "min-events-negative", "min-boards-text"],
+)
+def test_a_season_number_out_of_range_is_an_option_error(
+    options: dict[str, Any], says: str
+) -> None:
+    """The season's numbers are checked the same way, from Python."""
+    with pytest.raises(pbnscore.OptionError) as caught:
+        pbnscore.season([pbnscore.load(ADJUSTED)], **options)
+    assert str(caught.value) == says
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["--best", "1e309"], "takes a whole number from 1 to 100000, not '1e309'"),
+        (["--min-events", "1.5"], "takes a whole number from 0 to 100000, not '1.5'"),
+    ],
+    ids=["best-1e309", "min-events-1.5"],
+)
+def test_a_season_number_out_of_range_on_the_command_line_is_usage(
+    words: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["season", str(ADJUSTED), *words]) == 2
+    assert says in capsys.readouterr().err

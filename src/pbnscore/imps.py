@@ -18,6 +18,7 @@ import attrs
 
 from pbnscore import _read
 from pbnscore.errors import OptionError, ScoringError
+from pbnscore.ranges import Range
 
 # Law 78B as lower bounds: a difference of at least THRESHOLDS[i] points is
 # worth i + 1 IMPs. The Law's ranges are 0-10, 20-40, ..., 3500-3990, 4000+.
@@ -353,6 +354,13 @@ def _read_scale(path: str, version: tuple[int, ...]) -> ScaleFile:
     return ScaleFile(path, {b: _bands(path, b, found) for b, found in rows.items()})
 
 
+# A VP scale file's values (README "VP scale files"): far past any real scale,
+# and kept from numbers no float can hold (1e309).
+SCALE_BOARDS = Range(1, 1000)
+SCALE_IMPS = Range(0, 10_000)
+SCALE_VPS = Range(0, 1000, whole=False)
+
+
 def _scale_row(path: str, number: int, cells: list[str]) -> tuple[int | None, Band]:
     where = f"{path}:{number}"
     if len(cells) != len(SCALE_COLUMNS):
@@ -360,20 +368,13 @@ def _scale_row(path: str, number: int, cells: list[str]) -> tuple[int | None, Ba
             f"{where}: a row has {len(SCALE_COLUMNS)} columns ({','.join(SCALE_COLUMNS)}), "
             f"not {len(cells)}"
         )
-    try:
-        boards = None if cells[0] == "*" else int(cells[0])
-        min_imps = int(cells[1])
-        winner, loser = Fraction(cells[2]), Fraction(cells[3])
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(
-            f"{where}: boards must be a whole number or *, min_imps a whole number and "
-            f"the VPs numbers, not {','.join(cells)!r}"
-        ) from None
-    if (boards is not None and boards < 1) or min_imps < 0 or loser < 0 or winner < loser:
-        raise OptionError(
-            f"{where}: needs boards >= 1, min_imps >= 0 and winner_vp >= loser_vp >= 0"
-        )
-    return boards, Band(min_imps, winner, loser)
+    boards = None if cells[0] == "*" else SCALE_BOARDS.checked(f"{where}: boards", cells[0])
+    min_imps = SCALE_IMPS.checked(f"{where}: min_imps", cells[1])
+    winner = Fraction(SCALE_VPS.checked(f"{where}: winner_vp", cells[2]))
+    loser = Fraction(SCALE_VPS.checked(f"{where}: loser_vp", cells[3]))
+    if winner < loser:
+        raise OptionError(f"{where}: needs winner_vp >= loser_vp")
+    return (None if boards is None else int(boards)), Band(int(min_imps), winner, loser)
 
 
 def _bands(path: str, boards: int | None, found: list[tuple[int, Band]]) -> tuple[Band, ...]:

@@ -46,6 +46,7 @@ from pbnscore.model import (
     ScoredEvent,
     Standing,
 )
+from pbnscore.ranges import Range
 
 __all__ = [
     "By",
@@ -412,6 +413,12 @@ class Season:
         return ", ".join(dict.fromkeys(event.method for event in self.events))
 
 
+# The season's numbers (README "Bad input"): far past any real season.
+BEST = Range(1, 100_000)
+MIN_EVENTS = Range(0, 100_000)
+MIN_BOARDS = Range(0, 10_000_000)
+
+
 def combine(
     events: Iterable[EventFigures],
     *,
@@ -433,8 +440,9 @@ def combine(
     by = By(by) if by is not None else default_by(ordered)
     for figures_ in ordered:
         check(figures_, by)
-    if best is not None and best < 1:
-        raise OptionError(f"--best must be at least 1, not {best}")
+    best = None if best is None else int(BEST.checked("--best", best))
+    min_events = int(MIN_EVENTS.checked("--min-events", min_events))
+    min_boards = int(MIN_BOARDS.checked("--min-boards", min_boards))
     if rank_on is None:
         rank_on = RankOn.TOTAL if best is not None or by is By.TEAM else RankOn.AVERAGE
     rank_on = RankOn(rank_on)

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from pbnscore import default_method, registry
+from pbnscore.ranges import OutOfRange, Range
 
 
 @attrs.frozen
@@ -66,6 +67,21 @@ class Flag:
         """The same flag taking the same values (what two methods may share)."""
         mine = (self.flag, self.switch, self.choices, self.parse)
         return mine == (other.flag, other.switch, other.choices, other.parse)
+
+
+@attrs.frozen
+class InRange:
+    """An argparse type: a number in ``bounds``, refused with its range
+    (the one check :func:`pbnscore.score` makes too). Equal for equal
+    bounds, so that two methods' ``--imp-cap`` are one flag."""
+
+    bounds: Range
+
+    def __call__(self, text: str) -> int | Fraction:
+        try:
+            return self.bounds.parse(text)
+        except OutOfRange as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _fraction(text: str) -> Fraction:
@@ -138,6 +154,9 @@ def flag_for(field: attrs.Attribute[Any], hints: dict[str, Any]) -> Flag:
         )
     if choices:
         return Flag(**common, choices=tuple(str(choice) for choice in choices))
+    bounds = field.metadata.get("range")
+    if isinstance(bounds, Range):
+        return Flag(**common, parse=InRange(bounds))
     parse: Callable[[str], object] = {int: int, float: float, Fraction: _fraction}.get(
         kind,  # type: ignore[call-overload]
         str,

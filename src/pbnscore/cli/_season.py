@@ -21,9 +21,12 @@ import attrs
 from pbnscore import _signals, batch
 from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
-from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
+from pbnscore.cli._flags import Flag, InRange, default_methods, flags_of_method, merged
 from pbnscore.errors import PbnscoreError, UsageError, WorkerDied, one_line, shown
 from pbnscore.season import (
+    BEST,
+    MIN_BOARDS,
+    MIN_EVENTS,
     By,
     EventFigures,
     RankOn,
@@ -55,12 +58,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     parser.add_argument("--to", choices=FORMATS, help="output format")
     parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
-    parser.add_argument("--best", type=_parser.positive, metavar="N", help="count the best N")
+    parser.add_argument("--best", type=InRange(BEST), metavar="N", help="count the best N")
     parser.add_argument(
-        "--min-events", type=_count, default=0, metavar="N", help="rank only those with N events"
+        "--min-events",
+        type=InRange(MIN_EVENTS),
+        default=0,
+        metavar="N",
+        help="rank only those with N events",
     )
     parser.add_argument(
-        "--min-boards", type=_count, default=0, metavar="N", help="rank only those with N boards"
+        "--min-boards",
+        type=InRange(MIN_BOARDS),
+        default=0,
+        metavar="N",
+        help="rank only those with N boards",
     )
     parser.add_argument(
         "--rank",
@@ -81,13 +92,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     _parser.add_quiet_argument(parser)
     _parser.add_from_argument(parser)
-
-
-def _count(text: str) -> int:
-    """An argparse type: a whole number of 0 or more."""
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(text)
 
 
 @attrs.frozen

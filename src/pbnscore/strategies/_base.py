@@ -32,6 +32,7 @@ from pbnscore.model import (
     ScoredEvent,
     Standing,
 )
+from pbnscore.ranges import Range
 
 
 @attrs.frozen
@@ -65,11 +66,17 @@ def option(
     *,
     applies: Applies | None = None,
     metavar: str | None = None,
+    bounds: Range | None = None,
     **kw: Any,
 ) -> Any:
     """An options field with CLI help (and choices, and when it applies:
-    given where it does not, it is refused by :func:`checked_options`)."""
+    given where it does not, it is refused by :func:`checked_options`). A
+    number's ``bounds`` are its kind and range: its converter, its flag's
+    type, and what :func:`checked_options` names when a value is outside."""
     metadata: dict[str, object] = {"help": help}
+    if bounds is not None:
+        metadata["range"] = bounds
+        kw["converter"] = bounds.parse if default is not None else _optional(bounds)
     if choices is not None:
         metadata["choices"] = tuple(choices)
     if applies is not None:
@@ -77,6 +84,13 @@ def option(
     if metavar is not None:
         metadata["metavar"] = metavar  # how --help and methods name a value: "--vp SCALE"
     return attrs.field(default=default, metadata=metadata, **kw)
+
+
+def _optional(bounds: Range) -> Callable[[object], int | Fraction | None]:
+    def parse(value: object) -> int | Fraction | None:
+        return None if value is None else bounds.parse(value)
+
+    return parse
 
 
 def choice(default: enum.Enum, help: str, *, applies: Applies | None = None) -> Any:
@@ -123,6 +137,9 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
     for name, value in given.items():
         if name not in fields:
             raise OptionError(str(not_an_option(strategy, name)))
+        bounds = fields[name].metadata.get("range")
+        if isinstance(bounds, Range) and value is not None:
+            bounds.checked(f"{strategy.name}: {flag_name(name)}", value)
         choices = choices_of(fields[name])
         spelled = value.value if isinstance(value, enum.Enum) else value
         if choices is not None and isinstance(spelled, str) and spelled not in choices:
@@ -204,16 +221,15 @@ class ImpOptions:
     artificial_imps: Fraction = option(
         Fraction(3),
         "IMPs for average-plus (average-minus scores minus this)",
-        converter=Fraction,
-        # Law 12C2(b): average-plus is a gain; a negative value would turn it into a loss.
-        validator=attrs.validators.ge(0),
+        # Law 12C2(b): average-plus is a gain; a negative value would turn it into
+        # a loss. No board scores more than 100 IMPs on any scale pbnscore has.
+        bounds=Range(0, 100, whole=False),
     )
     imp_cap: int | None = option(
         None,
         "each single comparison scores at most N IMPs either way before it is summed "
         "or averaged (KOPS: 17)",
-        converter=attrs.converters.optional(int),
-        validator=attrs.validators.optional(attrs.validators.ge(1)),
+        bounds=Range(1, 100),
     )
 
 
