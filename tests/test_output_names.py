@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from pbnscore.cli import main
+
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 NIGHT = FIXTURES / "pbn" / "mitchell-pairs.pbn"
 CLUB = FIXTURES / "season" / "club"
@@ -64,3 +66,67 @@ def test_standard_output_to_another_file_is_written(tmp_path: Path) -> None:
     done = _run(["score", str(NIGHT), "--to", "pbn", "-o", "-"], out)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%")
+
+
+@pytest.mark.parametrize(
+    "output", ["rep/jan05.pbn.html", "rep/./jan05.pbn.html"], ids=["plain", "spelt-otherwise"]
+)
+def test_a_season_over_an_event_report_is_refused_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], output: str
+) -> None:
+    """``season --report-dir rep -o rep/jan05.pbn.html``: exit 2, one line,
+    nothing written (the season page once replaced that event's report)."""
+    reports = tmp_path / "rep"
+    words = ["season", str(CLUB), "--report-dir", str(reports), "-o", str(tmp_path / output)]
+    assert main(words) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "jan05.pbn" in err
+    assert not reports.exists()
+
+
+def test_a_season_beside_the_reports_is_written(tmp_path: Path) -> None:
+    """Another name in the report folder is no collision."""
+    reports = tmp_path / "rep"
+    words = ["season", str(CLUB), "--report-dir", str(reports), "-o", str(reports / "season.html")]
+    assert main([*words, "-q"]) == 0
+    assert len(list(reports.glob("*.html"))) == 7
+
+
+@pytest.mark.parametrize(
+    ("words", "name"),
+    [
+        (["score", str(NIGHT)], "mitchell-pairs.xml"),
+        (["score", str(NIGHT), "--to", "json"], "mitchell-pairs.json"),
+        (["explain", str(NIGHT), "--board", "1"], "mitchell-pairs.txt"),
+    ],
+    ids=["score", "score-json", "explain"],
+)
+def test_an_output_ending_in_a_separator_is_a_folder(
+    tmp_path: Path, words: list[str], name: str
+) -> None:
+    """``-o scored/``: the file goes inside the folder, named for the input."""
+    folder = tmp_path / "scored"
+    folder.mkdir()
+    assert main([*words, "-o", f"{folder}/", "-q"]) == 0
+    assert [path.name for path in folder.iterdir()] == [name]
+
+
+@pytest.mark.parametrize("command", ["score", "explain"])
+def test_an_output_folder_that_is_not_there_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``-o scored/`` with no such folder: exit 1, one line, no file ``scored``."""
+    words = [command, str(NIGHT), "-o", f"{tmp_path / 'scored'}/", "-q"]
+    assert main([*words, "--board", "1"] if command == "explain" else words) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "scored/: no such folder" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_season_output_ending_in_a_separator_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``season -o out/``: a usage error, not a file named ``out``."""
+    assert main(["season", str(CLUB), "-o", f"{tmp_path / 'out'}/"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []

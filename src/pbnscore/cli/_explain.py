@@ -44,7 +44,7 @@ def run(words: list[str], method: str | None) -> int:
     from pbnscore.report import explain as report
 
     args, flags = _parser.parse_with_method(words, method)
-    output = _io.output_path(args.output, args.input)
+    output = _io.output_path(args.output, args.input, args.to or "text")
     to = args.to or _io.format_of(output, FORMATS, "text", "explain")
     data, source = _io.read_input(args.input)
     given = _parser.options(args, flags)

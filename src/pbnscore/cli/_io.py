@@ -43,10 +43,14 @@ def read_input(name: str) -> tuple[bytes, str]:
         raise UsageError(str(exc.strerror or exc), source=name) from None
 
 
-def output_path(output: str | None, input_name: str) -> str | None:
-    """None for stdout; refuses to overwrite the input, and an empty name."""
+def output_path(output: str | None, input_name: str, to: str = outputs.DEFAULT) -> str | None:
+    """None for stdout; refuses to overwrite the input, and an empty name.
+    A name ending in a separator is a folder (CONTRACT: ``-o name/`` is a
+    folder): the input's name with the extension of the format ``to``, in it."""
     if output == "":
         raise UsageError("-o needs a file name (or - for standard output)")
+    if output is not None and names_folder(output):
+        output = _in_folder(output, input_name, to)
     if output is None or output == STDIO:
         if stdout_is(input_name):
             shown = "<stdin>" if input_name == STDIO else input_name
@@ -57,6 +61,21 @@ def output_path(output: str | None, input_name: str) -> str | None:
     if input_name == STDIO and _is_stdin(output):
         raise UsageError("would overwrite the input <stdin>", source=output)
     return output
+
+
+def names_folder(output: str) -> bool:
+    """Whether ``-o output`` names a folder: it ends in a separator."""
+    return output.endswith(tuple(sep for sep in ("/", os.sep, os.altsep) if sep))
+
+
+def _in_folder(folder: str, input_name: str, to: str) -> str:
+    if input_name == STDIO:
+        raise UsageError(
+            "is a folder, and standard input has no name to give a file in it", source=folder
+        )
+    if not os.path.isdir(folder):
+        raise PbnscoreError(f"{folder}: no such folder")
+    return os.path.join(folder, f"{Path(input_name).stem}.{outputs.FORMATS[to].extension}")
 
 
 def stdout_is(path: str) -> bool:

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pbnscore import batch, default_method
+from pbnscore import batch, default_method, outputs
 from pbnscore.cli import _io, _parser
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(words: list[str], method: str | None) -> int:
     args, flags = _parser.parse_with_method(words, method)
     data, source = _io.read_input(args.input)
-    output = _io.output_path(args.output, args.input)
+    output = _io.output_path(args.output, args.input, args.to or outputs.DEFAULT)
     settings = _parser.settings(args, flags, method, args.to or _io.format_of(output))
 
     def scored(event: Event, warn: Callable[[str], None]) -> bytes:

@@ -137,11 +137,13 @@ def run(words: list[str], method: str | None) -> int:
     if _io.STDIO in args.inputs:
         raise UsageError("season reads files and folders, not standard input")
     output = None if args.output in (None, _io.STDIO) else args.output
+    if output is not None and _io.names_folder(output):
+        raise UsageError("season -o takes a file name, not a folder", source=output)
     to = args.to or _io.format_of(output, FORMATS, "text", "season")
     aliases = _aliases(args.aliases)
     jobs = _jobs(args.inputs, args.report_dir)
-    if output is not None and any(_io.same_file(output, str(job.source)) for job in jobs):
-        raise UsageError("would overwrite one of the inputs", source=output)
+    if output is not None:
+        _check_output(output, jobs, args.report_dir is not None)
     if output is None and any(_io.stdout_is(str(job.source)) for job in jobs):
         raise UsageError("standard output is one of the inputs: it would be written into")
     options = _parser.options(args, flags) | rank_option
@@ -188,6 +190,17 @@ def ranking(
         aliases=aliases or {},
     )
     return ranked, refused
+
+
+def _check_output(output: str, jobs: list[Job], reports: bool) -> None:
+    """A usage error, before any work, for a season written over an input
+    or over one event's report (CONTRACT: no two outputs of a run share a name)."""
+    if any(_io.same_file(output, str(job.source)) for job in jobs):
+        raise UsageError("would overwrite one of the inputs", source=output)
+    target = batch.resolved(Path(output))
+    for job in jobs if reports else ():
+        if batch.resolved(job.target) == target:
+            raise UsageError(f"is also where the report of {job.source} goes", source=output)
 
 
 def _without_rank(flags: tuple[Flag, ...]) -> tuple[Flag, ...]:
