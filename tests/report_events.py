@@ -23,6 +23,7 @@ from pbnscore.model import (
     AdjustedKind,
     BoardImps,
     Club,
+    DatumRecord,
     Direction,
     Event,
     EventKind,
@@ -161,12 +162,12 @@ def butler_pairs(source: str = "/clubs/monday/club-2026-03-09.xml") -> ScoredEve
             scored(played("1", "1", "4H", Seat.S, 10, 420), F(1, 2)),
             scored(played("2", "2", "4Hx", Seat.N, 9, -100), F(-11, 2)),
             scored(Result("3", "3", Outcome.PASSED_OUT, score=0, contract_text="PASS"), F(-5)),
-        )),
+        ), datum_record=DatumRecord("zero-sum", 3, points_sum=F(-10))),
         ScoredBoard("1", "A", 2, -420, (
             scored(played("1", "2", "2H", Seat.E, 8, -110), F(7, 2)),
             scored(Result("2", "3", Outcome.ADJUSTED, adjusted=a6040), F(3)),
             scored(Result("3", "1", Outcome.NOT_PLAYED), None),
-        )),
+        ), datum_record=DatumRecord("zero-sum", 1, points_sum=F(7, 2))),
     )  # fmt: skip
     standings = standings_from(boards, people, group=by_direction, session="1")
     event = Event(

@@ -83,6 +83,7 @@ def evil() -> ScoredEvent:
     board = attrs.evolve(
         board,
         section=NASTY,
+        datum_record=attrs.evolve(board.datum_record, rule=NASTY),
         results=(
             attrs.evolve(first, result=odd),
             attrs.evolve(adjusted, result=adjusted_result),
@@ -119,7 +120,7 @@ def test_every_source_string_is_escaped() -> None:
     assert board[1][:4] == [NASTY, NASTY, "2", NASTY]
     assert NASTY in board[2]
     note = root.xpath("//p[@class='note']")[1].text_content()
-    assert note == f"Datum -420: {NASTY}"
+    assert note == f"Datum -420: {NASTY} of 1 score; their IMPs add up to +3.50"
 
 
 def test_team_names_are_escaped() -> None:
@@ -181,8 +182,10 @@ def test_travellers_with_datum_and_points() -> None:
     assert shown["Board 2 · Section A"][2] == ["2", "3", "", "", "", "A6040", "3.00", "-3.00"]
     notes = [p.text_content() for p in root.xpath("//p[@class='note']")]
     assert notes == [
-        "Datum 400: zero-sum par of 3 scores (the field's IMPs add up to 0)",
-        "Datum -420: zero-sum par of 1 score (the field's IMPs add up to 0)",
+        "Datum 400: zero-sum par of 3 scores "
+        "(no par makes their IMPs add up to 0; the closest sums to -10)",
+        "Datum -420: zero-sum par of 1 score "
+        "(no par makes their IMPs add up to 0; the closest sums to +3.50)",
     ]
 
 

@@ -125,16 +125,18 @@ def test_travellers() -> None:
     the adjustment code, "not played", and points with two decimals."""
     report = text.render(events.butler_pairs())
     board1 = block(report, "Board 1 · Section A")
-    assert board1[1] == (
-        "Dealer N   Vul None   Datum 400: zero-sum par of 3 scores (the field's IMPs add up to 0)"
-    )
-    assert cells(board1[2]) == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
-    assert cells(board1[5]) == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
-    assert cells(board1[6]) == ["3", "3", "PASS", "0", "-5.00", "5.00"]
+    assert board1[1:3] == [
+        "Dealer N   Vul None   Datum 400: zero-sum par of 3 scores "
+        "(no par makes their IMPs add up to 0; the",
+        "  closest sums to -10)",
+    ]
+    assert cells(board1[3]) == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
+    assert cells(board1[6]) == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
+    assert cells(board1[7]) == ["3", "3", "PASS", "0", "-5.00", "5.00"]
     board2 = block(report, "Board 2 · Section A")
     assert "Datum -420" in board2[1]
-    assert cells(board2[5]) == ["2", "3", "A6040", "3.00", "-3.00"]
-    assert cells(board2[6]) == ["3", "1", "not played"]
+    assert cells(board2[6]) == ["2", "3", "A6040", "3.00", "-3.00"]
+    assert cells(board2[7]) == ["3", "1", "not played"]
 
 
 def test_no_datum_no_datum_line() -> None:

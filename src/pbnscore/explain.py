@@ -21,7 +21,7 @@ import attrs
 
 from pbnscore.errors import PbnscoreError
 from pbnscore.figures import sentence_text
-from pbnscore.model import Event, Participant, Points, Result, ScoredEvent
+from pbnscore.model import DatumRecord, Event, Participant, Points, Result, ScoredEvent
 
 __all__ = [
     "BoardExplanation",
@@ -128,6 +128,8 @@ class BoardExplanation:
     lines: tuple[Line, ...]
     figures: tuple[Figure, ...]
     title: str | None = None  # "1 v 3" for a match's board
+    # How the datum was formed: the record the board header reads too.
+    datum_record: DatumRecord | None = None
 
 
 @attrs.frozen

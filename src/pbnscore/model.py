@@ -466,6 +466,25 @@ def _scored_of(value: tuple[ScoredResult, ...] | ScoredColumns) -> tuple[ScoredR
 
 
 @attrs.frozen
+class DatumRecord:
+    """How a board's datum was formed, as the method did it on that board
+    (the record its header and ``explain`` read, never the option's name):
+    the rule, the real scores it took, what it dropped and rounded, and the
+    sum of those scores' NS points at the datum."""
+
+    rule: str  # "zero-sum", "trimmed-mean", "mean", "median"
+    scores: int  # the real scores the datum was formed from
+    points_sum: Points = 0  # their NS points added up
+    dropped: int = 0  # trimmed mean: scores dropped at each end
+    wanted: int = 0  # trimmed mean: what --drop asked for at each end of this field
+    averaged: int = 0  # the scores a mean was taken of (median of an even count: 2)
+    # A mean that was not a multiple of 10: its value, and how it was rounded
+    # ("half-away" ...; "none": kept exact).
+    mean: Fraction | None = None
+    rounding: str | None = None
+
+
+@attrs.frozen
 class ScoredBoard:
     session: str | None
     section: str | None
@@ -480,6 +499,8 @@ class ScoredBoard:
     # The datum when it is not a whole number of points (Butler with
     # --rounding none); ``datum`` then holds it rounded half away from zero.
     exact_datum: Points | None = None
+    # How the datum was formed on this board's field, where the method says.
+    datum_record: DatumRecord | None = attrs.field(default=None, eq=False)
 
     @property
     def results(self) -> tuple[ScoredResult, ...]:

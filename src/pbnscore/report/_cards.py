@@ -24,10 +24,12 @@ from fractions import Fraction
 import attrs
 
 from pbnscore import bridge
+from pbnscore.errors import counted
 from pbnscore.hands import parse_deal
 from pbnscore.model import (
     Board,
     BoardImps,
+    DatumRecord,
     Direction,
     Event,
     EventKind,
@@ -121,42 +123,55 @@ def facts_of(board: Board | None, number: int) -> tuple[str, str]:
     return dealer.value, vulnerable.value
 
 
-def datum_fact(scored: ScoredEvent, board: ScoredBoard, real: int) -> str | None:
-    """``Datum 420: zero-sum par of 7 scores``: the figure and how it was
-    formed, from the method's options; ``real`` is the field's real scores."""
+def datum_fact(board: ScoredBoard) -> str | None:
+    """``Datum 420: zero-sum par of 7 scores (their IMPs add up to 0)``: the
+    figure and how it was formed, from the method's record of the board
+    (README "Board headers"); the figure alone where the method keeps none."""
     if board.datum is None:
         return None
     figure = str(board.datum)
     if board.exact_datum is not None:
         figure = f"{_view.points(board.exact_datum)} (shown {board.datum})"
-    how = _datum_rule(scored.datum_label, scored.options, real)
-    return f"Datum {figure}" + (f": {how}" if how else "")
+    record = board.datum_record
+    return f"Datum {figure}" + (f": {datum_label(record)}" if record is not None else "")
 
 
-def _datum_rule(label: str | None, options: Mapping[str, object], real: int) -> str | None:
-    rounding = _view.option_value(options.get("rounding", ""))
-    rounded = "not rounded" if rounding == "none" else f"rounded to 10 ({rounding})"
-    of = f"of {real} score{'s' if real != 1 else ''}"
-    if label == "zero-sum":
-        return f"zero-sum par {of} (the field's IMPs add up to 0)"
-    if label == "trimmed-mean":
-        drop = _view.option_value(options.get("drop", ""))
-        return f"trimmed mean {of}, {drop} dropped at each end, {rounded}"
-    if label == "mean":
-        return f"mean {of}, {rounded}"
-    if label == "median":
-        even = f"; an even count: the mean of the middle two, {rounded}" if real % 2 == 0 else ""
-        return f"median {of}{even}"
-    return label
+def datum_label(record: DatumRecord) -> str:
+    """What the method did on the board, in words: the rule over the real
+    scores, what it dropped and rounded, and the sum their IMPs reach."""
+    of = f"of {counted(record.scores, 'score')}"
+    total = _signed(record.points_sum)
+    if record.rule == "zero-sum":
+        if record.points_sum == 0:
+            return f"zero-sum par {of} (their IMPs add up to 0)"
+        return (
+            f"zero-sum par {of} (no par makes their IMPs add up to 0; the closest sums to {total})"
+        )
+    parts = [f"{record.rule.replace('-', ' ')} {of}"]
+    if record.rule == "trimmed-mean":
+        parts.append(_dropped(record))
+    if record.rule == "median" and record.averaged == 2:
+        parts.append("an even count: the mean of the middle two")
+    if record.mean is not None:
+        mean = _view.points(record.mean).rstrip("0").rstrip(".")
+        rounded = (
+            "kept exact" if record.rounding == "none" else f"rounded to 10 ({record.rounding})"
+        )
+        parts.append(f"{mean} {rounded}")
+    return f"{', '.join(parts)}; their IMPs add up to {total}"
 
 
-def real_counts(boards: Iterable[ScoredBoard], teams: bool) -> Counter[Hashable]:
-    """Real results per field: (session, section, board), or in a teams
-    event (session, board) across its matches."""
-    counts: Counter[Hashable] = Counter()
-    for board in boards:
-        counts[field_key(board, teams)] += sum(r.result.is_real for r in board.results)
-    return counts
+def _dropped(record: DatumRecord) -> str:
+    if record.dropped == record.wanted:
+        return f"{record.dropped} dropped at each end" if record.dropped else "none dropped"
+    few = f"too few scores to drop {record.wanted} at each end"
+    return f"{record.dropped or 'none'} dropped ({few})"
+
+
+def _signed(value: Points) -> str:
+    """A sum as the header states it: ``0``, ``+2``, ``-1.50``."""
+    shown = _view.column([value])[0]
+    return shown if value <= 0 else f"+{shown}"
 
 
 def field_key(board: ScoredBoard, teams: bool) -> Hashable:

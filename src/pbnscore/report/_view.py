@@ -25,7 +25,6 @@ import attrs
 from pbnscore.figures import points_text
 from pbnscore.model import (
     Event,
-    EventKind,
     Outcome,
     Participant,
     ParticipantKind,
@@ -612,8 +611,6 @@ def _board_views(
 ) -> tuple[BoardView, ...]:
     from pbnscore.report import _cards, _dd
 
-    is_teams = scored.event.kind is EventKind.TEAMS
-    real = _cards.real_counts(scored.boards, is_teams)
     facts = [
         _cards.facts_of(place.board, board.number)
         for place, board in zip(places, scored.boards, strict=True)
@@ -626,7 +623,7 @@ def _board_views(
     for board, title, place, anchor, (dealer, vulnerability), analysis in zip(
         scored.boards, _travellers(scored, teams), places, anchors, facts, analyses, strict=True
     ):
-        datum = _cards.datum_fact(scored, board, real[_cards.field_key(board, is_teams)])
+        datum = _cards.datum_fact(board)
         views.append(
             BoardView(
                 anchor,

@@ -19,7 +19,7 @@ from typing import Any
 
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Step
 from pbnscore.model import Points
-from pbnscore.report import _view
+from pbnscore.report import _cards, _view
 from pbnscore.report.json import number
 
 __all__ = ["SCHEMA", "dumps", "render"]
@@ -63,7 +63,9 @@ def _board(board: BoardExplanation, only: str | None) -> Iterator[str]:
         board.title,
     )
     if board.datum is not None:
-        yield f"Datum shown: {board.datum}"
+        record = board.datum_record
+        how = f": {_cards.datum_label(record)}" if record is not None else ""
+        yield f"Datum shown: {board.datum}{how}"
     yield from (f"  {step.text}" for step in board.steps)
     shown = {f.line for f in board.figures} if only is not None else None
     for position, line in enumerate(board.lines):

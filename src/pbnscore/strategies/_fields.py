@@ -32,6 +32,7 @@ from pbnscore.errors import OptionError, ScoringError, excerpt
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
+    DatumRecord,
     Direction,
     Event,
     EventKind,
@@ -143,6 +144,7 @@ class FieldScore:
 
     points: tuple[SidePoints, ...]
     datum: int | Fraction | None = None
+    record: DatumRecord | None = None  # how the datum was formed, for its label
 
 
 @attrs.frozen
@@ -500,6 +502,7 @@ def scored_boards(lay: Layout, scores: Sequence[FieldScore]) -> tuple[ScoredBoar
                 results,
                 place.board.source_ref,
                 exact_datum=exact,
+                datum_record=score.record,
             )
         )
     return tuple(boards)
@@ -778,6 +781,7 @@ def explained_fields(
                 tuple(trace.steps),
                 tuple(lines),
                 tuple(figures),
+                datum_record=board.datum_record,
             )
         )
     return tuple(explained)

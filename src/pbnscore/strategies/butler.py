@@ -19,7 +19,7 @@ import attrs
 
 from pbnscore.explain import Trace, listed, number, shown
 from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
-from pbnscore.model import EventKind, Points, PointsStyle
+from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
 
 
@@ -61,9 +61,11 @@ class Drop:
     rule: DropRule | None = None
 
     def count(self, n: int) -> int:
-        return min(self._wanted(n), (n - 1) // 2)
+        return min(self.wanted(n), (n - 1) // 2)
 
-    def _wanted(self, n: int) -> int:
+    def wanted(self, n: int) -> int:
+        """What the rule asks to drop at each end of n scores (more than
+        :meth:`count` where n is too few)."""
         if self.fixed is not None:
             return self.fixed
         if self.rule is DropRule.ACBL:
@@ -210,7 +212,7 @@ class Butler(_fields.FieldMethod):
     def score_field(
         self, field: _fields.Field, options: ButlerOptions, trace: Trace | None = None
     ) -> _fields.FieldScore:
-        datum = board_datum(field.scores, options, trace) if field.scores else None
+        datum, record = _formed(field.scores, options, trace) if field.scores else (None, None)
         factor = 2 if options.double else 1
 
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
@@ -229,7 +231,13 @@ class Butler(_fields.FieldMethod):
                     _trace_points(trace, score, datum, factor, won, points)
             return map(memo.__getitem__, scores)
 
-        return _fields.score_tables(field, real_points, options.artificial_imps, datum)
+        scored = _fields.score_tables(field, real_points, options.artificial_imps, datum)
+        if record is None:
+            return scored
+        # The sum the header states: the real tables' NS points, as scored.
+        ns_points = [scored.points[at][0] for at in field.real]
+        total = _fields.exact_sum([p for p in ns_points if p is not None])
+        return attrs.evolve(scored, record=attrs.evolve(record, points_sum=total))
 
     def datum_label(self, options: ButlerOptions) -> str:
         return options.datum.value
@@ -274,6 +282,15 @@ def board_datum(
     scores: Sequence[int], options: ButlerOptions, trace: Trace | None = None
 ) -> int | Fraction:
     """The datum of a board's real scores (at least one) under ``options``."""
+    return _formed(scores, options, trace)[0]
+
+
+def _formed(
+    scores: Sequence[int], options: ButlerOptions, trace: Trace | None = None
+) -> tuple[int | Fraction, DatumRecord]:
+    """The datum of a board's real scores and the record of how it was
+    formed (its points' sum is filled in once they are scored)."""
+    record = DatumRecord(options.datum.value, len(scores))
     if options.datum is Datum.ZERO_SUM:
         factor = 2 if options.double else 1
         sums = _par_sums(scores, factor, options.imp_gaps, options.imp_cap)
@@ -286,7 +303,7 @@ def board_datum(
                 f"the same IMPs: the datum shown is the middle one, {shown_par}",
                 datum=shown_par,
             )
-        return shown_par
+        return shown_par, record
     ordered = sorted(scores)
     if trace is not None:
         trace.note(f"{len(ordered)} scores, in order: {listed(ordered)}", scores=ordered)
@@ -295,12 +312,13 @@ def board_datum(
         if len(ordered) % 2:
             if trace is not None:
                 trace.note(f"median: the middle score, {ordered[middle]}", datum=ordered[middle])
-            return ordered[middle]
+            return ordered[middle], record
         kept = ordered[middle - 1 : middle + 1]
         what = "median of an even count: the mean of the two middle scores"
     elif options.datum is Datum.TRIMMED_MEAN:
         drop = options.drop.count(len(ordered))
         kept = ordered[drop : len(ordered) - drop]
+        record = attrs.evolve(record, dropped=drop, wanted=options.drop.wanted(len(ordered)))
         if trace is not None:
             dropped = ordered[:drop] + ordered[len(ordered) - drop :]
             trace.note(
@@ -318,7 +336,11 @@ def board_datum(
             kept=kept,
             mean=number(mean),
         )
-    return round_datum(mean, options.rounding, trace)
+    datum = round_datum(mean, options.rounding, trace)
+    record = attrs.evolve(record, averaged=len(kept))
+    if mean % 10:  # a multiple of 10 needs no rounding, and is not said to have had one
+        record = attrs.evolve(record, mean=mean, rounding=options.rounding.value)
+    return datum, record
 
 
 def round_datum(mean: Fraction, rounding: Rounding, trace: Trace | None = None) -> int | Fraction:
