@@ -25,6 +25,7 @@ import attrs
 
 from pbnscore import bridge
 from pbnscore.errors import counted
+from pbnscore.figures import sentence_text
 from pbnscore.hands import parse_deal
 from pbnscore.model import (
     Board,
@@ -153,7 +154,7 @@ def datum_label(record: DatumRecord) -> str:
     if record.rule == "median" and record.averaged == 2:
         parts.append("an even count: the mean of the middle two")
     if record.mean is not None:
-        mean = _view.points(record.mean).rstrip("0").rstrip(".")
+        mean = sentence_text(record.mean)
         rounded = (
             "kept exact" if record.rounding == "none" else f"rounded to 10 ({record.rounding})"
         )
@@ -170,7 +171,7 @@ def _dropped(record: DatumRecord) -> str:
 
 def _signed(value: Points) -> str:
     """A sum as the header states it: ``0``, ``+2``, ``-1.50``."""
-    shown = _view.column([value])[0]
+    shown = sentence_text(value)
     return shown if value <= 0 else f"+{shown}"
 
 
