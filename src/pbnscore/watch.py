@@ -234,6 +234,7 @@ class Watcher:
         self.refused: dict[Path, str] = {}  # a file that failed: the hash of those bytes
         self.figures: dict[str, EventFigures] = {}  # the season's nights, by name
         self.season_due = False
+        self.gone: set[str] = set()  # deleted, and said so
         self._season_said: frozenset[str] = frozenset()
         self._out_dir = batch.resolved(config.out_dir)
         self._ours = {batch.resolved(path) for path in self._own_files()}
@@ -266,14 +267,17 @@ class Watcher:
         it has settled."""
         if self.wanted(path):
             self.pending[path] = _Pending(self.clock())
+            self.gone.discard(self._name(path))
 
     def removed(self, path: Path) -> None:
         """``path`` was deleted or renamed away: its outputs stay, said once."""
         self.pending.pop(path, None)
         self.refused.pop(path, None)
         name = self._name(path)
-        if self.wanted(path) and name in self.state.files:
-            del self.state.files[name]
+        if self.wanted(path) and name in self.state.files and name not in self.gone:
+            # Kept in the state: saved back with the same bytes, it is not
+            # scored again (its outputs are still there).
+            self.gone.add(name)
             self.log.event(f"{path}: deleted; its outputs are kept")
 
     def scan(self) -> int:
