@@ -9,6 +9,8 @@ watcher (watchdog's observer: native events, or polling) in a thread or in a
 from __future__ import annotations
 
 import os
+import plistlib
+import shlex
 import signal
 import subprocess
 import sys
@@ -21,7 +23,8 @@ import attrs
 import pytest
 
 from pbnscore import batch, watch
-from pbnscore.cli import main
+from pbnscore.cli import _parser, main
+from pbnscore.cli._flags import default_methods, merged
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -291,6 +294,30 @@ def test_once_scores_what_is_there_and_exits(
     assert list(out.glob("bad*")) == []
 
 
+def test_log_and_quiet(
+    folders: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--log: the lines, dated, to the file instead of stderr; --quiet: only
+    the problems."""
+    folder, out = folders
+    (folder / "good.xml").write_bytes(NIGHT.read_bytes())
+    (folder / "bad.xml").write_bytes(b"<USEBIO")
+    log = tmp_path / "watch.log"
+    words = ["watch", str(folder), "--out-dir", str(out), "--once"]
+    assert main([*words, "--log", str(log)]) == 1
+    assert capsys.readouterr().err == ""
+    logged = log.read_text(encoding="utf-8").splitlines()
+    said = [line.split(" ", 2)[2] for line in logged]
+    assert len(said) == 2
+    assert said[0].startswith(f"{folder / 'bad.xml'}:1: ")
+    assert said[1].startswith(f"{folder / 'good.xml'}: 8 pairs")
+    assert all(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S") for line in logged)
+    (folder / "good.xml").write_bytes(NIGHT.read_bytes() + b"\n")
+    assert main([*words, "--quiet"]) == 1
+    (said,) = capsys.readouterr().err.splitlines()
+    assert f"{folder / 'bad.xml'}:1: " in said
+
+
 @pytest.mark.parametrize(
     ("words", "message"),
     [
@@ -520,3 +547,59 @@ def test_a_signal_stops_it_with_nothing_half_written(
     (tmp_path / "again.xml").write_bytes(changed)
     expected.add(scored_by_score(tmp_path / "again.xml", tmp_path))
     assert written.read_bytes() in expected
+
+
+# -- the start-at-log-in files of the docs ------------------------------------------------
+
+EXAMPLES = ROOT / "examples" / "watch"
+TASK = "{http://schemas.microsoft.com/windows/2004/02/mit/task}"
+
+
+def readme_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text.split("## Watching a folder", 1)[1].split("\n## ", 1)[0]
+
+
+def documented_commands() -> list[tuple[str, list[str]]]:
+    """Each command line the docs give for starting a watch, as words."""
+    from lxml import etree
+
+    found = []
+    service = (EXAMPLES / "pbnscore-watch.service").read_text(encoding="utf-8")
+    (line,) = [line for line in service.splitlines() if line.startswith("ExecStart=")]
+    found.append(("systemd", shlex.split(line.removeprefix("ExecStart=").replace("%h", "/h"))))
+    agent = plistlib.loads((EXAMPLES / "org.pbnscore.watch.plist").read_bytes())
+    found.append(("launchd", list(agent["ProgramArguments"])))
+    task = etree.parse(str(EXAMPLES / "pbnscore-watch.xml"))
+    command = task.findtext(f".//{TASK}Exec/{TASK}Command")
+    arguments = task.findtext(f".//{TASK}Exec/{TASK}Arguments")
+    assert command is not None and arguments is not None
+    found.append(("task-scheduler", [command, *arguments.split()]))
+    for line in readme_section().splitlines():
+        if "pbnscore watch" in line and not line.strip().startswith(("`", "-")):
+            found.append(("readme", line.split()))
+    return found
+
+
+DOCUMENTED = documented_commands()
+
+
+def test_the_docs_give_a_start_at_log_in_file_for_each_system() -> None:
+    section = readme_section()
+    files = sorted(path.name for path in EXAMPLES.iterdir())
+    assert files == ["org.pbnscore.watch.plist", "pbnscore-watch.service", "pbnscore-watch.xml"]
+    assert all(name in section for name in files)
+    assert {where for where, _ in DOCUMENTED} == {"systemd", "launchd", "task-scheduler", "readme"}
+
+
+@pytest.mark.parametrize(("where", "words"), DOCUMENTED, ids=[w for w, _ in DOCUMENTED])
+def test_each_documented_command_is_a_real_watch_command_line(where: str, words: list[str]) -> None:
+    """``pbnscore watch`` (or ``pyw -m pbnscore watch``) with options the
+    command takes: parsed by the real parser."""
+    program, *rest = words
+    if Path(program).name != "pbnscore":
+        assert program in ("pyw", "pythonw") and rest[:2] == ["-m", "pbnscore"]
+        rest = rest[2:]
+    assert rest[0] == "watch"
+    args = _parser.parse(rest, merged(default_methods(), shared_only=True), None)
+    assert args.folder and args.out_dir

@@ -99,9 +99,11 @@ class Config:
 
 
 class Log:
-    """The lines a watch says: one per event, each after the time of day,
-    to ``stream`` and to ``log_file`` (appended, with the date too).
-    ``quiet`` silences the events and warnings, never a problem."""
+    """The lines a watch says: one per event, each after the time of day, to
+    ``stream`` (default: stderr) or, given one, to ``log_file`` instead
+    (appended, with the date too: a service's stderr may go nowhere, or to a
+    journal that dates it itself). ``quiet`` silences the events and
+    warnings, never a problem."""
 
     def __init__(
         self,
@@ -135,12 +137,13 @@ class Log:
 
     def _say(self, text: str) -> None:
         moment = self.now()
+        if self._file is not None:
+            self._file.write(f"{moment:%Y-%m-%d %H:%M:%S} {text}\n")
+            return
         stream = self.stream if self.stream is not None else sys.stderr
         if stream is not None:  # pythonw (a Startup-folder shortcut) has none
             stream.write(f"{moment:%H:%M:%S} {text}\n")  # one write: one whole line
             stream.flush()
-        if self._file is not None:
-            self._file.write(f"{moment:%Y-%m-%d %H:%M:%S} {text}\n")
 
     def close(self) -> None:
         if self._file is not None:

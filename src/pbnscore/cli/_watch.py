@@ -50,7 +50,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(network shares that send none)",
     )
     parser.add_argument("--once", action="store_true", help="score what is there, then exit")
-    parser.add_argument("--log", type=Path, metavar="FILE", help="append each line to FILE too")
+    parser.add_argument(
+        "--log",
+        type=Path,
+        metavar="FILE",
+        help="append the lines to FILE (dated) instead of stderr",
+    )
     season = parser.add_argument_group("season page")
     season.add_argument(
         "--season",
