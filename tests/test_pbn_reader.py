@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import json
 import time
 from pathlib import Path
 
@@ -534,6 +535,100 @@ def test_teams_of_four_with_rooms() -> None:
     ]
     assert session.sections == ()
     assert pbn.check((FIXTURES / "teams-of-four.pbn").read_bytes()) == []
+
+
+LIN_MATCH = FIXTURES / "lin-match-teams-named-once.pbn"
+
+
+def test_teams_named_in_the_first_game_only_are_one_match() -> None:
+    """BBO's LinToPbn: 32 games of one Event, each with its Room, only the
+    first naming the teams: one match of 16 boards, two rooms each, the home
+    team NS in the open room; no pairs section beside it."""
+    session = pbn.load(LIN_MATCH).sessions[0]
+    (match,) = session.matches
+    assert (match.team, match.opponent) == ("SWEDEN", "POLAND")
+    assert [b.number for b in match.boards] == list(range(1, 17))
+    assert {len(b.results) for b in match.boards} == {2}
+    homes = {tuple(r.home_direction for r in b.results) for b in match.boards}
+    assert homes == {(Direction.NS, Direction.EW)}
+    assert [t.id for t in session.teams] == ["SWEDEN", "POLAND"]
+    assert session.sections == ()
+    assert pbn.check(LIN_MATCH.read_bytes()) == []
+
+
+@pytest.mark.parametrize("method", [None, "butler", "cross-imps"])
+def test_every_method_scores_the_lin_match_whole(
+    method: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """score (default method, butler, cross-imps) scores all 32 results of
+    the one 16-board match, exit 0 with nothing on stderr; check finds
+    nothing."""
+    from pbnscore.cli import main
+
+    chosen = ["-m", method] if method else []
+    assert main(["score", str(LIN_MATCH), "--to", "json", *chosen]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    scored = json.loads(captured.out)
+    results = [r for board in scored["boards"] for r in board["results"]]
+    assert len(results) == 32
+    if method:  # the pairs methods give every result its points
+        assert all(r["ns_points"] is not None for r in results)
+    else:
+        (match,) = scored["matches"]
+        assert len(match["boards"]) == 16
+    assert main(["check", str(LIN_MATCH)]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def _lin_match(**changes: tuple[int, str, str]) -> str:
+    """The LinToPbn fixture with, for each named change, one tag of one game
+    (by its index) replaced: (game, tag line as written, new line)."""
+    games = LIN_MATCH.read_text().split("\n\n")
+    for index, old, new in changes.values():
+        assert old in games[index]
+        games[index] = games[index].replace(old, new)
+    return "\n\n".join(games)
+
+
+@pytest.mark.parametrize(
+    ("changes", "why"),
+    [
+        (
+            {"event": (9, '[Event "European Open Teams, Round 3"]', '[Event "Other"]')},
+            "the Event differs from that of the game at line 4",
+        ),
+        (
+            {"round": (20, '[Room "Open"]', '[Room "Open"]\n[Round "4"]')},
+            "the Round differs from that of the game at line 4",
+        ),
+        (
+            {
+                "not-first": (0, '[HomeTeam "SWEDEN"]\n[VisitTeam "POLAND"]', ""),
+                "named-later": (
+                    2,
+                    '[Room "Open"]',
+                    '[Room "Open"]\n[HomeTeam "S"]\n[VisitTeam "P"]',
+                ),
+            },
+            "no earlier game names a HomeTeam and VisitTeam",
+        ),
+    ],
+    ids=["event-changed", "round-changed", "named-after-results"],
+)
+def test_a_teams_file_with_a_game_in_no_match_is_refused(
+    changes: dict[str, tuple[int, str, str]], why: str
+) -> None:
+    """Where a game with a result cannot be placed in a match (no game before
+    it named the teams, or its Event or Round differs from theirs), the file
+    is refused with one line naming those games and why."""
+    text = _lin_match(**changes)
+    with pytest.raises(PbnError) as raised:
+        pbn.loads(text, source="m.pbn")
+    message = str(raised.value)
+    assert message.startswith("m.pbn:") and why in message
+    assert "belong" in message and "\n" not in message
+    assert [p.severity for p in pbn.check(text)] == ["error"]
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,11 @@ and ``##``, §4.8); then the game adds to the event one of:
   PairId/Names columns (the game's own Contract/Declarer/Result tags are not
   a result then; they are usually "?" or "");
 - with HomeTeam and VisitTeam tags: one table's result in a teams match
-  (see ``_teams``);
+  (see ``_teams``); a later game with a result and no team tags is one
+  table of the same match, until a game's Event, Round or Match differs
+  from the naming game's (BBO's LinToPbn names the teams in a match's first
+  game only); a game with a result that can be placed in no match makes a
+  teams file an error;
 - with a Result or Score tag, or Contract "Pass": one table's result of a
   pairs event, pairs from PairNS/PairEW or the player tags;
 - otherwise only its board (dealer, vulnerability, deal).
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import NamedTuple
 
 import attrs
 
@@ -161,6 +166,8 @@ class EventBuilder:
         self.wanted = {"Event", "Date", "Site", *EVENT_TAGS}  # event tags not yet seen
         self.last_board: int | None = None
         self.count = 0
+        self.named: _NamedTeams | None = None  # the teams later games play in
+        self.unplaced: dict[str, list[int]] = {}  # why a game is in no match: its lines
 
     # -- per game
 
@@ -176,9 +183,13 @@ class EventBuilder:
         if SCORE_TABLE in values:
             self._score_table(game)
         elif "HomeTeam" in values or "VisitTeam" in values:
-            self._teams_game(game)
+            self._teams_game(game, self._name_teams(game))
         elif _has_result(game):
-            self._pairs_game(game)
+            named = self._teams_in_force(game)
+            if named is None:
+                self._pairs_game(game)
+            else:
+                self._teams_game(game, named)
         else:
             number = self._board_number(game, needed=False)
             if number is not None:
@@ -350,11 +361,40 @@ class EventBuilder:
         notes.name(ns, Direction.NS, ns_players)
         notes.name(ew, Direction.EW, ew_players)
 
-    def _teams_game(self, game: Game) -> None:
-        home, visit, room, table, round_, pair_ns, pair_ew, north, south, west, east = game.texts(
-            "HomeTeam", "VisitTeam", "Room", "Table", "Round", "PairNS", "PairEW",
-            "North", "South", "West", "East",
+    # -- the teams a game is played between
+
+    def _name_teams(self, game: Game) -> _NamedTeams:
+        """The teams a game names; later games without team tags play in
+        the same match until the scope changes."""
+        home, visit = game.texts("HomeTeam", "VisitTeam")
+        scope = tuple(game.texts(*SCOPE_TAGS))
+        self.named = _NamedTeams(home, visit, game.line, scope)
+        return self.named
+
+    def _teams_in_force(self, game: Game) -> _NamedTeams | None:
+        """The teams of the last game that named them, for a game with a
+        result and no team tags; None (the game noted as in no match) where
+        no game has named them or the game's Event, Round or Match differs."""
+        named = self.named
+        if named is None:
+            why = "no earlier game names a HomeTeam and VisitTeam"
+            self.unplaced.setdefault(why, []).append(game.line)
+            return None
+        for tag, value, own in zip(SCOPE_TAGS, named.scope, game.texts(*SCOPE_TAGS), strict=True):
+            if own is not None and own != value:
+                why = (
+                    f"the {tag} differs from that of the game at line {named.line}, "
+                    "the last to name a HomeTeam and VisitTeam"
+                )
+                self.unplaced.setdefault(why, []).append(game.line)
+                return None
+        return named
+
+    def _teams_game(self, game: Game, named: _NamedTeams) -> None:
+        room, table, round_, pair_ns, pair_ew, north, south, west, east = game.texts(
+            "Room", "Table", "Round", "PairNS", "PairEW", "North", "South", "West", "East",
         )  # fmt: skip
+        home, visit, round_ = named.home, named.visit, round_ or named.scope[1]
         if home is None or visit is None or home == visit:
             line = game.line_of("HomeTeam", "VisitTeam")
             self.report("a teams game needs two different teams, HomeTeam and VisitTeam", line)
@@ -443,6 +483,8 @@ class EventBuilder:
     def event(
         self, version: str | None, metadata: list[tuple[str, str]], document: bytes | None = None
     ) -> Event:
+        if self.table_games:
+            self._refuse_unplaced()
         teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
         ordered = sorted(self.sections.values(), key=lambda n: natural_key(n.id or ""))
         sections = tuple(notes.section() for notes in ordered)
@@ -460,6 +502,20 @@ class EventBuilder:
             metadata=(*metadata, *((n, tags[n]) for n in EVENT_TAGS if n in tags)),
         )
 
+    def _refuse_unplaced(self) -> None:
+        """A teams file's games with a result that no match takes: an error
+        (a pairs section beside the matches would never be scored)."""
+        for why, lines in self.unplaced.items():
+            shown = ", ".join(map(str, lines[:5]))
+            more = f" and {len(lines) - 5} more" if len(lines) > 5 else ""
+            if len(lines) == 1:
+                message = f"this game has a result but belongs to no match: {why}"
+            else:
+                count = len(lines)
+                message = f"{count} games with a result (lines {shown}{more}) belong to no match"
+                message += f": {why}"
+            self.report(message, lines[0])
+
     def _date(self, text: str | None) -> dt.date | None:
         """§3.4.3 "YYYY.MM.DD", "?" for unknown digits (then no date)."""
         match = DATE_RE.fullmatch(text) if text else None
@@ -470,6 +526,20 @@ class EventBuilder:
         except ValueError:
             self.report(f"Date {excerpt(match[0])} is not a date", None, "warning")
             return None
+
+
+# A game's teams stand for the games after it until one of these differs.
+SCOPE_TAGS = ("Event", "Round", "Match")
+
+
+class _NamedTeams(NamedTuple):
+    """The teams a game named, where, and the Event, Round and Match it
+    named them in."""
+
+    home: str | None
+    visit: str | None
+    line: int
+    scope: tuple[str | None, ...]
 
 
 def _has_result(game: Game) -> bool:

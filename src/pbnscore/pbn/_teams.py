@@ -7,6 +7,10 @@ The convention read (PBN has no field for it; CONTRACT.md "Teams of eight"):
   (either way round) and the ``Round`` tag; a match may have any number of
   tables (two for teams of four, four for teams of eight), and several
   matches may play the same boards.
+- A game with a result and no team tags plays in the match of the last game
+  that named them, until the Event, Round or Match tag changes (BBO's
+  LinToPbn names the teams in a match's first game only; the reader passes
+  such games here with those teams).
 - The match's home team (:attr:`Match.team`) is the ``HomeTeam`` of its first
   game in the file.
 - Where each team sat at a table, in this order:
