@@ -22,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from pathlib import Path
-    from typing import Any
+    from typing import Any, BinaryIO
 
     from pbnscore.errors import (
         OptionError,
@@ -125,6 +125,9 @@ def loads(
 ) -> Event:
     """Read an event from the bytes of a PBN or USEBIO file; the reader's
     warnings (PBN's: a strict USEBIO read keeps none) go to ``warnings``."""
+    from pbnscore.errors import check_data
+
+    check_data("pbnscore.loads()", data)
     fmt = format or detect_format(data, source)
     reader = import_module(f"pbnscore.{fmt}")
     found = {"warnings": warnings} if fmt == "pbn" and warnings is not None else {}
@@ -132,11 +135,19 @@ def loads(
     return event
 
 
-def load(path: str | Path, *, format: str | None = None) -> Event:
-    """Read an event from a PBN (.pbn) or USEBIO (.xml) file."""
-    with open(path, "rb") as file:
-        data = file.read()
-    return loads(data, source=os.fspath(path), format=format)
+def load(path_or_file: str | Path | BinaryIO, *, format: str | None = None) -> Event:
+    """Read an event from a PBN (.pbn) or USEBIO (.xml) file, by path or open
+    (binary)."""
+    from pbnscore.errors import check_path_or_file
+
+    check_path_or_file("pbnscore.load()", path_or_file)
+    if isinstance(path_or_file, str | os.PathLike):
+        with open(path_or_file, "rb") as file:
+            data = file.read()
+        return loads(data, source=os.fspath(path_or_file), format=format)
+    name = getattr(path_or_file, "name", None)
+    source = name if isinstance(name, str) else "<file>"
+    return loads(path_or_file.read(), source=source, format=format)
 
 
 def default_method(event: Event) -> str:
@@ -152,6 +163,11 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
 
     An :class:`OptionError` where an option is not the method's, has a value
     outside its choices (they are listed) or does nothing under the others."""
+    from pbnscore.errors import wrong_type
+    from pbnscore.model import Event
+
+    if not isinstance(event, Event):
+        raise wrong_type("pbnscore.score()", "an Event (from pbnscore.load)", event)
     with gc_paused():
         from pbnscore.registry import running
 
@@ -191,20 +207,42 @@ def prepare(event: Event, method: str | None, options: Mapping[str, Any]) -> tup
 
 
 def season(
-    events_or_paths: Iterable[Event | ScoredEvent | str | Path],
+    events_or_paths: Iterable[Event | ScoredEvent | str | Path] | str | Path,
     method: str | None = None,
     **options: Any,
 ) -> Season:
     """One ranking over many events: each scored as :func:`score` scores it
     (``method``, else each event's default, and the method's ``options``),
-    then combined; a path is loaded first. Season options by keyword:
+    then combined. As on the command line, a folder (alone, or among the
+    events) stands for the .pbn and .xml files in it and below, read in
+    name order; a file's path is loaded. Season options by keyword:
     ``by`` (``player``, ``pair``, ``team``), ``best``, ``rank_on``
     (``average``, ``total``), ``min_events``, ``min_boards``, ``aliases``
     ({name: same as}). See :mod:`pbnscore.season`."""
-    from pbnscore.model import Event, ScoredEvent
     from pbnscore.season import season as combined
 
-    events = [
-        item if isinstance(item, Event | ScoredEvent) else load(item) for item in events_or_paths
-    ]
-    return combined(events, method, **options)
+    return combined(_season_events(events_or_paths), method, **options)
+
+
+def _season_events(given: object) -> list[Event | ScoredEvent]:
+    """The events :func:`season` was given, folders and files read."""
+    from collections.abc import Iterable
+
+    from pbnscore.batch import find
+    from pbnscore.errors import wrong_type
+    from pbnscore.model import Event, ScoredEvent
+
+    wanted = "events, files and folders (or one folder)"
+    if isinstance(given, str | os.PathLike):
+        given = [given]
+    if not isinstance(given, Iterable) or isinstance(given, bytes | Event | ScoredEvent):
+        raise wrong_type("pbnscore.season()", wanted, given)
+    events: list[Event | ScoredEvent] = []
+    for item in given:
+        if isinstance(item, Event | ScoredEvent):
+            events.append(item)
+        elif isinstance(item, str | os.PathLike):
+            events.extend(load(found) for found, _ in find([os.fspath(item)]))
+        else:
+            raise wrong_type("pbnscore.season()", wanted, item)
+    return events

@@ -7,6 +7,8 @@ Every problem a user can cause (a bad file, a bad option) is a
 
 from __future__ import annotations
 
+import os
+
 import attrs
 
 
@@ -152,6 +154,34 @@ def warning_line(source: str, line: int | None, message: str) -> str:
     """One warning line: ``file:line: warning: message``."""
     where = shown(source) if line is None else f"{shown(source)}:{line}"
     return f"{where}: warning: {one_line(message)}"
+
+
+def wrong_type(function: str, wanted: str, value: object) -> TypeError:
+    """The TypeError of a public function given the wrong kind of value
+    (CONTRACT: "wrong types raise TypeError naming what was expected"):
+    ``pbnscore.score() takes an Event (from pbnscore.load), not str 'x.xml'``."""
+    given = type(value).__name__
+    if value is None:
+        given = "None"
+    elif isinstance(value, str | bytes | int | float):  # a value worth showing
+        given = f"{given} {shown(repr(value), 40)}"
+    return TypeError(f"{function} takes {wanted}, not {given}")
+
+
+def check_data(function: str, data: object) -> None:
+    """A TypeError unless ``data`` is a file's bytes or text."""
+    if not isinstance(data, bytes | str):
+        raise wrong_type(function, "a file's bytes (or text)", data)
+
+
+def check_path_or_file(function: str, given: object) -> None:
+    """A TypeError unless ``given`` is a path or a file open for reading:
+    never an int, which ``open()`` would take as a descriptor (0 is stdin)."""
+    if isinstance(given, str | os.PathLike):
+        return
+    if not isinstance(given, int) and callable(getattr(given, "read", None)):
+        return
+    raise wrong_type(function, "a file's path or an open file", given)
 
 
 @attrs.frozen

@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 import attrs
 
+from pbnscore.errors import wrong_type
+
 Points = int | Fraction
 """IMPs and totals are exact: averages of IMPs are not floats to be rounded
 twice, and equal totals compare equal when ranking. Whole numbers may be plain
@@ -614,3 +616,16 @@ class ScoredEvent:
     # (a board left out of a match, a group that played unevenly): printed
     # by score and batch as ``file:line: warning: …``.
     warnings: tuple[Notice, ...] = ()
+
+
+def check_event(function: str, given: object) -> None:
+    """A TypeError unless ``given`` is an Event or a ScoredEvent (what the
+    format writers take)."""
+    if not isinstance(given, Event | ScoredEvent):
+        raise wrong_type(function, "an Event or a ScoredEvent", given)
+
+
+def check_scored(function: str, given: object) -> None:
+    """A TypeError unless ``given`` is a ScoredEvent (what a report shows)."""
+    if not isinstance(given, ScoredEvent):
+        raise wrong_type(function, "a ScoredEvent (from pbnscore.score)", given)

@@ -28,8 +28,8 @@ import os
 from typing import BinaryIO, TextIO
 
 from pbnscore._gc import gc_paused
-from pbnscore.errors import PbnError, Problem
-from pbnscore.model import Event, ScoredEvent
+from pbnscore.errors import PbnError, Problem, check_data, check_path_or_file
+from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.pbn._reader import TOO_MANY, read
 from pbnscore.pbn._writer import write
 
@@ -47,6 +47,7 @@ def loads(
     charset, UTF-8, else Latin-1). A lenient read that stops at the cap
     on problems raises: the event it read is only part of the file. The
     reader's warnings (a Dealer that is no seat ...) go to ``warnings``."""
+    check_data("pbnscore.pbn.loads()", data)
     with gc_paused():
         event, problems = read(data, source, strict)
         if warnings is not None:
@@ -63,6 +64,7 @@ def load(
     strict: bool = True,
 ) -> Event:
     """The event in a PBN file, given by path or as an open file."""
+    check_path_or_file("pbnscore.pbn.load()", path_or_file)
     with gc_paused():
         if isinstance(path_or_file, (str, os.PathLike)):
             with open(path_or_file, "rb") as file:
@@ -94,6 +96,7 @@ def dumps(obj: ScoredEvent | Event) -> bytes:
     as itself plus the scores, in its own encoding and line ends; any other
     event is written as PBN games (ISO-8859-1 where every character fits,
     else UTF-8, CRLF line ends)."""
+    check_event("pbnscore.pbn.dumps()", obj)
     with gc_paused():
         return write(obj)
 

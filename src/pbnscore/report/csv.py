@@ -11,7 +11,7 @@ conventions are :mod:`pbnscore.report._csv`'s.
 
 from __future__ import annotations
 
-from pbnscore.model import ScoredEvent
+from pbnscore.model import ScoredEvent, check_scored
 from pbnscore.report import _csv, _view
 
 __all__ = ["HEADER", "render"]
@@ -33,6 +33,7 @@ HEADER = (
 
 def render(scored: ScoredEvent) -> str:
     """The standings of ``scored`` as a CSV document."""
+    check_scored("pbnscore.report.csv.render()", scored)
     standings = [s for group in _view.standing_groups(scored.standings) for s in group]
     totals = _view.column([s.total for s in standings])
     averages = _view.column([s.average for s in standings])

@@ -23,7 +23,7 @@ from typing import Protocol
 from urllib.parse import quote
 
 from pbnscore.hands import SUIT_SYMBOLS
-from pbnscore.model import ScoredEvent, Seat
+from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._view import (
     BoardView,
     Column,
@@ -133,6 +133,7 @@ GRID_COLUMNS_MAX = 8
 
 def render(scored: ScoredEvent, *, dd: bool = False) -> str:
     """The page as a string; ``dd``: with double-dummy tables."""
+    check_scored("pbnscore.report.html.render()", scored)
     return "\n".join(_page(build(scored, dd=dd))) + "\n"
 
 

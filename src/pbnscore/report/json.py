@@ -24,6 +24,7 @@ from pbnscore.model import (
     ScoredMatch,
     ScoredResult,
     Standing,
+    check_scored,
 )
 from pbnscore.report._view import TeamRecord, source_name, team_records
 
@@ -44,6 +45,7 @@ def dump(scored: ScoredEvent, fp: IO[str]) -> None:
 
 def to_dict(scored: ScoredEvent) -> dict[str, Any]:
     """The document as plain Python values, before encoding."""
+    check_scored("pbnscore.report.json.dumps()", scored)
     event = scored.event
     return {
         "schema": SCHEMA,

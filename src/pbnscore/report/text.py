@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import attrs
 
 from pbnscore.hands import SUIT_SYMBOLS
-from pbnscore.model import ScoredEvent, Seat
+from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._view import BoardView, Diagram, Report, Table, build
 
 __all__ = ["WIDTH", "render"]
@@ -32,6 +32,7 @@ _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 def render(scored: ScoredEvent, *, dd: bool = False) -> str:
     """The report as text, lines within :data:`WIDTH` characters, ending
     with a newline; ``dd``: with double-dummy tables."""
+    check_scored("pbnscore.report.text.render()", scored)
     return "\n".join(line.rstrip() for line in _report(build(scored, dd=dd))) + "\n"
 
 

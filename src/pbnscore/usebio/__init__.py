@@ -31,8 +31,8 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from pbnscore._gc import gc_paused
-from pbnscore.errors import Problem, UsebioError
-from pbnscore.model import Event, ScoredEvent
+from pbnscore.errors import Problem, UsebioError, check_data, check_path_or_file
+from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._profiles import PROFILES
 from pbnscore.usebio._reader import PARSER, TooManyProblems, read
 from pbnscore.usebio._writer import write
@@ -42,6 +42,7 @@ __all__ = ["PARSER", "PROFILES", "check", "dump", "dumps", "load", "loads", "rea
 
 def loads(data: bytes | str, *, source: str = "<string>") -> Event:
     """Read an event from the bytes (or text) of a USEBIO file."""
+    check_data("pbnscore.usebio.loads()", data)
     with gc_paused():
         return read(data, source)
 
@@ -72,6 +73,7 @@ def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
 
 def load(file: str | os.PathLike[str] | BinaryIO) -> Event:
     """Read an event from a USEBIO file path or binary file object."""
+    check_path_or_file("pbnscore.usebio.load()", file)
     with gc_paused():
         if isinstance(file, (str, os.PathLike)):
             with open(file, "rb") as handle:
@@ -102,6 +104,7 @@ def dumps(
     are dropped from every participant the method ranks where the new
     places contradict them, unless ``keep_awards``; ``warn`` is given one
     line saying so (README "Master points and percentages")."""
+    check_event("pbnscore.usebio.dumps()", obj)
     with gc_paused():
         return write(obj, types=types, dialect=dialect, keep_awards=keep_awards, warn=warn)
 
