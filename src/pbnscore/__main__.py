@@ -7,14 +7,21 @@ model are imported (they are most of the start-up); anything else goes to
 
 from __future__ import annotations
 
+import os
 import sys
 
 from pbnscore import __version__
 
 
 def run() -> int:
-    if sys.argv[1:] == ["--version"]:
-        print(f"pbnscore {__version__}")
+    if sys.argv[1:] == ["--version"] and sys.stdout is not None:  # closed: main says so
+        try:
+            print(f"pbnscore {__version__}")
+            sys.stdout.flush()
+        except OSError as exc:  # a full disk: one line, as main says it
+            print(f"pbnscore: standard output: {exc.strerror or exc}", file=sys.stderr)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
         return 0
     from pbnscore.cli import main
 

@@ -25,6 +25,7 @@ import sys
 from collections.abc import Sequence
 
 from pbnscore import _signals
+from pbnscore.cli import _io
 from pbnscore.cli._flags import Flag, flags_of
 from pbnscore.cli._io import error, error_line
 from pbnscore.cli._parser import build_parser, command_module, parse, prescan
@@ -37,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
     try:
-        with _signals.handled():
+        with _io.standard_streams(), _signals.handled():
             return _dispatch(words)
     except SystemExit as exc:  # argparse: --help, --version, a usage error
         return exc.code if isinstance(exc.code, int) else 1

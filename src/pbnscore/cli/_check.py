@@ -23,7 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(words: list[str], method: str | None) -> int:
     args = _parser.parse(words, (), None)
-    return check(args.inputs, args.source_format)
+    with _io.writing_stdout():
+        return check(args.inputs, args.source_format)
 
 
 def check(inputs: list[str], source_format: str | None) -> int:

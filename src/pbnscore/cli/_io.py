@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +19,104 @@ if TYPE_CHECKING:
     from pbnscore.model import Event
 
 STDIO = "-"
+
+
+class ClosedOutput:
+    """Standard output where the shell closed it (``>&-``): a write fails as
+    a write to a closed descriptor does (said in one line, exit 1), rather
+    than print() dropping the text without a word."""
+
+    def __init__(self) -> None:
+        self.buffer = self
+        self.refused = False
+
+    def write(self, data: object) -> int:
+        self.refused = True
+        raise OSError(errno.EBADF, "closed")
+
+    def flush(self) -> None:
+        """Nothing is held; fails again where a write failed (argparse's
+        --help and --version swallow the error of their write)."""
+        if self.refused:
+            raise OSError(errno.EBADF, "closed")
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("closed")
+
+
+@contextlib.contextmanager
+def standard_streams() -> Iterator[None]:
+    """Standard output as a command writes it: text that its encoding cannot
+    hold written with backslash escapes (``PYTHONIOENCODING=ascii``), a
+    closed one a :class:`ClosedOutput`, and a failed write (a full disk) one
+    line, exit 1, with the exit's flush made quiet. A closed descriptor 0 or
+    1 is held on the null device meanwhile, so that no input file opened
+    later takes its number."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    held = _hold_closed_descriptors()
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    try:
+        try:
+            yield
+        finally:
+            with writing_stdout():  # the last of print()'s text: failing here, not at exit
+                sys.stdout.flush()
+    except OSError as exc:
+        # A reader that stopped (`| head`) is no failure: main says nothing.
+        if isinstance(exc, BrokenPipeError) or not _is_stdout_error(exc):
+            raise
+        _quiet_stdout()
+        raise StreamError(f"standard output: {exc.strerror or exc}") from None
+    finally:
+        for descriptor in held:
+            os.close(descriptor)
+
+
+class StreamError(PbnscoreError):
+    """Standard output could not be written (full, closed), or standard
+    input read (closed): exit 1."""
+
+
+def _is_stdout_error(exc: OSError) -> bool:
+    return getattr(exc, "stdout", False) is True
+
+
+@contextlib.contextmanager
+def writing_stdout() -> Iterator[None]:
+    """Marks an OSError raised here as standard output's (see
+    :func:`standard_streams`)."""
+    try:
+        yield
+    except OSError as exc:
+        exc.stdout = True  # type: ignore[attr-defined]
+        raise
+
+
+def _hold_closed_descriptors() -> list[int]:
+    held: list[int] = []
+    with contextlib.suppress(OSError):
+        while True:
+            descriptor = os.open(os.devnull, os.O_RDWR)
+            if descriptor > 1:
+                os.close(descriptor)
+                return held
+            held.append(descriptor)
+    return held
+
+
+def _quiet_stdout() -> None:
+    """Point descriptor 1 at the null device: the text still held is
+    dropped at exit without a second complaint."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if isinstance(sys.stdout, ClosedOutput):
+        sys.stdout.refused = False  # said once
+        return
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
 
 
 def error(line: str) -> None:
@@ -31,7 +132,12 @@ def error_line(exc: PbnscoreError) -> str:
 def read_input(name: str) -> tuple[bytes, str]:
     """The input's bytes and the name messages call it by."""
     if name == STDIO:
-        return batch.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
+        if sys.stdin is None:
+            raise StreamError("standard input is closed")
+        try:
+            return batch.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
+        except OSError as exc:
+            raise StreamError(f"standard input: {exc.strerror or exc}") from None
     try:
         with open(name, "rb") as stream:
             return batch.read_limited(stream, name), name
@@ -137,9 +243,10 @@ def format_of(
 def write_output(output: str | None, document: bytes) -> None:
     """``document`` to the file ``output`` (atomically), or to stdout for None."""
     if output is None:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(document)
-        sys.stdout.buffer.flush()
+        with writing_stdout():
+            sys.stdout.flush()
+            sys.stdout.buffer.write(document)
+            sys.stdout.buffer.flush()
         return
     from pbnscore._atomic import FolderError, write_bytes
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from pbnscore import registry
 from pbnscore.cli._flags import flags_of
+from pbnscore.cli._io import writing_stdout
 
 NAME = "methods"
 DESCRIPTION = "List every scoring method (built-in and plug-in) with its options."
@@ -18,6 +19,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(words: list[str], method: str | None) -> int:
+    with writing_stdout():
+        _print_methods()
+    return 0
+
+
+def _print_methods() -> None:
     for entry, loaded in registry.load_all():
         if isinstance(loaded, registry.PluginError):
             print(loaded)
@@ -34,7 +41,6 @@ def run(words: list[str], method: str | None) -> int:
             if flag.help:
                 print(f"      {flag.help}")
         _print_presets(getattr(loaded, "presets", None))
-    return 0
 
 
 def _print_presets(presets: object) -> None:

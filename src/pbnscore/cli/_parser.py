@@ -17,15 +17,19 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pbnscore import __version__, outputs, registry
 from pbnscore.batch import Settings
 from pbnscore.cli._flags import Flag, default_methods, flags_of, flags_of_method, merged
 from pbnscore.errors import OptionError, UsageError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 class Command(NamedTuple):
@@ -65,6 +69,18 @@ def command_word(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a failed write of --help or --version is raised (for
+    one line and exit 1), not swallowed as argparse does."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            from pbnscore.cli._io import writing_stdout
+
+            with writing_stdout():
+                (file or sys.stderr).write(message)
+
+
 def build_parser(
     flags: Sequence[Flag] = (), method: str | None = None, command: str | None = None
 ) -> argparse.ArgumentParser:
@@ -73,7 +89,7 @@ def build_parser(
     methods where no method is named). The other commands are listed with
     their help line only, their modules not imported (``pbnscore --help``
     imports none)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="pbnscore",
         description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
         allow_abbrev=False,
