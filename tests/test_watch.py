@@ -239,6 +239,25 @@ def test_its_own_outputs_are_ignored(tmp_path: Path) -> None:
     assert len(lines.lines) == 1
 
 
+def test_a_folder_or_pipe_named_like_a_night_is_let_go(folders: tuple[Path, Path]) -> None:
+    """Not a regular file: dropped once looked at, not waited on for ever."""
+    folder, out = folders
+    (folder / "night.xml").mkdir()
+    made, clock, lines = watcher(folder, out)
+    made.noticed(folder / "night.xml")
+    settle(made, clock)
+    assert (made.pending, lines.lines) == ({}, [])
+
+
+def test_a_folder_gone_before_it_is_searched_is_no_failure(folders: tuple[Path, Path]) -> None:
+    """Made and removed again before the watch looked into it."""
+    folder, out = folders
+    made, _, _ = watcher(folder, out, recursive=True)
+    observing = watch._Observing(made, None)
+    observing._take(("folder", folder / "gone"))
+    assert made.pending == {}
+
+
 def test_subfolders_only_with_recursive(folders: tuple[Path, Path]) -> None:
     folder, out = folders
     (folder / "march").mkdir()
@@ -324,8 +343,14 @@ def test_log_and_quiet(
         (["--best", "2"], "--best applies to the --season page"),
         (["--to", "json", "--usebio-for", "cobalt"], "--usebio-for applies to --to usebio"),
         (["--settle", "-1"], "not a number of seconds"),
+        (["--poll", "0"], "not a number of seconds above 0"),
     ],
-    ids=["season-option-without-season", "usebio-option-without-usebio", "negative-settle"],
+    ids=[
+        "season-option-without-season",
+        "usebio-option-without-usebio",
+        "negative-settle",
+        "poll-0",
+    ],
 )
 def test_options_that_would_do_nothing_are_usage_errors(
     folders: tuple[Path, Path], capsys: pytest.CaptureFixture[str], words: list[str], message: str

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import queue
+import stat
 import sys
 import threading
 import time
@@ -327,6 +328,9 @@ class Watcher:
             return False
         except OSError:
             status = None  # not readable now: looked at again later
+        if status is not None and not stat.S_ISREG(status.st_mode):
+            del self.pending[path]  # a folder named x.xml; a pipe would wait for ever (as batch)
+            return False
         signature = None if status is None else (status.st_size, status.st_mtime_ns)
         if signature is None or signature != pending.signature:
             pending.signature, pending.since = signature, now
@@ -577,9 +581,11 @@ class _Observing:
             self.watcher.removed(path)
         elif path == self.watcher.config.folder:
             self.folder_id = None  # the folder itself went: checked at once
-        else:
-            for found, _ in batch.find([str(path)], self.watcher.config.out_dir):
-                self.watcher.noticed(found)
+        elif self.watcher.config.recursive:
+            # A folder moved in brings files that no event names.
+            with contextlib.suppress(PbnscoreError):  # gone again already
+                for found, _ in batch.find([str(path)], self.watcher.config.out_dir):
+                    self.watcher.noticed(found)
 
 
 def watch(

@@ -57,15 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     parser.add_argument("--to", choices=FORMATS, help="output format")
-    parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
-    parser.add_argument("--best", type=InRange(BEST), metavar="N", help="count the best N")
-    parser.add_argument(
-        "--min-events",
-        type=InRange(MIN_EVENTS),
-        default=0,
-        metavar="N",
-        help="rank only those with N events",
-    )
+    add_ranking_arguments(parser)
     parser.add_argument(
         "--min-boards",
         type=InRange(MIN_BOARDS),
@@ -92,6 +84,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     _parser.add_quiet_argument(parser)
     _parser.add_from_argument(parser)
+
+
+def add_ranking_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--by``, ``--best`` and ``--min-events``: ``season``'s and ``watch --season``'s."""
+    parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
+    parser.add_argument("--best", type=InRange(BEST), metavar="N", help="count the best N")
+    parser.add_argument(
+        "--min-events",
+        type=InRange(MIN_EVENTS),
+        default=0,
+        metavar="N",
+        help="rank only those with N events",
+    )
 
 
 @attrs.frozen

@@ -13,7 +13,6 @@ from pbnscore.batch import Settings
 from pbnscore.cli import _io, _parser, _season
 from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
 from pbnscore.errors import UsageError
-from pbnscore.season import By
 
 if TYPE_CHECKING:
     from pbnscore.season import EventFigures
@@ -44,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--poll",
-        type=_seconds,
+        type=_interval,
         metavar="S",
         help="look for changes every S seconds instead of the system's file events "
         "(network shares that send none)",
@@ -63,11 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="rewrite this season page (.html, .txt, .json, .csv) after each night",
     )
-    season.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
-    season.add_argument("--best", type=_parser.positive, metavar="N", help="count the best N")
-    season.add_argument(
-        "--min-events", type=int, default=0, metavar="N", help="rank only those with N events"
-    )
+    _season.add_ranking_arguments(season)
     _parser.add_output_arguments(parser, many=True)
     _parser.add_from_argument(parser)
     parser.add_argument(
@@ -83,6 +78,14 @@ def _seconds(text: str) -> float:
         value = -1.0
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    return value
+
+
+def _interval(text: str) -> float:
+    """An argparse type: a number of seconds above 0 (0 would look all the time)."""
+    value = _seconds(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"not a number of seconds above 0: {text!r}")
     return value
 
 
@@ -103,7 +106,7 @@ def run(words: list[str], method: str | None) -> int:
     _check(config, args)
     log = _log(args)
     try:
-        return watch.watch(config, log, poll=args.poll or None, once=args.once)
+        return watch.watch(config, log, poll=args.poll, once=args.once)
     finally:
         log.close()
 
