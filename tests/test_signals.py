@@ -1,7 +1,13 @@
 """Signals and dying processes: SIGTERM and SIGHUP are handled as Ctrl-C is
 (no ``.part`` file left, exit 128 + the signal), and batch workers whose
 parent was killed (SIGKILL, as the OOM killer does) stop and exit rather
-than score on and wait for ever."""
+than score on and wait for ever.
+
+The tests hold whatever the shell handed pytest: each signal a test sends
+is at its default disposition where it lands (``nohup`` starts pytest with
+SIGHUP ignored, a background job with SIGINT ignored, and a child inherits
+both). They wait for a process's reaction with a generous deadline (a busy
+machine may take many times as long) and check what it did, not how soon."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,8 +29,37 @@ from pbnscore.cli import main
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 NIGHT = FIXTURES / "usebio" / "flat-butler-old-style.xml"
 SIGNALS = [signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
+SENT = [signal.SIGINT, *SIGNALS]  # every signal these tests send but SIGKILL
+WAIT = 60  # seconds a process may take to react before the test gives up on it
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="signals sent with os.kill")
+
+
+def _default_signals() -> None:
+    """In a child, before it runs: the signals the tests send at their default
+    disposition and not held, whatever pytest inherited from its shell."""
+    for signum in SENT:
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SENT)
+
+
+def _start(argv: list[str]) -> subprocess.Popen[bytes]:
+    """``argv`` in a session of its own (a Ctrl-C to its group reaches it
+    alone), its stderr piped, the signals it will get at their defaults."""
+    return subprocess.Popen(
+        argv, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_default_signals
+    )
+
+
+@pytest.fixture
+def default_disposition(signum: int) -> Iterator[None]:
+    """This process's ``signum`` at its default while a test sends it to
+    itself (under nohup SIGHUP is ignored), put back after."""
+    before = signal.signal(signum, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signum, before)
 
 
 def _signalled_at_rename(monkeypatch: pytest.MonkeyPatch, signum: int) -> None:
@@ -42,6 +78,7 @@ def _signalled_at_rename(monkeypatch: pytest.MonkeyPatch, signum: int) -> None:
 @posix_only
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: signal.Signals(s).name)
 @pytest.mark.parametrize("command", ["score", "batch"])
+@pytest.mark.usefixtures("default_disposition")
 def test_a_signal_during_a_write_leaves_no_part_file(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -64,7 +101,7 @@ def test_a_signal_during_a_write_leaves_no_part_file(
     name = signal.Signals(signum).name
     assert capsys.readouterr().err == f"pbnscore: stopped by {name}\n"
     assert list(out.iterdir()) == []
-    assert signal.getsignal(signum) is signal.SIG_DFL or callable(signal.getsignal(signum))
+    assert signal.getsignal(signum) is signal.SIG_DFL  # the handler before, put back
 
 
 def _slow_files(folder: Path, count: int, boards: int = 1) -> None:
@@ -134,8 +171,8 @@ def _batch(
         (inputs / f"word-{n}.xml").write_bytes(b"PK\x03\x04 a Word document")
     argv = [sys.executable, "-m", "pbnscore", "batch", str(inputs), "--out-dir", str(out)]
     argv += ["-m", "barking", "-j", "2", "--no-progress"]
-    parent = subprocess.Popen(argv, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
+    parent = _start(argv)
+    deadline = time.monotonic() + WAIT
     workers: list[int] = []
     while len(workers) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -148,13 +185,13 @@ def _batch(
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_exit_when_their_parent_is_killed(tmp_path: Path) -> None:
-    """kill -9 of the batch parent: both workers notice within seconds and
-    exit, leaving no temporary file (they went on scoring every file, then
-    waited for ever holding their memory)."""
+    """kill -9 of the batch parent: both workers notice and exit, leaving no
+    temporary file (they went on scoring every file, then waited for ever
+    holding their memory)."""
     parent, workers, out = _batch(tmp_path, files=12)
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + WAIT
     while any(map(_alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.2)
     still = [pid for pid in workers if _alive(pid)]
@@ -173,7 +210,7 @@ def test_sigterm_to_a_batch_finishes_the_files_being_written_and_exits_143(
     are started, no temporary file stays, exit 143 with one line."""
     parent, workers, out = _batch(tmp_path, files=12)
     os.kill(parent.pid, signal.SIGTERM)
-    _, err = parent.communicate(timeout=60)
+    _, err = parent.communicate(timeout=WAIT)
     assert parent.returncode == 143
     assert err.decode().splitlines() == ["pbnscore: stopped by SIGTERM"]
     assert not [path.name for path in out.rglob("*.part")]
@@ -191,25 +228,24 @@ INTERRUPTED_RE = re.compile(
 
 def _interrupted_batch(
     tmp_path: Path, inputs: Path, jobs: str, *, after: int, group: bool
-) -> tuple[subprocess.Popen[bytes], float, list[str]]:
+) -> tuple[subprocess.Popen[bytes], list[str]]:
     """Start a real batch, send SIGINT once ``after`` outputs are written (to
     the batch alone, or to its process group as a terminal's Ctrl-C does):
-    the batch, how long it took to exit after the signal, its stderr lines."""
+    the batch, once it has exited, and its stderr lines."""
     out = tmp_path / "out"
     argv = [sys.executable, "-m", "pbnscore", "batch", str(inputs), "--out-dir", str(out)]
     argv += ["-j", jobs, "--no-progress", "-q"]
-    batch = subprocess.Popen(argv, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
+    batch = _start(argv)
+    deadline = time.monotonic() + WAIT
     while len(list(out.glob("*.xml"))) < after and time.monotonic() < deadline:
         assert batch.poll() is None, "the batch ended before the test could stop it"
         time.sleep(0.01)
-    sent = time.monotonic()
     if group:
         os.killpg(batch.pid, signal.SIGINT)
     else:
         batch.send_signal(signal.SIGINT)
-    _, err = batch.communicate(timeout=60)
-    return batch, time.monotonic() - sent, err.decode().splitlines()
+    _, err = batch.communicate(timeout=WAIT)
+    return batch, err.decode().splitlines()
 
 
 def _counts(lines: list[str]) -> tuple[int, int, int]:
@@ -224,21 +260,20 @@ def _counts(lines: list[str]) -> tuple[int, int, int]:
 @posix_only
 @pytest.mark.parametrize("group", [False, True], ids=["kill-INT", "terminal"])
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_a_batch_within_a_second_and_says_how_far_it_got(
+def test_ctrl_c_stops_a_batch_and_says_how_far_it_got(
     tmp_path: Path, jobs: str, group: bool
 ) -> None:
-    """SIGINT to a batch of 200 files once some are written: exit 130 within
-    a second, one line whose counts add up and match the outputs on disk,
-    no temporary file left. (It used to say a bare `interrupted`, and a
+    """SIGINT to a batch of 200 files once some are written: exit 130 with
+    files not started, one line whose counts add up and match the outputs on
+    disk, no temporary file left. (It used to say a bare `interrupted`, and a
     terminal's Ctrl-C to two workers hung the batch: still there at 600 s.)"""
     inputs = tmp_path / "in"
     inputs.mkdir()
     night = (FIXTURES / "usebio" / "club-night.xml").read_bytes()
     for n in range(200):
         (inputs / f"night-{n:03}.xml").write_bytes(night)
-    batch, seconds, lines = _interrupted_batch(tmp_path, inputs, jobs, after=5, group=group)
+    batch, lines = _interrupted_batch(tmp_path, inputs, jobs, after=5, group=group)
     assert batch.returncode == 130
-    assert seconds < 1.0
     written, stopped, not_started = _counts(lines)
     out = tmp_path / "out"
     assert sorted(path.name for path in out.iterdir()) == sorted(
@@ -253,14 +288,12 @@ def test_ctrl_c_stops_a_batch_within_a_second_and_says_how_far_it_got(
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_ctrl_c_abandons_the_files_being_scored(tmp_path: Path) -> None:
     """SIGINT while both workers are a second into a slow file: they drop
-    it at once (nothing written for it) rather than finish it, and no
-    worker outlives the batch."""
+    it (nothing written for it, counted as stopped) rather than finish it,
+    and no worker outlives the batch."""
     parent, workers, out = _batch(tmp_path, files=12)
-    sent = time.monotonic()
     parent.send_signal(signal.SIGINT)
-    _, err = parent.communicate(timeout=60)
+    _, err = parent.communicate(timeout=WAIT)
     assert parent.returncode == 130
-    assert time.monotonic() - sent < 1.0
     written, stopped, not_started = _counts(err.decode().splitlines())
     assert stopped >= 1
     assert written + stopped + not_started == 12
@@ -276,7 +309,7 @@ def test_a_killed_worker_ends_the_batch_with_one_line_and_its_counts(tmp_path: P
     file; not `internal error: BrokenProcessPool` and exit 3, as a bug."""
     parent, workers, out = _batch(tmp_path, files=12)
     os.kill(workers[0], signal.SIGKILL)
-    _, err = parent.communicate(timeout=60)
+    _, err = parent.communicate(timeout=WAIT)
     lines = err.decode().splitlines()
     assert parent.returncode == 1, lines
     assert len(lines) == 1, lines
@@ -312,7 +345,7 @@ def test_files_that_failed_while_the_parent_waited_are_said_when_the_batch_stops
         parent.send_signal(signal.SIGINT)
     else:
         os.kill(workers[0], signal.SIGKILL)
-    _, err = parent.communicate(timeout=60)
+    _, err = parent.communicate(timeout=WAIT)
     lines = err.decode().splitlines()
     failures = [line for line in lines if NOT_XML_RE.fullmatch(line)]
     assert len(failures) == 4, lines
@@ -353,15 +386,13 @@ def test_ctrl_c_while_spawned_workers_start_is_one_line(tmp_path: Path, delay: f
     for n in range(40):
         (inputs / f"night-{n:02}.xml").write_bytes(night)
     argv = [sys.executable, "-c", SPAWNED_BATCH, "batch", str(inputs), "--out-dir", str(out)]
-    batch = subprocess.Popen(
-        [*argv, "-j", "2", "--no-progress", "-q"], stderr=subprocess.PIPE, start_new_session=True
-    )
-    deadline = time.monotonic() + 60
+    batch = _start([*argv, "-j", "2", "--no-progress", "-q"])
+    deadline = time.monotonic() + WAIT
     while not _workers_of(batch.pid) and time.monotonic() < deadline:
         time.sleep(0.01)
     time.sleep(delay)  # ``delay`` into the first worker's start-up
     os.killpg(batch.pid, signal.SIGINT)
-    _, err = batch.communicate(timeout=60)
+    _, err = batch.communicate(timeout=WAIT)
     lines = err.decode().splitlines()
     if batch.returncode == 0:  # finished before the signal: nothing to see
         pytest.skip("the batch ended before Ctrl-C")
