@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import io
 import json
 import os
@@ -23,12 +24,12 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from cost import assert_cheap, cpu_cost
 from pbnscore import batch
 from pbnscore.cli import main
 
@@ -857,6 +858,22 @@ CASES = [
 ]
 
 
+@functools.cache
+def _honest_cost(command: str, suffix: str) -> float:
+    """The CPU seconds ``command`` (score or check) takes on the unspoilt
+    document each case spoils, warmed first (lazy imports are no part of it)."""
+    assert suffix in (".xml", ".pbn"), suffix
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / f"night{suffix}"
+        source.write_bytes(_usebio() if suffix == ".xml" else _pbn())
+        argv = [command, str(source)] + (
+            ["-o", str(Path(folder) / "out.json")] * (command == "score")
+        )
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert main(argv) == 0
+            return cpu_cost(lambda: main(argv))[1]
+
+
 @pytest.mark.parametrize(
     ("name", "data", "line", "message"), [pytest.param(*case, id=case[0]) for case in CASES]
 )
@@ -868,21 +885,21 @@ def test_bad_input_is_one_line_exit_1_and_no_output(
     line: int,
     message: str,
 ) -> None:
-    """Each broken file: exit 1 within seconds, ``file:line: message`` alone on
-    stderr, nothing on stdout, no output file (nor a temporary one)."""
+    """Each broken file: exit 1 at once (no more CPU time than the honest
+    document takes to score), ``file:line: message`` alone on stderr, nothing
+    on stdout, no output file (nor a temporary one)."""
     source = tmp_path / name
     source.write_bytes(data)
     output = tmp_path / "out.xml"
-    started = time.perf_counter()
-    status = _score(str(source), "-o", str(output))
-    seconds = time.perf_counter() - started
+    honest = _honest_cost("score", source.suffix)
+    capsys.readouterr()
+    status = assert_cheap(lambda: _score(str(source), "-o", str(output)), honest)
     captured = capsys.readouterr()
     assert (status, captured.out) == (1, ""), captured.err
     assert re.fullmatch(re.escape(f"{source}:{line}: ") + f"(?:{message})\n", captured.err), (
         captured.err[:300]
     )
     assert _listing(tmp_path) == [name]
-    assert seconds < 5
 
 
 @pytest.mark.parametrize(
@@ -920,13 +937,14 @@ def test_a_pbn_pair_only_in_results_is_a_participant(
 def test_check_reports_each_bad_file_and_exits_1(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, data: bytes
 ) -> None:
-    """``check`` on the same files: exit 1 within seconds, every line on
-    stdout ``file:...: message``, nothing on stderr."""
+    """``check`` on the same files: exit 1 at once (no more CPU time than the
+    honest document takes to check), every line on stdout ``file:...:
+    message``, nothing on stderr."""
     source = tmp_path / name
     source.write_bytes(data)
-    started = time.perf_counter()
-    assert main(["check", str(source)]) == 1
-    assert time.perf_counter() - started < 5
+    honest = _honest_cost("check", source.suffix)
+    capsys.readouterr()
+    assert assert_cheap(lambda: main(["check", str(source)]), honest) == 1
     captured = capsys.readouterr()
     assert captured.err == ""
     lines = captured.out.splitlines()
@@ -1023,16 +1041,19 @@ def _fifo(tmp_path: Path, name: str) -> Path:
 
 
 def _run(
-    *argv: str, limit: int | None = None, timeout: float = 30
+    *argv: str, limit: int | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     """``python -m pbnscore ARGV`` in a process of its own (address space
-    limited to ``limit`` bytes where given)."""
+    limited to ``limit`` bytes where given, and CPU time then to a minute, a
+    budget no load on the machine can use up). ``timeout`` is wall-clock, only
+    a hang's end: generous, since a busy machine may take many times as long."""
 
     def limit_memory() -> None:
         import resource  # POSIX only: imported here so that the module imports on Windows
 
         if limit is not None:
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            resource.setrlimit(resource.RLIMIT_CPU, (60, 60))
 
     return subprocess.run(
         [sys.executable, "-m", "pbnscore", *argv],
@@ -1055,10 +1076,10 @@ def test_a_system_dtd_is_never_opened(tmp_path: Path) -> None:
         source.write_bytes(
             _usebio().replace(b"http://www.ebu.co.uk/usebio/usebio_v1_2.dtd", str(dtd).encode())
         )
-        done = _run("score", str(source), "-o", str(tmp_path / "out.json"), timeout=20)
+        done = _run("score", str(source), "-o", str(tmp_path / "out.json"))
         assert (done.returncode, done.stderr) == (0, "")
         assert SECRET not in (tmp_path / "out.json").read_text()
-    done = _run("check", str(tmp_path / "broken-night.xml"), timeout=20)
+    done = _run("check", str(tmp_path / "broken-night.xml"))
     assert (done.returncode, done.stderr) == (0, "")
 
 
@@ -1068,7 +1089,7 @@ def test_an_external_entity_naming_a_pipe_is_refused_without_opening_it(tmp_path
     for name, data in _external_documents(str(fifo)).items():
         source = tmp_path / name
         source.write_bytes(data)
-        done = _run("score", str(source), timeout=20)
+        done = _run("score", str(source))
         assert done.returncode == 1
         assert done.stderr == f"{source}:2: entity declarations are not allowed\n"
 
@@ -1145,15 +1166,13 @@ LARGE = {  # file name: (bytes, message)
 def test_large_documents_fail_in_bounded_time_and_memory(tmp_path: Path, name: str) -> None:
     """30 MiB documents (six million elements, one 30 MiB text, a million
     levels deep, a 30 MiB tag, a comment never closed): exit 1, one line,
-    within seconds in a 512 MiB address space (six million elements took
-    3.4 GB before the tag count was capped)."""
+    in a 512 MiB address space and a minute of CPU time (six million elements
+    took 3.4 GB before the tag count was capped; each takes about a second)."""
     source = tmp_path / name
     data, message = LARGE[name]
     source.write_bytes(data)
-    started = time.perf_counter()
     done = _run("score", str(source), "-o", str(tmp_path / "out.xml"), limit=512 << 20)
-    assert time.perf_counter() - started < 10
-    assert done.returncode == 1, done.stderr[-300:]
+    assert done.returncode == 1, done.stderr[-300:]  # not -SIGXCPU: within its CPU budget
     assert re.fullmatch(re.escape(f"{source}:") + message + "\n", done.stderr), done.stderr[:300]
     assert _listing(tmp_path) == [name]
 

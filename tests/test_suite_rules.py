@@ -8,11 +8,14 @@ file to that.
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import conftest
+from cost import assert_cheap, assert_linear, cpu_cost
 
 TESTS = Path(__file__).resolve().parent
 SOURCES = sorted(TESTS.glob("*.py"))
@@ -79,3 +82,152 @@ def test_present_samples_are_one_case_each(monkeypatch: pytest.MonkeyPatch, tmp_
     empty = conftest.shared_sample_params("usebio/*.xml")
     assert [p.id for p in empty] == ["no-samples"]
     assert "no usebio/*.xml in" in empty[0].marks[0].kwargs["reason"]
+
+
+# -- no test asserts a wall-clock time ---------------------------------------------------
+
+CLOCKS = frozenset(
+    name + suffix for name in ("time", "perf_counter", "monotonic") for suffix in ("", "_ns")
+)
+
+
+def _clock_names(tree: ast.Module) -> set[str]:
+    """Names under which this module can call a wall clock: ``time.x`` for an
+    ``import time`` (or ``as``), ``x`` for a ``from time import x``."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {
+                f"{alias.asname or alias.name}.{clock}"
+                for alias in node.names
+                if alias.name == "time"
+                for clock in CLOCKS
+            }
+        elif isinstance(node, ast.ImportFrom) and node.module == "time":
+            names |= {alias.asname or alias.name for alias in node.names if alias.name in CLOCKS}
+    return names
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and (base := _dotted(node.value)) is not None:
+        return f"{base}.{node.attr}"
+    return None
+
+
+def _reads_a_clock(node: ast.AST, clocks: set[str], tainted: set[str]) -> bool:
+    """Whether ``node`` calls a clock, or reads a name (a variable, or a
+    function's result) whose value came from one."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Call) and _dotted(inner.func) in clocks | tainted:
+            return True
+        if isinstance(inner, ast.Name) and inner.id in tainted:
+            return True
+    return False
+
+
+def _targets(node: ast.AST) -> list[str]:
+    """The names an assignment, a loop or a ``with ... as`` binds."""
+    match node:
+        case ast.Assign(targets=targets):
+            return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        case (
+            ast.AnnAssign(target=target)
+            | ast.AugAssign(target=target)
+            | ast.NamedExpr(target=target)
+        ):
+            return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+    return []
+
+
+def _value(node: ast.AST) -> ast.AST | None:
+    """What an assignment binds (None for anything else)."""
+    if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr):
+        return node.value
+    return None
+
+
+def clock_assertions(tree: ast.Module) -> list[int]:
+    """Lines of ``assert`` statements whose value comes from a wall clock, by
+    way of any chain of assignments or of functions returning it."""
+    clocks = _clock_names(tree)
+    tainted: set[str] = set()
+    while True:
+        before = len(tainted)
+        for node in ast.walk(tree):
+            value = _value(node)
+            if value is not None and _reads_a_clock(value, clocks, tainted):
+                tainted.update(_targets(node))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+                isinstance(inner, ast.Return)
+                and inner.value is not None
+                and _reads_a_clock(inner.value, clocks, tainted)
+                for inner in ast.walk(node)
+            ):
+                tainted.add(node.name)
+        if len(tainted) == before:
+            break
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assert) and _reads_a_clock(node, clocks, tainted)
+    ]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_no_assertion_reads_a_wall_clock(path: Path) -> None:
+    """On a busy machine anything takes longer: a test measures work (see
+    cost.py), or waits for a reaction with a deadline and checks what happened."""
+    found = clock_assertions(parsed(path))
+    assert found == [], f"{path.name} asserts a wall-clock time at lines {found}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import time\nstart = time.perf_counter()\nassert time.perf_counter() - start < 1",
+        "import time as t\nassert t.time() < 5",
+        "from time import monotonic as now\nsent = now()\nx = now() - sent\nassert x < 1.0",
+        "import time\ndef f():\n    return 1, time.monotonic()\na, b = f()\nassert b < 1",
+        "import time\nseconds = 0\nseconds += time.monotonic_ns()\nassert seconds",
+    ],
+    ids=["inline", "aliased", "from-import", "through-a-function", "augmented"],
+)
+def test_the_clock_rule_finds_each_way_of_asserting_a_time(source: str) -> None:
+    assert clock_assertions(ast.parse(source)) != []
+
+
+def test_the_clock_rule_lets_a_deadline_and_cpu_time_be() -> None:
+    source = (
+        "import time\ndeadline = time.monotonic() + 60\n"
+        "while time.monotonic() < deadline:\n    pass\n"
+        "spent = time.process_time()\nassert spent >= 0\nassert done()"
+    )
+    assert clock_assertions(ast.parse(source)) == []
+
+
+# -- the measures of work stand in for the clock -----------------------------------------
+
+
+def _pairs(size: int) -> Callable[[], int]:
+    """Work quadratic in ``size``: every item against every other."""
+    return lambda: sum(1 for a in range(size) for b in range(size) if a < b)
+
+
+def test_linear_work_passes_the_linear_measure() -> None:
+    assert assert_linear(lambda size: functools.partial(sum, range(size)), 100_000) == sum(
+        range(800_000)
+    )
+
+
+def test_quadratic_work_fails_the_linear_measure_saying_how_much_it_grew() -> None:
+    with pytest.raises(AssertionError, match=r"8x the input \(200 to 1600\) took \d+x"):
+        assert_linear(_pairs, 200)
+
+
+def test_a_run_far_costlier_than_its_baseline_fails_the_cheap_measure() -> None:
+    honest = cpu_cost(_pairs(50))[1]
+    assert assert_cheap(_pairs(50), honest) == 50 * 49 // 2
+    with pytest.raises(AssertionError, match=r"took \d+x the CPU time of the honest run"):
+        assert_cheap(_pairs(800), honest)
