@@ -36,6 +36,7 @@ from lxml import html as lxml_html
 
 import pbnscore
 import report_events as events
+from conftest import SHARED_SAMPLES
 from pbnscore.hands import parse_deal
 from pbnscore.model import Seat
 from pbnscore.report import html as report_html
@@ -278,8 +279,7 @@ def test_docs_screenshot(tmp_path: Path) -> None:
 # The widths people use: desktop screens, a small laptop, a phone.
 DESKTOP_WIDTHS = (1920, 1440, 1280, 1024)
 PHONE_WIDTH = 400
-SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples"
-REALBRIDGE = SAMPLES / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
+REALBRIDGE = SHARED_SAMPLES / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
 LAUNCH_ARGS = [
     "--headless",
     "--no-sandbox",
