@@ -388,9 +388,9 @@ def test_season_after_three_nights_equals_the_season_command(tmp_path: Path) -> 
 
 def wait_for(check: Callable[[], bool], what: str) -> None:
     deadline = time.monotonic() + DEADLINE
-    while not check():
-        assert time.monotonic() < deadline, f"no {what} within {DEADLINE:g} s"
+    while not check() and time.monotonic() < deadline:
         time.sleep(0.05)
+    assert check(), f"no {what} within {DEADLINE:g} s"
 
 
 @pytest.fixture
