@@ -212,7 +212,10 @@ def find(inputs: Iterable[str], out_dir: Path | None = None) -> Iterator[tuple[P
         path = Path(name)
         if path.is_dir():
             yield from ((found, found.relative_to(path)) for found in _scan(path, out_dir))
-        elif path.is_file():
+        elif path.exists():
+            # A file named, whatever it is: a pipe (`batch <(unzip -p ...)`) or a
+            # device is read as score reads it, with the size cap; only a folder
+            # is walked, and a walk takes regular files only (see _scan).
             yield path, Path(path.name)
         else:
             raise UsageError("no such file or folder", source=name)
