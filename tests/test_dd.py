@@ -85,7 +85,8 @@ def test_reports_show_the_makeable_contracts(to: str, tmp_path: Path) -> None:
     if to == "html":
         page = lxml_html.document_fromstring(page).text_content()
     assert page.count("Makeable contracts") == 2
-    assert "from the file's DoubleDummyTricks" in page and "Par: NS 7S" in page
+    assert "from the file's DoubleDummyTricks" in page and "Par from the file: NS 7S" in page
+    assert page.count("Par worked out: ") == 1  # board 2, solved
     if to == "text":
         lines = page.splitlines()
         at = [i for i, line in enumerate(lines) if line.startswith("Makeable contracts")]
@@ -97,6 +98,27 @@ def test_reports_show_the_makeable_contracts(to: str, tmp_path: Path) -> None:
                 for strain in _dd.STRAINS:
                     made = expected(board)[Seat(seat), strain]
                     assert shown[strain] == ("7" if made == 13 else "–")
+
+
+@needs_endplay
+@pytest.mark.parametrize("to", ["text", "html"])
+def test_a_file_table_without_a_par_gets_the_par_worked_out(to: str, tmp_path: Path) -> None:
+    """A file with its own DoubleDummyTricks and no ParContract/OptimumScore
+    (BridgeWebs): the par is worked out from the deal, for the board's
+    dealer and vulnerability, and says so. By hand, board 1 (dealer N, none
+    vulnerable): NS make 7S, EW's 7H is outranked and every 7NT fails, so
+    par is 7S by N or S, NS +1510."""
+    source = tmp_path / "no-par.pbn"
+    source.write_text(DD.read_text(encoding="utf-8").replace('[ParContract "NS 7S"]\n', ""))
+    out = tmp_path / f"dd.{'txt' if to == 'text' else 'html'}"
+    assert main(["score", str(source), "--dd", "--to", to, "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    if to == "html":
+        page = lxml_html.document_fromstring(page).text_content()
+    assert "Par: not given" not in page and "Par from the file" not in page
+    assert page.count("Par worked out: ") == 2
+    board_1 = page[page.index("from the file's DoubleDummyTricks") :].split("\n")[0]
+    assert "Par worked out: 7♠N=, 7♠S=, NS +1510" in board_1
 
 
 def test_without_endplay_dd_is_one_clear_error(

@@ -8,7 +8,10 @@ carries the analysis (PBN 2.1 §5.7 ``OptimumResultTable``, or the
 20 hex digits, declarers N S E W by strains NT S H D C), that is shown, with
 the file's ``ParContract``/``OptimumScore`` where given; otherwise the deal
 is solved with endplay's double-dummy solver (the ``dd`` extra,
-``pip install 'pbnscore[dd]'``), which also gives the par.
+``pip install 'pbnscore[dd]'``), which also gives the par. Where the file
+gives the tricks but no par, endplay's par (DDS's, from a double-dummy
+table) is worked out from the file's table, for the board's dealer and
+vulnerability, without solving the deal again; a report labels it so.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from pbnscore.hands import Hands, parse_deal
 from pbnscore.model import Event, Seat, Vulnerability
 
 if TYPE_CHECKING:
+    from endplay.dds.ddtable import DDTable
+    from endplay.types import Denom, Player
+
     from pbnscore.pbn._games import Game
 
 __all__ = ["STRAINS", "Analysis", "analyse", "require_solver"]
@@ -42,14 +48,28 @@ class Analysis:
     tricks: Mapping[tuple[Seat, str], int]
     par: str | None
     source: str  # "endplay", "DoubleDummyTricks", "OptimumResultTable"
+    par_worked_out: bool = False  # the solver's par, not the file's
+
+    @property
+    def par_label(self) -> str:
+        """The par as a report shows it, saying where it came from."""
+        if self.par is None:
+            return "Par: not given"
+        return f"Par {'worked out' if self.par_worked_out else 'from the file'}: {self.par}"
 
 
 def require_solver() -> None:
     """Raise the one clear error where endplay is not installed."""
+    if not has_solver():
+        raise UsageError(INSTALL)
+
+
+def has_solver() -> bool:
     try:
         import endplay.dds  # noqa: F401
     except ImportError:
-        raise UsageError(INSTALL) from None
+        return False
+    return True
 
 
 def analyse(
@@ -58,17 +78,23 @@ def analyse(
     """An analysis per board (by its deal, dealer and vulnerability as
     shown); None where the deal is not complete."""
     given = given_analyses(event)
-    solved: dict[str, Analysis] = {}
+    solver = has_solver()
+    solved: dict[tuple[str, str, str], Analysis] = {}
     found: list[Analysis | None] = []
     for deal, (dealer, vulnerability) in zip(deals, dealers, strict=True):
         hands = parse_deal(deal)
         if hands is None or not hands.complete:
             found.append(None)
             continue
-        key = hands.pbn()
-        if key in given:
-            found.append(given[key])
+        analysis = given.get(hands.pbn())
+        if analysis is not None and analysis.par is None and solver:
+            par = _par(_table(analysis.tricks), Seat(dealer), Vulnerability(vulnerability))
+            analysis = attrs.evolve(analysis, par=par, par_worked_out=True)
+        if analysis is not None:
+            found.append(analysis)
             continue
+        # the par depends on the dealer and vulnerability as well as the deal
+        key = (hands.pbn(), dealer, vulnerability)
         if key not in solved:
             solved[key] = solve(hands, Seat(dealer), Vulnerability(vulnerability))
         found.append(solved[key])
@@ -78,9 +104,21 @@ def analyse(
 def solve(hands: Hands, dealer: Seat, vulnerability: Vulnerability) -> Analysis:
     """The deal solved by endplay (DDS): every declarer and strain, and par."""
     from endplay import dds
-    from endplay.types import Deal, Denom, Player, Vul
+    from endplay.types import Deal
 
     table = dds.calc_dd_table(Deal(hands.pbn()))
+    denoms, players = _endplay_names()
+    tricks = {
+        (seat, strain): int(table[denoms[strain], players[seat]])
+        for seat in DECLARERS
+        for strain in STRAINS
+    }
+    return Analysis(tricks, _par(table, dealer, vulnerability), "endplay", par_worked_out=True)
+
+
+def _endplay_names() -> tuple[dict[str, Denom], dict[Seat, Player]]:
+    from endplay.types import Denom, Player
+
     denoms = {
         "NT": Denom.nt,
         "S": Denom.spades,
@@ -89,22 +127,36 @@ def solve(hands: Hands, dealer: Seat, vulnerability: Vulnerability) -> Analysis:
         "C": Denom.clubs,
     }
     players = {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south, Seat.W: Player.west}
-    tricks = {
-        (seat, strain): int(table[denoms[strain], players[seat]])
-        for seat in DECLARERS
-        for strain in STRAINS
-    }
+    return denoms, players
+
+
+def _table(tricks: Mapping[tuple[Seat, str], int]) -> DDTable:
+    """endplay's double-dummy table holding ``tricks`` (a file's own
+    analysis), so that its par is worked out without solving the deal."""
+    from endplay._dds import ddTableResults
+    from endplay.dds.ddtable import DDTable
+
+    denoms, players = _endplay_names()
+    data = ddTableResults()
+    for (seat, strain), count in tricks.items():
+        data.resTable[denoms[strain]][players[seat]] = count
+    return DDTable(data)
+
+
+def _par(table: DDTable, dealer: Seat, vulnerability: Vulnerability) -> str:
+    """endplay's par of a double-dummy table: its contracts and the NS score."""
+    from endplay import dds
+    from endplay.types import Vul
+
     vul = {
         Vulnerability.NONE: Vul.none,
         Vulnerability.NS: Vul.ns,
         Vulnerability.EW: Vul.ew,
         Vulnerability.BOTH: Vul.both,
     }[vulnerability]
-    par = dds.par(table, vul, players[dealer])
+    par = dds.par(table, vul, _endplay_names()[1][dealer])
     contracts = ", ".join(str(c) for c in par)
-    return Analysis(
-        tricks, f"{contracts}, NS {par.score:+d}" if contracts else f"NS {par.score:+d}", "endplay"
-    )
+    return f"{contracts}, NS {par.score:+d}" if contracts else f"NS {par.score:+d}"
 
 
 def given_analyses(event: Event) -> dict[str, Analysis]:
@@ -131,7 +183,7 @@ def given_analyses(event: Event) -> dict[str, Analysis]:
 
 
 def _from_game(game: Game) -> Analysis | None:
-    par = _par(game.text("ParContract"), game.text("OptimumScore"))
+    par = _file_par(game.text("ParContract"), game.text("OptimumScore"))
     hexes = game.text("DoubleDummyTricks")
     if hexes is not None and _HEX_RE.fullmatch(hexes):
         digits = iter(int(digit, 16) for digit in hexes)
@@ -151,6 +203,6 @@ def _from_game(game: Game) -> Analysis | None:
     return None
 
 
-def _par(contract: str | None, score: str | None) -> str | None:
+def _file_par(contract: str | None, score: str | None) -> str | None:
     parts = [part for part in (contract, score and f"score {score}") if part]
     return ", ".join(parts) or None

@@ -653,10 +653,9 @@ def _dd_table(analysis: Any) -> Table:
         for seat in _dd.DECLARERS
     ]
     source = "" if analysis.source == "endplay" else f" (from the file's {analysis.source})"
-    par = f"Par: {analysis.par}" if analysis.par else "Par: not given"
     return make_table(
         "double-dummy",
-        f"Makeable contracts{source}. {par}",
+        f"Makeable contracts{source}. {analysis.par_label}",
         (Column("Declarer"), *(Column(strain, numeric=True) for strain in _dd.STRAINS)),
         rows,
     )
