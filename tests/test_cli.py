@@ -206,8 +206,8 @@ def test_same_flag_has_each_methods_choices(
     )
     if status:
         err = capsys.readouterr().err
-        assert err.startswith(f"pbnscore: --normalise {value} is a value of ")
-        assert err.endswith(f", not {method}\n") and err.count("\n") == 1
+        assert err.startswith(f"pbnscore score: --normalise {value} is a value of ")
+        assert err.endswith(f", not {method} (pbnscore score --help)\n") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
@@ -234,7 +234,7 @@ def test_another_method_s_value_is_one_line(
     not argparse's usage and "invalid choice"."""
     night = Path(__file__).parent.parent / "fixtures" / "usebio" / "club-night.xml"
     assert main(["score", str(night), *words]) == 2
-    assert capsys.readouterr() == ("", f"pbnscore: {message}\n")
+    assert capsys.readouterr() == ("", f"pbnscore score: {message} (pbnscore score --help)\n")
     assert main(["score", str(night), "-m", "cross-imps", "--preset", "kops", "--to", "json"]) == 0
 
 
@@ -257,7 +257,9 @@ def test_option_the_method_does_not_take(
     """An option of another method is a usage error naming the methods that
     take it; one of no method names the chosen method's own."""
     assert main(["score", str(pairs_file), "-m", "butler", "--vp", "none"]) == 2
-    assert capsys.readouterr().err == "pbnscore: --vp is an option of aggregate, not butler\n"
+    assert capsys.readouterr().err == (
+        "pbnscore score: --vp is an option of aggregate, not butler (pbnscore score --help)\n"
+    )
     assert main(["score", str(pairs_file), "-m", "butler", "--nonesuch=1"]) == 2
     err = capsys.readouterr().err
     assert "method butler does not take --nonesuch" in err
@@ -288,7 +290,10 @@ def test_negative_artificial_imps_is_a_usage_error(capsys: pytest.CaptureFixture
     """Average-plus is a gain (Law 12C2(b)): a negative --artificial-imps is refused."""
     night = FIXTURES / "usebio" / "club-night.xml"
     assert main(["score", str(night), "-m", "butler", "--artificial-imps", "-3"]) == 2
-    assert "--artificial-imps: takes a number from 0 to 100" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "pbnscore score: --artificial-imps takes a number from 0 to 100, not '-3'"
+        " (pbnscore score --help)\n"
+    )
 
 
 @pytest.mark.usefixtures("fakes")
@@ -427,7 +432,9 @@ def test_unknown_flag_is_usage_before_the_input_is_read(
     bad = tmp_path / "bad.pbn"
     bad.write_bytes(b"garbage\n")
     assert main(["score", str(bad), "--dautm", "mean"]) == 2
-    assert capsys.readouterr().err == "pbnscore: unrecognized arguments: --dautm mean\n"
+    assert capsys.readouterr().err == (
+        "pbnscore score: unrecognized arguments: --dautm mean (pbnscore score --help)\n"
+    )
 
 
 @pytest.mark.usefixtures("fakes")
@@ -467,9 +474,9 @@ def test_method_failure_is_one_line(
 
 
 def test_no_command_is_usage(capsys: pytest.CaptureFixture[str]) -> None:
-    """Nothing to do: argparse's usage message, exit 2."""
+    """Nothing to do: one line and where to read more, exit 2."""
     assert main([]) == 2
-    assert "usage: pbnscore" in capsys.readouterr().err
+    assert capsys.readouterr().err == "pbnscore: missing COMMAND (pbnscore --help)\n"
 
 
 # -- methods -------------------------------------------------------------------------

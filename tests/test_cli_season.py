@@ -222,7 +222,7 @@ def test_rank_twice_of_one_kind_is_refused(
     words = [word for value in values for word in ("--rank", value)]
     output = tmp_path / "season.txt"
     assert main(["season", str(CLUB), "-m", "butler", *words, "-o", str(output)]) == 2
-    assert capsys.readouterr().err == f"pbnscore: {message}\n"
+    assert capsys.readouterr().err == f"pbnscore season: {message} (pbnscore season --help)\n"
     assert not output.exists()
 
 

@@ -198,7 +198,9 @@ def test_an_extension_that_names_no_format_is_refused(
 def test_an_empty_output_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     night = FIXTURES / "usebio" / "mitchell-pairs.xml"
     assert main(["score", str(night), "-o", ""]) == 2
-    assert capsys.readouterr().err == "pbnscore: -o needs a file name (or - for standard output)\n"
+    assert capsys.readouterr().err == (
+        "pbnscore score: -o needs a file name (or - for standard output) (pbnscore score --help)\n"
+    )
 
 
 def test_to_decides_where_the_extension_does_not(tmp_path: Path) -> None:

@@ -120,7 +120,9 @@ def test_cli_drop_without_trimmed_mean_is_a_usage_error(
     night = FIXTURES / "usebio" / "mitchell-pairs.xml"
     assert main(["score", str(night), "--drop", "3"]) == 2
     captured = capsys.readouterr()
-    assert captured.err == "pbnscore: --drop applies to --datum trimmed-mean\n"
+    assert captured.err == (
+        "pbnscore score: --drop applies to --datum trimmed-mean (pbnscore score --help)\n"
+    )
     assert captured.out == ""
     assert main(["score", str(night), "--datum", "trimmed-mean", "--drop", "3"]) == 0
 

@@ -28,7 +28,8 @@ from pbnscore import _signals
 from pbnscore.cli import _io
 from pbnscore.cli._flags import Flag, flags_of
 from pbnscore.cli._io import error, error_line
-from pbnscore.cli._parser import build_parser, command_module, parse, prescan
+from pbnscore.cli._parser import build_parser, command_module, command_named, parse, prescan
+from pbnscore.cli._usage import usage_line
 from pbnscore.errors import USAGE_ERRORS, PbnscoreError, one_line
 
 __all__ = ["Flag", "build_parser", "flags_of", "main"]
@@ -40,9 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _io.standard_streams(), _signals.handled():
             return _dispatch(words)
-    except SystemExit as exc:  # argparse: --help, --version, a usage error
+    except SystemExit as exc:  # argparse: --help, --version
         return exc.code if isinstance(exc.code, int) else 1
     except PbnscoreError as exc:
+        if isinstance(exc, USAGE_ERRORS) and getattr(exc, "source", None) is None:
+            error(usage_line(one_line(str(exc)), command_named(words)))
+            return 2
         error(error_line(exc))
         return 2 if isinstance(exc, USAGE_ERRORS) else 1
     except KeyboardInterrupt as exc:  # a batch says how far it got

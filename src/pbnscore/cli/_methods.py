@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Mapping
 
 from pbnscore import registry
+from pbnscore.cli import _parser
 from pbnscore.cli._flags import flags_of
 from pbnscore.cli._io import writing_stdout
 
@@ -19,6 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(words: list[str], method: str | None) -> int:
+    _parser.parse(words, (), None)  # --help; nothing else is taken
     with writing_stdout():
         _print_methods()
     return 0

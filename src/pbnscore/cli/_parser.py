@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pbnscore import __version__, outputs, registry
 from pbnscore.batch import Settings
 from pbnscore.cli._flags import Flag, default_methods, flags_of, flags_of_method, merged
+from pbnscore.cli._usage import Parser, forgiven, method_named
 from pbnscore.errors import OptionError, UsageError
 
 if TYPE_CHECKING:
@@ -69,8 +70,8 @@ def command_word(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a failed write of --help or --version is raised (for
+class _Parser(Parser):
+    """pbnscore's parser, and a failed write of --help or --version is raised (for
     one line and exit 1), not swallowed as argparse does."""
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
@@ -111,7 +112,23 @@ def build_parser(
             # --rank): there the method's is not offered.
             own: frozenset[str] = getattr(module, "OWN_FLAGS", frozenset())
             add_method_arguments(sub, [f for f in flags if f.flag not in own], method)
+            if method is None:
+                sub.appendix = each_method_s_options
     return parser
+
+
+def each_method_s_options() -> str:
+    """Every method's flags, by method: what ``-m`` opens up."""
+    from textwrap import fill
+
+    lines = ["options of each method (-m METHOD; pbnscore methods says what each does):"]
+    for entry, loaded in registry.load_all():
+        if not isinstance(loaded, registry.PluginError):
+            flags = " ".join(flag.flag for flag in flags_of(loaded))
+            lines.append(
+                fill(f"{entry.name}: {flags}", 78, initial_indent="  ", subsequent_indent="    ")
+            )
+    return "\n".join(lines) + "\n"
 
 
 def add_output_arguments(parser: argparse.ArgumentParser, *, many: bool = False) -> None:
@@ -121,7 +138,8 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, many: bool = False)
         "--to",
         choices=tuple(outputs.FORMATS),
         action="append" if many else "store",
-        help="output format" + ("; repeat it for several" if many else ""),
+        help="output format (or the extension that names it: xml, txt, htm ...)"
+        + ("; repeat it for several" if many else ""),
     )
     parser.add_argument(
         "--dd",
@@ -219,7 +237,7 @@ def _refuse_others_values(argv: Sequence[str], flags: Sequence[Flag], method: st
     method, as a misplaced option is, not argparse's usage and invalid choice."""
     for flag in flags:
         for value in _values_given(argv, flag.flag):
-            if flag.choices is None or value in flag.choices:
+            if flag.choices is None or forgiven(value, flag.choices) in flag.choices:
                 continue
             takers = [name for name in _methods_offering(flag.flag, value) if name != method]
             if takers:
@@ -238,7 +256,10 @@ def _methods_offering(flag: str, value: str) -> list[str]:
             offered = flags_of(entry.load())
         except registry.PluginError:
             continue
-        if any(f.flag == flag and value in (f.choices or ()) for f in offered):
+        if any(
+            f.flag == flag and forgiven(value, f.choices or ()) in (f.choices or ())
+            for f in offered
+        ):
             takers.append(name)
     return takers
 
@@ -284,7 +305,15 @@ def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
     finder.add_argument("-m", "--method")
     found, _ = finder.parse_known_args(argv)
     method: str | None = found.method
+    if method is not None and method not in registry.BUILTINS:
+        method = method_named(method, registry.entries())
     return command, method
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command of a command line, where its first word is one."""
+    word = command_word(argv)
+    return word if word in COMMANDS else None
 
 
 def positive(text: str) -> int:
@@ -294,7 +323,7 @@ def positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a whole number of 1 or more, not {text}")
     return value
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -14,9 +15,13 @@ if TYPE_CHECKING:
 
 NAME = "score"
 DESCRIPTION = (
-    "Score one event. The output format is --to, else OUTPUT's extension "
-    "(.xml usebio, .json, .txt text, .html), else usebio. Without -m: butler for "
-    "a pairs event, aggregate for teams."
+    "Score one event. The output format is --to, else OUTPUT's extension, else "
+    "text on a terminal and usebio to a pipe or file. Formats and extensions: "
+    + ", ".join(
+        f"{name} ({', '.join(f'.{ext}' for ext in output.extensions)})"
+        for name, output in outputs.FORMATS.items()
+    )
+    + ". Without -m: butler for a pairs event, aggregate for teams."
 )
 METHOD_OPTIONS = True
 
@@ -33,7 +38,12 @@ def run(words: list[str], method: str | None) -> int:
     args, flags = _parser.parse_with_method(words, method)
     data, source = _io.read_input(args.input)
     output = _io.output_path(args.output, args.input, args.to or outputs.DEFAULT)
-    settings = _parser.settings(args, flags, method, args.to or _io.format_of(output))
+    # A person at a terminal reads the text report; a pipe or a file gets
+    # USEBIO, what other programs read.
+    shown = "text" if args.output is None and sys.stdout.isatty() else outputs.DEFAULT
+    settings = _parser.settings(
+        args, flags, method, args.to or _io.format_of(output, default=shown)
+    )
 
     def scored(event: Event, warn: Callable[[str], None]) -> bytes:
         chosen = settings

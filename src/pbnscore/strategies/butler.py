@@ -156,7 +156,9 @@ PRESETS = (
         "bridge-scorer lib/imps.js",
     ),
     _base.Preset(
-        "jfr", {"datum": "median", "rounding": "half-up"}, "JFR Pary, as the issue describes it"
+        "jfr",
+        {"datum": "median", "rounding": "half-up"},
+        "JFR Pary, as reported; its documentation was not found",
     ),
     _base.Preset(
         "ebu",

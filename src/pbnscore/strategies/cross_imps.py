@@ -34,7 +34,7 @@ PRESETS = (
         "compscore", {"normalise": "average"}, "Compscore3's USEBIO files: every point reproduced"
     ),
     _base.Preset("bridge-scorer", {"normalise": "average"}, "bridge-scorer lib/imps.js"),
-    _base.Preset("kops", {"imp_cap": 17}, "KOPS, as the issue describes it"),
+    _base.Preset("kops", {"imp_cap": 17}, "KOPS, as reported; its documentation was not found"),
     _base.Preset(
         "ebu", {"normalise": "average"}, "EBU: sum / comparisons (Barker, EBU forum 1041)"
     ),

@@ -1,0 +1,119 @@
+"""The command line's manners: names forgiven, usage errors in one line.
+
+A choice (``--to``, ``--datum``, ``--from`` ...) and a method's name may be
+given in any case or by a unique prefix (``--to HTML``, ``-m cross``);
+``--to`` also takes the extensions that name its formats (``xml``, ``txt``,
+``htm``). A usage error is one line that names the option as the user typed
+it (``--imp-cap must be at least 1, not 0``), never argparse's usage dump.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, ClassVar, NoReturn
+
+from pbnscore import outputs
+from pbnscore.errors import UsageError, shown
+
+
+def forgiven(text: str, choices: Iterable[object], aliases: Mapping[str, str] = {}) -> str:
+    """``text`` as the one of ``choices`` it names: itself, the same in
+    another case, an alias, or a unique prefix of one; else ``text`` itself,
+    for the caller to refuse."""
+    named = [choice for choice in choices if isinstance(choice, str)]
+    if text in named:
+        return text
+    spellings = {choice.lower(): choice for choice in named}
+    spellings.update({alias: name for alias, name in aliases.items() if name in named})
+    wanted = text.lower()
+    if wanted in spellings:
+        return spellings[wanted]
+    hits = {name for spelling, name in spellings.items() if spelling.startswith(wanted)}
+    return hits.pop() if wanted and len(hits) == 1 else text
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, forgiving a choice's case and a unique prefix of it, and
+    raising a usage error of one line instead of printing the usage."""
+
+    # The aliases of an argument's choices, by its dest: --to takes the
+    # extensions that name its formats (xml, txt, htm).
+    aliases: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "to": {ext: name for name, known in outputs.FORMATS.items() for ext in known.extensions}
+    }
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        # argparse converts each value here before checking it against the
+        # choices: the one place a value can be spelt out before the check.
+        if action.choices is not None and not isinstance(action, argparse._SubParsersAction):
+            arg_string = forgiven(arg_string, action.choices, self.aliases.get(action.dest, {}))
+        return super()._get_value(action, arg_string)
+
+    # Text after the help, made only when the help is asked for (each
+    # method's options: every method has to be loaded for it).
+    appendix: Callable[[], str] | None = None
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(plain(message))
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return text if self.appendix is None else f"{text}\n{self.appendix()}"
+
+
+_CHOICE_RE = re.compile(
+    r"argument (?P<arg>[^:]+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$"
+)
+_TYPE_RE = re.compile(r"argument (?P<arg>[^:]+): invalid (?P<kind>\S+) value: (?P<value>.*)$")
+_ARGUMENT_RE = re.compile(r"argument (?P<arg>[^:]+): (?P<rest>.*)$")
+_REQUIRED_RE = re.compile(r"the following arguments are required: (?P<names>.*)$")
+
+# What a value of an argparse type is called.
+_KINDS = {"int": "a whole number", "float": "a number"}
+
+
+def plain(message: str) -> str:
+    """argparse's message said in the user's terms: the option as typed
+    (its long spelling), what it takes, and the value given."""
+    if found := _CHOICE_RE.match(message):
+        choices = ", ".join(_unquoted(c) for c in found["choices"].split(", "))
+        value = shown(_unquoted(found["value"]))
+        return f"{_flag(found['arg'])} must be one of {choices}, not {value}"
+    if found := _TYPE_RE.match(message):
+        kind = _KINDS.get(found["kind"], "a valid value")
+        return f"{_flag(found['arg'])} must be {kind}, not {shown(_unquoted(found['value']))}"
+    if found := _REQUIRED_RE.match(message):
+        return f"missing {found['names']}"
+    if found := _ARGUMENT_RE.match(message):
+        rest = found["rest"]
+        if rest.startswith("expected one argument"):
+            return f"{_flag(found['arg'])} needs a value"
+        said = rest.startswith(("must ", "takes "))  # a sentence about the option
+        return f"{_flag(found['arg'])}{'' if said else ':'} {rest}"
+    return message
+
+
+def _flag(spellings: str) -> str:
+    """``-o/--output`` as ``--output``: the long spelling the help lists."""
+    return spellings.split("/")[-1]
+
+
+def _unquoted(text: str) -> str:
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"" else text
+
+
+def method_named(text: str | None, names: Collection[str]) -> str | None:
+    """The method ``-m text`` names, of ``names``: forgiven its case and a
+    unique prefix; ``text`` itself where it names none (refused later,
+    listing the methods)."""
+    if text is None or text in names:
+        return text
+    return forgiven(text, names)
+
+
+def usage_line(message: str, command: str | None) -> str:
+    """A usage error's one line, and where to read more."""
+    program = f"pbnscore {command}" if command else "pbnscore"
+    return f"{program}: {message} ({program} --help)"
