@@ -283,7 +283,7 @@ def test_a_deleted_file_keeps_its_outputs_and_is_said_once(folders: tuple[Path, 
         night.write_bytes(NIGHT.read_bytes())  # put back: not scored again
         made.noticed(night)
         settle(made, clock)
-    assert lines.about(night)[1:] == 2 * [f"{night}: deleted; its outputs are kept"]
+    assert lines.about(night)[1:] == 2 * [f"{night}: {watch.GONE}"]
     assert any(out.glob("night*"))
 
 
@@ -344,12 +344,14 @@ def test_log_and_quiet(
         (["--to", "json", "--usebio-for", "cobalt"], "--usebio-for applies to --to usebio"),
         (["--settle", "-1"], "not a number of seconds"),
         (["--poll", "0"], "not a number of seconds above 0"),
+        (["--to", "json", "--to", "html", "--keep-awards"], "--keep-awards applies to --to usebio"),
     ],
     ids=[
         "season-option-without-season",
         "usebio-option-without-usebio",
         "negative-settle",
         "poll-0",
+        "usebio-option-without-usebio-among-several",
     ],
 )
 def test_options_that_would_do_nothing_are_usage_errors(
@@ -358,6 +360,15 @@ def test_options_that_would_do_nothing_are_usage_errors(
     folder, out = folders
     assert main(["watch", str(folder), "--out-dir", str(out), "--once", *words]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_writer_options_go_to_the_formats_they_apply_to(folders: tuple[Path, Path]) -> None:
+    """--usebio-for and --dd with --to usebio --to html: each to its own."""
+    folder, out = folders
+    (folder / "night.xml").write_bytes(NIGHT.read_bytes())
+    words = ["watch", str(folder), "--out-dir", str(out), "--once", "--to", "usebio", "--to"]
+    assert main([*words, "html", "--usebio-for", "cobalt", "--keep-awards"]) == 0
+    assert len(list(out.glob("night*"))) == 2
 
 
 def test_the_out_dir_cannot_be_the_watched_folder(

@@ -52,6 +52,7 @@ DEFAULT_SETTLE = 2.0
 TICK_SECONDS = 0.25
 FOLDER_CHECK_SECONDS = 1.0
 WAITING = "(waiting for the next change)"
+GONE = "deleted or moved away; its outputs are kept"
 
 # Temporary and lock files of common programs (Office's ``~$``, LibreOffice's
 # ``.~lock``, browsers' ``.part``, editors' ``.tmp``); the last two never end
@@ -121,7 +122,8 @@ class Log:
         # Opened once for the run: months of saves must not open a file each.
         # Closed by close(), at the end of the run.
         self._file = (
-            open(log_file, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+            # A name that is no UTF-8 is written as stderr writes it, not refused.
+            open(log_file, "a", encoding="utf-8", errors="backslashreplace", buffering=1)  # noqa: SIM115
             if log_file
             else None
         )
@@ -282,7 +284,7 @@ class Watcher:
             # Kept in the state: saved back with the same bytes, it is not
             # scored again (its outputs are still there).
             self.gone.add(name)
-            self.log.event(f"{path}: deleted; its outputs are kept")
+            self.log.event(f"{path}: {GONE}")
 
     def scan(self) -> int:
         """Notice every results file there is now (at the start, and when the
