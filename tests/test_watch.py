@@ -258,6 +258,25 @@ def test_a_folder_gone_before_it_is_searched_is_no_failure(folders: tuple[Path, 
     assert made.pending == {}
 
 
+def test_a_folder_gone_as_it_is_watched_again_is_waited_for(
+    folders: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The USB stick pulled out again as the watch starts on it: no failure."""
+    import errno
+
+    folder, out = folders
+
+    def gone(poll: float | None) -> object:
+        folder.rmdir()
+        raise OSError(errno.ENOENT, "No such file or directory")
+
+    monkeypatch.setattr(watch._Observing, "_observer", staticmethod(gone))
+    made, _, _ = watcher(folder, out)
+    observing = watch._Observing(made, 0.5)
+    assert observing.start() is False
+    assert observing.folder_id is None
+
+
 def test_subfolders_only_with_recursive(folders: tuple[Path, Path]) -> None:
     folder, out = folders
     (folder / "march").mkdir()
@@ -489,6 +508,28 @@ def test_a_broken_save_waits_for_the_next_change(
     lines.wait(lambda: len(lines.about(night)) == 2, "scoring")
     assert "8 pairs" in lines.about(night)[1]
     assert any(made.out_dir.glob("night*"))
+
+
+def test_without_file_events_it_polls(
+    running: Callable[..., tuple[Lines, watch.Config]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Native events refused (Linux's inotify watch limit, ENOSPC): said,
+    and the folder polled instead."""
+    import errno
+
+    made_observer = watch._Observing._observer
+
+    def refusing(poll: float | None) -> object:
+        if poll is None:
+            raise OSError(errno.ENOSPC, "inotify watch limit reached")
+        return made_observer(poll)
+
+    monkeypatch.setattr(watch._Observing, "_observer", staticmethod(refusing))
+    lines, made = running()
+    assert "no file events (inotify watch limit reached): polling" in lines.lines[0]
+    night = made.folder / "night.xml"
+    night.write_bytes(NIGHT.read_bytes())
+    lines.wait(lambda: bool(lines.about(night)), "scoring")
 
 
 def test_a_folder_deleted_and_back_is_watched_again(

@@ -51,6 +51,7 @@ DEFAULT_SETTLE = 2.0
 # wait cannot be interrupted) and a folder that went away are seen this often.
 TICK_SECONDS = 0.25
 FOLDER_CHECK_SECONDS = 1.0
+FALLBACK_POLL_SECONDS = 1.0  # where the system gives no file events
 WAITING = "(waiting for the next change)"
 GONE = "deleted or moved away; its outputs are kept"
 
@@ -529,13 +530,16 @@ class _Observing:
             self.observer.schedule(handler, root, recursive=self.watcher.config.recursive)
             self.observer.start()
         except OSError as exc:
+            self.stop()
+            if _folder_id(folder) is None:  # gone again already: waited for
+                self.folder_id = None
+                return False
             if self.poll is not None:
-                raise
+                raise PbnscoreError(f"{folder}: cannot watch: {exc.strerror or exc}") from None
             # Native events refused (Linux's inotify watch limit): polling
             # sees the same changes, later.
             self.watcher.log.warning(f"{folder}: no file events ({exc.strerror}): polling")
-            self.stop()
-            self.poll = 1.0
+            self.poll = FALLBACK_POLL_SECONDS
             return self.start()
         self.watcher.scan()
         return True
