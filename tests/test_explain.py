@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,8 @@ from typing import Any
 import pytest
 
 import pbnscore
-from pbnscore.explain import CannotExplain, Explanation, explain
-from pbnscore.model import Outcome, Points, ScoredEvent
+from pbnscore.explain import CannotExplain, Explanation, Line, Step, explain
+from pbnscore.model import Event, Outcome, Points, ScoredEvent
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -148,39 +149,70 @@ def test_only_one_participant(path: str, method: str, options: dict[str, Any]) -
 SIGNED_RE = re.compile(r"([+-]\d+) IMPs")
 
 
+def _with_all_terms(
+    event: Event, number: int, method: str
+) -> Iterator[tuple[Line, tuple[Step, ...], tuple[Step, ...]]]:
+    """(line, its steps without, its steps with every term listed) of each
+    scored real table of board ``number``: each table's pair asked for."""
+    for board in explain(event, number, method).boards:
+        for position, line in enumerate(board.lines):
+            if line.ns_points is None or not line.result.is_real:
+                continue
+            listed = explain(event, number, method, all_terms_for=line.result.ns).boards
+            same = next(
+                b for b in listed if (b.session, b.section) == (board.session, board.section)
+            )
+            yield line, line.steps, same.lines[position].steps
+
+
+def _outcomes(won: list[int]) -> dict[str, int]:
+    return {
+        "won": sum(w > 0 for w in won),
+        "lost": sum(w < 0 for w in won),
+        "level": sum(w == 0 for w in won),
+    }
+
+
 def test_cross_imps_comparisons_add_up_to_the_points() -> None:
-    """Each table's listed comparisons add up to its sum, and the sum over
-    the divisor is its points."""
+    """Each table's listed comparisons (asked for) add up to its sum, the
+    sum over the divisor is its points, and the summary shown without them
+    counts and bounds them rightly."""
     event = pbnscore.load(FIXTURES / "usebio/club-night.xml")
+    checked = 0
     for number in numbers_of(event):
-        for board in explain(event, number, "cross-imps").boards:
-            for line in board.lines:
-                if line.ns_points is None or not line.result.is_real:
-                    continue
-                *comparisons, total = line.steps
-                assert len(comparisons) == len(board.lines) - 1 - sum(
-                    not other.result.is_real for other in board.lines
-                )
-                listed = sum(int(step.figures["imps"]) for step in comparisons)  # type: ignore[call-overload]
-                assert listed == total.figures["sum"]
-                assert Fraction(listed, int(total.figures["divisor"])) == line.ns_points  # type: ignore[call-overload]
+        for line, summarised, listed in _with_all_terms(event, number, "cross-imps"):
+            *comparisons, summary, total = listed
+            assert (summary, total) == summarised
+            won = [int(step.figures["imps"]) for step in comparisons]  # type: ignore[call-overload]
+            assert len(won) == summary.figures["comparisons"]
+            assert sum(won) == total.figures["sum"]
+            assert Fraction(sum(won), int(total.figures["divisor"])) == line.ns_points  # type: ignore[call-overload]
+            assert {k: summary.figures[k] for k in ("won", "lost", "level")} == _outcomes(won)
+            assert summary.figures["best"][1] == max(won)  # type: ignore[index]
+            assert summary.figures["worst"][1] == min(won)  # type: ignore[index]
+            checked += 1
+    assert checked
 
 
 def test_barking_terms_add_up_to_the_points() -> None:
-    """Each table's terms, grouped by partner table, number (T-1)·C(T-2,2)
-    and add up to the sum whose normalisation is its points."""
+    """Each table's terms (asked for), grouped by partner table, number
+    (T-1)·C(T-2,2) and add up to the sum whose normalisation is its points;
+    the summary shown without them counts and bounds them rightly."""
     event = pbnscore.load(FIXTURES / "usebio/teams-of-eight-two-matches.xml")
+    checked = 0
     for number in numbers_of(event):
-        for board in explain(event, number, "barking").boards:
-            terms_each = board.steps[0].figures.get("terms")
-            for line in board.lines:
-                if line.ns_points is None:
-                    continue
-                *groups, total = line.steps
-                terms = [t for group in groups for t in group.figures["terms"]]  # type: ignore[attr-defined]
-                assert len(terms) == terms_each
-                assert sum(t[2] for t in terms) == total.figures["sum"]
-                assert Fraction(int(total.figures["sum"]) * 3, len(terms)) == line.ns_points  # type: ignore[call-overload]
+        for line, summarised, listed in _with_all_terms(event, number, "barking"):
+            *groups, summary, total = listed
+            assert (summary, total) == summarised
+            won = [t[2] for group in groups for t in group.figures["terms"]]  # type: ignore[attr-defined]
+            assert len(won) == summary.figures["terms"]
+            assert sum(won) == total.figures["sum"]
+            assert Fraction(int(total.figures["sum"]) * 3, len(won)) == line.ns_points  # type: ignore[call-overload]
+            assert {k: summary.figures[k] for k in ("won", "lost", "level")} == _outcomes(won)
+            assert summary.figures["best"][3] == max(won)  # type: ignore[index]
+            assert summary.figures["worst"][3] == min(won)  # type: ignore[index]
+            checked += 1
+    assert checked
 
 
 def test_zero_sum_par_is_explained_with_its_neighbours() -> None:
@@ -368,3 +400,68 @@ def test_output_extension_of_no_explain_format_is_refused(
     told = ["--board", "1", "-o", str(output), "--to", "json"]
     assert run_cli(capsys, "explain", source, *told)[0] == 0
     assert output.read_text(encoding="utf-8").startswith("{")
+
+
+def _field_of(tables: int) -> list[int]:
+    """``tables`` NS scores of one board, from the common ones, in a fixed order."""
+    from strategies import COMMON
+
+    return [COMMON[(7 * t) % len(COMMON)] for t in range(tables)]
+
+
+def _terms_in(step: Step) -> int:
+    """How many terms a step lists: barking's group of them, or one comparison."""
+    terms = step.figures.get("terms")
+    return len(terms) if isinstance(terms, list) else int("other" in step.figures)
+
+
+def _explained_size(event: Event, method: str, **asked: Any) -> tuple[int, int]:
+    """(lines of text, terms listed) explaining board 1 of ``event``."""
+    explained = explain(event, 1, method, **asked)
+    from pbnscore.report import explain as report
+
+    text = report.render(explained)
+    listed = sum(
+        _terms_in(step) for board in explained.boards for line in board.lines for step in line.steps
+    )
+    return text.count("\n"), listed
+
+
+@pytest.mark.parametrize("method", ["cross-imps", "barking"])
+def test_explain_grows_with_the_tables_not_their_cube(method: str) -> None:
+    """Four times the tables: about four times the lines, and no term
+    listed unless asked for (every term was the cube of the tables:
+    barking at 80 tables ran out of memory). Asked for one pair, its
+    tables' terms alone are listed."""
+    from strategies import pairs_event, teams_event
+
+    def event(tables: int) -> Event:
+        scores = _field_of(tables)
+        if method == "cross-imps":
+            return pairs_event([scores])
+        return teams_event([[scores[m : m + 2]] for m in range(0, tables, 2)])
+
+    (small, none_small), (large, none_large) = (_explained_size(event(n), method) for n in (12, 48))
+    assert none_small == none_large == 0
+    assert large <= 5 * small
+    one = event(12)
+    pair = explain(one, 1, method).boards[0].lines[0].result.ns
+    _, listed = _explained_size(one, method, all_terms_for=pair)
+    if method == "cross-imps":  # every table with the pair's scores: 11 comparisons each
+        assert listed and listed % 11 == 0
+    else:
+        assert listed == 11 * 45  # (T-1)·C(T-2, 2) for its one table
+
+
+def test_all_terms_needs_a_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    """--all-terms lists one participant's tables' terms: alone, a usage error."""
+    from pbnscore.cli import main
+
+    path = str(FIXTURES / "usebio/club-night.xml")
+    assert main(["explain", path, "--board", "1", "-m", "cross-imps", "--all-terms"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert (
+        main(["explain", path, "--board", "1", "-m", "cross-imps", "--all-terms", "--pair", "1"])
+        == 0
+    )
+    assert " IMPs" in capsys.readouterr().out

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 import attrs
@@ -68,14 +69,26 @@ class Step:
     figures: Mapping[str, object] = attrs.field(factory=dict)
 
 
+# The participant whose tables have every term listed (explain's
+# ``all_terms_for``); set by :func:`explain` while the method explains.
+_ALL_TERMS_FOR: ContextVar[str | None] = ContextVar("all_terms_for", default=None)
+
+
 class Trace:
     """The steps a method notes while it scores one board, asked for by
     :func:`explain` only: ``note`` for the board (its datum), ``for_table``
     for one table of the board's field (by its position there) and
     ``for_score`` for every table with that NS score (methods that work
-    score by score)."""
+    score by score).
+
+    A method whose figure is a sum of many terms (a comparison with every
+    other table, barking's cube of them) notes a bounded summary of them
+    (counts by outcome, the largest each way), and lists every term only
+    at the tables :meth:`lists_terms` names: those of the participant
+    ``explain(..., all_terms_for=ID)`` asked for."""
 
     def __init__(self) -> None:
+        self.terms_for = _ALL_TERMS_FOR.get()
         self.steps: list[Step] = []
         self.tables: dict[int, list[Step]] = defaultdict(list)
         self.scores: dict[int, list[Step]] = defaultdict(list)
@@ -88,6 +101,10 @@ class Trace:
 
     def for_score(self, score: int, text: str, /, **figures: object) -> None:
         self.scores[score].append(Step(text, figures))
+
+    def lists_terms(self, result: Result) -> bool:
+        """Whether every term of ``result``'s table is to be listed."""
+        return self.terms_for is not None and self.terms_for in (result.ns, result.ew)
 
     def table_steps(self, position: int, score: int | None) -> tuple[Step, ...]:
         """What was noted for the table at ``position`` (with NS ``score``)."""
@@ -160,9 +177,18 @@ class Explanation:
         return tuple(boards)
 
 
-def explain(event: Event, board: int, method: str | None = None, **options: Any) -> Explanation:
+def explain(
+    event: Event,
+    board: int,
+    method: str | None = None,
+    *,
+    all_terms_for: str | None = None,
+    **options: Any,
+) -> Explanation:
     """How ``method`` (with ``options``, as :func:`pbnscore.score` takes
-    them) scored board number ``board`` of ``event``."""
+    them) scored board number ``board`` of ``event``. A sum of many terms
+    is summarised (:class:`Trace`); ``all_terms_for`` lists every term of
+    that participant's tables."""
     from pbnscore import prepare
     from pbnscore.registry import running
 
@@ -170,8 +196,12 @@ def explain(event: Event, board: int, method: str | None = None, **options: Any)
     explainer = getattr(strategy, "explain", None)
     if explainer is None:
         raise CannotExplain(f"method {strategy.name} cannot explain its figures")
-    with running(strategy.name):
-        explained: Explanation = explainer(event, parsed, board)
+    token = _ALL_TERMS_FOR.set(all_terms_for)
+    try:
+        with running(strategy.name):
+            explained: Explanation = explainer(event, parsed, board)
+    finally:
+        _ALL_TERMS_FOR.reset(token)
     if not explained.boards:
         raise CannotExplain(f"board {board}: no such board in the event")
     return explained

@@ -82,6 +82,13 @@ def _imps(difference: Number, gaps: ImpGaps, stretch: Number) -> int:
     return -below if difference < 0 else below
 
 
+def first_imp(gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None) -> int | None:
+    """The smallest difference worth an IMP, either way (IMP(-d) = -IMP(d));
+    None where none is (a cap of 0). What sorts a comparison into won,
+    lost or level by its difference alone."""
+    return next((d for d in range(100) if imps(d, gaps, cap) != 0), None)
+
+
 class ImpSums:
     """Sum of IMP(x - v) over a fixed multiset of values v, for many x.
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from pbnscore import batch, default_method
 from pbnscore.cli import _io, _parser
+from pbnscore.errors import UsageError
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -16,8 +17,10 @@ NAME = "explain"
 DESCRIPTION = (
     "Explain one board: the steps by which the method scored it (the datum and "
     "how it was chosen, each comparison or term, each team's sum), from the same "
-    "code that scores it, and each participant's points. --pair keeps one "
-    "participant's lines. Without -m: butler for a pairs event, aggregate for teams."
+    "code that scores it, and each participant's points. A sum of many terms "
+    "is summarised (counts by outcome, the largest each way). --pair keeps one "
+    "participant's lines; --all-terms lists every term of its tables. "
+    "Without -m: butler for a pairs event, aggregate for teams."
 )
 METHOD_OPTIONS = True
 FORMATS = ("text", "json")
@@ -32,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pair", metavar="ID", help="only this pair's (team's, player's) lines and points"
     )
     parser.add_argument(
+        "--all-terms",
+        action="store_true",
+        help="with --pair: every term (comparison) of its tables, not a summary",
+    )
+    parser.add_argument(
         "--to", choices=FORMATS, help="output format (default: OUTPUT's extension, else text)"
     )
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
@@ -44,6 +52,9 @@ def run(words: list[str], method: str | None) -> int:
     from pbnscore.report import explain as report
 
     args, flags = _parser.parse_with_method(words, method)
+    if args.all_terms and args.pair is None:
+        # Every term of every table is the cube of the tables (barking).
+        raise UsageError("--all-terms applies to one participant's tables: give --pair")
     output = _io.output_path(args.output, args.input, args.to or "text")
     to = args.to or _io.format_of(output, FORMATS, "text", "explain")
     data, source = _io.read_input(args.input)
@@ -56,6 +67,8 @@ def run(words: list[str], method: str | None) -> int:
             chosen = default_method(event)
             options = _parser.options(*_parser.parse_with_method(words, chosen))
         render = report.dumps if to == "json" else report.render
-        return render(explain(event, args.board, chosen, **options), args.pair).encode("utf-8")
+        terms_for = args.pair if args.all_terms else None
+        explained = explain(event, args.board, chosen, all_terms_for=terms_for, **options)
+        return render(explained, args.pair).encode("utf-8")
 
     return _io.answer_one(data, source, output, settings, explained, quiet=args.quiet)

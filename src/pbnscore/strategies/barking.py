@@ -31,6 +31,7 @@ contribute IMP(s_b - s_l), which cancel over b by antisymmetry). G comes from
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
 import math
@@ -43,7 +44,7 @@ import attrs
 
 from pbnscore.errors import ScoringError
 from pbnscore.explain import Trace, number, shown
-from pbnscore.imps import ImpGaps, ImpSums, imps
+from pbnscore.imps import ImpGaps, ImpSums, first_imp, imps
 from pbnscore.model import EventKind, Notice, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
 
@@ -103,12 +104,15 @@ class Barking(_fields.FieldMethod):
                     tables=len(scores),
                     terms=terms,
                 )
+            summary = None if trace is None else TermSummary(scores, options)
             for at, total in enumerate(barking_sums(scores, options.imp_gaps, options.imp_cap)):
                 points = Fraction(total)
                 if options.normalise is Normalise.MATCH:
                     points = points * 3 / terms
-                if trace is not None:
-                    _trace_table(trace, field, at, total, points, options)
+                if trace is not None and summary is not None:
+                    if trace.lists_terms(field.tables[field.real[at]].result):
+                        _trace_each_term(trace, field, at, options)
+                    _trace_table(trace, field, at, summary, total, points, options)
                 yield points, -points
 
         return _fields.score_tables(field, real_points, options.artificial_imps)
@@ -197,16 +201,67 @@ def _pair_sums(counts: Counter[int]) -> Counter[int]:
     return sums
 
 
-def _trace_table(
-    trace: Trace,
-    field: _fields.Field,
-    at: int,
-    total: int,
-    points: Fraction,
-    options: BarkingOptions,
-) -> None:
-    """The terms of the real table ``at``, grouped by its partner table b,
-    then their sum (as the scoring computed it) and the normalisation."""
+class TermSummary:
+    """A board's terms summarised table by table, in time that goes with
+    the square of its distinct scores (as the scoring's own sums), not
+    with the cube of its tables: how many of a table's terms it won, lost
+    and drew (a term is won where ``a + b - k - m`` is worth an IMP,
+    :func:`first_imp`), and its largest term each way."""
+
+    def __init__(self, scores: Sequence[int], options: BarkingOptions) -> None:
+        self.scores, self.options = scores, options
+        self.counts = Counter(scores)
+        self.ordered = sorted(scores)
+        self.step = first_imp(options.imp_gaps, options.imp_cap)
+        sums = _pair_sums(self.counts)
+        self.sums = sorted(sums)
+        self.below = list(itertools.accumulate(sums[total] for total in self.sums))
+        self.order = sorted(range(len(scores)), key=scores.__getitem__)
+        self.rest_pairs = math.comb(len(scores) - 2, 2)
+        self._outcomes: dict[int, tuple[int, int]] = {}
+
+    def outcomes(self, score: int) -> tuple[int, int]:
+        """(won, lost) of the terms of a table with ``score``."""
+        if score not in self._outcomes:
+            self._outcomes[score] = self._count(score)
+        return self._outcomes[score]
+
+    def _count(self, score: int) -> tuple[int, int]:
+        if self.step is None:
+            return 0, 0
+        won = lost = 0
+        for partner, times in self.counts.items():
+            times -= partner == score  # the table itself is no partner
+            if times:
+                won += times * self._pairs_at_most(score + partner - self.step, score, partner)
+                beaten = self._pairs_at_most(score + partner + self.step - 1, score, partner)
+                lost += times * (self.rest_pairs - beaten)
+        return won, lost
+
+    def _pairs_at_most(self, most: int, a: int, b: int) -> int:
+        """Pairs of tables other than a and b whose scores add to ``most``
+        or less: all such pairs, less those with a or with b (a with b
+        taken away twice, so added once)."""
+        at = bisect.bisect_right(self.sums, most)
+        every = self.below[at - 1] if at else 0
+        with_a = bisect.bisect_right(self.ordered, most - a) - (2 * a <= most)
+        with_b = bisect.bisect_right(self.ordered, most - b) - (2 * b <= most)
+        return every - with_a - with_b + (a + b <= most)
+
+    def largest(self, at: int, best: bool) -> tuple[int, int, int, int]:
+        """(partner b, k, m, IMPs) of table ``at``'s largest term: b the
+        highest other score and k, m the two lowest left (best), or the
+        other way about."""
+        order = self.order[::-1] if best else self.order
+        partner = next(i for i in order if i != at)
+        k, m = [i for i in order[::-1] if i not in (at, partner)][:2]
+        s = self.scores
+        won = imps(s[at] + s[partner] - s[k] - s[m], self.options.imp_gaps, self.options.imp_cap)
+        return partner, k, m, won
+
+
+def _trace_each_term(trace: Trace, field: _fields.Field, at: int, options: BarkingOptions) -> None:
+    """Every term of the real table ``at``, grouped by its partner table b."""
     scores, position = field.scores, field.real[at]
     others = [j for j in range(len(scores)) if j != at]
     for b in others:
@@ -235,9 +290,51 @@ def _trace_table(
             terms=[[_label(field, k), _label(field, m), won] for k, m, won in terms],
             sum=group,
         )
+
+
+def _trace_table(
+    trace: Trace,
+    field: _fields.Field,
+    at: int,
+    summary: TermSummary,
+    total: int,
+    points: Fraction,
+    options: BarkingOptions,
+) -> None:
+    """The terms of the real table ``at`` summarised, then their sum (as
+    the scoring computed it) and the normalisation."""
+    scores, position = field.scores, field.real[at]
+    count = term_count(len(scores))
+    won, lost = summary.outcomes(scores[at])
+    ends = [summary.largest(at, best) for best in (True, False)]
+    named = [
+        f"{imps_:+d} (with {_label(field, b)}; against {_label(field, k)} and {_label(field, m)})"
+        for b, k, m, imps_ in ends
+    ]
+    trace.for_table(
+        position,
+        f"{count} terms: {won} won, {lost} lost, {count - won - lost} level; "
+        f"best {named[0]}, worst {named[1]}",
+        terms=count,
+        won=won,
+        lost=lost,
+        level=count - won - lost,
+        best=[
+            _label(field, ends[0][0]),
+            _label(field, ends[0][1]),
+            _label(field, ends[0][2]),
+            ends[0][3],
+        ],
+        worst=[
+            _label(field, ends[1][0]),
+            _label(field, ends[1][1]),
+            _label(field, ends[1][2]),
+            ends[1][3],
+        ],
+    )
     normalised = ""
     if options.normalise is Normalise.MATCH:
-        normalised = f" × 3 / {term_count(len(scores))} = {shown(points)}"
+        normalised = f" × 3 / {count} = {shown(points)}"
     trace.for_table(
         position,
         f"sum of the terms: {total:+d}{normalised}",

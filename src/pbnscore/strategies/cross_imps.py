@@ -10,6 +10,7 @@ comparing all pairs: a board of 2,000 results costs 2,000 small queries, not
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -18,7 +19,7 @@ from typing import ClassVar
 import attrs
 
 from pbnscore.explain import Trace, number, shown
-from pbnscore.imps import ImpSums, imps
+from pbnscore.imps import ImpSums, first_imp, imps
 from pbnscore.model import EventKind, PointsStyle
 from pbnscore.strategies import _base, _fields
 
@@ -73,6 +74,8 @@ class CrossImps(_fields.FieldMethod):
             # A lone real result has nothing to be compared with: 0 (not 0/0).
             others = max(len(scores) - 1, 1)
             memo: dict[int, _fields.SidePoints] = {}
+            ordered = sorted(scores)
+            listed = _listed_scores(trace, field, scores)
             for score in scores:
                 if score not in memo:
                     points = Fraction(sums(score))
@@ -80,22 +83,52 @@ class CrossImps(_fields.FieldMethod):
                         points /= others
                     memo[score] = (points, -points)
                     if trace is not None:
-                        _trace_score(trace, score, scores, sums(score), points, options)
+                        comparisons = Comparisons(ordered, score, options)
+                        if score in listed:
+                            _trace_each(trace, score, scores, options)
+                        _trace_score(trace, comparisons, sums(score), points, options)
                 yield memo[score]
 
         return _fields.score_tables(field, real_points, options.artificial_imps)
 
 
-def _trace_score(
-    trace: Trace,
-    score: int,
-    scores: Sequence[int],
-    total: int,
-    points: Fraction,
-    options: CrossImpsOptions,
-) -> None:
-    """Each comparison of ``score`` with the other real results, then the
-    sum (as the scoring computed it) and its divisor."""
+def _listed_scores(trace: Trace | None, field: _fields.Field, scores: Sequence[int]) -> set[int]:
+    """The scores whose every comparison is listed: those of the tables
+    the trace lists terms at (one participant's, asked for)."""
+    if trace is None or trace.terms_for is None:
+        return set()
+    results = (field.tables[position].result for position in field.real)
+    return {
+        score for score, result in zip(scores, results, strict=True) if trace.lists_terms(result)
+    }
+
+
+class Comparisons:
+    """A score's comparisons with the other real results, summarised:
+    how many it won, lost and drew (by the difference that is worth an
+    IMP, :func:`first_imp`), and the largest each way (against the lowest
+    and the highest other score), in time that does not grow with the
+    field (bisections of the board's scores, sorted once)."""
+
+    def __init__(self, ordered: Sequence[int], score: int, options: CrossImpsOptions) -> None:
+        self.score = score
+        self.count = len(ordered) - 1
+        step = first_imp(options.imp_gaps, options.imp_cap)
+        if step is None:
+            self.won = self.lost = 0
+        else:
+            self.won = bisect.bisect_right(ordered, score - step)
+            self.lost = len(ordered) - bisect.bisect_left(ordered, score + step)
+        self.level = self.count - self.won - self.lost
+        # One table with this score is this one: the extremes of the others.
+        self.lowest = ordered[1] if ordered[0] == score and self.count else ordered[0]
+        self.highest = ordered[-2] if ordered[-1] == score and self.count else ordered[-1]
+        self.best = imps(score - self.lowest, options.imp_gaps, options.imp_cap)
+        self.worst = imps(score - self.highest, options.imp_gaps, options.imp_cap)
+
+
+def _trace_each(trace: Trace, score: int, scores: Sequence[int], options: CrossImpsOptions) -> None:
+    """Each comparison of ``score`` with the other real results."""
     others = list(scores)
     others.remove(score)  # itself, once: an equal score at another table is compared
     for other in others:
@@ -107,13 +140,37 @@ def _trace_score(
             difference=score - other,
             imps=won,
         )
+
+
+def _trace_score(
+    trace: Trace,
+    c: Comparisons,
+    total: int,
+    points: Fraction,
+    options: CrossImpsOptions,
+) -> None:
+    """The comparisons of a score summarised, then the sum (as the scoring
+    computed it) and its divisor."""
+    if c.count:
+        trace.for_score(
+            c.score,
+            f"{c.count} comparisons: {c.won} won, {c.lost} lost, {c.level} level; "
+            f"best v {c.lowest}: {c.best:+d} IMPs, worst v {c.highest}: {c.worst:+d} IMPs",
+            comparisons=c.count,
+            won=c.won,
+            lost=c.lost,
+            level=c.level,
+            best=[c.lowest, c.best],
+            worst=[c.highest, c.worst],
+        )
+    divisor = max(c.count, 1)
     divided = ""
     if options.normalise is Normalise.AVERAGE:
-        divided = f" / {max(len(others), 1)} other results = {shown(points)}"
+        divided = f" / {divisor} other results = {shown(points)}"
     trace.for_score(
-        score,
-        f"sum of {len(others)} comparisons: {total:+d}{divided}",
+        c.score,
+        f"sum of {c.count} comparisons: {total:+d}{divided}",
         sum=total,
-        divisor=max(len(others), 1) if options.normalise is Normalise.AVERAGE else 1,
+        divisor=divisor if options.normalise is Normalise.AVERAGE else 1,
         points=number(points),
     )
