@@ -36,7 +36,7 @@ from lxml import html as lxml_html
 
 import pbnscore
 import report_events as events
-from conftest import SHARED_SAMPLES
+from conftest import no_shared_samples, shared_sample_files
 from pbnscore.hands import parse_deal
 from pbnscore.model import Seat
 from pbnscore.report import html as report_html
@@ -279,7 +279,7 @@ def test_docs_screenshot(tmp_path: Path) -> None:
 # The widths people use: desktop screens, a small laptop, a phone.
 DESKTOP_WIDTHS = (1920, 1440, 1280, 1024)
 PHONE_WIDTH = 400
-REALBRIDGE = SHARED_SAMPLES / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
+REALBRIDGE = shared_sample_files("pbn/realbridge_2021_online_qual_open_r2.pbn")
 LAUNCH_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -310,7 +310,7 @@ LAYOUT_PAGES: dict[str, Callable[[], str]] = {
         events.FIXTURES / "pbn" / "teams-of-eight-three-matches.pbn", "barking"
     ),
     "season": _season_page,
-    "realbridge": _event_page(REALBRIDGE, "aggregate"),
+    "realbridge": lambda: _event_page(REALBRIDGE[0], "aggregate")(),
 }
 
 # Run in the page: what a person could not see. A table wider than the box
@@ -355,8 +355,8 @@ UNSEEN = """() => {
 @functools.cache
 def layout_page(name: str) -> str:
     """The page, rendered once per test run."""
-    if name == "realbridge" and not REALBRIDGE.exists():
-        pytest.skip(f"{REALBRIDGE} absent")
+    if name == "realbridge" and not REALBRIDGE:
+        pytest.skip(no_shared_samples())
     return LAYOUT_PAGES[name]()
 
 
