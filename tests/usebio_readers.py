@@ -96,6 +96,9 @@ def cobalt_problems(data: bytes) -> list[str]:
             for tag in ("PLAYER_NAME", "NATIONAL_ID_NUMBER"):
                 if player.find(tag) is None:
                     problems.append(f"pair {number}: a PLAYER without {tag}")
+            if player.find("PLAYER_NAME") is not None and not _text(player, "PLAYER_NAME"):
+                # xmltodict reads it as None: .title() crashes (results/views/usebio.py:64)
+                problems.append(f"pair {number}: a PLAYER with an empty PLAYER_NAME")
         if imp_event:
             total = _text(pair, "TOTAL_SCORE")
             if total is None or not NUMBER_RE.fullmatch(total):
@@ -170,6 +173,9 @@ def ukbridge_problems(data: bytes, kind: str) -> list[str]:
                 problems.append(f"a {parent_tag} with one {tag}")
     if event.find("SECTION") is not None:
         problems.append("SECTION straight under EVENT (no SESSION)")
+    if len(event.findall("SESSION")) > 1:
+        # event.SESSION is then a list: its contestants page throws on it
+        problems.append("several SESSIONs (it reads one)")
     if kind == "pairs" and not _pairs_layout(event):
         problems.append("pairs not flat nor EVENT/SESSION/SECTION")
     if kind == "teams":
@@ -178,26 +184,193 @@ def ukbridge_problems(data: bytes, kind: str) -> list[str]:
         if event.find("SESSION/MATCH/BOARD") is None:
             problems.append("teams without SESSION/MATCH/BOARD")
     method = _text(event, "BOARD_SCORING_METHOD") or event_type
-    if kind != "teams" and method not in ("MATCH_POINTS", "MP_PAIRS"):
+    # Every line, played or not, shows its points as numbers: Number(undefined)
+    # is NaN on its traveller and scorecards (travellers/utils.ts).
+    if kind == "individual":
+        # Whatever the method, an individual's lines and players are read as
+        # matchpoints and a percentage (mapToIndividualLine, handleIndividualEvent).
+        problems += _nan_points(root, ("NS_MATCH_POINTS", "EW_MATCH_POINTS"))
+        for player in event.iterfind("PARTICIPANTS/PLAYER"):
+            if not NUMBER_RE.fullmatch(_text(player, "PERCENTAGE") or ""):
+                problems.append(f"player {_text(player, 'PLAYER_NUMBER')}: no PERCENTAGE")
+    elif kind == "pairs" and method not in ("MATCH_POINTS", "MP_PAIRS"):
         # IMPs: read from the cross-IMP elements only.
-        for line in root.iter("TRAVELLER_LINE"):
-            score = _text(line, "SCORE") or ""
-            if (_text(line, "CONTRACT") or "").upper() == "NP" or not (
-                WHOLE_RE.fullmatch(score) or ADJUSTED_RE.fullmatch(score)
-            ):
-                continue  # not played (its helpers read NP so): nothing to show
-            for tag in ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"):
-                value = _text(line, tag)
-                if value is None or not NUMBER_RE.fullmatch(value):
-                    problems.append(f"board {_board(line)}: {tag} {value!r} (shown as NaN)")
-        if kind == "pairs":
-            participants = root.find("EVENT/PARTICIPANTS")
-            if participants is not None and participants.get("EVENT_TYPE") != "CROSS_IMP":
-                problems.append("IMP event without PARTICIPANTS EVENT_TYPE=CROSS_IMP")
+        problems += _nan_points(root, ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"))
+        # Its IMP scorecards look at the event's own PARTICIPANTS only
+        # (scorecards-generator.ts): a SESSION/SECTION file has none.
+        participants = root.find("EVENT/PARTICIPANTS")
+        if participants is None or participants.get("EVENT_TYPE") != "CROSS_IMP":
+            problems.append("IMP event without EVENT/PARTICIPANTS EVENT_TYPE=CROSS_IMP")
     return problems + _utf8_declared(data)
+
+
+def _nan_points(root: Element, tags: tuple[str, str]) -> list[str]:
+    return [
+        f"board {_board(line)}: {tag} {_text(line, tag)!r} (shown as NaN)"
+        for line in root.iter("TRAVELLER_LINE")
+        for tag in tags
+        if not NUMBER_RE.fullmatch(_text(line, tag) or "")
+    ]
 
 
 def _pairs_layout(event: Element) -> bool:
     flat = event.find("PARTICIPANTS") is not None and event.find("BOARD") is not None
     nested = event.find("SESSION/SECTION/PARTICIPANTS") is not None
     return flat or nested
+
+
+# -- where the stand-ins differed from the real readers ------------------------------
+#
+# Each case is a small document and what the real reader made of it, measured
+# with ../shared/tools/usebio-readers/run.sh (the readers' own code, pinned):
+# "ACCEPTED", or the reader's reason. The stand-in must find a problem exactly
+# where the real reader did not accept the file (tests/test_usebio_readers.py).
+
+
+def _pair(number: str, name: str, score: str, place: str) -> str:
+    players = "".join(
+        f"<PLAYER><PLAYER_NAME>{who}</PLAYER_NAME><NATIONAL_ID_NUMBER></NATIONAL_ID_NUMBER></PLAYER>"
+        for who in (name, name)
+    )
+    return (
+        f"<PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER><TOTAL_SCORE>{score}</TOTAL_SCORE>"
+        f"<PERCENTAGE>50</PERCENTAGE><PLACE>{place}</PLACE>{players}</PAIR>"
+    )
+
+
+def _board(number: int, *, unplayed: bool = False, points: str = "CROSS_IMP_POINTS") -> str:
+    lines = [
+        ("1", "2", "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HA</LEAD>"
+         "<TRICKS>10</TRICKS><SCORE>420</SCORE>", "5", "-5"),
+        ("3", "4", "<CONTRACT>3S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HA</LEAD>"
+         "<TRICKS>9</TRICKS><SCORE>140</SCORE>", "-5", "5"),
+        ("1", "4", "<CONTRACT>3S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HA</LEAD>"
+         "<TRICKS>9</TRICKS><SCORE>140</SCORE>", "0", "0"),
+    ]  # fmt: skip
+    out = ""
+    for index, (ns, ew, body, ns_points, ew_points) in enumerate(lines):
+        if index == 2 and not unplayed:
+            break
+        if index == 2:  # not played: no score, no points
+            body, tail = "<SCORE>NP</SCORE>", ""
+        else:
+            tail = f"<NS_{points}>{ns_points}</NS_{points}><EW_{points}>{ew_points}</EW_{points}>"
+        out += (
+            f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER>"
+            f"<EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>{body}{tail}</TRAVELLER_LINE>"
+        )
+    return f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{out}</BOARD>"
+
+
+def case_document(
+    *,
+    layout: str = "flat",
+    event_type: str = "PAIRS",
+    scoring: str | None = "CROSS_IMPS",
+    names: tuple[str, str] = ("Ann", "Bob"),
+    unplayed: bool = False,
+) -> bytes:
+    """A four-pair, two-board IMP pairs event in ``layout`` ("flat",
+    "session-section", "two-sessions")."""
+    pairs = "".join(
+        _pair(str(n), names[n % 2], score, str(n))
+        for n, score in enumerate(("10", "-10", "5", "-5"), start=1)
+    )
+    body = f'<PARTICIPANTS EVENT_TYPE="CROSS_IMP">{pairs}</PARTICIPANTS>'
+    body += _board(1, unplayed=unplayed) + _board(3)  # neither NS vulnerable
+    if layout != "flat":
+        session = f'<SECTION SECTION_ID="A">{body}</SECTION>'
+        count = 2 if layout == "two-sessions" else 1
+        sessions = range(1, count + 1)
+        body = "".join(f'<SESSION SESSION_ID="{n}">{session}</SESSION>' for n in sessions)
+    method = f"<BOARD_SCORING_METHOD>{scoring}</BOARD_SCORING_METHOD>" if scoring else ""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><USEBIO Version="1.2">'
+        f'<EVENT EVENT_TYPE="{event_type}">{method}<EVENT_DESCRIPTION>Case</EVENT_DESCRIPTION>'
+        f"<DATE>01/02/2025</DATE>{body}</EVENT></USEBIO>"
+    ).encode()
+
+
+def individual_case(*, matchpoints: bool) -> bytes:
+    """A four-player individual, two boards of two lines, scored with IMPs
+    (cross-IMP points, no percentage) or with matchpoints."""
+    players = "".join(
+        f"<PLAYER><PLAYER_NUMBER>{n}</PLAYER_NUMBER><PLAYER_NAME>P{n}</PLAYER_NAME>"
+        + ("<PERCENTAGE>50</PERCENTAGE>" if matchpoints else "<TOTAL_SCORE>0</TOTAL_SCORE>")
+        + f"<PLACE>{n}</PLACE></PLAYER>"
+        for n in range(1, 5)
+    )
+    points = "MATCH_POINTS" if matchpoints else "CROSS_IMP_POINTS"
+    lines = "".join(
+        f"<TRAVELLER_LINE><N_PLAYER_NUMBER>{a}</N_PLAYER_NUMBER><S_PLAYER_NUMBER>{b}</S_PLAYER_NUMBER>"
+        f"<E_PLAYER_NUMBER>{c}</E_PLAYER_NUMBER><W_PLAYER_NUMBER>{d}</W_PLAYER_NUMBER>"
+        f"<CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE>"
+        f"<NS_{points}>1</NS_{points}><EW_{points}>1</EW_{points}></TRAVELLER_LINE>"
+        for a, b, c, d in ((1, 2, 3, 4), (3, 4, 1, 2))
+    )
+    boards = "".join(f"<BOARD><BOARD_NUMBER>{n}</BOARD_NUMBER>{lines}</BOARD>" for n in (1, 3))
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><USEBIO Version="1.2">'
+        '<EVENT EVENT_TYPE="INDIVIDUAL">'
+        f"<DATE>01/02/2025</DATE><PARTICIPANTS>{players}</PARTICIPANTS>{boards}</EVENT></USEBIO>"
+    ).encode()
+
+
+# (id, reader, document, what run.sh printed, whether the stand-in must object).
+# A DEGRADED for a missing HANDSET ("no details available for this board") is
+# the file lacking deals, which the stand-ins do not judge.
+REAL_READER_CASES: tuple[tuple[str, str, bytes, str, bool], ...] = (
+    (
+        "cobalt-named-players",
+        "cobalt",
+        case_document(event_type="CROSS_IMP", scoring=None),
+        "DEGRADED: 2x board pages: Sorry, we don't have any details available for this board.",
+        False,
+    ),
+    (
+        "cobalt-unnamed-players",
+        "cobalt",
+        case_document(event_type="CROSS_IMP", scoring=None, names=("", "")),
+        "REJECTED: AttributeError: 'NoneType' object has no attribute 'title'"
+        " at results/views/usebio.py:64",
+        True,
+    ),
+    ("ukbridge-flat-imps", "ukbridge", case_document(), "ACCEPTED", False),
+    (
+        "ukbridge-session-section-imps",
+        "ukbridge",
+        case_document(layout="session-section"),
+        "DEGRADED: scorecard type PAIR_MP (file is PAIR_IMP)",
+        True,
+    ),
+    (
+        "ukbridge-two-sessions",
+        "ukbridge",
+        case_document(layout="two-sessions"),
+        "REJECTED: contestants generator threw TypeError: Cannot read properties of"
+        " undefined (reading 'PARTICIPANTS')",
+        True,
+    ),
+    (
+        "ukbridge-unplayed-line",
+        "ukbridge",
+        case_document(unplayed=True),
+        "DEGRADED: travellers: 1/5 lines NaN in nsCrossImps/ewCrossImps",
+        True,
+    ),
+    (
+        "ukbridge-individual-imps",
+        "ukbridge",
+        individual_case(matchpoints=False),
+        "DEGRADED: travellers: 4/4 lines NaN in nsMatchPoints/ewMatchPoints;"
+        " session-scores: 4/4 lines without percentage",
+        True,
+    ),
+    (
+        "ukbridge-individual-matchpoints",
+        "ukbridge",
+        individual_case(matchpoints=True),
+        "ACCEPTED",
+        False,
+    ),
+)

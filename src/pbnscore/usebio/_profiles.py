@@ -143,6 +143,40 @@ def flatten(document: Document) -> None:
     its boards under EVENT, in order. Where two sections use the same pair
     number, each section's numbers get its SECTION_ID in front (A1, B1), as
     ACBL files number them, so that the flat file tells the pairs apart."""
+    _flatten(document, "Cobalt")
+
+
+def flatten_imp_pairs(document: Document) -> None:
+    """The ukbridge converter shows IMP scorecards only where the
+    event-level PARTICIPANTS says EVENT_TYPE="CROSS_IMP"
+    (scorecards-generator.ts reads ``event.PARTICIPANTS``), and an event
+    with SESSION/SECTION has none: its scorecards come out matchpoint-typed.
+    An event-level PARTICIPANTS beside the sections would be the only list
+    its contestants come from (contestants-generator.ts), so an IMP pairs
+    event with sections is written flat, as for Cobalt: the one layout in
+    which it shows every page of IMPs. Its sections' names are lost (its
+    travellers and session scores show none); their pair numbers are kept
+    apart as for Cobalt."""
+    if document.imp_pairs:
+        _flatten(document, "the ukbridge converter")
+
+
+def one_session(reader: str) -> Edit:
+    """Refuse an event of several sessions for a reader that reads one:
+    Cobalt reads EVENT/PARTICIPANTS only, and the ukbridge converter reads
+    ``event.SESSION`` as one element (two are a list, whose SECTION its
+    contestants page reads as undefined and throws on). Put in one layout,
+    a pair that played both sessions would be two pairs of one ranking."""
+
+    def edit(document: Document) -> None:
+        sessions = document.event_el.findall("SESSION")
+        if len(sessions) > 1:
+            raise _refuse(reader, f"it reads one session, the event has {len(sessions)}")
+
+    return edit
+
+
+def _flatten(document: Document, reader: str) -> None:
     event_el = document.event_el
     containers = [c for c in event_el if c.tag in ("SESSION", "SECTION")]
     if not containers:
@@ -152,7 +186,7 @@ def flatten(document: Document) -> None:
     sections = [
         s for c in containers for s in ([c] if c.tag == "SECTION" else c.findall("SECTION") or [c])
     ]
-    _number_apart(sections)
+    _number_apart(sections, reader)
     participants = event_el.find("PARTICIPANTS")
     if participants is None:
         participants = event_el.makeelement("PARTICIPANTS")
@@ -175,7 +209,7 @@ def flatten(document: Document) -> None:
         _remove(container)
 
 
-def _number_apart(sections: list[Element]) -> None:
+def _number_apart(sections: list[Element], reader: str) -> None:
     """Prefix each section's pair numbers with its id where sections share one."""
     keys = [{_pair_key(p) for p in s.iterfind("PARTICIPANTS/PAIR")} for s in sections]
     if sum(len(k) for k in keys) == len(set().union(*keys)):
@@ -187,7 +221,7 @@ def _number_apart(sections: list[Element]) -> None:
             element.text = prefix + (element.text or "").strip()
         for pair in section.iterfind("PARTICIPANTS/PAIR"):
             if _pair_key(pair) in seen or not prefix:
-                raise _refuse("Cobalt", f"pair {_pair_key(pair)[0]} is in two sections")
+                raise _refuse(reader, f"pair {_pair_key(pair)[0]} is in two sections")
             seen.add(_pair_key(pair))
 
 
@@ -249,11 +283,21 @@ def _two_players(document: Document, tags: tuple[str, ...]) -> None:
             _empty_children(player, tags)
 
 
+# What Cobalt is given for a player the input does not name.
+UNNAMED = "Unknown"
+
+
 def players_with_ids(document: Document) -> None:
     """Cobalt reads PLAYER[0] and PLAYER[1] of every pair, each with a
     PLAYER_NAME and a NATIONAL_ID_NUMBER (which may be empty): a pair the
-    input names fewer players for gets empty ones."""
+    input names fewer players for gets empty ones. It calls ``.title()`` on
+    every name (results/views/usebio.py:64), and xmltodict reads an empty
+    element as None: a player without a name (a PBN file's ``West ""``) is
+    named ``Unknown``."""
     _two_players(document, ("PLAYER_NAME", "NATIONAL_ID_NUMBER"))
+    for name in document.root.iterfind(".//PAIR/PLAYER/PLAYER_NAME"):
+        if not (name.text or "").strip():
+            name.text = UNNAMED
 
 
 def two_players(document: Document) -> None:
@@ -376,6 +420,23 @@ def played_lines(document: Document) -> None:
         _empty_children(line, needed)
 
 
+def scored_lines(document: Document) -> None:
+    """The ukbridge converter reads an IMP pairs line's points from
+    NS/EW_CROSS_IMP_POINTS and shows a line without them (not played: no
+    SCORE, or NP; the method gives it none) as NaN on its traveller and both
+    scorecards: such a line is left out, as most producers leave one out,
+    unless its board would keep a single line (which breaks the converter:
+    NaN shows less badly)."""
+    if not document.imp_pairs:
+        return
+    for board in document.root.iter("BOARD"):
+        lines = board.findall("TRAVELLER_LINE")
+        unscored = [line for line in lines if any(line.find(t) is None for t in _CROSS_IMP_POINTS)]
+        if unscored and len(lines) - len(unscored) >= 2:
+            for line in unscored:
+                _remove(line)
+
+
 # The ukbridge converter reads each of these children as a list only when it
 # occurs twice or more (xml2js, explicitArray false): once, it breaks.
 _LISTS = (
@@ -418,6 +479,7 @@ COBALT = Profile(
     kinds=frozenset({EventKind.PAIRS}),
     tie_mark="",  # int(PLACE): "5=" crashes it
     edits=(
+        one_session("Cobalt"),
         flatten,
         one_number_per_pair,
         enough_pairs,
@@ -437,7 +499,15 @@ UKBRIDGE = Profile(
         PointsStyle.BUTLER: (_BUTLER_POINTS, _CROSS_IMP_POINTS),
         PointsStyle.CROSS_IMPS: (_CROSS_IMP_POINTS,),
     },
-    edits=(session_around, two_players, cross_imp_participants, no_single_lists),
+    edits=(
+        one_session("the ukbridge converter"),
+        flatten_imp_pairs,
+        session_around,
+        two_players,
+        cross_imp_participants,
+        scored_lines,
+        no_single_lists,
+    ),
 )
 
 PROFILES: Mapping[str, Profile] = {p.name: p for p in (STANDARD, COBALT, UKBRIDGE)}
