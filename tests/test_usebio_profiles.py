@@ -6,6 +6,7 @@ the profile refuses the event for a reason the model shows."""
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 
@@ -58,6 +59,7 @@ COBALT_REFUSALS = {
     r"needs the event's date": lambda e: e.date is None,
     r"needs two pairs or more": lambda e: len(list(e.participants())) < 2,
     r"reads one session": lambda e: len(e.sessions) > 1,
+    r"needs two boards with results": lambda e: sum(1 for b in boards(e) if b.results) < 2,
     r"names no pair it lists": lambda e: any(
         r.ns is None or r.ew is None for b in boards(e) for r in b.results
     ),
@@ -106,7 +108,12 @@ def test_ukbridge_takes_the_file(path: Path, method: str) -> None:
             assert len(event.event.sessions) > 1
             return
         assert UKBRIDGE_UNMENDABLE.search(str(exc)), str(exc)
-        singles = [p for p in ukbridge_problems(standard, kind) if " with one " in p]
+        # One of a repeated element, or boards without lines that leave one.
+        singles = [
+            p
+            for p in ukbridge_problems(standard, kind)
+            if " with one " in p or "no TRAVELLER_LINE" in p
+        ]
         assert singles and not all(p.startswith("a PAIR with one PLAYER") for p in singles)
         return
     problems = ukbridge_problems(out, kind)
@@ -117,10 +124,23 @@ def test_ukbridge_takes_the_file(path: Path, method: str) -> None:
     assert problems == []
 
 
+def tied_places() -> Event:
+    """``tied-places.xml`` with its one board played again as board 8 (also
+    none vulnerable): Cobalt reads one BOARD as no list, so it needs two."""
+    root = etree.parse(ROOT / "fixtures" / "usebio" / "tied-places.xml").getroot()
+    board = root.find("EVENT/BOARD")
+    assert board is not None
+    again = copy.deepcopy(board)
+    number = again.find("BOARD_NUMBER")
+    assert number is not None
+    number.text = "8"
+    board.addnext(again)
+    return usebio.loads(etree.tostring(root))
+
+
 def test_tie_is_a_whole_place_for_cobalt() -> None:
     """Cobalt crashes on "5=": a tie is written as the shared place alone."""
-    path = ROOT / "fixtures" / "usebio" / "tied-places.xml"
-    event = pbnscore.score(pbnscore.load(path), "butler")
+    event = pbnscore.score(tied_places(), "butler")
     tied = [s for s in event.standings if s.tied]
     assert tied, "the fixture has a tie"
     standard = etree.fromstring(usebio.dumps(event))
@@ -283,7 +303,7 @@ def test_plain_event_in_the_readers_style(shared_samples: Path, name: str, diale
 
 def test_unscored_ties_are_whole_places_for_cobalt() -> None:
     """A tie the input wrote ("3=") loses its "=" even when nothing is scored."""
-    event = usebio.load(ROOT / "fixtures" / "usebio" / "tied-places.xml")
+    event = tied_places()
     standard = etree.fromstring(usebio.dumps(event))
     assert any("=" in (p.text or "") for p in standard.iter("PLACE"))
     cobalt = etree.fromstring(usebio.dumps(event, dialect="cobalt"))
@@ -303,6 +323,13 @@ SESSION_WITHOUT_SECTION = """<USEBIO Version="1.2"><CLUB><CLUB_NAME>C</CLUB_NAME
 <TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>
 <CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><LEAD>H3</LEAD><TRICKS>9</TRICKS>
 <SCORE>-50</SCORE></TRAVELLER_LINE></BOARD>
+<BOARD><BOARD_NUMBER>8</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>S2</LEAD><TRICKS>9</TRICKS>
+<SCORE>400</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><LEAD>H3</LEAD><TRICKS>9</TRICKS>
+<SCORE>-50</SCORE></TRAVELLER_LINE></BOARD>
 <HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></HANDSET></SESSION></EVENT></USEBIO>"""
 
 
@@ -313,7 +340,7 @@ def test_cobalt_flattens_a_session_without_sections() -> None:
     out = usebio.dumps(event, dialect="cobalt")
     assert cobalt_problems(out) == []
     root = etree.fromstring(out)
-    assert len(root.findall("EVENT/BOARD/TRAVELLER_LINE")) == 2
+    assert len(root.findall("EVENT/BOARD/TRAVELLER_LINE")) == 4
     assert len(root.findall("EVENT/PARTICIPANTS/PAIR")) == 2
     assert root.find("HANDSET/BOARD") is not None
 
@@ -368,3 +395,27 @@ def test_several_sessions_are_refused(dialect: str) -> None:
     event = pbnscore.score(pbnscore.load(path), "butler")
     with pytest.raises(ProfileError, match="it reads one session, the event has 2"):
         usebio.dumps(event, dialect=dialect)
+
+
+@pytest.mark.parametrize("dialect", ["cobalt", "ukbridge"])
+def test_a_board_without_lines_is_left_out(dialect: str) -> None:
+    """A board with no traveller line (a PBN game with a deal and no result)
+    crashes both readers: it is left out of the file written for them."""
+    event = pbnscore.score(usebio.loads(case_document(empty_board=True)), "butler")
+    out = usebio.dumps(event, dialect=dialect)
+    numbers = [b.findtext("BOARD_NUMBER") for b in etree.fromstring(out).iterfind("EVENT/BOARD")]
+    assert numbers == ["1", "3"]
+    if dialect == "cobalt":
+        assert cobalt_problems(out) == []
+    else:
+        assert ukbridge_problems(out, "pairs") == []
+
+
+def test_cobalt_refuses_an_event_of_one_board() -> None:
+    """xmltodict reads one BOARD as no list, on which Cobalt's board pages
+    crash: refused, saying so."""
+    event = pbnscore.score(usebio.loads(case_document(boards=1)), "butler")
+    with pytest.raises(
+        ProfileError, match="needs two boards with results or more, the event has 1"
+    ):
+        usebio.dumps(event, dialect="cobalt")

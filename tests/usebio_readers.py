@@ -112,6 +112,14 @@ def cobalt_problems(data: bytes) -> list[str]:
     for awarded in root.iter("MASTER_POINTS_AWARDED"):
         if not WHOLE_RE.fullmatch((awarded.text or "").strip()):
             problems.append(f"MASTER_POINTS_AWARDED {awarded.text!r} is not an integer")
+    boards = event.findall("BOARD")
+    if len(boards) < 2:
+        # xmltodict reads one BOARD as no list: its pages iterate the tags
+        problems.append(f"{len(boards)} BOARDs, fewer than two")
+    for board_el in boards:
+        if board_el.find("TRAVELLER_LINE") is None:
+            # force_list gives no list for none at all: results_views.py:871
+            problems.append(f"board {board_el.findtext('BOARD_NUMBER')}: no TRAVELLER_LINE")
     for line in event.iterfind("BOARD/TRAVELLER_LINE"):
         board = _board(line)
         for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
@@ -171,6 +179,10 @@ def ukbridge_problems(data: bytes, kind: str) -> list[str]:
         for parent in root.iter(parent_tag):
             if sum(1 for _ in parent.iterchildren(tag)) == 1:
                 problems.append(f"a {parent_tag} with one {tag}")
+    for board in event.iter("BOARD"):
+        if board.find("TRAVELLER_LINE") is None:
+            # its traveller and scorecard pages map the lines (undefined)
+            problems.append(f"board {board.findtext('BOARD_NUMBER')}: no TRAVELLER_LINE")
     if event.find("SECTION") is not None:
         problems.append("SECTION straight under EVENT (no SESSION)")
     if len(event.findall("SESSION")) > 1:
@@ -269,15 +281,19 @@ def case_document(
     scoring: str | None = "CROSS_IMPS",
     names: tuple[str, str] = ("Ann", "Bob"),
     unplayed: bool = False,
+    boards: int = 2,
+    empty_board: bool = False,
 ) -> bytes:
-    """A four-pair, two-board IMP pairs event in ``layout`` ("flat",
-    "session-section", "two-sessions")."""
+    """A four-pair IMP pairs event of one or two boards (and a board
+    without lines) in ``layout`` ("flat", "session-section", "two-sessions")."""
     pairs = "".join(
         _pair(str(n), names[n % 2], score, str(n))
         for n, score in enumerate(("10", "-10", "5", "-5"), start=1)
     )
     body = f'<PARTICIPANTS EVENT_TYPE="CROSS_IMP">{pairs}</PARTICIPANTS>'
-    body += _board(1, unplayed=unplayed) + _board(3)  # neither NS vulnerable
+    body += _board(1, unplayed=unplayed) + (_board(3) if boards == 2 else "")  # NS not vulnerable
+    if empty_board:
+        body += "<BOARD><BOARD_NUMBER>5</BOARD_NUMBER></BOARD>"
     if layout != "flat":
         session = f'<SECTION SECTION_ID="A">{body}</SECTION>'
         count = 2 if layout == "two-sessions" else 1
@@ -335,7 +351,31 @@ REAL_READER_CASES: tuple[tuple[str, str, bytes, str, bool], ...] = (
         " at results/views/usebio.py:64",
         True,
     ),
+    (
+        "cobalt-one-board",
+        "cobalt",
+        case_document(event_type="CROSS_IMP", scoring=None, boards=1),
+        "REJECTED: AttributeError: 'str' object has no attribute 'get'"
+        " at results/views/results_views.py:870",
+        True,
+    ),
+    (
+        "cobalt-board-without-lines",
+        "cobalt",
+        case_document(event_type="CROSS_IMP", scoring=None, empty_board=True),
+        "REJECTED: TypeError: 'NoneType' object is not iterable"
+        " at results/views/results_views.py:871",
+        True,
+    ),
     ("ukbridge-flat-imps", "ukbridge", case_document(), "ACCEPTED", False),
+    (
+        "ukbridge-board-without-lines",
+        "ukbridge",
+        case_document(empty_board=True),
+        "REJECTED: travellers generator threw TypeError: Cannot read properties of"
+        " undefined (reading 'map')",
+        True,
+    ),
     (
         "ukbridge-session-section-imps",
         "ukbridge",

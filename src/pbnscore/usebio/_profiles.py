@@ -320,6 +320,16 @@ def enough_pairs(document: Document) -> None:
         raise _refuse("Cobalt", f"it needs two pairs or more, the event has {len(pairs)}")
 
 
+def enough_boards(document: Document) -> None:
+    """xmltodict reads one BOARD as no list, and Cobalt's board pages then
+    iterate its tags (results_views.py:870): it needs two boards with
+    lines or more."""
+    boards = document.event_el.findall("BOARD")
+    if len(boards) < 2:
+        why = f"it needs two boards with results or more, the event has {len(boards)}"
+        raise _refuse("Cobalt", why)
+
+
 def cross_imp_participants(document: Document) -> None:
     """The ukbridge converter shows IMP scorecards and session scores only
     where PARTICIPANTS says EVENT_TYPE="CROSS_IMP" (it looks on the event's
@@ -437,6 +447,16 @@ def scored_lines(document: Document) -> None:
                 _remove(line)
 
 
+def no_empty_boards(document: Document) -> None:
+    """A board without a traveller line (a PBN game with a deal and no
+    result) breaks both readers: Cobalt iterates its lines
+    (results_views.py:871), the converter maps them
+    (traveller-generator.ts). It is left out; its deal stays in the HANDSET."""
+    for board in list(document.event_el.iter("BOARD")):
+        if board.find("TRAVELLER_LINE") is None:
+            _remove(board)
+
+
 # The ukbridge converter reads each of these children as a list only when it
 # occurs twice or more (xml2js, explicitArray false): once, it breaks.
 _LISTS = (
@@ -487,6 +507,8 @@ COBALT = Profile(
         players_with_ids,
         dated_and_described,
         played_lines,
+        no_empty_boards,
+        enough_boards,
         no_empty_numbers,
     ),
 )
@@ -506,6 +528,7 @@ UKBRIDGE = Profile(
         two_players,
         cross_imp_participants,
         scored_lines,
+        no_empty_boards,
         no_single_lists,
     ),
 )
