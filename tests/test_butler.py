@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import pbnscore
 import reference
 import strategies as build
+from conftest import examples
 from pbnscore.errors import ScoringError
 from pbnscore.imps import ImpGaps
 from pbnscore.model import Direction, Event, ScoredEvent
@@ -59,7 +60,7 @@ def test_zero_sum_par(scores: list[int], factor: int, par: int) -> None:
     assert reference.zero_sum_scan(scores, factor) == par
 
 
-@settings(max_examples=200)
+@examples(50, long=200)
 @given(st.lists(build.scores, min_size=1, max_size=9), st.sampled_from([1, 2]))
 def test_zero_sum_matches_scan(scores: list[int], factor: int) -> None:
     """Binary chop == scanning every multiple of 10."""
@@ -92,7 +93,7 @@ def test_zero_sum_datum_shown_is_the_middle_of_its_run(scores: list[int], shown:
     assert f'"datum": {shown},' in pbnscore.report.json.dumps(butler(build.pairs_event([scores])))
 
 
-@settings(max_examples=150)
+@examples(40, long=150)
 @given(
     st.lists(
         st.one_of(build.scores, st.integers(-300, 300).map(lambda x: 5 * x)),
@@ -178,7 +179,7 @@ def test_tabled_sum_is_the_plain_sum(
     assert sums.total(step) == plain
 
 
-@settings(max_examples=200)
+@examples(60, long=200)
 @given(*AT_A_PAR)
 def test_run_from_the_tables_is_the_walk(
     scores: list[int], step: int, factor: int, gaps: str, cap: int | None
@@ -229,7 +230,7 @@ def test_imps_against_a_datum_read_from_the_tables(
         assert against(score) == expected
 
 
-@settings(max_examples=150)
+@examples(40, long=150)
 @given(ANY_SCORES, FACTORS, GAPS, CAPS)
 def test_zero_sum_from_the_tables_matches_scan(
     scores: list[int], factor: int, gaps: str, cap: int | None
@@ -240,7 +241,7 @@ def test_zero_sum_from_the_tables_matches_scan(
     assert zero_sum_par(scores, factor, ImpGaps(gaps), cap=cap) == expected
 
 
-@settings(max_examples=100)
+@examples(40, long=100)
 @given(ANY_SCORES, FACTORS)
 @example([0, 30], 1)  # no zero: +1 for P -10..10, -1 for 20..40; tied, 0 is closest
 def test_strict_gaps_search_par_by_par(scores: list[int], factor: int) -> None:

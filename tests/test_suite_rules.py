@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 import conftest
 from cost import assert_cheap, assert_linear, cpu_cost
@@ -231,3 +235,39 @@ def test_a_run_far_costlier_than_its_baseline_fails_the_cheap_measure() -> None:
     assert assert_cheap(_pairs(50), honest) == 50 * 49 // 2
     with pytest.raises(AssertionError, match=r"took \d+x the CPU time of the honest run"):
         assert_cheap(_pairs(800), honest)
+
+
+# -- a hang names itself; hypothesis is the same every CI run ---------------------------
+
+
+def test_a_hang_fails_one_test_after_a_generous_limit(request: pytest.FixtureRequest) -> None:
+    """pytest-timeout is on, with minutes per test (a busy machine is slow)."""
+    assert request.config.pluginmanager.hasplugin("timeout")
+    assert float(request.config.getini("timeout")) >= 300
+
+
+def test_hypothesis_is_derandomized_in_ci_and_searches_locally() -> None:
+    assert settings.get_profile("pbnscore-ci").derandomize
+    assert not settings.get_profile("pbnscore").derandomize
+    for name in ("pbnscore", "pbnscore-ci"):
+        profile = settings.get_profile(name)
+        assert profile.deadline is None and HealthCheck.too_slow in profile.suppress_health_check
+    assert settings.default.derandomize == conftest.IN_CI
+
+
+@pytest.mark.parametrize(
+    ("value", "in_ci"), [("true", True), ("1", True), ("", False), ("false", False)]
+)
+def test_ci_is_told_by_the_ci_variable(value: str, in_ci: bool) -> None:
+    """CI=true (as .ci/run and CI services set it) loads the derandomized profile."""
+    script = "import conftest; from hypothesis import settings; print(settings.default.derandomize)"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=TESTS,
+        env={**os.environ, "CI": value},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == str(in_ci)
