@@ -585,8 +585,14 @@ def started(folder: Path, out: Path) -> tuple[subprocess.Popen[str], Path]:
     """``pbnscore watch`` in a process of its own, once it is watching."""
     log = out.parent / "watch.log"
     words = ["watch", str(folder), "--out-dir", str(out), "--settle", "0.2", "--log", str(log)]
+    from test_signals import _default_signals  # whatever the shell handed pytest
+
     process = subprocess.Popen(
-        [sys.executable, "-m", "pbnscore", *words], stderr=subprocess.PIPE, text=True
+        [sys.executable, "-m", "pbnscore", *words],
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_default_signals,
     )
     wait_for(lambda: log.is_file() and "watching" in log.read_text(), "start")
     return process, log
