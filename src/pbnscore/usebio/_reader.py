@@ -28,8 +28,9 @@ import bisect
 import codecs
 import datetime as dt
 import functools
+import itertools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NoReturn, TypeVar, cast
 
 import attrs
@@ -550,7 +551,7 @@ class _Reader:
             elif tag == "SECTION":
                 sections.append(self.section(child))
         if pairs or boards:
-            sections.insert(0, Section(None, tuple(pairs), tuple(boards)))
+            sections[0:0] = _flat_sections(pairs, boards)
         if teams and matches:
             teams = _seat_team_pairs(teams, matches)
         return Session(session_id, tuple(sections), tuple(teams), tuple(matches))
@@ -840,6 +841,62 @@ _LINE_TAGS = (
     "TRICKS", *_SEAT_PLAYER_TAGS,
 )  # fmt: skip
 _Fields = dict[str, tuple[etree.XPath, etree.XPath]]
+
+
+def _flat_sections(pairs: list[Participant], boards: list[Board]) -> list[Section]:
+    """The section of pairs and boards found straight in EVENT or SESSION;
+    several where a board number comes back with other pairs. A file written
+    for Cobalt (``--usebio-for cobalt``) holds every section's boards straight
+    under EVENT, section after section, its pairs numbered apart (A1, B1):
+    each run of boards that starts again at a number already seen, played by
+    pairs no other run has, is a section, named by its pairs' common prefix.
+    Where the runs share a pair the boards stay one section, and a board
+    there twice is refused as before (validate)."""
+    runs: list[list[Board]] = [[]]
+    numbers: set[int] = set()
+    for board in boards:
+        if board.number in numbers:
+            runs.append([])
+            numbers.clear()
+        numbers.add(board.number)
+        runs[-1].append(board)
+    whole = [Section(None, tuple(pairs), tuple(boards))]
+    if len(runs) == 1:  # before any result is looked at: a board's lines stay unread
+        return whole
+    players = [{who for b in run for r in b.results for who in _who(r)} for run in runs]
+    if sum(map(len, players)) != len(set().union(*players)):
+        return whole
+    ids = _section_ids(players)
+    sections = []
+    for index, (run, playing) in enumerate(zip(runs, players, strict=True)):
+        # A pair that played nowhere stays with the first section.
+        own = [p for p in pairs if p.id in playing or (index == 0 and _nowhere(p, players))]
+        members = tuple(attrs.evolve(p, section=ids[index]) for p in own)
+        sections.append(Section(ids[index], members, tuple(run)))
+    return sections
+
+
+def _who(result: Result) -> Iterator[str]:
+    """The participant ids a result names: its pairs, or an individual's players."""
+    yield from (who for who in (result.ns, result.ew, *result.players) if who is not None)
+
+
+def _nowhere(pair: Participant, players: list[set[str]]) -> bool:
+    return not any(pair.id in playing for playing in players)
+
+
+def _section_ids(players: list[set[str]]) -> list[str]:
+    """Each run's pairs' common letters before their number (``A`` of A1NS,
+    A2), where every run has its own; else the runs' order, 1, 2, ..."""
+    prefixes = [{_before_digits(who) for who in playing} for playing in players]
+    named = [next(iter(found)) for found in prefixes if len(found) == 1 and "" not in found]
+    if len(named) == len(players) and len(set(named)) == len(named):
+        return named
+    return [str(number) for number in range(1, len(players) + 1)]
+
+
+def _before_digits(text: str) -> str:
+    return "".join(itertools.takewhile(lambda char: not char.isdigit(), text))
 
 
 def _last_fields(owners: str, tags: Iterable[str]) -> _Fields:
