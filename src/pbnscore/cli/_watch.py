@@ -29,7 +29,13 @@ METHOD_OPTIONS = True
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folder", type=Path, metavar="FOLDER", help="the folder to watch")
-    parser.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
+    parser.add_argument(
+        "--out-dir",
+        required=True,
+        type=Path,
+        metavar="DIR",
+        help="where the outputs go (inside FOLDER is fine, FOLDER itself is not)",
+    )
     parser.add_argument(
         "--recursive", action="store_true", help="its subfolders too (kept below DIR)"
     )
