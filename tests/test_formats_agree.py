@@ -238,6 +238,7 @@ def scores_view(scored: ScoredEvent) -> dict[str, View]:
 def test_results_view_follows_scored_board_order() -> None:
     """scores_view pairs points with results by order: the scored boards hold
     the input's results, board by board, in the input's order."""
+    assert PBN_FIXTURES, "no PBN fixture"
     for path in PBN_FIXTURES:
         event = pbnscore.load(path)
         scored = pbnscore.score(event)

@@ -372,6 +372,7 @@ def test_butler_datum_tag_is_the_boards_datum() -> None:
     """[Datum "NS <datum>"] on each board's game: the datum the JSON shows."""
     scored, output = written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "butler", datum="mean")
     datums = {b.number: b.datum for b in scored.boards}
+    assert len(games(output)) >= len(datums) > 0
     for game in games(output):
         board = tag_value(game, "Board")
         assert tag_value(game, "Datum") == f"NS {datums[int(board or 0)]}"
@@ -383,6 +384,7 @@ def test_a_table_of_two_sections_gives_each_sections_datum(shared_samples: Path)
     path = shared_samples / "pbn" / "palo_alto_2025-12-23_SPR_PBN_File_0.pbn"
     scored, output = written(path, "butler")
     datums = {(b.section, b.number): b.datum for b in scored.boards}
+    assert {section for section, _ in datums} == {"A", "B"} and games(output)
     for game in games(output):
         board = int(tag_value(game, "Board") or 0)
         expected = ";".join(

@@ -244,6 +244,7 @@ def test_real_butler_fixture_shows_its_datums() -> None:
     """A scored fixture shows each board's datum and every pair's total."""
     scored = events.REAL["butler-a6040"]()
     report = text.render(scored)
+    assert scored.boards and scored.standings
     for board in scored.boards:
         assert f"Datum {board.datum}" in report
     for standing in scored.standings:

@@ -167,7 +167,9 @@ def test_club_season_ranks_pairs_on_average_per_board() -> None:
 
 def test_per_event_figures_are_the_hand_worked_ones() -> None:
     """Each pair's figure in each night's column, None where it did not play."""
-    for entry in club().ranking:
+    ranking = club().ranking
+    assert len(ranking) == len(BY_NIGHT)
+    for entry in ranking:
         want = BY_NIGHT[entry.label]
         got = {n: (f.total, f.boards) for n, f in enumerate(entry.figures) if f is not None}
         assert got == want, entry.label
@@ -354,7 +356,9 @@ def test_league_vps_are_the_sum_of_each_match() -> None:
     vps: dict[str, F] = defaultdict(F)
     imps: dict[str, list[F]] = defaultdict(lambda: [F(0), F(0)])
     results: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for path in sorted(LEAGUE.iterdir()):
+    paths = sorted(LEAGUE.iterdir())
+    assert paths, f"no round in {LEAGUE}"
+    for path in paths:
         scored = pbnscore.score(pbnscore.load(path), "aggregate")
         names = {
             p.id: p.name for p in scored.event.participants() if p.kind is ParticipantKind.TEAM

@@ -344,6 +344,7 @@ def test_a_pair_without_a_number_fails_at_its_line_as_in_the_walk() -> None:
 
 def board_by_board_documents() -> list[bytes]:
     irregular = [document(*lines) for lines in (*IRREGULAR.values(), *FIELD_CONTENT.values())]
+    assert FIXTURES and irregular
     return [path.read_bytes() for path in (*FIXTURES, *SAMPLES)] + irregular
 
 

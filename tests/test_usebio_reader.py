@@ -430,7 +430,9 @@ def test_pass_spellings_as_pbn_reads_them(spelling: str) -> None:
 
 def test_result_counts_match_traveller_lines() -> None:
     """Every TRAVELLER_LINE of every fixture is one result."""
-    for path in sorted(FIXTURES.glob("*.xml")):
+    paths = sorted(FIXTURES.glob("*.xml"))
+    assert paths, f"no fixture in {FIXTURES}"
+    for path in paths:
         lines = sum(1 for _ in etree.parse(str(path), usebio.PARSER).iter("TRAVELLER_LINE"))
         assert usebio.load(path).result_count() == lines, path.name
 
