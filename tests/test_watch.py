@@ -429,7 +429,9 @@ def running(folders: tuple[Path, Path]) -> Iterator[Callable[..., tuple[Lines, w
     stop = threading.Event()
     threads: list[threading.Thread] = []
 
-    def start(*, poll: float | None = None, settle: float = 0.2) -> tuple[Lines, watch.Config]:
+    def start(
+        *, poll: float | None = None, settle: float = 0.2, started: str = "watching"
+    ) -> tuple[Lines, watch.Config]:
         lines = Lines()
         made = config(*folders, settle=settle)
         log = watch.Log(lines)  # type: ignore[arg-type]
@@ -438,7 +440,7 @@ def running(folders: tuple[Path, Path]) -> Iterator[Callable[..., tuple[Lines, w
         )
         thread.start()
         threads.append(thread)
-        wait_for(lambda: any(line.startswith("watching") for line in lines.lines), "start")
+        wait_for(lambda: any(started in line for line in lines.lines), "start")
         return lines, made
 
     yield start
@@ -528,6 +530,19 @@ def test_without_file_events_it_polls(
     monkeypatch.setattr(watch._Observing, "_observer", staticmethod(refusing))
     lines, made = running()
     assert "no file events (inotify watch limit reached): polling" in lines.lines[0]
+    night = made.folder / "night.xml"
+    night.write_bytes(NIGHT.read_bytes())
+    lines.wait(lambda: bool(lines.about(night)), "scoring")
+
+
+def test_a_folder_not_there_at_the_start_is_waited_for(
+    running: Callable[..., tuple[Lines, watch.Config]], folders: tuple[Path, Path]
+) -> None:
+    """The USB stick put in after the watch started (at log-in)."""
+    folders[0].rmdir()
+    lines, made = running(started="no such folder; waiting for it")
+    made.folder.mkdir()
+    lines.wait(lambda: any("back; watching" in line for line in lines.lines), "back line")
     night = made.folder / "night.xml"
     night.write_bytes(NIGHT.read_bytes())
     lines.wait(lambda: bool(lines.about(night)), "scoring")
