@@ -319,7 +319,10 @@ class Entry:
     kind: By
     players: tuple[Person, ...]  # a team's are empty
     team: str | None  # a team's name; a pair's (or player's) team, if any
-    figures: tuple[Figure | None, ...]  # one per event of the season; None: not there
+    # By event number (from 0), the events it played only: a dense row
+    # per participant made a season with every player new grow with the
+    # square of its events.
+    figures: Mapping[int, Figure] = attrs.field(hash=False)
     counted: tuple[int, ...]  # the events counted (all played, unless --best)
     rank: int | None  # None: left out by --min-events/--min-boards
     tied: bool = False
@@ -337,11 +340,11 @@ class Entry:
 
     @property
     def events(self) -> int:
-        return sum(figure is not None for figure in self.figures)
+        return len(self.figures)
 
     @property
     def boards_played(self) -> int:
-        return sum(figure.boards for figure in self.figures if figure is not None)
+        return sum(figure.boards for figure in self.figures.values())
 
     @property
     def total(self) -> Points:
@@ -362,8 +365,7 @@ class Entry:
         return Fraction(plain, boards) if boards else Fraction(0)
 
     def _counted_figures(self) -> list[Figure]:
-        found = [self.figures[i] for i in self.counted]
-        return [f for f in found if f is not None]
+        return [self.figures[i] for i in self.counted]
 
 
 @attrs.frozen
@@ -536,10 +538,7 @@ def _entries(
                     figure[2] = (figure[2] or 0) + side.factored
     entries: list[Entry] = []
     for key, per_event in sums.items():
-        cells = tuple(
-            Figure(found[0], found[1], found[2]) if (found := per_event.get(n)) else None
-            for n in range(len(ordered))
-        )
+        cells = {n: Figure(*found) for n, found in sorted(per_event.items())}
         team = teams[key].most_common(1)[0][0] if teams[key] else None
         counted = _counted(cells, best)
         entries.append(
@@ -573,16 +572,15 @@ def _keys(
             yield ("player", person.key), (person,)
 
 
-def _counted(cells: Sequence[Figure | None], best: int | None) -> tuple[int, ...]:
+def _counted(cells: Mapping[int, Figure], best: int | None) -> tuple[int, ...]:
     """The events counted: every one played, or the best N by average per
     board, more boards breaking a tie, then the earlier event."""
-    played = [n for n, cell in enumerate(cells) if cell is not None]
+    played = sorted(cells)
     if best is None or len(played) <= best:
         return tuple(played)
 
     def merit(n: int) -> tuple[Points, int, int]:
         cell = cells[n]
-        assert cell is not None
         return (-cell.average, -cell.boards, n)
 
     return tuple(sorted(sorted(played, key=merit)[:best]))

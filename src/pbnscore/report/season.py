@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from pbnscore.model import Points
 from pbnscore.report import _csv, _view
 from pbnscore.report._view import Column, Table
 from pbnscore.report.json import number
@@ -176,18 +177,27 @@ def _unranked(season: Season) -> Table | None:
     return _ranking("season-unranked", title, season, season.unranked)
 
 
+# A grid of more cells (participants x events) is listed participant by
+# participant instead: a season where most play a few of many events would
+# otherwise grow with the square of its events (600 events of new players:
+# 3,600 rows of 600 columns).
+GRID_CELLS = 100_000
+
+
 def _grid(season: Season) -> Table | None:
     """Each participant's total in each event; an event not counted under
     --best is in parentheses."""
     entries = [*season.ranking, *season.unranked]
     if not entries:
         return None
+    if len(entries) * len(season.events) > GRID_CELLS:
+        return _played_list(season, entries)
     # Names first: text lays a wide grid out in blocks, each led by the first column.
     columns = [Column(_WHO[season.by], flexible=True)]
     cells: list[list[str]] = [[] for _ in entries]
     for at, event in enumerate(season.events):
         columns.append(Column(event_label(at + 1, event), numeric=True))
-        figures: list[Figure | None] = [entry.figures[at] for entry in entries]
+        figures: list[Figure | None] = [entry.figures.get(at) for entry in entries]
         shown = _view.column([f.total if f else None for f in figures])
         for row, entry, cell in zip(cells, entries, shown, strict=True):
             counted = at in entry.counted or not cell
@@ -195,6 +205,23 @@ def _grid(season: Season) -> Table | None:
     rows = tuple((_who(e), *row) for e, row in zip(entries, cells, strict=True))
     note = "( ) not counted" if season.best is not None else None
     return Table("season-grid", None, tuple(columns), rows, note=note, sideways=True)
+
+
+def _played_list(season: Season, entries: Sequence[Entry]) -> Table:
+    """The grid too large to lay out: each participant's events, listed."""
+    rows = []
+    for entry in entries:
+        shown = _view.column([f.total for f in entry.figures.values()])
+        played = (
+            f"#{n + 1} {cell}" if n in entry.counted else f"#{n + 1} ({cell})"
+            for n, cell in zip(entry.figures, shown, strict=True)
+        )
+        rows.append((_who(entry), ", ".join(played)))
+    columns = (Column(_WHO[season.by], flexible=True), Column("Events played", flexible=True))
+    note = f"{len(entries)} × {len(season.events)}: too many for a grid; each one's events"
+    if season.best is not None:
+        note += "; ( ) not counted"
+    return Table("season-grid", None, columns, tuple(rows), note=note)
 
 
 def _league(season: Season) -> Table | None:
@@ -315,7 +342,7 @@ def html(season: Season) -> str:
 def _with_titles(table: Table, season: Season) -> Table:
     """A table for the page: the grid's event columns headed with their
     titles too, and no sideways blocks (the page scrolls)."""
-    if table.kind == "season-grid":
+    if table.kind == "season-grid" and table.sideways:  # a grid, not the list
         heads = [event_label(n, e, title=True) for n, e in enumerate(season.events, start=1)]
         events = zip(table.columns[1:], heads, strict=True)
         columns = (table.columns[0], *(attrs.evolve(c, title=h) for c, h in events))
@@ -427,7 +454,7 @@ def _common_pairs(events: Sequence[SeasonEvent]) -> Iterator[tuple[str, object]]
 
 
 def _entry(entry: Entry) -> dict[str, Any]:
-    played = [f for f in entry.figures if f is not None]
+    played = list(entry.figures.values())
     total_played = sum((f.total for f in played), Fraction(0))
     boards_played = entry.boards_played
     return {
@@ -451,9 +478,7 @@ def _entry(entry: Entry) -> dict[str, Any]:
             "average": number(entry.average),
         },
         "figures": [
-            None
-            if f is None
-            else {
+            {
                 "event": n + 1,
                 "total": number(f.total),
                 "boards": f.boards,
@@ -461,12 +486,26 @@ def _entry(entry: Entry) -> dict[str, Any]:
                 "counted": n in entry.counted,
             }
             | ({} if f.factored is None else {"factored": number(f.factored)})
-            for n, f in enumerate(entry.figures)
+            for n, f in entry.figures.items()
         ],
     }
 
 
 # -- CSV --------------------------------------------------------------------------------
+
+
+def _per_event(entries: Sequence[Entry], events: int) -> list[dict[int, str]]:
+    """Each event's column: its figures by entry, formatted together, the
+    events played only."""
+    found: list[list[tuple[int, Points]]] = [[] for _ in range(events)]
+    for at, entry in enumerate(entries):
+        for n, figure in entry.figures.items():
+            found[n].append((at, figure.total))
+    columns = []
+    for played in found:
+        shown = _view.column([total for _, total in played])
+        columns.append({at: cell for (at, _), cell in zip(played, shown, strict=True)})
+    return columns
 
 
 def csv(season: Season) -> str:
@@ -479,7 +518,7 @@ def csv(season: Season) -> str:
         "Counted average",
     ]  # fmt: skip
     header += [event_label(n, e, title=True) for n, e in enumerate(season.events, start=1)]
-    played_totals = [sum((f.total for f in e.figures if f), Fraction(0)) for e in entries]
+    played_totals = [sum((f.total for f in e.figures.values()), Fraction(0)) for e in entries]
     columns = [
         _view.column(played_totals),
         _view.column(
@@ -490,30 +529,30 @@ def csv(season: Season) -> str:
         _view.column([e.total for e in entries]),
         _view.column([e.average for e in entries], decimals=True),
     ]  # fmt: skip
-    per_event = [
-        _view.column([e.figures[n].total if e.figures[n] else None for e in entries])  # type: ignore[union-attr]
-        for n in range(len(season.events))
-    ]
-    rows = []
-    for at, entry in enumerate(entries):
+    per_event = _per_event(entries, len(season.events))
+    blank = _csv.Number("")  # one for every event not played: most cells, in a long season
+
+    def rows() -> Iterator[list[str]]:  # one at a time: a row has a cell per event
         N = _csv.Number
-        rows.append(
-            [
-                N("" if entry.rank is None else str(entry.rank)),
-                "yes" if entry.tied else "",
-                entry.kind.value,
-                entry.label,
-                entry.team or "",
-                " ".join(p.national_id for p in entry.players if p.national_id),
-                N(str(entry.events)),
-                N(str(entry.boards_played)),
-                N(columns[0][at]),
-                N(columns[1][at]),
-                " ".join(str(n + 1) for n in entry.counted),
-                N(str(entry.boards)),
-                N(columns[2][at]),
-                N(columns[3][at]),
-                *(N(column[at]) for column in per_event),
-            ]
-        )
-    return _csv.document(header, rows)
+        for at, entry in enumerate(entries):
+            yield (
+                [
+                    N("" if entry.rank is None else str(entry.rank)),
+                    "yes" if entry.tied else "",
+                    entry.kind.value,
+                    entry.label,
+                    entry.team or "",
+                    " ".join(p.national_id for p in entry.players if p.national_id),
+                    N(str(entry.events)),
+                    N(str(entry.boards_played)),
+                    N(columns[0][at]),
+                    N(columns[1][at]),
+                    " ".join(str(n + 1) for n in entry.counted),
+                    N(str(entry.boards)),
+                    N(columns[2][at]),
+                    N(columns[3][at]),
+                    *(N(cell) if (cell := column.get(at)) else blank for column in per_event),
+                ]
+            )
+
+    return _csv.document(header, rows())

@@ -1,0 +1,95 @@
+"""A season grows in proportion to its events, where every player is new
+(issue 25, point 4): memory is compared at two sizes with tracemalloc,
+which counts allocations, not time, so a busy machine cannot move it."""
+
+from __future__ import annotations
+
+import datetime
+import tracemalloc
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import attrs
+import pytest
+
+import pbnscore
+from pbnscore.model import Player
+from pbnscore.report import season as report
+from pbnscore.season import EventFigures, combine, figures
+
+NIGHT = Path(__file__).parent.parent / "fixtures" / "season" / "club" / "jan05.pbn"
+
+
+@cache
+def _night() -> EventFigures:
+    return figures(pbnscore.score(pbnscore.load(NIGHT)))
+
+
+def _new_players(number: int) -> EventFigures:
+    """The night again as event ``number``: a day later, every player new."""
+    night = _night()
+    sides = tuple(
+        attrs.evolve(side, players=tuple(Player(f"P{number}-{at}-{seat}") for seat in range(2)))
+        for at, side in enumerate(night.sides)
+    )
+    about = attrs.evolve(
+        night.event,
+        source=f"night-{number}.pbn",
+        date=datetime.date(2020, 1, 1) + datetime.timedelta(days=number),
+    )
+    return attrs.evolve(night, event=about, sides=sides)
+
+
+def _peak(task: Callable[[], object]) -> int:
+    tracemalloc.start()
+    try:
+        task()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("to", ["combine", *report.FORMATS])
+def test_memory_grows_with_the_events_not_their_square(
+    monkeypatch: pytest.MonkeyPatch, to: str
+) -> None:
+    """Four times the events (and so the players): under eight times
+    the peak memory, for the ranking and for every format written of it
+    (a row per participant with a cell per event made it sixteen)."""
+    monkeypatch.setattr(report, "GRID_CELLS", 1_000, raising=False)  # a list at both sizes
+
+    def season(count: int) -> Callable[[], object]:
+        events = [_new_players(n) for n in range(count)]
+        if to == "combine":
+            return lambda: combine(events)
+        return lambda: report.render(combine(events), to)
+
+    small, large = _peak(season(60)), _peak(season(240))
+    assert large < 8 * small, (small, large)
+
+
+def test_a_small_season_keeps_its_grid() -> None:
+    """Under the cap the grid is laid out, a column per event."""
+    season = combine([_new_players(n) for n in range(3)])
+    grid = report.build(season).grid
+    assert grid is not None and len(grid.columns) == 4
+
+
+def test_a_large_season_lists_each_one_s_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the cap, each participant's events are listed, said in a note."""
+    monkeypatch.setattr(report, "GRID_CELLS", 10)
+    season = combine([_new_players(n) for n in range(3)])
+    grid = report.build(season).grid
+    assert grid is not None and [c.title for c in grid.columns] == ["Pair", "Events played"]
+    assert grid.note is not None and "too many for a grid" in grid.note
+    assert all(row[1].startswith("#") for row in grid.rows)
+
+
+def test_each_participant_holds_only_the_events_it_played() -> None:
+    """The ranking keeps a figure per event played, not a cell per event of
+    the season: as many figures in all as the events' standings."""
+    events = [_new_players(n) for n in range(40)]
+    season = combine(events)
+    entries = [*season.ranking, *season.unranked]
+    assert sum(len(entry.figures) for entry in entries) == sum(len(e.sides) for e in events)
