@@ -324,7 +324,8 @@ def test_a_match_with_no_board_played_has_no_vps() -> None:
     totals = {s.participant.id: (s.total, s.boards) for s in scored.standings}
     assert totals["3"] == totals["4"] == (0, 0)
     assert [n.message for n in scored.warnings] == [
-        "match 3 v 4: no board was played; no VPs for either team"
+        "match 3 v 4: no board was played; no VPs for either team",
+        "did not play (no board scored), not ranked: team 3, team 4",
     ]
 
 

@@ -292,7 +292,8 @@ def test_total_score_table_in_the_first_game(path: Path, method: str) -> None:
     names = columns.index("Names")
     for row, standing in zip(rows, scored.standings, strict=True):
         assert len(row) == len(columns)
-        assert row[0] == f"{standing.rank}{'=' if standing.tied else ''}"
+        rank = "-" if standing.rank is None else f"{standing.rank}{'=' if standing.tied else ''}"
+        assert row[0] == rank
         assert unescape(row[names][1:-1]) in (
             ";".join(standing.participant.names),
             standing.participant.name or standing.participant.id,

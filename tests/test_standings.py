@@ -28,13 +28,20 @@ def rows(totals: list[Points]) -> list[tuple[Participant, Points, int]]:
 @given(st.lists(points, max_size=40))
 def test_rank_field_counts_better_totals(totals: list[Points]) -> None:
     """Best first, equal totals in their given order; rank is one more than
-    the number of better totals, tied where another total is equal."""
+    the number of better totals of those who played, tied where another of
+    them has an equal total; who played no board comes last, unranked."""
     standings = rank_field(rows(totals), session="1")
-    by_total = sorted(rows(totals), key=lambda row: row[1], reverse=True)  # stable
-    assert [(s.participant, s.total, s.boards) for s in standings] == by_total
+    played = [row for row in rows(totals) if row[2]]
+    by_total = sorted(played, key=lambda row: row[1], reverse=True)  # stable
+    absent = [row for row in rows(totals) if not row[2]]
+    assert [(s.participant, s.total, s.boards) for s in standings] == by_total + absent
+    ranked = [total for _, total, _ in played]
     for s in standings:
-        assert s.rank == 1 + sum(total > s.total for total in totals)
-        assert s.tied == (sum(total == s.total for total in totals) > 1)
+        if not s.boards:
+            assert s.rank is None and not s.tied
+            continue
+        assert s.rank == 1 + sum(total > s.total for total in ranked)
+        assert s.tied == (sum(total == s.total for total in ranked) > 1)
         assert s.session == "1"
 
 
@@ -44,7 +51,7 @@ def test_rank_field_exact_where_floats_are_equal() -> None:
     third = F(1, 3)
     above = third + F(1, 10**20)
     assert float(above) == float(third)
-    standings = rank_field(rows([third, 2, above, F(2), third]))
+    standings = rank_field([(p, total, 1) for p, total, _ in rows([third, 2, above, F(2), third])])
     shown = [(s.participant.id, s.rank, s.tied) for s in standings]
     assert shown == [
         ("1", 1, True),

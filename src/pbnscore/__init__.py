@@ -175,7 +175,9 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
         with running(strategy.name):
             scored: ScoredEvent = strategy.score(event, parsed)
         _check_scored(strategy.name, event, scored)
-        return scored
+        from pbnscore.strategies._base import said_who_did_not_play
+
+        return said_who_did_not_play(scored)
 
 
 def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:

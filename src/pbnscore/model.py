@@ -528,7 +528,7 @@ class Standing:
     participant: Participant
     total: Points
     boards: int
-    rank: int
+    rank: int | None  # None: did not play (no board scored), listed after the ranked
     tied: bool
     session: str | None = None
     # With --factor: the total scaled up to the most boards anyone in the

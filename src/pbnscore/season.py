@@ -459,7 +459,8 @@ def combine(
     ranked: list[Entry] = []
     left_out: list[Entry] = []
     for entry in entries:
-        enough = entry.events >= min_events and entry.boards_played >= min_boards
+        # Who played no board in any event did not play (README "Did not play").
+        enough = entry.events >= min_events and entry.boards_played >= max(min_boards, 1)
         (ranked if enough else left_out).append(entry)
     return Season(
         by,

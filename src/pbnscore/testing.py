@@ -223,17 +223,26 @@ def ranking_problems(standings: Sequence[Standing]) -> list[str]:
     total), each best first: rank = 1 + the number of better totals in its
     field, ``tied`` = another has the same total there."""
     problems: list[str] = []
-    for _, group in groupby(standings, key=lambda s: (s.session, s.participant.kind)):
+    ranked = [s for s in standings if s.rank is not None]
+    problems.extend(
+        f"{s.participant.kind.value} {s.participant.id}: no rank, but {s.boards} boards played"
+        for s in standings
+        if s.rank is None and s.boards
+    )
+    for _, group in groupby(ranked, key=lambda s: (s.session, s.participant.kind)):
         for field in _fields(list(group)):
             problems.extend(_field_problems(field))
     return problems
 
 
 def _fields(standings: list[Standing]) -> Iterator[list[Standing]]:
+    """The ranked standings (every rank an int) cut into their fields."""
     field: list[Standing] = []
     for standing in standings:
+        assert standing.rank is not None
         if field:
             last = field[-1]
+            assert last.rank is not None
             restart = standing.rank == 1 and standing.total != last.total
             if standing.rank < last.rank or restart:
                 yield field

@@ -211,6 +211,8 @@ def element(value: str | None, *, quoted: bool = False) -> str:
 
 
 def _tie(standing: Standing) -> str:
+    if standing.rank is None:
+        return "-"  # did not play: no rank (§5.2's empty element)
     return f"{standing.rank}=" if standing.tied else str(standing.rank)
 
 

@@ -65,8 +65,14 @@ of its column."""
 
 
 def rank_label(standing: Standing) -> str:
-    """``3=`` for a shared place."""
+    """``3=`` for a shared place; ``–`` for who did not play (no rank)."""
+    if standing.rank is None:
+        return NO_RANK
     return f"{standing.rank}=" if standing.tied else str(standing.rank)
+
+
+NO_RANK = "–"
+DID_NOT_PLAY = "did not play"  # in place of the total of who scored no board
 
 
 # -- the report's shape ---------------------------------------------------------
@@ -431,16 +437,19 @@ def _teams_table(
     for standing in group:
         record = records.get(standing.participant.id, TeamRecord())
         per_match = Fraction(standing.total) / record.matches if record.matches else None
+        imps: tuple[Cell, ...] = (
+            (record.imps_for, record.imps_against, record.imps_for - record.imps_against)
+            if standing.rank is not None
+            else ("", "", "")
+        )
         rows.append(
             (
                 rank_label(standing),
                 standing.participant.id,
                 _team_name(standing.participant),
-                record.imps_for,
-                record.imps_against,
-                record.imps_for - record.imps_against,
+                *imps,
                 str(record.matches),
-                standing.total,
+                _total(standing),
                 str(standing.boards),
                 per_match,
             )
@@ -468,11 +477,16 @@ def _standing_row(standing: Standing) -> tuple[Cell, ...]:
         participant.direction.value if participant.direction else "",
         _team_name(participant),
         names(participant),
-        standing.total,
+        _total(standing),
         "" if standing.factored is None else standing.factored,
         str(standing.boards),
-        standing.average,
+        standing.average if standing.rank is not None else "",
     )
+
+
+def _total(standing: Standing) -> Cell:
+    """The total, or what stands for it where the participant did not play."""
+    return DID_NOT_PLAY if standing.rank is None else standing.total
 
 
 def kind_name(participant: Participant) -> str:
@@ -492,7 +506,8 @@ def _fields(standings: list[Standing]) -> list[tuple[list[Standing], bool]]:
     for group in _group(standings, _field_key).values():
         by_direction = _group(group, lambda s: s.participant.direction)
         split = len(by_direction) > 1 and all(
-            min(s.rank for s in part) == 1 for part in by_direction.values()
+            min((s.rank for s in part if s.rank is not None), default=None) == 1
+            for part in by_direction.values()
         )
         fields += [(part, True) for part in by_direction.values()] if split else [(group, False)]
     return fields

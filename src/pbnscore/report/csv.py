@@ -44,7 +44,7 @@ def render(scored: ScoredEvent) -> str:
     for standing, total, average, scale in zip(standings, totals, averages, scaled, strict=True):
         participant = standing.participant
         row = (
-            _csv.Number(standing.rank),
+            _csv.Number(standing.rank) if standing.rank is not None else "",
             "yes" if standing.tied else "",
             participant.id,
             participant.kind.value,
@@ -52,9 +52,9 @@ def render(scored: ScoredEvent) -> str:
             participant.section or "",
             participant.direction.value if participant.direction else "",
             _view.names(participant) or participant.name or "",
-            _csv.Number(total),
+            _csv.Number(total) if standing.rank is not None else _view.DID_NOT_PLAY,
             _csv.Number(standing.boards),
-            _csv.Number(average),
+            _csv.Number(average) if standing.rank is not None else "",
         )
         rows.append(row if not factored else (*row[:9], _csv.Number(scale), *row[9:]))
     return _csv.document(header, rows)

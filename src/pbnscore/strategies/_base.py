@@ -20,12 +20,13 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from pbnscore.errors import OptionError, ParseError
+from pbnscore.errors import OptionError, ParseError, excerpt
 from pbnscore.imps import ImpGaps
 from pbnscore.model import (
     AdjustedKind,
     Event,
     EventKind,
+    Notice,
     Participant,
     Points,
     Result,
@@ -388,7 +389,22 @@ def rank_field(
     first; equal totals keep their given order, share the better rank and
     are marked tied. With ``factor`` the figure ranked on is the total times
     most / played, most being the most boards anyone in the field played."""
+    # Who scored no board did not play: not ranked (rank None), listed after
+    # those who did (README "Did not play").
     rows = list(rows)
+    played = [row for row in rows if row[2]]
+    absent = [row for row in rows if not row[2]]
+    standings = _ranked(played, session, factor)
+    standings += (
+        Standing(p, total, 0, None, False, session, factored=total if factor else None)
+        for p, total, _ in absent
+    )
+    return standings
+
+
+def _ranked(
+    rows: list[tuple[Participant, Points, int]], session: str | None, factor: bool
+) -> list[Standing]:
     most = max((row[2] for row in rows), default=0)
     # Rows with equal figures are gathered first, by the figure's numerator and
     # denominator (a Fraction is always in lowest terms, an int is n/1): a
@@ -444,3 +460,29 @@ def uneven_warning(what: str, played: Iterable[int]) -> str | None:
 def by_direction(participant: Participant) -> Hashable:
     """Rank group for two-winner events: each direction of each section."""
     return (participant.section, participant.direction)
+
+
+def said_who_did_not_play(scored: ScoredEvent) -> ScoredEvent:
+    """The scored event (any method's, plug-ins too) with one warning naming
+    who scored no board and so has no rank (README "Did not play"), where
+    anyone did and others played."""
+    absent = [s.participant for s in scored.standings if s.rank is None]
+    if not absent or len(absent) == len(scored.standings):
+        return scored  # nobody, or nobody played at all (said otherwise)
+    named = [_who(p) for p in absent[:_NAMED]]
+    more = f" and {len(absent) - _NAMED} more" if len(absent) > _NAMED else ""
+    notice = Notice(f"did not play (no board scored), not ranked: {', '.join(named)}{more}")
+    return attrs.evolve(scored, warnings=(*scored.warnings, notice))
+
+
+_NAMED = 12  # participants the warning names before it counts the rest
+
+
+def _who(p: Participant) -> str:
+    """``pair 4 NS``, ``team WALES``, ``pair 1 of WALES``."""
+    where = [
+        p.direction.value if p.direction else None,
+        f"section {excerpt(p.section, bare=True)}" if p.section else None,
+        f"of {excerpt(p.team, bare=True)}" if p.team else None,
+    ]
+    return " ".join([p.kind.value, excerpt(p.id, bare=True), *filter(None, where)])

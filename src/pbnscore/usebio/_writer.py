@@ -441,6 +441,9 @@ class _Scorer:
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
         if self.awards.drop:
             remove_children(element, AWARDS)
+        if standing.rank is None:  # did not play: no place, no total (README "Did not play")
+            remove_children(element, ("TOTAL_SCORE", "PLACE"))
+            return
         tie = self.tie_mark if standing.tied else ""
         set_children(
             element,
