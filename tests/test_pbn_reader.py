@@ -931,3 +931,42 @@ def test_a_lenient_read_stopped_by_the_cap_is_an_error() -> None:
     assert "too many problems" in problems[-1].message
     with pytest.raises(PbnError, match="too many problems"):
         pbn.loads(text, strict=False)
+
+
+def test_a_bad_contract_is_reported_at_every_row_that_has_it() -> None:
+    """The reader remembers the cells it parsed (a ScoreTable repeats a few),
+    but only those that parsed: a bad one is reported on each of its rows."""
+    text = table(
+        "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS",
+        '1 2 "4Q" N 10 420',
+        '3 4 "4Q" N 10 420',
+        '5 6 "4S" N 10 420',
+    )
+    _, found = pbn.read_leniently(text.encode(), source="t.pbn")
+    assert sorted(p.line for p in found if "4Q" in p.message) == [4, 5]
+
+
+def test_names_are_split_once_per_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ScoreTable names each pair on every board it played; the names are
+    split the first time only (first source wins): splitting them on every
+    row was a third of reading a club night."""
+    from pbnscore.pbn import _pairs
+
+    calls: list[str] = []
+    real = _pairs.split_names
+
+    def counted(text: str) -> tuple[str, ...]:
+        calls.append(text)
+        return real(text)
+
+    monkeypatch.setattr(_pairs, "split_names", counted)
+    header = "PairId_NS;PairId_EW;Score_NS;Names_NS;Names_EW"
+    games = "".join(
+        table(header, '1 2 100 "A One;B Two" "C Three;D Four"', board=n) + "\n" for n in range(1, 9)
+    )
+    event = pbn.loads(games)
+    assert len(calls) == 2
+    names = {
+        p.id: [pl.name for pl in p.players] for p in event.sessions[0].sections[0].participants
+    }
+    assert names == {"1": ["A One", "B Two"], "2": ["C Three", "D Four"]}

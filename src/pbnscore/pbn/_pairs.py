@@ -121,6 +121,13 @@ class SectionNotes:
         if pair is not None and found and (pair, side) not in self.players:
             self.players[(pair, side)] = found
 
+    def name_from(self, pair: str | None, side: Side, names: str | None) -> None:
+        """Record ``pair``'s players from a names element, first source wins:
+        split only while the pair has none (a ScoreTable names each pair on
+        every board it played)."""
+        if pair is not None and names and (pair, side) not in self.players:
+            self.name(pair, side, (Player(name) for name in split_names(names)))
+
     def section(self) -> Section:
         boards = tuple(self.boards[n].board() for n in sorted(self.boards))
         return Section(self.id, self._participants(boards), boards)

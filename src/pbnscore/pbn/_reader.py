@@ -34,6 +34,7 @@ Choices where PBN is silent or real files differ:
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import NamedTuple
 
@@ -294,13 +295,12 @@ class EventBuilder:
                 (entry.ns, Direction.NS, cells.get("Names_NS")),
                 (entry.ew, Direction.EW, cells.get("Names_EW")),
             ):
-                notes.name(pair, side, (Player(n) for n in split_names(names or "")))
+                notes.name_from(pair, side, names)
 
     def _row_entry(self, line: int, cells: dict[str, str]) -> Entry:
         score, adjusted = table_score(
             cells.get("Score_NS"), cells.get("Score_EW"), line, self.report
         )
-        ns_percent, ew_percent = percentages(cells.get("Percentage_NS"), cells.get("Percentage_EW"))
         if adjusted is None and score is None:
             ns_art = artificial(cells.get("Percentage_NS", ""))
             ew_art = artificial(cells.get("Percentage_EW", ""))
@@ -308,6 +308,9 @@ class EventBuilder:
                 adjusted = adjustment(ns_art, ew_art)
         if adjusted is not None and adjusted.ns_percent is None:
             # Magic Contest gives the percentages of an "A+" row beside it
+            ns_percent, ew_percent = percentages(
+                cells.get("Percentage_NS"), cells.get("Percentage_EW")
+            )
             adjusted = attrs.evolve(adjusted, ns_percent=ns_percent, ew_percent=ew_percent)
         return Entry(
             line,
@@ -570,17 +573,18 @@ def _row_section(cells: dict[str, str], default: str | None) -> str | None:
     section = _cell(cells, "Section")
     if section is not None:
         return section
-    prefixes = {
-        m[1] if m else None
-        for m in (
-            SECTION_PREFIX_RE.fullmatch(p)
-            for p in (cells.get("PairId_NS"), cells.get("PairId_EW"))
-            if p
-        )
-    }
+    prefixes = {_section_prefix(p) for p in (cells.get("PairId_NS"), cells.get("PairId_EW")) if p}
     if len(prefixes) == 1 and None not in prefixes:
         return prefixes.pop()
     return default
+
+
+@functools.lru_cache(maxsize=4096)
+def _section_prefix(pair: str) -> str | None:
+    """The section letter a pair number carries ("A12", "(B) 3"), or None;
+    remembered, since a ScoreTable names each pair on every board."""
+    match = SECTION_PREFIX_RE.fullmatch(pair)
+    return match[1] if match else None
 
 
 def _tag_pair(

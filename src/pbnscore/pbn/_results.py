@@ -247,7 +247,17 @@ def _tricks(text: str | None, contract: Contract | None, line: int, report: Repo
     return tricks
 
 
+# The contract, declarer and tricks cells parsed, where they parse without a
+# problem: a ScoreTable repeats a few of these over all its rows.
+_PARSED: dict[tuple[str | None, str | None, str | None], _Parsed] = {}
+_PARSED_KEPT = 4096
+
+
 def _parse(entry: Entry, report: Report) -> _Parsed:
+    key = (entry.contract, entry.declarer, entry.tricks)
+    known = _PARSED.get(key)
+    if known is not None:
+        return known
     reported: list[str] = []
 
     def noting(message: str, line: int | None, severity: str = "error") -> None:
@@ -257,7 +267,10 @@ def _parse(entry: Entry, report: Report) -> _Parsed:
     contract, passed_out = _contract(entry.contract, entry.line, noting)
     declarer = _declarer(entry.declarer, entry.line, noting)
     tricks = _tricks(entry.tricks, contract, entry.line, noting)
-    return _Parsed(contract, passed_out, declarer, tricks, bool(reported))
+    parsed = _Parsed(contract, passed_out, declarer, tricks, bool(reported))
+    if not reported and len(_PARSED) < _PARSED_KEPT:
+        _PARSED[key] = parsed  # a problem is reported at every row that has it
+    return parsed
 
 
 # -- Entry -> Result --------------------------------------------------------------
