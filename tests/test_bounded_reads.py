@@ -157,3 +157,23 @@ def test_a_vp_scale_is_read_once_while_unchanged(tmp_path: Path) -> None:
     path.write_text("*,0,10,10\n*,2,12,8\n", encoding="utf-8")
     os.utime(path, ns=(0, 0))
     assert read_scale(str(path)).bands != first.bands
+
+
+@pytest.mark.parametrize(
+    ("content", "status"), [("boards,min_imps\nx\n", 2), (None, 1)], ids=["bad-row", "too-large"]
+)
+def test_a_season_s_vp_scale_is_checked_once_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, status: int
+) -> None:
+    """``season -m aggregate --vp FILE.csv``: a bad scale is one line, as
+    ``score`` says it, not a failure of every file."""
+    path = tmp_path / "scale.csv"
+    if content is None:
+        _sparse(path, _read.MAX_INPUT_BYTES + 1)
+    else:
+        path.write_text(content, encoding="utf-8")
+    league = FIXTURES / "season" / "league"
+    words = ["season", str(league), "-m", "aggregate", "--vp", str(path), "-q", "--no-progress"]
+    assert main(words) == status
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "scale.csv" in err and "league-round" not in err

@@ -152,6 +152,13 @@ def run(words: list[str], method: str | None) -> int:
     if output is None and any(_io.stdout_is(str(job.source)) for job in jobs):
         raise UsageError("standard output is one of the inputs: it would be written into")
     options = _parser.options(args, flags) | rank_option
+    if method is not None:
+        # As score does: a bad option (a VP scale's bad row, or one too
+        # large) is said once, before any work, not once per file.
+        from pbnscore import registry
+        from pbnscore.strategies import _base
+
+        _base.checked_options(registry.get(method), options)
     settings = Settings(method, options, "html", args.source_format)
     events, failures = _score_all(jobs, settings, args)
     ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
