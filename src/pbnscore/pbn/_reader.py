@@ -169,6 +169,7 @@ class EventBuilder:
         self.count = 0
         self.named: _NamedTeams | None = None  # the teams later games play in
         self.unplaced: dict[str, list[int]] = {}  # why a game is in no match: its lines
+        self.team_names: dict[str, str] = {}  # a TotalScoreTable's Names by TeamId
 
     # -- per game
 
@@ -330,9 +331,16 @@ class EventBuilder:
         index = header.positions()
         for row in self._rows(game, TOTAL_SCORE_TABLE, header):
             cells = {key: row.values[i] for key, i in index.items()}
-            pair = _cell(cells, "PairId")
-            if pair is None or _cell(cells, "TeamId") is not None:
-                continue  # a team, or a team's pair: the teams games name them
+            pair, team = _cell(cells, "PairId"), _cell(cells, "TeamId")
+            if pair is None and team is not None:
+                # A team's row: its name, where it has one other than its id
+                # (pbnscore's PBN out writes the id in HomeTeam, the name here).
+                name = _cell(cells, "Names")
+                if name is not None and name != team:
+                    self.team_names[team] = name
+                continue
+            if pair is None or team is not None:
+                continue  # a team's pair: the teams games name them
             notes = self._section(_cell(cells, "Section") or game.text("Section"))
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
@@ -489,6 +497,12 @@ class EventBuilder:
         if self.table_games:
             self._refuse_unplaced()
         teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
+        teams = tuple(
+            attrs.evolve(team, name=self.team_names[team.id])
+            if team.id in self.team_names
+            else team
+            for team in teams
+        )
         ordered = sorted(self.sections.values(), key=lambda n: natural_key(n.id or ""))
         sections = tuple(notes.section() for notes in ordered)
         tags = self.event_tags

@@ -25,6 +25,7 @@ Where things go (README "PBN out"):
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -40,6 +41,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Outcome,
+    Participant,
     ParticipantKind,
     Points,
     PointsStyle,
@@ -150,8 +152,29 @@ def escape(value: str) -> str:
     return CONTROL_RE.sub(" ", value)
 
 
+# PBN §2.3: a line is at most 255 characters, its line end (CRLF) included;
+# §2.5: so is a token. A text that would not fit (a 404-character name) is
+# cut, ending "...": PBN cannot hold it whole (README "PBN out").
+LINE_ROOM = 255 - 2
+# A name cell of a table row: the rest of the row (ranks, ids, figures) keeps
+# the line within LINE_ROOM.
+NAMES_ROOM = 120
+
+
 def tag(name: str, value: str) -> str:
-    return f'[{name} "{escape(value)}"]'
+    return f'[{name} "{fitted(value, LINE_ROOM - len(name) - 5)}"]'
+
+
+def fitted(value: str, room: int) -> str:
+    """``value`` escaped, cut to at most ``room`` characters ("..." at its end
+    where it was cut)."""
+    escaped = escape(value)
+    if len(escaped) <= room:
+        return escaped
+    keep = room - 3
+    while keep > 0 and len(escape(value[:keep])) > room - 3:
+        keep -= 1  # a quote or backslash cut off doubles back: at most room steps
+    return escape(value[:keep]) + "..."
 
 
 def _side_points(label: str, value: Points | None) -> str:
@@ -197,13 +220,14 @@ def table_lines(name: str, columns: Sequence[Column]) -> list[str]:
     return [tag(name, ";".join(specs)), *rows]
 
 
-def element(value: str | None, *, quoted: bool = False) -> str:
+def element(value: str | None, *, quoted: bool = False, room: int = LINE_ROOM - 2) -> str:
     """A table element: "-" for nothing (§5.2); a string token where it must
-    be one (spaces, quotes, characters a section token may not hold, §5.1)."""
+    be one (spaces, quotes, characters a section token may not hold, §5.1),
+    cut to ``room`` characters within its quotes."""
     if value is None or value == "":
         return '""' if quoted else "-"
     if quoted or re.search(r'[\s\[\]{};"%\\]', value):
-        return f'"{escape(value)}"'
+        return f'"{fitted(value, room)}"'
     return value
 
 
@@ -220,7 +244,22 @@ def _names(standing: Standing) -> str:
     participant = standing.participant
     if participant.kind is ParticipantKind.TEAM:
         return participant.name or participant.id
-    return ";".join(participant.names)
+    # Each name cut to its share of the cell, so that every player keeps one.
+    names = participant.names
+    share = (NAMES_ROOM - len(names) + 1) // max(len(names), 1)
+    return ";".join(name if len(name) <= share else name[: share - 3] + "..." for name in names)
+
+
+def ties_as_read(standings: Sequence[Standing]) -> list[Standing]:
+    """The standings with each tie's rows in the order pbnscore's reader
+    lists those participants (by direction, then number: pbn/_pairs.py), so
+    that scoring this PBN again ranks the tie, and writes it, the same way."""
+    runs = itertools.groupby(standings, key=lambda s: (s.rank, s.tied, s.participant.direction))
+    return [
+        standing
+        for (_, tied, _), run in runs
+        for standing in (sorted(run, key=lambda s: natural_key(s.participant.id)) if tied else run)
+    ]
 
 
 def _team_imps(scored: ScoredEvent) -> dict[str, Points]:
@@ -237,7 +276,7 @@ def total_score_table(scored: ScoredEvent) -> list[str]:
     """Rank ("3=" for a tie), ids, names, totals (§5.10). A teams event's
     rows name teams by TeamId (and a pair its team), which pbnscore's reader
     skips: its teams and pairs come from the games."""
-    standings = scored.standings
+    standings = ties_as_read(scored.standings)
     if not standings:
         return []
     teams = scored.event.kind is EventKind.TEAMS
@@ -279,7 +318,7 @@ def total_score_table(scored: ScoredEvent) -> list[str]:
                 {Direction.NS: "N-S", Direction.EW: "E-W", None: None}[direction],
                 quoted=direction is not None,
             ),
-            "Names": element(_names(standing), quoted=True),
+            "Names": element(_names(standing), quoted=True, room=NAMES_ROOM),
             "TotalIMP": points_text(imps),
             "TotalVP": points_text(standing.total),
             "MeanIMP": points_text(standing.average),
@@ -741,6 +780,12 @@ class _Builder:
         self.scores = _Scores(scored) if scored is not None else None
         self.scoring = scoring_value(scored) if scored is not None else "IMP"
         self.games: list[list[str]] = []
+        self.team_pairs: dict[tuple[str, str | None], Participant] = {
+            (team.id, pair.id): pair
+            for session in event.sessions
+            for team in session.teams
+            for pair in team.members
+        }
 
     def output(self) -> bytes:
         event = self.event
@@ -772,9 +817,10 @@ class _Builder:
         head.append(f"%Creator: pbnscore {pbnscore.__version__}")
         return ("\r\n".join(head) + "\r\n").encode("ascii") + body
 
-    def identity(self, board: Board | None) -> list[str]:
+    def identity(self, board: Board | None, seated: Mapping[str, str] | None = None) -> list[str]:
         """The tags of §3.4 (MTS) up to Scoring, in their order; "?" where
-        unknown, "" where not applicable (the players of a board's game)."""
+        unknown, "" where not applicable (the players of a board's game);
+        ``seated``: a table's players by seat, where known."""
         event = self.event
         date = event.date.strftime("%Y.%m.%d") if event.date else "????.??.??"
         site = event.club.name if event.club and event.club.name else "?"
@@ -786,7 +832,8 @@ class _Builder:
         dealer = _SEATS[board.dealer] if board.dealer else _DEALERS[(number - 1) % 4]
         vulnerability = board.vulnerability or vulnerability_for_board(number)
         lines.append(tag("Board", str(number)))
-        lines += [tag(seat, "") for seat in ("West", "North", "East", "South")]
+        seated = seated or {}
+        lines += [tag(seat, seated.get(seat, "")) for seat in ("West", "North", "East", "South")]
         lines += [tag("Dealer", dealer), tag("Vulnerable", vulnerability.value)]
         if board.deal:  # a deal not known is left out: "?" there stops endplay
             lines.append(tag("Deal", board.deal))
@@ -842,10 +889,9 @@ class _Builder:
     def table_game(
         self, home: str, visit: str, round_: int | None, board: Board, result: Result, table: int
     ) -> None:
-        teams = self.team_names()
         home_ns = result.home_direction is not Direction.EW
         ns_team, ew_team = (home, visit) if home_ns else (visit, home)
-        lines = self.identity(board)
+        lines = self.identity(board, self.seated(result, ns_team, ew_team))
         contract, declarer, tricks, _, _ = _contract_cells(result)
         passed = result.outcome is Outcome.PASSED_OUT
         lines.append(tag("Declarer", "" if passed else _unset(declarer)))
@@ -855,8 +901,10 @@ class _Builder:
         extra = {
             "Score": None if result.score is None else f"NS {result.score}",
             DATUM_TAG: self.scores.datum([scored]) if self.scores else None,
-            "HomeTeam": teams.get(ns_team, ns_team),  # the team NS here (pbn/_teams.py)
-            "VisitTeam": teams.get(ew_team, ew_team),
+            # The team NS here (pbn/_teams.py), by its id: the reader takes the
+            # tag as the team's id, and its name from the TotalScoreTable.
+            "HomeTeam": ns_team,
+            "VisitTeam": ew_team,
             "PairNS": result.ns,
             "PairEW": result.ew,
             "Round": None if round_ is None else str(round_),
@@ -865,12 +913,18 @@ class _Builder:
         }
         self.games.append(lines + _supplemental(extra))
 
-    def team_names(self) -> dict[str, str]:
-        return {
-            team.id: team.name or team.id
-            for session in self.event.sessions
-            for team in session.teams
-        }
+    def seated(self, result: Result, ns_team: str, ew_team: str) -> dict[str, str]:
+        """A table's players by seat (North, South of its NS pair; West, East
+        of its EW pair), which the reader takes as the pairs' players."""
+        seated: dict[str, str] = {}
+        for key, seats in (
+            ((ns_team, result.ns), ("North", "South")),
+            ((ew_team, result.ew), ("West", "East")),
+        ):
+            pair = self.team_pairs.get(key)
+            names = [player.name or "" for player in pair.players] if pair else []
+            seated.update(zip(seats, names, strict=False))
+        return seated
 
 
 def _supplemental(values: Mapping[str, str | None]) -> list[str]:
