@@ -68,10 +68,27 @@ def test_folders_are_searched_recursively_keeping_sub_folders(tmp_path: Path) ->
     out = tmp_path / "out"
     jobs = batch.plan([str(source)], out, "json")
     assert [(str(j.source.relative_to(source)), str(j.target.relative_to(out))) for j in jobs] == [
-        ("monday.pbn", "monday.pbn.json"),
-        ("tuesday.XML", "tuesday.XML.json"),
-        ("march/week1.PBN", "march/week1.PBN.json"),
+        ("monday.pbn", "monday.json"),
+        ("tuesday.XML", "tuesday.json"),
+        ("march/week1.PBN", "march/week1.json"),
     ]
+
+
+def test_inputs_sharing_a_name_keep_their_full_names_said_once(tmp_path: Path) -> None:
+    """night.xml and night.pbn side by side would both be night.json: both
+    keep their full names, the same every run, and that is said once; a
+    name no other input shares is short."""
+    source = tree(tmp_path / "in", {"night.xml": "", "night.pbn": "", "other.pbn": ""})
+    said: list[str] = []
+    names = []
+    for _ in range(2):
+        jobs = batch.plan(
+            [str(source), str(source / "night.xml")], tmp_path / "out", "json", said.append
+        )
+        names.append(sorted(job.target.name for job in jobs))
+    assert names[0] == names[1] == ["night.pbn.json", "night.xml.json", "other.json"]
+    assert len(said) == 2  # once a run
+    assert said[0].endswith(": each keeps its full name (night.pbn.json, night.xml.json)")
 
 
 def test_the_output_folder_inside_an_input_folder_is_not_searched(tmp_path: Path) -> None:
@@ -102,14 +119,23 @@ def test_two_inputs_with_one_output_is_usage_before_any_work(
 
 
 @pytest.mark.usefixtures("fake")
-def test_an_output_that_would_overwrite_an_input_is_usage(
+def test_an_output_named_as_an_input_keeps_its_full_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """Writing into the input folder where night.pbn.xml is itself an input: exit 2."""
-    tree(tmp_path, {"night.pbn": "x", "night.pbn.xml": "y"})
-    assert main(["batch", str(tmp_path), "--out-dir", str(tmp_path)]) == 2
-    assert "is one of the inputs" in capsys.readouterr().err
-    assert (tmp_path / "night.pbn.xml").read_text() == "y"
+    """Writing USEBIO into the input folder, where night.xml is an input:
+    night.pbn and night.xml keep their full names, said once, and no input
+    is written to."""
+    tree(tmp_path, {"night.pbn": "good x", "night.xml": "good y"})
+    assert main(["batch", str(tmp_path), "--out-dir", str(tmp_path), "-j", "1"]) == 0
+    assert outputs(tmp_path) == {
+        "night.pbn": b"good x",
+        "night.xml": b"good y",
+        "night.pbn.xml": b"scored good x[]",
+        "night.xml.xml": b"scored good y[]",
+    }
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].endswith("each keeps its full name (night.pbn.xml, night.xml.xml)")
+    assert err[1].startswith("pbnscore: 2 files, ")
 
 
 @pytest.mark.parametrize(
@@ -142,8 +168,8 @@ def test_failures_are_reported_and_every_other_file_written(
     out = tmp_path / "out"
     assert main(["batch", str(source), "--out-dir", str(out), "-j", "2"]) == 1
     assert outputs(out) == {
-        "a.pbn.xml": b"scored good a[]",
-        "c/d.xml.xml": b"scored good d[]",
+        "a.xml": b"scored good a[]",
+        "c/d.xml": b"scored good d[]",
     }
     assert not (out / "e").exists()
     err = capsys.readouterr().err.splitlines()
@@ -152,7 +178,8 @@ def test_failures_are_reported_and_every_other_file_written(
         f"{source / 'e/f.pbn'}:3: no Board tag",
     ]
     assert err[2].startswith("pbnscore: 4 files, 12 results, 2 failed, ")
-    assert len(err) == 3
+    # The counts, then each failed file again, where a scorer sees them last.
+    assert err[3:] == [f"  {line}" for line in err[:2]]
 
 
 @pytest.mark.usefixtures("fake")
@@ -176,7 +203,7 @@ def test_a_failed_file_keeps_its_earlier_output(tmp_path: Path) -> None:
     assert main(["batch", str(source), "--out-dir", str(out), "--no-progress"]) == 0
     (source / "night.pbn").write_text("bad now")
     assert main(["batch", str(source), "--out-dir", str(out), "--no-progress"]) == 1
-    assert outputs(out) == {"night.pbn.xml": b"scored good[]"}
+    assert outputs(out) == {"night.xml": b"scored good[]"}
 
 
 @pytest.mark.usefixtures("fake")
@@ -220,7 +247,7 @@ def test_without_method_only_shared_options(
     source = tree(tmp_path / "in", {"a.pbn": "good"})
     out = tmp_path / "out"
     assert main(["batch", str(source), "--out-dir", str(out), "--imp-gaps", "upper"]) == 0
-    assert b"'imp_gaps'" in outputs(out)["a.pbn.xml"]
+    assert b"'imp_gaps'" in outputs(out)["a.xml"]
     assert main(["batch", str(source), "--out-dir", str(out), "--datum", "mean"]) == 2
     assert "--datum is an option of butler: choose one with -m" in capsys.readouterr().err
 
@@ -232,7 +259,7 @@ def test_method_options_reach_every_file(tmp_path: Path) -> None:
     out = tmp_path / "out"
     argv = ["batch", str(source), "--out-dir", str(out), "-m", "butler", "--datum", "mean"]
     assert main([*argv, "--to", "json", "-j", "2"]) == 0
-    assert set(outputs(out)) == {"a.pbn.json", "b.xml.json"}
+    assert set(outputs(out)) == {"a.json", "b.json"}
     assert all(b"'datum'" in data for data in outputs(out).values())
 
 
@@ -257,12 +284,16 @@ def test_real_files_in_parallel_are_deterministic(
         out = tmp_path / f"out{jobs}"
         status = main(["batch", str(folder), "--out-dir", str(out), "-j", jobs, "--to", "json"])
         err = capsys.readouterr().err.splitlines()
+        counts = next(at for at, line in enumerate(err) if line.startswith("pbnscore: "))
         failed = [
-            line for line in err[:-1] if ": warning: " not in line and not line.startswith("… and ")
+            line
+            for line in err[:counts]
+            if ": warning: " not in line and not line.startswith("… and ")
         ]
         assert status == (1 if failed else 0)
-        assert err[-1].startswith(f"pbnscore: {len(found)} files, ")
-        assert err[-1].split(", ")[2] == f"{len(failed)} failed"
+        assert err[counts].startswith(f"pbnscore: {len(found)} files, ")
+        assert err[counts].split(", ")[2] == f"{len(failed)} failed"
+        assert err[counts + 1 :] == [f"  {line}" for line in failed]
         assert len(outputs(out)) + len(failed) == len(found)
         runs.append(outputs(out))
     assert runs[0] == runs[1]

@@ -8,6 +8,7 @@ where it was put and nowhere else.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -247,7 +248,7 @@ def test_check_prints_problems_and_fails_on_errors(
     path = tmp_path / "night.pbn"
     path.write_text("x")
     found = [Problem("board 3: a single result", str(path), 12, "warning")]
-    monkeypatch.setattr(validate, "check_bytes", lambda data, source, fmt: list(found))
+    monkeypatch.setattr(validate, "read_and_check", lambda data, source, fmt: (None, list(found)))
     assert main(["check", str(path)]) == 0
     assert capsys.readouterr().out == f"{path}:12: warning: board 3: a single result\n"
     found.append(Problem("board 4: pair 9 NS is not a participant", str(path), 20))
@@ -267,9 +268,11 @@ FIXTURES = Path(__file__).parent.parent / "fixtures"
     ["usebio/teams-of-four.xml", "usebio/teams-of-eight-two-matches.xml", "pbn/howell-pairs.pbn"],
 )
 def test_sound_fixtures_pass(capsys: pytest.CaptureFixture[str], name: str) -> None:
-    """Files without problems: no output, exit 0."""
+    """Files without problems: one line of what they hold, exit 0."""
     assert main(["check", str(FIXTURES / name)]) == 0
-    assert capsys.readouterr() == ("", "")
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert re.fullmatch(rf"{re.escape(str(FIXTURES / name))}: [^\n]+; no problems\n", out)
 
 
 def test_unreadable_xml_is_one_problem_with_its_line(
@@ -323,7 +326,7 @@ def test_real_events_raise_no_false_alarms(
 ) -> None:
     """Real club and teams files (unique pair numbers, Mitchells, teams) check clean."""
     assert main(["check", str(shared_samples / name)]) == 0
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr().out.endswith("; no problems\n")
 
 
 # -- refused by score and batch as check calls them errors (issue 12 item 5) -------
@@ -432,3 +435,32 @@ def test_a_long_list_of_missing_boards_is_cut_short() -> None:
         "section B: no board 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 19 more, which other "
         "sections or matches have"
     ]
+
+
+def test_a_good_file_is_one_line_of_what_it_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    """check on a good file says what it read, in one line a scorer can act
+    on: sections, pairs, boards, results (counted here from the XML itself)."""
+    from lxml import etree
+
+    night = FIXTURES / "usebio" / "club-night.xml"
+    root = etree.parse(str(night)).getroot()
+    pairs, boards = len(root.findall(".//PAIR")), len(root.findall(".//BOARD"))
+    results = len(root.findall(".//TRAVELLER_LINE"))
+    assert pairs and boards and results
+    assert main(["check", str(night)]) == 0
+    assert capsys.readouterr() == (
+        f"{night}: 1 section, {pairs} pairs, {boards} boards, {results} results; no problems\n",
+        "",
+    )
+
+
+def test_a_teams_file_counts_matches_and_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    """A teams file: its matches and teams, then boards and results."""
+    four = FIXTURES / "pbn" / "teams-of-four.pbn"
+    assert main(["check", str(four)]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(
+        rf"{re.escape(str(four))}: \d+ match(es)?, \d+ teams, \d+ boards, \d+ results;"
+        r" no problems\n",
+        out,
+    )

@@ -91,7 +91,7 @@ def test_league_html_links_each_round(tmp_path: Path) -> None:
     assert main(["season", str(LEAGUE), "--report-dir", str(reports), "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert "League table" in page
-    for name in ("league-round-1.pbn", "league-round-2.xml", "league-round-3.pbn"):
+    for name in ("league-round-1", "league-round-2", "league-round-3"):
         assert (reports / f"{name}.html").is_file()
         assert f'href="reports/{name}.html"' in page
 

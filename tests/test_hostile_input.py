@@ -285,7 +285,7 @@ def test_batch_failed_writes_keep_earlier_outputs_and_no_temporary_file(
     assert main(argv) == 0
     capsys.readouterr()
     earlier = {name: (out_dir / name).read_bytes() for name in _listing(out_dir)}
-    assert sorted(earlier) == ["night.xml.xml", "other.pbn.xml"]
+    assert sorted(earlier) == ["night.xml", "other.xml"]
     for name in earlier:
         (out_dir / name).write_bytes(b"earlier " + name.encode())
     message = fail_writes(out_dir)
@@ -293,7 +293,7 @@ def test_batch_failed_writes_keep_earlier_outputs_and_no_temporary_file(
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == f"{out_dir}: cannot write to this folder: {message}"
     assert lines[1].startswith("pbnscore: 2 files, 0 results, 2 failed")
-    assert len(lines) == 2
+    assert lines[2:] == [f"  {lines[0]}"]  # the folder's line once, after the counts
     assert _listing(out_dir) == sorted(earlier)
     for name in earlier:
         assert (out_dir / name).read_bytes() == b"earlier " + name.encode()
@@ -369,8 +369,8 @@ def test_batch_into_a_sub_folder_that_is_a_file_names_it_once(
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == f"{out_dir / 'a'}: cannot write to this folder: it is a file"
     assert lines[1].startswith("pbnscore: 3 files, 4 results, 2 failed")
-    assert len(lines) == 2
-    assert _listing(out_dir) == ["a", "night.xml.xml"]
+    assert lines[2:] == [f"  {lines[0]}"]  # the folder's line once, after the counts
+    assert _listing(out_dir) == ["a", "night.xml"]
     assert (out_dir / "a").read_text() == "a file"
 
 
@@ -510,7 +510,7 @@ def test_batch_output_that_is_an_input_is_usage(
     before = night.read_bytes()
     out_dir = tmp_path / "out"
     out_dir.mkdir()
-    target = out_dir / "night.xml.xml"
+    target = out_dir / "night.xml"
     if link == "symlink":
         target.symlink_to(night)
     else:
@@ -1255,7 +1255,7 @@ def test_a_symlink_loop_in_a_batch_folder_is_one_failed_file(
     out = tmp_path / "out"
     assert main(["batch", str(night.parent), "--out-dir", str(out), "--no-progress"]) == 1
     err = capsys.readouterr().err
-    assert _listing(out) == ["night.xml.xml"]
+    assert _listing(out) == ["night.xml"]
     assert [line for line in err.splitlines() if line.startswith(str(loop))] == [
         f"{loop}: Too many levels of symbolic links"
     ]
@@ -1313,7 +1313,7 @@ def test_a_named_pipe_in_a_batch_folder_is_skipped(
             pass
         worker.join(10)
     assert done == [0], capsys.readouterr().err
-    assert _listing(out) == ["night.xml.xml"]
+    assert _listing(out) == ["night.xml"]
 
 
 @pytest.mark.parametrize("link", ["same-path", "symlink", "hardlink"])

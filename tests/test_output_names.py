@@ -69,18 +69,18 @@ def test_standard_output_to_another_file_is_written(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "output", ["rep/jan05.pbn.html", "rep/./jan05.pbn.html"], ids=["plain", "spelt-otherwise"]
+    "output", ["rep/jan05.html", "rep/./jan05.html"], ids=["plain", "spelt-otherwise"]
 )
 def test_a_season_over_an_event_report_is_refused_before_any_work(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], output: str
 ) -> None:
-    """``season --report-dir rep -o rep/jan05.pbn.html``: exit 2, one line,
+    """``season --report-dir rep -o rep/jan05.html``: exit 2, one line,
     nothing written (the season page once replaced that event's report)."""
     reports = tmp_path / "rep"
     words = ["season", str(CLUB), "--report-dir", str(reports), "-o", str(tmp_path / output)]
     assert main(words) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "jan05.pbn" in err
+    assert err.count("\n") == 1 and "jan05.html" in err
     assert not reports.exists()
 
 

@@ -574,14 +574,15 @@ def test_score_writes_pbn_for_a_pbn_extension(tmp_path: Path) -> None:
 
 
 def test_batch_to_pbn_writes_each_file_as_pbn(tmp_path: Path) -> None:
-    """`batch --to pbn`: night.pbn -> night.pbn.pbn, night.xml -> night.xml.pbn."""
+    """`batch --to pbn`: howell-pairs.pbn -> howell-pairs.pbn (in the out-dir),
+    club-night.xml -> club-night.pbn."""
     from pbnscore.cli import main
 
     sources = [FIXTURES / "pbn" / "howell-pairs.pbn", FIXTURES / "usebio" / "club-night.xml"]
     args = ["batch", *map(str, sources), "--out-dir", str(tmp_path), "--to", "pbn"]
     assert main([*args, "--no-progress", "-j", "1", "-m", "butler"]) == 0
     for source in sources:
-        output = (tmp_path / f"{source.name}.pbn").read_bytes()
+        output = (tmp_path / f"{source.stem}.pbn").read_bytes()
         assert output == written(source, "butler")[1]
 
 

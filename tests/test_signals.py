@@ -277,7 +277,7 @@ def test_ctrl_c_stops_a_batch_and_says_how_far_it_got(
     written, stopped, not_started = _counts(lines)
     out = tmp_path / "out"
     assert sorted(path.name for path in out.iterdir()) == sorted(
-        path.name for path in out.glob("night-*.xml.xml")
+        path.name for path in out.glob("night-*.xml")
     )  # nothing hidden, no .part
     assert len(list(out.iterdir())) == written >= 5
     assert written + stopped + not_started == 200

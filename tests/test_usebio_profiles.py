@@ -234,7 +234,7 @@ def test_batch_usebio_for_ukbridge(tmp_path: Path) -> None:
     args = ["batch", *map(str, inputs), "--out-dir", str(tmp_path), "--usebio-for", "ukbridge"]
     assert main([*args, "--no-progress", "-m", "butler"]) == 0
     for path in inputs:
-        assert ukbridge_problems((tmp_path / f"{path.name}.xml").read_bytes(), "pairs") == []
+        assert ukbridge_problems((tmp_path / f"{path.stem}.xml").read_bytes(), "pairs") == []
 
 
 FIGURES = ("TOTAL_SCORE", "PLACE", "BOARD_AVERAGE", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS",

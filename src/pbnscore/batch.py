@@ -173,17 +173,70 @@ class Job:
     target: Path
 
 
-def plan(inputs: Iterable[str], out_dir: Path, to: str) -> list[Job]:
+def plan(
+    inputs: Iterable[str], out_dir: Path, to: str, said: Callable[[str], None] | None = None
+) -> list[Job]:
     """One job per input file found, in a stable order; raises
-    :class:`UsageError` for a missing input or two jobs with one output."""
+    :class:`UsageError` for a missing input or two jobs with one output.
+    Each output is named by :func:`output_names`; ``said`` hears of names
+    kept whole."""
     extension = outputs.FORMATS[to].extension
     _check_out_dir(out_dir)
-    return _distinct(
-        [
-            Job(found, out_dir / relative.parent / f"{relative.name}.{extension}")
-            for found, relative in find(inputs, out_dir)
-        ]
-    )
+    return _distinct(output_names(list(find(inputs, out_dir)), out_dir, extension, said))
+
+
+def output_names(
+    found: Sequence[tuple[Path, Path]],
+    out_dir: Path,
+    extension: str,
+    said: Callable[[str], None] | None = None,
+) -> list[Job]:
+    """Each input's job: its name below ``out_dir`` with the format's
+    extension in place of its own (``night.xml`` -> ``night.json``). Inputs
+    that would share a name (``night.xml`` and ``night.pbn``) keep their full
+    names (``night.xml.json``, ``night.pbn.json``), the same every run, and
+    ``said`` hears it once; so does an input whose output would be itself."""
+    short = [out_dir / relative.parent / f"{relative.stem}.{extension}" for _, relative in found]
+    groups: dict[str, list[int]] = {}
+    for index, target in enumerate(short):
+        groups.setdefault(_key(target), []).append(index)
+    shared = [
+        indexes
+        for indexes in groups.values()
+        if len({resolved(found[index][0]) for index in indexes}) > 1
+    ]
+    whole = {index for indexes in shared for index in indexes}
+    inputs = {resolved(source) for source, _ in found}
+    jobs = [
+        Job(
+            source,
+            out_dir / relative.parent / f"{relative.name}.{extension}"
+            if index in whole or _unlinked(short[index]) in inputs
+            else short[index],
+        )
+        for index, (source, relative) in enumerate(found)
+    ]
+    for indexes in shared:
+        sources = " and ".join(dict.fromkeys(shown(str(found[index][0])) for index in indexes))
+        kept = ", ".join(dict.fromkeys(shown(jobs[index].target.name) for index in indexes))
+        if said is not None:
+            said(
+                f"{sources} would be written to one file, {shown(str(short[indexes[0]]))}: "
+                f"each keeps its full name ({kept})"
+            )
+    return jobs
+
+
+def _unlinked(target: Path) -> Path:
+    """``target`` with its folder resolved but not itself: an output in the
+    input's own folder is the input; a link there to an input is refused
+    later (:func:`_distinct`), not renamed around."""
+    return resolved(target.parent) / target.name
+
+
+def _key(target: Path) -> str:
+    """A name as the file system compares it (Windows: any case)."""
+    return os.path.normcase(os.path.abspath(target))
 
 
 def _check_out_dir(out_dir: Path) -> None:
@@ -335,10 +388,16 @@ class Summary:
     results: int
     failures: int
     seconds: float
+    failed: tuple[str, ...] = ()  # each failed file's one line, in job order
 
     def __str__(self) -> str:
         files, results = counted(self.files, "file"), counted(self.results, "result")
         return f"{files}, {results}, {self.failures} failed, {self.seconds:.2f} s"
+
+    def lines(self) -> list[str]:
+        """The counts, then each failed file with its reason: what a scorer
+        acts on, at the end where it is seen."""
+        return [f"pbnscore: {self}", *(f"  {line}" for line in self.failed)]
 
 
 def default_jobs() -> int:
@@ -362,15 +421,18 @@ def run(
     err = stderr if stderr is not None else sys.stderr
     started = time.perf_counter()
     results = failures = 0
+    failed: dict[str, None] = {}  # a folder that cannot be written fails each file alike
     with (
         outcomes(jobs, partial(run_one, settings), workers or default_jobs()) as done_jobs,
         reporter(len(jobs), progress, err, quiet) as report,
     ):
         for done in done_jobs:
             results += done.results
-            failures += done.error is not None
+            if done.error is not None:
+                failures += 1
+                failed[done.error] = None
             report(done)
-    return Summary(len(jobs), results, failures, time.perf_counter() - started)
+    return Summary(len(jobs), results, failures, time.perf_counter() - started, tuple(failed))
 
 
 @contextmanager

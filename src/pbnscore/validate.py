@@ -62,13 +62,21 @@ SeatKey = Callable[[str, Direction], tuple[str, ...] | None]
 def check_bytes(data: bytes, source: str, format: str | None = None) -> list[Problem]:
     """Every problem of one file, by line: its reader's, found in the reader's
     lenient mode, then the whole event's on what the reader could read."""
+    return read_and_check(data, source, format)[1]
+
+
+def read_and_check(
+    data: bytes, source: str, format: str | None = None
+) -> tuple[Event | None, list[Problem]]:
+    """What :func:`check_bytes` finds, with the event as far as it could be
+    read (None where nothing could)."""
     fmt = format or detect_format(data, source)
     reader = import_module(f"pbnscore.{fmt}")
     event, problems = reader.read_leniently(data, source=source)
     if event is not None:
         # Nothing to weed out: the readers leave these checks to this module.
         problems.extend(check(event))
-    return _in_line_order(problems)
+    return event, _in_line_order(problems)
 
 
 def _in_line_order(problems: list[Problem]) -> list[Problem]:

@@ -14,8 +14,10 @@ from pbnscore.errors import UsageError
 NAME = "batch"
 DESCRIPTION = (
     "Score every file (folders: every *.pbn and *.xml below them) into "
-    "DIR/<file name>.<ext>. Without -m each file gets its default method and "
-    "only the options every default method takes are accepted."
+    "DIR/<name>.<ext> (night.xml -> night.json; night.xml and night.pbn side by side "
+    "keep their full names: night.xml.json, night.pbn.json). Without -m each file "
+    "gets its default method and only the options every default method takes are "
+    "accepted. The run ends with the counts and each failed file with its reason."
 )
 METHOD_OPTIONS = True
 
@@ -40,7 +42,9 @@ def run(words: list[str], method: str | None) -> int:
     if _io.STDIO in args.inputs:
         raise UsageError("batch reads files and folders, not standard input")
     to = args.to or outputs.DEFAULT
-    jobs = batch.plan(args.inputs, args.out_dir, to)
+    jobs = batch.plan(
+        args.inputs, args.out_dir, to, said=lambda line: _io.error(f"pbnscore: {line}")
+    )
     progress = not args.no_progress and sys.stderr.isatty()
     summary = batch.run(
         jobs,
@@ -49,5 +53,6 @@ def run(words: list[str], method: str | None) -> int:
         progress=progress,
         quiet=args.quiet,
     )
-    _io.error(f"pbnscore: {summary}")
+    for line in summary.lines():
+        _io.error(line)
     return 1 if summary.failures else 0

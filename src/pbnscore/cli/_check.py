@@ -6,13 +6,19 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pbnscore.cli import _io, _parser
-from pbnscore.errors import ParseError, UsageError
+from pbnscore.errors import ParseError, UsageError, counted, shown
+from pbnscore.model import EventKind
 
 if TYPE_CHECKING:
     from pbnscore.errors import Problem
+    from pbnscore.model import Event
 
 NAME = "check"
-DESCRIPTION = "Read and validate files; one line per problem, file:line: message."
+DESCRIPTION = (
+    "Read and validate files; one line per problem, file:line: message. A file "
+    "without errors ends with one line of what it holds (night.xml: 1 section, "
+    "14 pairs, 26 boards, 182 results; no problems)."
+)
 METHOD_OPTIONS = False
 
 
@@ -42,12 +48,48 @@ def check(inputs: list[str], source_format: str | None) -> int:
             print(exc)
             status = max(status, 1)
             continue
-        problems = validate.check_bytes(data, source, source_format)
+        event, problems = validate.read_and_check(data, source, source_format)
         for problem in problems:
             print(problem_line(problem))
         if any(problem.severity == "error" for problem in problems):
             status = max(status, 1)
+        elif event is not None:
+            print(f"{shown(source)}: {contents(event)}; {_verdict(problems)}")
     return status
+
+
+def contents(event: Event) -> str:
+    """What a file holds, as a scorer counts it: ``1 section, 14 pairs,
+    26 boards, 182 results`` (teams: matches and teams)."""
+    sessions = event.sessions
+    if event.kind is EventKind.TEAMS:
+        teams = {team.id for session in sessions for team in session.teams}
+        parts = [
+            _matches(sum(len(session.matches) for session in sessions)),
+            counted(len(teams), "team"),
+        ]
+    else:
+        who = "player" if event.kind is EventKind.INDIVIDUAL else "pair"
+        parts = [
+            counted(sum(len(session.sections) for session in sessions), "section"),
+            counted(sum(len(s.participants) for x in sessions for s in x.sections), who),
+        ]
+    boards = {
+        (at, board.number)
+        for at, session in enumerate(sessions)
+        for played in (*(s.boards for s in session.sections), *(m.boards for m in session.matches))
+        for board in played
+    }
+    parts += [counted(len(boards), "board"), counted(event.result_count(), "result")]
+    return ", ".join(parts)
+
+
+def _matches(count: int) -> str:
+    return "1 match" if count == 1 else f"{count} matches"
+
+
+def _verdict(problems: list[Problem]) -> str:
+    return counted(len(problems), "warning") if problems else "no problems"
 
 
 def problem_line(problem: Problem) -> str:
