@@ -271,7 +271,9 @@ def test_twins_check_clean(
     board twice, every score is its contract's."""
     pbn_path, usebio_path = FIXTURES / "pbn" / pbn_name, FIXTURES / "usebio" / usebio_name
     assert main(["check", str(pbn_path), str(usebio_path)]) == 0
-    assert capsys.readouterr().out == ""  # not even a warning
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ", 1)[0] for line in out] == [str(pbn_path), str(usebio_path)]
+    assert all(line.endswith("; no problems") for line in out)  # not even a warning
 
 
 @pytest.mark.parametrize(("pbn_name", "usebio_name"), TWINS)

@@ -34,6 +34,10 @@ class ClosedOutput:
         self.refused = True
         raise OSError(errno.EBADF, "closed")
 
+    def isatty(self) -> bool:
+        """No terminal: ``score`` writes its usual USEBIO, and fails writing it."""
+        return False
+
     def flush(self) -> None:
         """Nothing is held; fails again where a write failed (argparse's
         --help and --version swallow the error of their write)."""
