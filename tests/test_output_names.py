@@ -40,8 +40,10 @@ def _run(
         ["score", "-", "--to", "pbn"],
         ["explain", "{night}", "--board", "1"],
         ["season", "{folder}"],
+        ["check", "{night}"],
+        ["check", "-"],
     ],
-    ids=["score-o-dash", "score-no-o", "score-stdin", "explain", "season"],
+    ids=["score-o-dash", "score-no-o", "score-stdin", "explain", "season", "check", "check-stdin"],
 )
 def test_standard_output_appending_to_the_input_is_refused(
     tmp_path: Path, words: list[str]

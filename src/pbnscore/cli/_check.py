@@ -29,6 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(words: list[str], method: str | None) -> int:
     args = _parser.parse(words, (), None)
+    for name in args.inputs:  # `check night.pbn >> night.pbn`: before any line
+        if _io.stdout_is(name):
+            shown = "<stdin>" if name == _io.STDIO else name
+            raise UsageError(f"standard output is the input {shown}: it would be written into")
     with _io.writing_stdout():
         return check(args.inputs, args.source_format)
 
