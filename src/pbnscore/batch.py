@@ -10,6 +10,7 @@ writes the same bytes whatever the order the workers finish in.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import stat
 import sys
@@ -31,6 +32,7 @@ from pbnscore.errors import (
     UsageError,
     WorkerDied,
     counted,
+    excerpt,
     one_line,
     shown,
     warning_line,
@@ -58,6 +60,8 @@ class Settings:
     usebio_for: str = "standard"  # the reader profile (pbnscore.usebio.PROFILES)
     dd: bool = False  # double-dummy tables in text and HTML reports
     keep_awards: bool = False  # USEBIO: keep the input's awards (see usebio.dumps)
+    date: dt.date | None = None  # the event's date where the file gives none
+    title: str | None = None  # the event's title where the file gives none
 
 
 def describe(exc: PbnscoreError, source: str) -> str:
@@ -104,12 +108,35 @@ def read_event(
     vetting = vet(event)
     for problem in vetting.refused:
         raise ParseError(problem.message, source=source, line=problem.line)
+    event = _given(event, settings, read)
     if warn is not None:
         # As ``check`` lists them: the reader's and the whole event's, by line.
         found = sorted([*read, *vetting.warned], key=lambda p: (p.line is None, p.line or 0))
         for problem in found:
             warn(warning_line(source, problem.line, problem.message))
     return event
+
+
+def _given(event: Event, settings: Settings, said: list[Problem]) -> Event:
+    """The event with the --date and --title it lacks; where its file gives
+    its own, that one stays and a problem says the option was not used."""
+    for flag, value, own in (
+        ("--date", settings.date, event.date),
+        ("--title", settings.title, event.title),
+    ):
+        if value is not None and own is not None and own != value:
+            message = f"{flag} {_spelt(value)} not used: the file gives {_spelt(own)}"
+            said.append(Problem(message, event.source.name, None, "warning"))
+    return attrs.evolve(
+        event,
+        date=event.date if event.date is not None else settings.date,
+        title=event.title if event.title is not None else settings.title,
+    )
+
+
+def _spelt(value: object) -> str:
+    """A date as ISO, a title quoted (cut short, one line: errors.excerpt)."""
+    return value.isoformat() if isinstance(value, dt.date) else excerpt(str(value), 60)
 
 
 # Past this many warnings about one file the rest are counted, not printed:

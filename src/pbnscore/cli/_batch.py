@@ -31,6 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     _parser.add_output_arguments(parser)
     _parser.add_from_argument(parser)
+    _parser.add_event_arguments(parser)
     _parser.add_quiet_argument(parser)
 
 

@@ -16,6 +16,7 @@ reads the whole line strictly with that method's flags.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import itertools
 import sys
 from collections.abc import Sequence
@@ -160,6 +161,32 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, many: bool = False)
         help="USEBIO: keep the input's percentages and master points on participants the "
         "method ranks, though its places may disagree with them (default: dropped)",
     )
+
+
+def add_event_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--date`` and ``--title``: what the file lacks, given (README "A date
+    or title given")."""
+    parser.add_argument(
+        "--date",
+        type=event_date,
+        metavar="YYYY-MM-DD",
+        help="the event's date where the file gives none (the file's own wins)",
+    )
+    parser.add_argument(
+        "--title",
+        metavar="TEXT",
+        help="the event's title where the file gives none (the file's own wins)",
+    )
+
+
+def event_date(text: str) -> dt.date:
+    """An argparse type: a calendar date written YYYY-MM-DD."""
+    try:
+        if len(text) == 10:
+            return dt.date.fromisoformat(text)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"not a date written YYYY-MM-DD: {text!r}")
 
 
 def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
@@ -357,6 +384,8 @@ def settings(
         _usebio_for(args, to),
         dd,
         keep_awards,
+        getattr(args, "date", None),
+        getattr(args, "title", None),
     )
 
 

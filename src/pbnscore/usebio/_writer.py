@@ -345,6 +345,7 @@ class _Scorer:
         event_el = self.root.find("EVENT")
         assert event_el is not None
         self.event_type(event_el, scored)
+        self.given(event_el, scored.event)
         points_tags = self.profile.points_tags(scored.style, scored.event.kind) if lines else ()
         for board in scored.boards:
             self.board(board, points_tags)
@@ -368,6 +369,14 @@ class _Scorer:
             set_child(event_el, "PAIRWISE_SCORING_METHOD", _PAIRS_TYPES[style][0])
         elif style in _PAIRS_TYPES:
             self.pairs_type(event_el, kind, *_PAIRS_TYPES[style])
+
+    def given(self, event_el: Element, event: Event) -> None:
+        """The date and title the input lacks but the event has (given by
+        --date/--title), where every reader looks for them (§5)."""
+        if event.date is not None and event_el.find("DATE") is None:
+            set_child(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
+        if event.title is not None and event_el.find("EVENT_DESCRIPTION") is None:
+            set_child(event_el, "EVENT_DESCRIPTION", _xml(event.title))
 
     def pairs_type(self, event_el: Element, kind: EventKind, new: str, old: str) -> None:
         individual = kind is EventKind.INDIVIDUAL
