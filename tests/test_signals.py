@@ -45,9 +45,15 @@ def _default_signals() -> None:
 
 def _start(argv: list[str]) -> subprocess.Popen[bytes]:
     """``argv`` in a session of its own (a Ctrl-C to its group reaches it
-    alone), its stderr piped, the signals it will get at their defaults."""
+    alone), its stderr piped, no terminal for its other streams (under nohup
+    there is none), the signals it will get at their defaults."""
     return subprocess.Popen(
-        argv, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_default_signals
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_default_signals,
     )
 
 
