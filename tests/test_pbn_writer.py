@@ -8,6 +8,7 @@ read in place and skipped where absent.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
@@ -40,10 +41,16 @@ PAIRS_METHODS = ("butler", "cross-imps")
 TEAMS_METHODS = ("aggregate", "barking", "butler", "cross-imps")
 
 
+@functools.cache
+def read_once(path: Path) -> Event:
+    """A file read once for the cases below (collected by every xdist worker)."""
+    return pbnscore.load(path)
+
+
 def methods_for(path: Path) -> tuple[str, ...]:
     """The methods that score the file: barking refuses one none of whose
     boards has four tables in a session (a teams of four of one match)."""
-    event = pbnscore.load(path)
+    event = read_once(path)
     if event.kind is not EventKind.TEAMS:
         return PAIRS_METHODS
     try:
@@ -56,10 +63,10 @@ def methods_for(path: Path) -> tuple[str, ...]:
 CASES = [
     pytest.param(path, method, id=f"{path.name}-{method}")
     for path in PBN_FIXTURES + PBN_SAMPLES
+    if read_once(path).result_count()
     for method in methods_for(path)
-    if pbnscore.load(path).result_count()
 ]
-DEALS_ONLY = [p for p in PBN_FIXTURES + PBN_SAMPLES if not pbnscore.load(p).result_count()]
+DEALS_ONLY = [p for p in PBN_FIXTURES + PBN_SAMPLES if not read_once(p).result_count()]
 
 
 def written(path: Path, method: str, **options: object) -> tuple[ScoredEvent, bytes]:
