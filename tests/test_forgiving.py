@@ -110,7 +110,7 @@ def test_a_pipe_gets_usebio(
         ),
         (
             ["batch", str(NIGHT), "--out-dir", "x", "-j", "x"],
-            "--jobs must be a whole number of 1 or more, not x",
+            "--jobs takes a whole number from 1 to 1024, not 'x'",
         ),
         (
             ["score", str(NIGHT), "--to", "docx"],

@@ -278,3 +278,33 @@ def test_a_season_number_out_of_range_on_the_command_line_is_usage(
 ) -> None:
     assert main(["season", str(ADJUSTED), *words]) == 2
     assert says in capsys.readouterr().err
+
+
+JOBS = "--jobs takes a whole number from 1 to 1024, not '5000'"
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["batch", str(ADJUSTED), "--out-dir", "{out}", "-j", "5000"], JOBS),
+        (["season", str(ADJUSTED), "-j", "5000"], JOBS),
+        (
+            ["explain", str(ADJUSTED), "--board", "1e309"],
+            "--board takes a whole number from 1 to 999999999, not '1e309'",
+        ),
+    ],
+    ids=["batch-jobs", "season-jobs", "explain-board"],
+)
+def test_the_command_s_own_numbers_are_checked_the_same_way(
+    words: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-j and --board name their range too (5000 workers were started)."""
+    assert main([word.format(out=tmp_path / "out") for word in words]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_explain_s_board_from_python_is_checked() -> None:
+    from pbnscore.explain import explain
+
+    with pytest.raises(pbnscore.OptionError, match="board takes a whole number from 1 to"):
+        explain(pbnscore.load(ADJUSTED), 1.5)  # type: ignore[arg-type]

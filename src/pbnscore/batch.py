@@ -37,6 +37,7 @@ from pbnscore.errors import (
     shown,
     warning_line,
 )
+from pbnscore.ranges import Range
 from pbnscore.registry import PluginFault
 
 if TYPE_CHECKING:
@@ -425,6 +426,10 @@ class Summary:
         """The counts, then each failed file with its reason: what a scorer
         acts on, at the end where it is seen."""
         return [f"pbnscore: {self}", *(f"  {line}" for line in self.failed)]
+
+
+# -j: worker processes (README "Bad input"); far past any machine's cores.
+JOBS = Range(1, 1024)
 
 
 def default_jobs() -> int:

@@ -23,6 +23,7 @@ import attrs
 from pbnscore.errors import PbnscoreError
 from pbnscore.figures import sentence_text
 from pbnscore.model import DatumRecord, Event, Participant, Points, Result, ScoredEvent
+from pbnscore.ranges import Range
 
 __all__ = [
     "BoardExplanation",
@@ -177,6 +178,10 @@ class Explanation:
         return tuple(boards)
 
 
+# A board number (README "Bad input": numbers have at most nine digits).
+BOARD = Range(1, 999_999_999)
+
+
 def explain(
     event: Event,
     board: int,
@@ -190,6 +195,8 @@ def explain(
     is summarised (:class:`Trace`); ``all_terms_for`` lists every term of
     that participant's tables."""
     from pbnscore import prepare
+
+    board = int(BOARD.checked("board", board))
     from pbnscore.registry import running
 
     strategy, parsed = prepare(event, method, options)

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from pbnscore import batch, default_method
 from pbnscore.cli import _io, _parser
+from pbnscore.cli._flags import InRange
 from pbnscore.errors import UsageError
+from pbnscore.explain import BOARD
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -29,7 +31,7 @@ FORMATS = ("text", "json")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", metavar="INPUT", help="a .pbn or .xml file, or - for stdin")
     parser.add_argument(
-        "--board", required=True, type=_parser.positive, metavar="N", help="the board number"
+        "--board", required=True, type=InRange(BOARD), metavar="N", help="the board number"
     )
     parser.add_argument(
         "--pair", metavar="ID", help="only this pair's (team's, player's) lines and points"

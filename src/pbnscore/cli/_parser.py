@@ -343,17 +343,6 @@ def command_named(argv: Sequence[str]) -> str | None:
     return word if word in COMMANDS else None
 
 
-def positive(text: str) -> int:
-    """An argparse type: a whole number of 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of 1 or more, not {text}")
-    return value
-
-
 def settings(
     args: argparse.Namespace, flags: Sequence[Flag], method: str | None, to: str
 ) -> Settings:

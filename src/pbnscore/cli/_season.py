@@ -79,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--report-dir", type=Path, metavar="DIR", help="write each event's HTML report here"
     )
     parser.add_argument(
-        "-j", "--jobs", type=_parser.positive, metavar="JOBS", help="default: all cores"
+        "-j", "--jobs", type=InRange(batch.JOBS), metavar="JOBS", help="default: all cores"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     _parser.add_quiet_argument(parser)
