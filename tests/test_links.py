@@ -81,3 +81,20 @@ def test_event_page_links_are_fragments_only(tmp_path: Path) -> None:
     assert main(["score", str(CLUB / "jan05.pbn"), "-o", str(out), "-q"]) == 0
     hrefs = _hrefs(out)
     assert hrefs and all(href.startswith("#") for href in hrefs)
+
+
+def test_a_report_with_no_relative_way_there_is_not_linked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Windows: a report on another drive than the page has no relative
+    link (relpath raises): the title is shown unlinked, and the line says so."""
+    import os
+
+    def other_drive(path: str, start: str | None = None) -> str:
+        raise ValueError("path is on mount 'D:', start on mount 'C:'")
+
+    monkeypatch.setattr(os.path, "relpath", other_drive)
+    reports, out = tmp_path / "rep", tmp_path / "season.html"
+    assert main(["season", str(CLUB), "--report-dir", str(reports), "-o", str(out)]) == 0
+    assert _hrefs(out) == []
+    assert capsys.readouterr().err.count("on another drive than the season: not linked") == 6

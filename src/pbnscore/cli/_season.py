@@ -269,7 +269,7 @@ def _rankable(
         except PbnscoreError as exc:
             say(f"{shown(found.event.source)}: {one_line(str(exc))}")
             continue
-        kept.append(_relative_report(found, output))
+        kept.append(_relative_report(found, output, say))
     return kept, len(events) - len(kept)
 
 
@@ -326,10 +326,18 @@ def _score_all(
     return events, failures
 
 
-def _relative_report(found: EventFigures, output: str | None) -> EventFigures:
-    """An event's report as a link from where the season is written."""
+def _relative_report(
+    found: EventFigures, output: str | None, say: Callable[[str], None]
+) -> EventFigures:
+    """An event's report as a link from where the season is written (a
+    relative link: the page writes no other kind, README "Links stay in the
+    report folder"); none, said, where there is no relative way there."""
     if found.event.report is None:
         return found
     base = Path(output).parent if output else Path()
-    link = Path(os.path.relpath(found.event.report, base)).as_posix()
+    try:
+        link: str | None = Path(os.path.relpath(found.event.report, base)).as_posix()
+    except ValueError:  # Windows: another drive than the page's
+        say(f"{shown(found.event.report)}: warning: on another drive than the season: not linked")
+        link = None
     return attrs.evolve(found, event=attrs.evolve(found.event, report=link))
