@@ -169,14 +169,16 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
     if not isinstance(event, Event):
         raise wrong_type("pbnscore.score()", "an Event (from pbnscore.load)", event)
     with gc_paused():
+        from pbnscore import registry
         from pbnscore.registry import running
 
         strategy, parsed = prepare(event, method, options)
         with running(strategy.name):
             scored: ScoredEvent = strategy.score(event, parsed)
         _check_scored(strategy.name, event, scored)
-        from pbnscore.strategies._base import said_who_did_not_play
+        from pbnscore.strategies._base import said_own_scoring, said_who_did_not_play
 
+        scored = said_own_scoring(scored, registry.entries())
         return said_who_did_not_play(scored)
 
 

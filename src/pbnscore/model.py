@@ -399,6 +399,10 @@ class Source:
     tree: object | None = attrs.field(default=None, repr=False, eq=False)
     type_style: str | None = None  # USEBIO EVENT_TYPE style: "old" or "new"
     scoring: str | None = None  # the source's own scoring method, e.g. "MATCH_POINTS"
+    # Every scoring the file names for itself (board, match), in pbnscore's
+    # words ("matchpoints", "point-a-board", "butler", "vps" ...), as its
+    # reader maps them: what a method that scores it otherwise must say.
+    scorings: tuple[str, ...] = ()
 
 
 @attrs.frozen

@@ -511,7 +511,12 @@ class EventBuilder:
             kind=EventKind.TEAMS if matches else EventKind.PAIRS,
             sessions=(Session(sections=sections, teams=teams, matches=matches),),
             source=Source(
-                self.source, "pbn", version=version, document=document, scoring=tags.get("Scoring")
+                self.source,
+                "pbn",
+                version=version,
+                document=document,
+                scoring=tags.get("Scoring"),
+                scorings=_scorings(tags.get("Scoring")),
             ),
             title=tags.get("Event"),
             date=self._date(tags.get("Date") or tags.get("EventDate")),
@@ -667,3 +672,23 @@ def _directives(directives: list[Token]) -> tuple[str | None, list[tuple[str, st
         else:
             metadata.append(("%", text.strip()))
     return version, metadata
+
+
+# The basic systems of a Scoring tag's first field (§3.4.12) in pbnscore's
+# words (Source.scorings); its modifiers (Butler, Cross ...) refine an IMP
+# scoring, which the IMP methods score.
+_SCORINGS = {
+    "MP": "matchpoints",
+    "MATCHPOINTS": "matchpoints",
+    "IMP": "imps",
+    "BAM": "board-a-match",
+    "INSTANT": "instant",
+    "CAVENDISH": "cavendish",
+    "CHICAGO": "chicago",
+    "RUBBER": "rubber",
+}
+
+
+def _scorings(tag: str | None) -> tuple[str, ...]:
+    system = (tag or "").split(";")[0].strip()
+    return (_SCORINGS.get(system.upper(), system.lower()),) if system else ()

@@ -486,3 +486,26 @@ def _who(p: Participant) -> str:
         f"of {excerpt(p.team, bare=True)}" if p.team else None,
     ]
     return " ".join([p.kind.value, excerpt(p.id, bare=True), *filter(None, where)])
+
+
+# Scorings, in Source.scorings' words, that an installed method reproduces
+# (besides the methods' own names): the IMP and VP scorings aggregate scores.
+_REPRODUCED = frozenset({"butler", "cross-imps", "aggregate", "barking", "imps", "vps"})
+
+
+def said_own_scoring(scored: ScoredEvent, installed: Iterable[str]) -> ScoredEvent:
+    """The scored event with a warning for each scoring its file names for
+    itself that no ``installed`` method reproduces (README "A scoring we do
+    not have"): ``the file's own scoring is point-a-board; scored here as
+    aggregate``."""
+    known = _REPRODUCED | set(installed)
+    notices = tuple(
+        Notice(
+            f"the file's own scoring is {excerpt(name, bare=True)}; scored here as {scored.method}"
+        )
+        for name in scored.event.source.scorings
+        if name not in known
+    )
+    if not notices:
+        return scored
+    return attrs.evolve(scored, warnings=(*notices, *scored.warnings))

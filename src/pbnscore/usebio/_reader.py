@@ -96,6 +96,22 @@ EVENT_TYPES: dict[str, tuple[EventKind, str | None, str | None]] = {
     "TEAMS": (EventKind.TEAMS, "new", None),
 }
 
+# BOARD_SCORING_METHOD, MATCH_SCORING_METHOD and the scoring an old-style
+# EVENT_TYPE implies (USEBIO-notes §4.2) in pbnscore's words (Source.scorings).
+_SCORINGS = {
+    "MATCH_POINTS": "matchpoints",
+    "BUTLER_IMPS": "butler",
+    "CROSS_IMPS": "cross-imps",
+    "IMPS": "imps",
+    "AGGREGATE": "aggregate",
+    "VPS": "vps",
+    "BARKING": "barking",
+    "PAB": "point-a-board",
+    "BAM": "board-a-match",
+    "HYBRID": "hybrid",
+    "PERCENTAGE": "percentages",
+}
+
 # §4.2 step 4: the traveller points fields that reveal the scoring.
 _POINTS_SCORING = {
     "NS_MATCH_POINTS": "MATCH_POINTS",
@@ -498,6 +514,7 @@ class _Reader:
         header = _fields(event_el)
         sessions = with_deals(self.sessions(event_el), root)
         kind, style, scoring = _event_type(event_el, header, sessions)
+        named = (scoring, header.get("MATCH_SCORING_METHOD", "").strip().upper() or None)
         version = root.get("Version") or root.get("VERSION") or root.get("version")
         source = Source(
             name=self.source,
@@ -507,6 +524,7 @@ class _Reader:
             tree=tree,
             type_style=style,
             scoring=scoring,
+            scorings=tuple(dict.fromkeys(_SCORINGS.get(n, n.lower()) for n in named if n)),
         )
         return Event(
             kind=kind,
