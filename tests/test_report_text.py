@@ -235,7 +235,11 @@ def test_each_matchs_boards_named_by_its_teams() -> None:
     report = text.render(events.REAL["aggregate-eight"]())
     oaks = block(report, "Board 1 · 1 Oaks v 2 Elms")
     ashes = block(report, "Board 1 · 3 Ashes v 4 Yews")
-    assert cells(oaks[2]) == cells(ashes[2]) == ["NS", "EW", "Score"]
+    assert (
+        cells(oaks[2])
+        == cells(ashes[2])
+        == ["NS", "EW", "NS players", "EW players", "Score", "Match IMPs"]
+    )
     assert len(oaks) == len(ashes) == 4 + 4  # four tables each
     assert "Board 1\n" not in report
 

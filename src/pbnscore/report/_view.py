@@ -25,6 +25,7 @@ import attrs
 from pbnscore.figures import points_text
 from pbnscore.model import (
     Event,
+    EventKind,
     Outcome,
     Participant,
     ParticipantKind,
@@ -574,6 +575,9 @@ _TRAVELLER_COLUMNS = (
     Column("Table"),
     Column("NS"),
     Column("EW"),
+    # A teams event's pairs by their players' names, where the file has them.
+    Column("NS players", flexible=True),
+    Column("EW players", flexible=True),
     # An individual's players, each side's two together.
     Column("N"),
     Column("S"),
@@ -586,6 +590,8 @@ _TRAVELLER_COLUMNS = (
     Column("Score", numeric=True),
     Column("NS pts", numeric=True),
     Column("EW pts", numeric=True),
+    # A teams match's board: its IMPs, beside the two rooms' scores.
+    Column("Match IMPs"),
 )
 # Every column but the score may be empty throughout: aggregate gives IMPs
 # per match, not per result (no points columns); pairs events show pair
@@ -635,6 +641,8 @@ def _board_views(
         deals = [place.board.deal if place.board is not None else None for place in places]
         analyses = _dd.analyse(scored.event, deals, facts)
     views = []
+    match_imps = _match_imps(scored, teams)
+    players = _pair_players(scored.event)
     for board, title, place, anchor, (dealer, vulnerability), analysis in zip(
         scored.boards, _travellers(scored, teams), places, anchors, facts, analyses, strict=True
     ):
@@ -645,7 +653,7 @@ def _board_views(
                 title,
                 (f"Dealer {dealer}", f"Vul {vulnerability}"),
                 _cards.diagram(place, board.number),
-                _traveller(board, title, datum),
+                _traveller(board, title, datum, match_imps(board), players),
                 () if analysis is None else (_dd_table(analysis),),
             )
         )
@@ -693,24 +701,88 @@ def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str
     return " v ".join(team_label(team, teams) for team in playing)
 
 
-def _traveller(board: ScoredBoard, title: str, note: str | None) -> Table:
+def _match_imps(
+    scored: ScoredEvent, teams: Mapping[str, str]
+) -> Callable[[ScoredBoard], str | None]:
+    """A teams match's board -> its IMPs for the match (``DENMARK +4``,
+    ``no IMPs``); None for a board of no one match."""
+    if not scored.matches:
+        return lambda board: None
+    team_of = _pair_teams(scored.event)
+    by_board = {
+        (match.session, frozenset((match.team, match.opponent)), imps.number): (match, imps)
+        for match in scored.matches
+        for imps in match.boards
+    }
+
+    def imps_of(board: ScoredBoard) -> str | None:
+        sides = {side for r in board.results for side in (r.result.ns, r.result.ew) if side}
+        playing = frozenset(team_of[side] for side in sides if side in team_of)
+        found = by_board.get((board.session, playing, board.number))
+        if found is None:
+            return None
+        match, imps = found
+        gained = imps.imps
+        if gained == 0:
+            return "0"
+        winner = match.team if gained > 0 else match.opponent
+        (shown,) = column([gained if gained > 0 else -gained])  # whole where whole
+        return f"{team_label(winner, teams)} +{shown}"
+
+    return imps_of
+
+
+def _pair_players(event: Event) -> dict[str, str]:
+    """A teams event's pair id -> its players' names, where the file gives
+    them (a pairs event's travellers name pairs by number, as scorers do)."""
+    if event.kind is not EventKind.TEAMS:
+        return {}
+    return {
+        member.id: " & ".join(member.names)
+        for team in event.participants()
+        for member in team.members
+        if member.names
+    }
+
+
+def _traveller(
+    board: ScoredBoard,
+    title: str,
+    note: str | None,
+    match_imps: str | None = None,
+    players: Mapping[str, str] | None = None,
+) -> Table:
+    rows = [_traveller_row(scored, players or {}) for scored in _by_table(board.results)]
+    if rows and match_imps is not None:
+        rows[0] = (*rows[0][:-1], match_imps)
     return make_table(
-        "traveller",
-        title,
-        _TRAVELLER_COLUMNS,
-        (_traveller_row(scored) for scored in board.results),
-        optional=_TRAVELLER_OPTIONAL,
-        note=note,
+        "traveller", title, _TRAVELLER_COLUMNS, rows, optional=_TRAVELLER_OPTIONAL, note=note
     )
 
 
-def _traveller_row(scored: ScoredResult) -> tuple[Cell, ...]:
+def _by_table(results: Iterable[ScoredResult]) -> list[ScoredResult]:
+    """The results in table order (2 before 10) where every one names its
+    table; else as the file gives them."""
+    listed = list(results)
+    tables = [scored.result.table for scored in listed]
+    if any(table is None for table in tables):
+        return listed
+    return sorted(listed, key=lambda scored: _natural(scored.result.table or ""))
+
+
+def _natural(text: str) -> tuple[int, int, str]:
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
+
+
+def _traveller_row(scored: ScoredResult, players: Mapping[str, str]) -> tuple[Cell, ...]:
     result = scored.result
     north, east, south, west = (*result.players, None, None, None, None)[:4]
     return (
         result.table or "",
         result.ns or "",
         result.ew or "",
+        players.get(result.ns or "", ""),
+        players.get(result.ew or "", ""),
         north or "",
         south or "",
         east or "",
@@ -722,6 +794,7 @@ def _traveller_row(scored: ScoredResult) -> tuple[Cell, ...]:
         score_text(scored),
         scored.ns_points,
         scored.ew_points,
+        "",
     )
 
 
@@ -780,7 +853,8 @@ def _match_row(
         "" if match.round is None else str(match.round),
         team_label(match.team, teams),
         team_label(match.opponent, teams),
-        *((NOT_PLAYED,) * 4 + ("",) if not match.boards else scores),
+        # Said once, where the figures would be.
+        *((NOT_PLAYED, "", "", "", "") if not match.boards else scores),
     )
 
 
