@@ -303,6 +303,7 @@ def test_a_deleted_file_keeps_its_outputs_and_is_said_once(folders: tuple[Path, 
         made.noticed(night)
         settle(made, clock)
     assert lines.about(night)[1:] == 2 * [f"{night}: {watch.GONE}"]
+    made.removed(folder.parent / "elsewhere.xml")  # not below the folder: nothing
     assert any(out.glob("night*"))
 
 

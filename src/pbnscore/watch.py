@@ -280,8 +280,10 @@ class Watcher:
         """``path`` was deleted or renamed away: its outputs stay, said once."""
         self.pending.pop(path, None)
         self.refused.pop(path, None)
+        if not self.wanted(path):
+            return
         name = self._name(path)
-        if self.wanted(path) and name in self.state.files and name not in self.gone:
+        if name in self.state.files and name not in self.gone:
             # Kept in the state: saved back with the same bytes, it is not
             # scored again (its outputs are still there).
             self.gone.add(name)
