@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from pbnscore.errors import OptionError, ScoringError, counted, warning_line
+from pbnscore.figures import points_text
 from pbnscore.model import (
     Event,
     EventKind,
@@ -408,6 +409,7 @@ class Season:
     league: tuple[LeagueRow, ...] = ()
     matches: tuple[LeagueMatch, ...] = ()
     warnings: tuple[str, ...] = ()
+    title: str | None = None  # None: "Season" (the CLI gives --title or the folder's name)
 
     @property
     def method(self) -> str:
@@ -591,7 +593,11 @@ def _ranked(entries: Sequence[Entry], rank_on: RankOn) -> tuple[Entry, ...]:
     """Best first; equal figures share the better rank (names order them)."""
 
     def figure(entry: Entry) -> Points:
-        return entry.average if rank_on is RankOn.AVERAGE else entry.total
+        # An average is ranked as it is shown (two decimals, figures.py):
+        # two players shown 0.89 share a place (README "Seasons").
+        if rank_on is RankOn.AVERAGE:
+            return Fraction(points_text(entry.average))
+        return entry.total
 
     ordered = sorted(entries, key=lambda e: (-figure(e), name_key(e.label), e.label))
     places = _places([figure(e) for e in ordered])

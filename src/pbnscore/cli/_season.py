@@ -76,6 +76,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--aliases", type=Path, metavar="FILE.csv", help="name,same_as rows")
     parser.add_argument(
+        "--title",
+        dest="season_title",
+        metavar="TEXT",
+        help="the season's title (default: the folder's name, or Season)",
+    )
+    parser.add_argument(
         "--report-dir", type=Path, metavar="DIR", help="write each event's HTML report here"
     )
     parser.add_argument(
@@ -84,6 +90,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     _parser.add_quiet_argument(parser)
     _parser.add_from_argument(parser)
+
+
+def season_title(args: argparse.Namespace) -> str:
+    """``--title``, else the one folder's name, else "Season" (README "Seasons")."""
+    given: str | None = getattr(args, "season_title", None)
+    if given:
+        return given
+    inputs = [Path(name) for name in getattr(args, "inputs", ())]
+    if len(inputs) == 1 and inputs[0].is_dir():
+        return batch.resolved(inputs[0]).name or "Season"
+    return "Season"
 
 
 def add_ranking_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -201,7 +218,7 @@ def ranking(
         min_boards=getattr(args, "min_boards", 0),  # watch has none
         aliases=aliases or {},
     )
-    return ranked, refused
+    return attrs.evolve(ranked, title=season_title(args)), refused
 
 
 def _check_output(output: str, jobs: list[Job], reports: bool) -> None:

@@ -11,6 +11,8 @@ conventions are :mod:`pbnscore.report._csv`'s.
 
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 from pbnscore.model import ScoredEvent, check_scored
 from pbnscore.report import _csv, _view
 
@@ -37,9 +39,18 @@ def render(scored: ScoredEvent) -> str:
     standings = [s for group in _view.standing_groups(scored.standings) for s in group]
     totals = _view.column([s.total for s in standings])
     averages = _view.column([s.average for s in standings])
+    # Teams ranked on their matches: the average is per match, as text and
+    # HTML show it, and the header says so (README "Teams standings").
+    records = _view.team_records(scored.matches)
+    per_match = bool(records) and all(s.participant.id in records for s in standings)
+    if per_match:
+        vps = any(record.on_vps for record in records.values())
+        averages = _view.column([F(s.total) / records[s.participant.id].matches for s in standings])
     factored = any(s.factored is not None for s in standings)
     scaled = _view.column([s.factored for s in standings])
     header = HEADER if not factored else (*HEADER[:9], "Factored", *HEADER[9:])
+    if per_match:
+        header = (*header[:-1], "VP per match" if vps else "Net IMPs per match")
     rows = []
     for standing, total, average, scale in zip(standings, totals, averages, scaled, strict=True):
         participant = standing.participant

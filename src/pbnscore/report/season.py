@@ -11,7 +11,6 @@ JSON"); CSV is the ranking with the spreadsheet conventions of
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from html import escape
@@ -63,8 +62,6 @@ _WHO = {By.PLAYER: "Player", By.PAIR: "Pair", By.TEAM: "Team"}
 
 def build(season: Season) -> SeasonReport:
     """Everything a person sees of ``season``, in reading order."""
-    titles = Counter(event.title for event in season.events if event.title)
-    title = titles.most_common(1)[0][0] if titles else "Season"
     dates = [event.date for event in season.events if event.date]
     facts = [("Events", str(len(season.events)))]
     if dates:
@@ -74,7 +71,7 @@ def build(season: Season) -> SeasonReport:
     if season.best is not None:
         facts.append(("Counting", f"the best {season.best} events of each"))
     return SeasonReport(
-        title=f"{title}: season",
+        title=season.title or "Season",
         facts=tuple(facts),
         method=season.method,
         options=_common_options(season.events),
