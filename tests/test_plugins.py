@@ -433,6 +433,48 @@ def test_batch_and_season_say_a_plugin_s_failure_in_one_line(
     for words in (["batch", str(folder), "--out-dir", str(out)], ["season", str(folder)]):
         assert main([*words, "-m", name]) in (1, 2)
         err = capsys.readouterr().err
-        failed = [line for line in err.splitlines() if not line.startswith("pbnscore: ")]
+        # The summary repeats each failed file's line, indented, at the end.
+        failed = {line.strip() for line in err.splitlines() if not line.startswith("pbnscore: ")}
         assert said in _one_line_naming("\n".join(failed) or err, name)
         assert "\nsecond line" not in err and "internal error" not in err
+
+
+WORDY = """
+import attrs
+
+from pbnscore_top import Top
+
+
+@attrs.frozen
+class WordyOptions:
+    level: int = attrs.field(default=0, metadata={"help": "first line\\nsecond line"})
+
+
+class Wordy(Top):
+    name = "wordy"
+    description = "a method\\nsecond line"
+    Options = WordyOptions
+
+
+class BadOptions(Top):
+    name = "badoptions"
+    description = "options that cannot be read"
+
+    class Options:  # attrs.has() passes a class attrs made; this one breaks fields()
+        __attrs_attrs__ = None
+"""
+
+
+def test_methods_says_a_plugin_s_words_one_line_each(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plug-in's description and option help with a newline: one line
+    each in ``methods``, the newline shown as ``\\n``."""
+    install(site, "pbnscore_wordy", {"wordy": "pbnscore_wordy:Wordy"}, {"pbnscore_wordy": WORDY})
+    registry.refresh()
+    assert main(["methods"]) == 0
+    out = capsys.readouterr().out
+    sys.modules.pop("pbnscore_wordy", None)
+    assert "wordy: a method\\nsecond line [plug-in pbnscore_wordy:Wordy]" in out
+    assert "      first line\\nsecond line\n" in out
+    assert "\nsecond line" not in out

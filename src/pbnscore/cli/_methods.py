@@ -9,6 +9,7 @@ from pbnscore import registry
 from pbnscore.cli import _parser
 from pbnscore.cli._flags import flags_of
 from pbnscore.cli._io import writing_stdout
+from pbnscore.errors import shown
 
 NAME = "methods"
 DESCRIPTION = "List every scoring method (built-in and plug-in) with its options."
@@ -26,22 +27,27 @@ def run(words: list[str], method: str | None) -> int:
     return 0
 
 
+# An option's help is a sentence or two; a plug-in's is cut past this.
+HELP_LIMIT = 1000
+
+
 def _print_methods() -> None:
     for entry, loaded in registry.load_all():
         if isinstance(loaded, registry.PluginError):
             print(loaded)
             continue
         origin = "built-in" if entry.name in registry.BUILTINS else f"plug-in {entry.target}"
-        print(f"{entry.name}: {loaded.description} [{origin}]")
+        # A plug-in's own words, one line each whatever they hold.
+        print(f"{entry.name}: {shown(str(loaded.description))} [{origin}]")
         try:
             flags = flags_of(loaded)
         except Exception as exc:  # a plug-in's Options may be broken in any way
-            print(f"  (its options cannot be read: {type(exc).__name__}: {exc})")
+            print(f"  (its options cannot be read: {shown(f'{type(exc).__name__}: {exc}')})")
             continue
         for flag in flags:
             print(f"  {flag.spelling}  ({flag.noted})")
             if flag.help:
-                print(f"      {flag.help}")
+                print(f"      {shown(flag.help, HELP_LIMIT)}")
         _print_presets(getattr(loaded, "presets", None))
 
 
