@@ -60,7 +60,8 @@ def test_tables_are_listed_in_order(shared_samples: Path) -> None:
     sample = shared_samples / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
     scored = pbnscore.score(pbnscore.load(sample), "aggregate")
     orders = [
-        [int(cell(t, row, "Table")) for row in t.rows] for t in travellers(_view.build(scored))
+        [int(cell(t, row, "Room").removeprefix("table ")) for row in t.rows]
+        for t in travellers(_view.build(scored))
     ]
     assert orders and any(len(order) > 1 for order in orders)
     assert all(order == sorted(order) for order in orders)
@@ -87,3 +88,23 @@ def test_a_match_not_played_is_said_once() -> None:
     rows = [row for row in listing.rows if "not played" in row]
     assert len(rows) == 1
     assert rows[0].count("not played") == 1
+
+
+def test_each_row_names_its_room() -> None:
+    """A PBN teams file's Room tags name the rows (Open, Closed), as the
+    file spells them; a file without rooms names the table ("table 2")."""
+    pbn = events.FIXTURES / "pbn" / "teams-of-four.pbn"
+    rooms_in_file = {
+        line.split('"')[1] for line in pbn.read_text().splitlines() if line.startswith("[Room ")
+    }
+    scored = pbnscore.score(pbnscore.load(pbn), "aggregate")
+    shown = {
+        cell(table, row, "Room") for table in travellers(_view.build(scored)) for row in table.rows
+    }
+    assert rooms_in_file and shown == rooms_in_file
+    eight = events.FIXTURES / "pbn" / "teams-of-eight-three-matches.pbn"
+    scored = pbnscore.score(pbnscore.load(eight), "barking")
+    for table in travellers(_view.build(scored)):
+        assert "Table" not in [column.title for column in table.columns]
+        for row in table.rows:
+            assert cell(table, row, "Room").removeprefix("table ").isdecimal()

@@ -166,6 +166,9 @@ class Result:
     source_ref: int | None = None
     # Individual events: the player ids at N, E, S, W (``ns``/``ew`` are then None).
     players: tuple[str | None, ...] = ()
+    # A teams table's room as the file names it (PBN Room: Open, Closed); last,
+    # since ResultColumns makes results by position.
+    room: str | None = None
 
     def __attrs_post_init__(self) -> None:
         # One method for every check (not a validator besides), a played

@@ -57,12 +57,15 @@ class Entry(NamedTuple):
     adjusted: Adjusted | None = None
     lead: str | None = None
     table: str | None = None
+    room: str | None = None  # a teams game's Room tag (Open, Closed)
 
-    def seated(self, ns: str | None, ew: str | None, table: str | None) -> Entry:
-        """This entry with its pairs and table (``_replace`` is slower)."""
+    def seated(
+        self, ns: str | None, ew: str | None, table: str | None, room: str | None = None
+    ) -> Entry:
+        """This entry with its pairs, table and room (``_replace`` is slower)."""
         return Entry(
             self.line, ns, ew, self.contract, self.declarer, self.tricks, self.score,
-            self.adjusted, self.lead, table,
+            self.adjusted, self.lead, table, room,
         )  # fmt: skip
 
 
@@ -334,6 +337,7 @@ def _result(
         adjusted=adjusted,
         home_direction=home_direction,
         table=entry.table,
+        room=None if entry.room in EMPTY else entry.room,
         line=entry.line,
     )
 

@@ -143,7 +143,7 @@ def _match(match: _Match, teams: dict[str, _Team], report: Report) -> Match:
         ns = teams[ns_team].pair(game.pair_ns, _key(game, game.ns_names, "NS"), game.ns_names, NS)
         ew = teams[ew_team].pair(game.pair_ew, _key(game, game.ew_names, "EW"), game.ew_names, EW)
         home_direction = NS if ns_team == match.team else EW
-        entry = game.entry.seated(ns, ew, game.table)
+        entry = game.entry.seated(ns, ew, game.table, game.room)
         notes.results.append(to_result(entry, game.vulnerability, report, home_direction))
     return Match(
         match.team,

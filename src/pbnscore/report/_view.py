@@ -572,6 +572,9 @@ def team_label(team: str, teams: Mapping[str, str]) -> str:
 # -- travellers -----------------------------------------------------------------
 
 _TRAVELLER_COLUMNS = (
+    # A teams table by its room (the file's Open, Closed; else "table N"),
+    # pairs and individuals by table number.
+    Column("Room"),
     Column("Table"),
     Column("NS"),
     Column("EW"),
@@ -732,11 +735,12 @@ def _match_imps(
     return imps_of
 
 
-def _pair_players(event: Event) -> dict[str, str]:
+def _pair_players(event: Event) -> dict[str, str] | None:
     """A teams event's pair id -> its players' names, where the file gives
-    them (a pairs event's travellers name pairs by number, as scorers do)."""
+    them; None for a pairs event (its travellers name pairs by number, as
+    scorers do)."""
     if event.kind is not EventKind.TEAMS:
-        return {}
+        return None
     return {
         member.id: " & ".join(member.names)
         for team in event.participants()
@@ -752,11 +756,18 @@ def _traveller(
     match_imps: str | None = None,
     players: Mapping[str, str] | None = None,
 ) -> Table:
-    rows = [_traveller_row(scored, players or {}) for scored in _by_table(board.results)]
+    teams = players is not None
+    rows = [_traveller_row(scored, players or {}, teams) for scored in _by_table(board.results)]
     if rows and match_imps is not None:
         rows[0] = (*rows[0][:-1], match_imps)
     return make_table(
-        "traveller", title, _TRAVELLER_COLUMNS, rows, optional=_TRAVELLER_OPTIONAL, note=note
+        "traveller",
+        title,
+        _TRAVELLER_COLUMNS,
+        rows,
+        optional=_TRAVELLER_OPTIONAL,
+        drop=frozenset({"Table"} if teams else ()),
+        note=note,
     )
 
 
@@ -774,10 +785,13 @@ def _natural(text: str) -> tuple[int, int, str]:
     return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
-def _traveller_row(scored: ScoredResult, players: Mapping[str, str]) -> tuple[Cell, ...]:
+def _traveller_row(
+    scored: ScoredResult, players: Mapping[str, str], teams: bool = False
+) -> tuple[Cell, ...]:
     result = scored.result
     north, east, south, west = (*result.players, None, None, None, None)[:4]
     return (
+        (result.room or (f"table {result.table}" if result.table else "")) if teams else "",
         result.table or "",
         result.ns or "",
         result.ew or "",
