@@ -132,3 +132,33 @@ def test_a_season_output_ending_in_a_separator_is_refused(
     assert main(["season", str(CLUB), "-o", f"{tmp_path / 'out'}/"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+TEAMS = FIXTURES / "usebio" / "teams-of-four.xml"
+SCALE = "*,0,10,10\n*,1,11,9\n"
+
+
+@pytest.mark.parametrize(
+    ("words", "content"),
+    [
+        (["score", str(TEAMS), "--vp", "{path}", "--to", "csv"], SCALE),
+        (["season", str(CLUB), "--aliases", "{path}", "--to", "csv"], "name,same_as\n"),
+    ],
+    ids=["vp", "aliases"],
+)
+@pytest.mark.parametrize("spelt", ["-o", "stdout"])
+def test_a_file_an_option_reads_is_never_written_over(
+    tmp_path: Path, words: list[str], content: str, spelt: str
+) -> None:
+    """``score teams.xml --vp scale.csv -o scale.csv`` (or ``>> scale.csv``):
+    a usage error, the file as it was."""
+    path = tmp_path / "option.csv"
+    path.write_text(content, encoding="utf-8")
+    filled = [word.format(path=path) for word in words]
+    if spelt == "-o":
+        done = _run([*filled, "-o", str(path)], tmp_path / "stdout.txt")
+    else:
+        done = _run(filled, path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "which an option reads" in done.stderr
+    assert path.read_text(encoding="utf-8") == content

@@ -57,7 +57,7 @@ def run(words: list[str], method: str | None) -> int:
     if args.all_terms and args.pair is None:
         # Every term of every table is the cube of the tables (barking).
         raise UsageError("--all-terms applies to one participant's tables: give --pair")
-    output = _io.output_path(args.output, args.input, args.to or "text")
+    output = _io.output_path(args.output, args.input, args.to or "text", _io.option_files(args))
     to = args.to or _io.format_of(output, FORMATS, "text", "explain")
     data, source = _io.read_input(args.input)
     given = _parser.options(args, flags)

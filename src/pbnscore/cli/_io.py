@@ -153,14 +153,43 @@ def read_input(name: str) -> tuple[bytes, str]:
         raise UsageError(str(exc.strerror or exc), source=name) from None
 
 
-def output_path(output: str | None, input_name: str, to: str = outputs.DEFAULT) -> str | None:
-    """None for stdout; refuses to overwrite the input, and an empty name.
-    A name ending in a separator is a folder (CONTRACT: ``-o name/`` is a
-    folder): the input's name with the extension of the format ``to``, in it."""
+def option_files(args: object) -> list[str]:
+    """The files a command line's options name (``--vp FILE.csv``,
+    ``--aliases FILE.csv``): inputs too, never to be written over."""
+    return [
+        str(value)
+        for name, value in vars(args).items()
+        if name.startswith(("option_", "aliases"))
+        and isinstance(value, str | Path)
+        and str(value).lower().endswith(".csv")
+    ]
+
+
+def refuse_over_option_files(output: str | None, files: Sequence[str]) -> None:
+    """A usage error where the output (None: standard output) is a file an
+    option names (``score teams.xml --vp scale.csv -o scale.csv``)."""
+    for named in files:
+        if output is None and stdout_is(named):
+            raise UsageError(f"standard output is {named}, which an option reads")
+        if output is not None and same_file(output, named):
+            raise UsageError(f"would overwrite {named}, which an option reads", source=output)
+
+
+def output_path(
+    output: str | None,
+    input_name: str,
+    to: str = outputs.DEFAULT,
+    also_read: Sequence[str] = (),
+) -> str | None:
+    """None for stdout; refuses to overwrite the input (or a file an option
+    reads, ``also_read``), and an empty name. A name ending in a separator
+    is a folder (CONTRACT: ``-o name/`` is a folder): the input's name with
+    the extension of the format ``to``, in it."""
     if output == "":
         raise UsageError("-o needs a file name (or - for standard output)")
     if output is not None and names_folder(output):
         output = _in_folder(output, input_name, to)
+    refuse_over_option_files(None if output == STDIO else output, also_read)
     if output is None or output == STDIO:
         if stdout_is(input_name):
             shown = "<stdin>" if input_name == STDIO else input_name

@@ -38,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(words: list[str], method: str | None) -> int:
     args, flags = _parser.parse_with_method(words, method)
     data, source = _io.read_input(args.input)
-    output = _io.output_path(args.output, args.input, args.to or outputs.DEFAULT)
+    to = args.to or outputs.DEFAULT
+    output = _io.output_path(args.output, args.input, to, _io.option_files(args))
     # A person at a terminal reads the text report; a pipe or a file gets
     # USEBIO, what other programs read.
     shown = "text" if args.output is None and sys.stdout.isatty() else outputs.DEFAULT

@@ -166,6 +166,7 @@ def run(words: list[str], method: str | None) -> int:
     jobs = _jobs(args.inputs, args.report_dir)
     if output is not None:
         _check_output(output, jobs, args.report_dir is not None)
+    _io.refuse_over_option_files(output, _io.option_files(args))
     if output is None and any(_io.stdout_is(str(job.source)) for job in jobs):
         raise UsageError("standard output is one of the inputs: it would be written into")
     options = _parser.options(args, flags) | rank_option
