@@ -12,30 +12,12 @@ import pytest
 from lxml import etree
 
 from pbnscore.cli import main
-
-_LINES = "".join(
-    f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>"
-    + "".join(
-        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{t}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{t}"
-        f"</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>"
-        for t, score in enumerate(scores, start=1)
-    )
-    + "</BOARD>"
-    for b, scores in ((1, (420, 450, -100)), (2, (-50, 140, 110)))
-)
-_PAIRS = "".join(
-    f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION></PAIR>"
-    for d in ("NS", "EW")
-    for n in range(1, 4)
-)
+from usebio_docs import mitchell
 
 
 def _file(tmp_path: Path, header: str = "") -> Path:
     path = tmp_path / "night.xml"
-    path.write_text(
-        f'<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">{header}'
-        f"<PARTICIPANTS>{_PAIRS}</PARTICIPANTS>{_LINES}</EVENT></USEBIO>"
-    )
+    path.write_bytes(mitchell((420, 450, -100), (-50, 140, 110), header=header))
     return path
 
 

@@ -20,6 +20,7 @@ import pbnscore
 from conftest import shared_sample_params
 from pbnscore import report
 from pbnscore.model import ScoredEvent
+from usebio_docs import mitchell
 
 # Board headers in text ("Dealer N   Vul None   Datum 400: ...") and HTML.
 # Text wraps a long header onto lines indented by two spaces (after a
@@ -27,30 +28,6 @@ from pbnscore.model import ScoredEvent
 _DATUM_RE = re.compile(r"Datum -?\d[^<\n]*(?:\n  (?=\S)[^\n]*)*")
 _SUM_RE = re.compile(r"add up to ([+-]?\d+(?:\.\d+)?)")
 _CLOSEST_RE = re.compile(r"closest sums to ([+-]?\d+(?:\.\d+)?)")
-
-
-def _usebio(*boards: tuple[int, ...]) -> bytes:
-    """A one-section Mitchell whose board ``n`` has the NS scores given."""
-    tables = max(len(scores) for scores in boards)
-    pairs = "".join(
-        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION></PAIR>"
-        for d in ("NS", "EW")
-        for n in range(1, tables + 1)
-    )
-    lines = "".join(
-        f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>"
-        + "".join(
-            f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{t}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{t}"
-            f"</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>"
-            for t, score in enumerate(scores, start=1)
-        )
-        + "</BOARD>"
-        for number, scores in enumerate(boards, start=1)
-    )
-    return (
-        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PARTICIPANTS>'
-        f"{pairs}</PARTICIPANTS>{lines}</EVENT></USEBIO>"
-    ).encode()
 
 
 def _headers(scored: ScoredEvent, to: str) -> list[str]:
@@ -93,7 +70,7 @@ def _stated(header: str) -> Fraction:
 def test_a_board_whose_imps_do_not_add_up_to_zero_says_so() -> None:
     """420, 420, 450: no par makes the three IMPs add up to 0; the header
     gives the closest sum, the JSON's (old code: 'add up to 0' always)."""
-    scored = pbnscore.score(pbnscore.loads(_usebio((420, 420, 450)), format="usebio"), "butler")
+    scored = pbnscore.score(pbnscore.loads(mitchell((420, 420, 450)), format="usebio"), "butler")
     total = _field_sums(scored)[0]
     assert total != 0
     for to in ("text", "html"):
@@ -103,7 +80,7 @@ def test_a_board_whose_imps_do_not_add_up_to_zero_says_so() -> None:
 
 
 def test_a_board_whose_imps_add_up_to_zero_says_that() -> None:
-    scored = pbnscore.score(pbnscore.loads(_usebio((420, 450, -100)), format="usebio"), "butler")
+    scored = pbnscore.score(pbnscore.loads(mitchell((420, 450, -100)), format="usebio"), "butler")
     assert _field_sums(scored) == [0]
     (header,) = _headers(scored, "text")
     assert "their IMPs add up to 0" in header and "no par" not in header
@@ -112,7 +89,7 @@ def test_a_board_whose_imps_add_up_to_zero_says_that() -> None:
 def test_trimmed_mean_says_what_it_dropped_on_that_board() -> None:
     """--drop 1 on a board of two scores drops none (it never leaves fewer
     than one): the header says none, and why, not '1 dropped at each end'."""
-    event = pbnscore.loads(_usebio((420, 450, 100), (420, 450)), format="usebio")
+    event = pbnscore.loads(mitchell((420, 450, 100), (420, 450)), format="usebio")
     scored = pbnscore.score(event, "butler", datum="trimmed-mean", drop=1)
     three, two = _headers(scored, "text")
     assert "1 dropped at each end" in three
@@ -122,7 +99,7 @@ def test_trimmed_mean_says_what_it_dropped_on_that_board() -> None:
 def test_rounding_is_said_only_where_it_rounded() -> None:
     """A mean that is a multiple of 10 already is not said to be rounded; one
     that is not says from what."""
-    event = pbnscore.loads(_usebio((420, 440), (420, 450)), format="usebio")
+    event = pbnscore.loads(mitchell((420, 440), (420, 450)), format="usebio")
     exact, rounded = _headers(pbnscore.score(event, "butler", datum="mean"), "text")
     assert "rounded" not in exact
     assert "435 rounded to 10 (half-away)" in rounded
@@ -133,7 +110,7 @@ def test_explain_shows_the_same_label() -> None:
     from pbnscore.explain import explain
     from pbnscore.report import explain as explain_report
 
-    event = pbnscore.loads(_usebio((420, 420, 450)), format="usebio")
+    event = pbnscore.loads(mitchell((420, 420, 450)), format="usebio")
     (header,) = _headers(pbnscore.score(event, "butler"), "text")
     explained = explain_report.render(explain(event, 1, "butler"))
     label = header.partition(": ")[2]

@@ -16,28 +16,10 @@ from lxml import etree
 import pbnscore
 from pbnscore import report, usebio
 from pbnscore.cli import main
+from usebio_docs import mitchell
 
 # Pairs 1-3 each way play; NS 4 and EW 4 are listed but sit out every board.
-_EVENT = (
-    '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PARTICIPANTS>'
-    + "".join(
-        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION><PLACE>1</PLACE></PAIR>"
-        for d in ("NS", "EW")
-        for n in range(1, 5)
-    )
-    + "</PARTICIPANTS>"
-    + "".join(
-        f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>"
-        + "".join(
-            f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{t}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{t}"
-            f"</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>"
-            for t, score in enumerate(scores, start=1)
-        )
-        + "</BOARD>"
-        for b, scores in ((1, (420, 450, -100)), (2, (-50, 140, 110)))
-    )
-    + "</EVENT></USEBIO>"
-).encode()
+_EVENT = mitchell((420, 450, -100), (-50, 140, 110), pairs=4, pair_extra="<PLACE>1</PLACE>")
 
 
 @pytest.fixture
