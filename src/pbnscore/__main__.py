@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from pbnscore import __version__
+from pbnscore._version import __version__
 
 
 def run() -> int:

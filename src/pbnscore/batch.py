@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import attrs
 
-from pbnscore import _read, _signals, default_method, loads, outputs, score
+from pbnscore import _read, _signals, outputs
 from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
+from pbnscore._reading import loads
+from pbnscore._scoring import default_method, score
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,

@@ -194,7 +194,7 @@ def explain(
     them) scored board number ``board`` of ``event``. A sum of many terms
     is summarised (:class:`Trace`); ``all_terms_for`` lists every term of
     that participant's tables."""
-    from pbnscore import prepare
+    from pbnscore._scoring import prepare
 
     board = int(BOARD.checked("board", board))
     from pbnscore.registry import running

@@ -10,13 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 if TYPE_CHECKING:
-    from pbnscore.batch import Settings
     from pbnscore.model import ScoredEvent
+
+
+class Settings(Protocol):
+    """What a rendering reads of a run's settings (``batch.Settings`` has
+    them): the format, and the options of the writers that take any."""
+
+    @property
+    def to(self) -> str: ...
+    @property
+    def usebio_types(self) -> str | None: ...
+    @property
+    def usebio_for(self) -> str: ...
+    @property
+    def keep_awards(self) -> bool: ...
+    @property
+    def dd(self) -> bool: ...
 
 
 Warn = Callable[[str], None]

@@ -805,7 +805,7 @@ def season(
     """Score each event (as :func:`pbnscore.score` would, with ``method``,
     else the event's default method, and ``options``; a scored event is
     taken as it is) and :func:`combine` them."""
-    from pbnscore import default_method, score
+    from pbnscore._scoring import default_method, score
 
     def scored(item: Event | ScoredEvent) -> ScoredEvent:
         if isinstance(item, ScoredEvent):

@@ -34,7 +34,7 @@ from typing import cast
 import attrs
 from lxml import etree
 
-from pbnscore import detect_format
+from pbnscore._reading import detect_format
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import (
     Board,

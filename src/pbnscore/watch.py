@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
-from pbnscore import __version__, batch
+from pbnscore import batch
 from pbnscore._atomic import write_bytes
+from pbnscore._version import __version__
 from pbnscore.errors import PbnscoreError, counted
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pbnscore import batch, default_method
+from pbnscore import batch
+from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import InRange
 from pbnscore.errors import UsageError

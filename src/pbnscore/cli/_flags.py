@@ -17,7 +17,8 @@ from typing import Any
 
 import attrs
 
-from pbnscore import default_method, registry
+from pbnscore import registry
+from pbnscore._scoring import default_method
 from pbnscore.ranges import OutOfRange, Range
 
 

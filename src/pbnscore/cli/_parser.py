@@ -24,7 +24,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
-from pbnscore import __version__, outputs, registry
+from pbnscore import outputs, registry
+from pbnscore._version import __version__
 from pbnscore.batch import Settings
 from pbnscore.cli._flags import Flag, default_methods, flags_of, flags_of_method, merged
 from pbnscore.cli._usage import Parser, forgiven, method_named

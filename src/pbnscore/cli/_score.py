@@ -7,7 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pbnscore import batch, default_method, outputs
+from pbnscore import batch, outputs
+from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 
 if TYPE_CHECKING:

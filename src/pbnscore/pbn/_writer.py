@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
-import pbnscore
+from pbnscore._version import __version__
 from pbnscore.bridge import vulnerability_for_board
 from pbnscore.figures import points_text
 from pbnscore.model import (
@@ -814,7 +814,7 @@ class _Builder:
             body = text.encode("utf-8")
         else:
             head.append("%Content-type: text/x-pbn; charset=ISO-8859-1")
-        head.append(f"%Creator: pbnscore {pbnscore.__version__}")
+        head.append(f"%Creator: pbnscore {__version__}")
         return ("\r\n".join(head) + "\r\n").encode("ascii") + body
 
     def identity(self, board: Board | None, seated: Mapping[str, str] | None = None) -> list[str]:

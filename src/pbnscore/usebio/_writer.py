@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 
 from lxml import etree
 
-import pbnscore
+from pbnscore._version import __version__
 from pbnscore.bridge import PASS_RE
 from pbnscore.errors import UsebioError
 from pbnscore.figures import points_text
@@ -626,7 +626,7 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
         event_type = implied
     event_el = _sub(root, "EVENT", EVENT_TYPE=event_type)
     _sub(event_el, "PROGRAM_NAME", "pbnscore")
-    _sub(event_el, "PROGRAM_VERSION", pbnscore.__version__)
+    _sub(event_el, "PROGRAM_VERSION", __version__)
     if event.title is not None:
         _sub(event_el, "EVENT_DESCRIPTION", event.title)
     if event.date is not None:
