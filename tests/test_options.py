@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import pbnscore
+from pbnscore import _scoring
 from pbnscore.cli import main
 from pbnscore.model import Event
 from pbnscore.strategies import _base
@@ -104,9 +105,9 @@ class _Plugin:
 
 def test_a_plug_in_declares_when_its_options_apply() -> None:
     """The rule is the field's metadata, so a plug-in's options are checked alike."""
-    assert _base.checked_options(_Plugin, {"mode": "scaled", "scale": 3}).scale == 3
+    assert _scoring.checked_options(_Plugin, {"mode": "scaled", "scale": 3}).scale == 3
     with pytest.raises(pbnscore.OptionError, match=r"^--scale applies to --mode scaled$"):
-        _base.checked_options(_Plugin, {"scale": 3})
+        _scoring.checked_options(_Plugin, {"scale": 3})
     assert "scale" not in _base.options_dict(_PluginOptions())
 
 
@@ -198,7 +199,7 @@ def test_a_number_in_range_is_taken_exactly(
     """Within the range a number is taken as written: 0.1 is a tenth."""
     from fractions import Fraction
 
-    parsed = _base.checked_options(pbnscore.registry.get("butler"), options)
+    parsed = _scoring.checked_options(pbnscore.registry.get("butler"), options)
     for name, value in expected.items():
         assert getattr(parsed, name) == (Fraction(value) if isinstance(value, str) else value)
 

@@ -245,11 +245,11 @@ def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> arg
         unknown = " ".join(extra)
         option = next((word for word in extra if word.startswith("--")), None)
         if option:
-            from pbnscore.strategies import _base
+            from pbnscore import _scoring
 
             # The same message as pbnscore.score(): which methods take it.
             name = option[2:].partition("=")[0].replace("-", "_")
-            message = _base.not_an_option(registry.get(method) if method else None, name)
+            message = _scoring.not_an_option(registry.get(method) if method else None, name)
             if message:
                 raise OptionError(message)
         if method and any(word.startswith("-") for word in extra):
@@ -352,9 +352,9 @@ def settings(
     read: one that does nothing there is a usage error, not a failure per file."""
     given = options(args, flags)
     if method is not None:
-        from pbnscore.strategies import _base
+        from pbnscore import _scoring
 
-        _base.checked_options(registry.get(method), given)
+        _scoring.checked_options(registry.get(method), given)
     dd = bool(getattr(args, "dd", False))
     if dd:
         from pbnscore.report import DD_FORMATS, _dd

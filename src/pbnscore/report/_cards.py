@@ -1,4 +1,4 @@
-"""Board pages and personal scorecards, for :func:`pbnscore.report._view.build`.
+"""Board pages and personal scorecards, for :func:`pbnscore.report._build.build`.
 
 Each scored board is matched with the event's board it came from (methods
 give one scored board per input board, in input order: sessions, then each
@@ -44,14 +44,7 @@ from pbnscore.model import (
     Standing,
 )
 from pbnscore.report import _view
-
-Identity = tuple[str, str, str | None, str | None, str | None]
-
-
-def identity(participant: Participant) -> Identity:
-    p = participant
-    direction = p.direction.value if p.direction else None
-    return (p.kind.value, p.id, direction, p.section, p.team)
+from pbnscore.report._view import Identity, identity
 
 
 @attrs.frozen

@@ -39,6 +39,15 @@ from pbnscore.model import (
     Standing,
 )
 
+Identity = tuple[str, str, str | None, str | None, str | None]
+
+
+def identity(participant: Participant) -> Identity:
+    p = participant
+    direction = p.direction.value if p.direction else None
+    return (p.kind.value, p.id, direction, p.section, p.team)
+
+
 # -- number formats -----------------------------------------------------------
 
 
@@ -163,29 +172,6 @@ class Scorecard:
     anchor: str
     title: str
     table: Table
-
-
-def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
-    """Everything a person sees, in reading order; ``dd``: each board with a
-    deal with its double-dummy table and par (:mod:`pbnscore.report._dd`)."""
-    from pbnscore.report import _cards
-
-    event = scored.event
-    teams = _team_names(event)
-    places = _cards.places(scored)
-    boards = _cards.board_anchors(scored.boards)
-    cards = _cards.participant_anchors(scored.standings)
-    return Report(
-        title=event.title or source_name(event),
-        facts=_facts(event),
-        method=scored.method,
-        options=_options(scored.options),
-        standings=_standings(scored.standings, teams, cards, team_records(scored.matches)),
-        grid=_grid(scored.matches, teams),
-        matches=_matches(scored.matches, teams),
-        boards=_board_views(scored, teams, places, boards, dd),
-        scorecards=_cards.scorecards(_cards.Sources(scored, places, boards, cards, teams)),
-    )
 
 
 # -- header ---------------------------------------------------------------------
@@ -362,8 +348,6 @@ def _standings_table(
 ) -> Table:
     """``directions`` False: the title names the one direction of the
     field. A participant's number and names link to its scorecard."""
-    from pbnscore.report._cards import identity
-
     number = Column(_KINDS[group[0].participant.kind][1])
     links = [
         (None, card, None, card, card, None, None, None, None)
@@ -419,8 +403,6 @@ def _teams_table(
     """Teams ranked on VPs (or net IMPs with ``--vp none``): the total says
     which, IMPs for and against and their difference stand beside it, and the
     average is per match."""
-    from pbnscore.report._cards import identity
-
     vps = any(record.on_vps for record in records.values())
     columns = (
         Column("Rank"),
@@ -624,67 +606,6 @@ def _travellers(scored: ScoredEvent, teams: Mapping[str, str]) -> list[str]:
             for title, board in zip(titles, boards, strict=True)
         ]
     return titles
-
-
-def _board_views(
-    scored: ScoredEvent,
-    teams: Mapping[str, str],
-    places: list[Any],
-    anchors: list[str],
-    dd: bool = False,
-) -> tuple[BoardView, ...]:
-    from pbnscore.report import _cards, _dd
-
-    facts = [
-        _cards.facts_of(place.board, board.number)
-        for place, board in zip(places, scored.boards, strict=True)
-    ]
-    analyses: list[Any] = [None] * len(places)
-    if dd:
-        deals = [place.board.deal if place.board is not None else None for place in places]
-        analyses = _dd.analyse(scored.event, deals, facts)
-    views = []
-    match_imps = _match_imps(scored, teams)
-    players = _pair_players(scored.event)
-    for board, title, place, anchor, (dealer, vulnerability), analysis in zip(
-        scored.boards, _travellers(scored, teams), places, anchors, facts, analyses, strict=True
-    ):
-        datum = _cards.datum_fact(board)
-        views.append(
-            BoardView(
-                anchor,
-                title,
-                (f"Dealer {dealer}", f"Vul {vulnerability}"),
-                _cards.diagram(place, board.number),
-                _traveller(board, title, datum, match_imps(board), players),
-                () if analysis is None else (_dd_table(analysis),),
-            )
-        )
-    return tuple(views)
-
-
-def _dd_table(analysis: Any) -> Table:
-    """Makeable contracts: the level each declarer makes in each strain
-    (tricks − 6; "–" for fewer than seven tricks), and the par."""
-    from pbnscore.report import _dd
-
-    rows = [
-        (
-            seat.value,
-            *(
-                str(tricks - 6) if (tricks := analysis.tricks[seat, strain]) >= 7 else "–"
-                for strain in _dd.STRAINS
-            ),
-        )
-        for seat in _dd.DECLARERS
-    ]
-    source = "" if analysis.source == "endplay" else f" (from the file's {analysis.source})"
-    return make_table(
-        "double-dummy",
-        f"Makeable contracts{source}. {analysis.par_label}",
-        (Column("Declarer"), *(Column(strain, numeric=True) for strain in _dd.STRAINS)),
-        rows,
-    )
 
 
 def _pair_teams(event: Event) -> dict[str, str]:

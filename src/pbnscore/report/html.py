@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
+from pbnscore.report._build import build
 from pbnscore.report._view import (
     BoardView,
     Column,
@@ -32,7 +33,6 @@ from pbnscore.report._view import (
     Report,
     Scorecard,
     Table,
-    build,
 )
 
 __all__ = ["href", "render"]

@@ -15,7 +15,8 @@ import attrs
 
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
-from pbnscore.report._view import BoardView, Diagram, Report, Table, build
+from pbnscore.report._build import build
+from pbnscore.report._view import BoardView, Diagram, Report, Table
 
 __all__ = ["WIDTH", "render"]
 

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from pbnscore.errors import OptionError, ParseError, excerpt
+from pbnscore.errors import OptionError, excerpt
 from pbnscore.imps import ImpGaps
 from pbnscore.model import (
     AdjustedKind,
@@ -123,76 +123,6 @@ def choices_of(field: attrs.Attribute[Any]) -> tuple[str, ...] | None:
     if isinstance(converter, type) and issubclass(converter, enum.Enum):
         return tuple(str(member.value) for member in converter)
     return None
-
-
-def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
-    """``strategy.Options`` from the options a user gave, by field name.
-
-    An OptionError (a usage error) where one is not an option of the method
-    (naming the methods that take it), has a value outside its choices
-    (listing them), or does nothing under the other options (naming what it
-    needs: ``--drop applies to --datum trimmed-mean``). Only the options
-    given are checked: a default never trips it.
-    """
-    fields = attrs.fields_dict(strategy.Options)
-    for name, value in given.items():
-        if name not in fields:
-            raise OptionError(str(not_an_option(strategy, name)))
-        bounds = fields[name].metadata.get("range")
-        if isinstance(bounds, Range) and value is not None:
-            bounds.checked(f"{strategy.name}: {flag_name(name)}", value)
-        choices = choices_of(fields[name])
-        spelled = value.value if isinstance(value, enum.Enum) else value
-        if choices is not None and isinstance(spelled, str) and spelled not in choices:
-            listed = ", ".join(choices)
-            raise OptionError(
-                f"{strategy.name}: {flag_name(name)} {spelled!r} is not one of: {listed}"
-            )
-    try:
-        # A preset's own settings are not checked for applying: an explicit
-        # --datum may leave its --drop with nothing to do.
-        options = strategy.Options(**with_preset(strategy, given))
-    except ParseError:
-        raise  # a file an option names is too large: said as a results file is
-    except (TypeError, ValueError) as exc:
-        raise OptionError(f"{strategy.name}: {exc}") from None
-    for name in given:
-        rule = fields[name].metadata.get("applies")
-        if isinstance(rule, Applies) and not rule.test(options):
-            raise OptionError(f"{flag_name(name)} applies to {rule.needs}")
-    return options
-
-
-def methods_taking(name: str) -> list[str]:
-    """The registered methods (in the registry's order) with an option ``name``;
-    a plug-in that cannot be loaded is passed over."""
-    from pbnscore import registry  # the registry finds strategies; only on error paths
-
-    takers = []
-    for entry in registry.entries().values():
-        try:
-            options = entry.load().Options
-        except registry.PluginError:
-            continue
-        if attrs.has(options) and name in attrs.fields_dict(options):
-            takers.append(entry.name)
-    return takers
-
-
-def not_an_option(strategy: type[Any] | None, name: str) -> str | None:
-    """The message for option ``name`` that ``strategy`` does not take: which
-    registered methods do (``--normalise is an option of cross-imps and
-    barking, not butler``), else the options ``strategy`` has. With no
-    strategy chosen (``None``): which methods take it, or None where none does."""
-    flag = flag_name(name)
-    takers = [taker for taker in methods_taking(name) if strategy is None or taker != strategy.name]
-    listed = " and ".join(filter(None, (", ".join(takers[:-1]), takers[-1] if takers else "")))
-    if strategy is None:
-        return f"{flag} is an option of {listed}: choose one with -m" if takers else None
-    if takers:
-        return f"{flag} is an option of {listed}, not {strategy.name}"
-    own = ", ".join(flag_name(f.name) for f in attrs.fields(strategy.Options)) or "none"
-    return f"method {strategy.name} does not take {flag} (its options: {own})"
 
 
 _TRUE = frozenset({"true", "yes", "on", "1"})
