@@ -1,0 +1,238 @@
+"""The walls of the house (STYLE.md, "The shape of the house"): which part of
+the package may import which, read from every module's imports with ``ast``
+(function-level imports included).
+
+The parts, by module (a package names all of its modules):
+
+- **model**: ``model``, ``bridge``, ``imps``, ``figures``, ``errors``,
+  ``hands``, ``ranges``, and the helpers every part uses: ``_gc``,
+  ``_read``, ``_atomic``, ``_version``. The results model and the bridge
+  arithmetic; no I/O format, no method, no output, no command line.
+- **formats**: ``pbn``, ``usebio``. Each maps its own spellings to the model
+  and back; neither knows the other.
+- **methods**: ``strategies``, ``registry``, ``_scoring`` (scoring an event
+  with a registered method) and ``explain`` (the record of the steps a
+  method took, which every method writes as it scores). They score the
+  model.
+- **outputs**: ``report``, ``outputs``. They render a scored event, an
+  explanation or a season.
+- **command line**: ``cli``, ``batch``, ``watch``, ``__main__``,
+  ``_signals``.
+- **above the parts**: ``_api`` and ``_reading`` (what the package's
+  ``__init__`` offers: reading a file of either format, a season of files),
+  ``season``, ``validate``, ``testing`` (the plug-in conformance tests, which
+  check that options become flags).
+
+Forbidden, each failing with the file and the import that breaks it:
+
+- the model importing a format, a method, an output, the command line or
+  anything above the parts;
+- a method importing a format, an output or the command line;
+- one format importing the other;
+- a format or an output importing the command line;
+- any module importing the package's ``__init__`` (``import pbnscore``,
+  ``from pbnscore import X`` where X is no submodule): it sits on top;
+- any circle of imports between modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pbnscore
+
+PACKAGE = Path(pbnscore.__file__).parent
+
+PARTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_read",
+         "_atomic", "_version"),
+        "model",
+    ),
+    "pbn": "pbn format",
+    "usebio": "usebio format",
+    **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
+    **dict.fromkeys(("report", "outputs"), "output"),
+    **dict.fromkeys(("cli", "batch", "watch", "__main__", "_signals"), "command line"),
+    **dict.fromkeys(("_api", "_reading", "season", "validate", "testing"), "above"),
+}  # fmt: skip
+
+FORMATS = {"pbn format", "usebio format"}
+
+# What each part must not import.
+FORBIDDEN: dict[str, set[str]] = {
+    "model": {*FORMATS, "method", "output", "command line", "above"},
+    "method": {*FORMATS, "output", "command line", "above"},
+    "pbn format": {"usebio format", "output", "command line", "above", "method"},
+    "usebio format": {"pbn format", "output", "command line", "above", "method"},
+    "output": {"command line"},
+}
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    return ".".join(parts)
+
+
+MODULES: dict[str, Path] = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def part_of(module: str) -> str | None:
+    """The part ``module`` belongs to (None: the package's ``__init__``)."""
+    names = module.split(".")
+    return PARTS[names[1]] if len(names) > 1 else None
+
+
+def imports_of(module: str, path: Path) -> list[tuple[int, str, str]]:
+    """(line, the import as written, the module it loads) for each import of
+    a pbnscore module in ``path``; ``pbnscore`` itself where a name is taken
+    from the package's ``__init__``."""
+    found: list[tuple[int, str, str]] = []
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [
+                (node.lineno, f"import {alias.name}", alias.name)
+                for alias in node.names
+                if alias.name.split(".")[0] == "pbnscore"
+            ]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            if base.split(".")[0] != "pbnscore":
+                continue
+            for alias in node.names:
+                written = f"from {'.' * node.level}{node.module or ''} import {alias.name}"
+                sub = f"{base}.{alias.name}"
+                found.append((node.lineno, written, sub if sub in MODULES else base))
+    return found
+
+
+GRAPH: dict[str, list[tuple[int, str, str]]] = {
+    module: imports_of(module, path) for module, path in MODULES.items()
+}
+
+
+def where(module: str, line: int, written: str) -> str:
+    return f"{MODULES[module].relative_to(PACKAGE.parent)}:{line}: {written}"
+
+
+def test_the_modules_are_found() -> None:
+    assert "pbnscore.model" in MODULES and "pbnscore.usebio._reader" in MODULES
+    assert all(edges is not None for edges in GRAPH.values())
+
+
+def test_every_module_belongs_to_a_part() -> None:
+    unplaced = [m for m in MODULES if m != "pbnscore" and m.split(".")[1] not in PARTS]
+    assert not unplaced, f"modules in no part (add them to PARTS): {unplaced}"
+
+
+def forbidden_imports(graph: dict[str, list[tuple[int, str, str]]]) -> list[str]:
+    wrong = []
+    for module, edges in graph.items():
+        part = part_of(module)
+        for line, written, target in edges:
+            if target == "pbnscore" and module != "pbnscore":
+                wrong.append(f"{where(module, line, written)} (the package's __init__ from below)")
+                continue
+            if part is None or target not in MODULES:
+                continue
+            target_part = part_of(target)
+            if target_part in FORBIDDEN.get(part, set()):
+                wrong.append(f"{where(module, line, written)} ({part} imports {target_part})")
+    return wrong
+
+
+def test_no_part_imports_what_it_must_not_know() -> None:
+    wrong = forbidden_imports(GRAPH)
+    assert not wrong, "\n".join(wrong)
+
+
+def circles(graph: dict[str, list[tuple[int, str, str]]]) -> list[list[str]]:
+    """Each circle of imports found by a depth-first walk, as the modules
+    round it."""
+    found: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the walk's path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        state[module] = 1
+        path.append(module)
+        for _, _, target in graph.get(module, []):
+            if target not in graph or target == module:
+                continue
+            if state.get(target) == 1:
+                found.append([*path[path.index(target) :], target])
+            elif target not in state:
+                visit(target)
+        path.pop()
+        state[module] = 2
+
+    for module in graph:
+        if module not in state:
+            visit(module)
+    return found
+
+
+def test_no_circle_of_imports() -> None:
+    found = circles(GRAPH)
+    assert not found, "\n".join(" -> ".join(circle) for circle in found)
+
+
+# The test's own teeth: each rule fails on an import the plan forbids.
+@pytest.mark.parametrize(
+    ("module", "statement", "said"),
+    [
+        ("pbnscore.model", "from pbnscore.pbn import loads", "model imports pbn format"),
+        ("pbnscore.bridge", "import pbnscore.registry", "model imports method"),
+        ("pbnscore.strategies.butler", "from pbnscore.report import text", "method imports output"),
+        ("pbnscore.strategies._base", "from pbnscore.usebio import dumps", "method imports usebio"),
+        (
+            "pbnscore.pbn._writer",
+            "from pbnscore.usebio._writer import write",
+            "pbn format imports usebio",
+        ),
+        ("pbnscore.usebio._reader", "from pbnscore.pbn import _lexer", "usebio format imports pbn"),
+        ("pbnscore.report.text", "from pbnscore.cli import main", "output imports command line"),
+        (
+            "pbnscore.usebio",
+            "from pbnscore.batch import Settings",
+            "usebio format imports command line",
+        ),
+        ("pbnscore.season", "from pbnscore import score", "the package's __init__ from below"),
+        ("pbnscore.watch", "import pbnscore", "the package's __init__ from below"),
+    ],
+)
+def test_a_forbidden_import_is_named(module: str, statement: str, said: str) -> None:
+    graph = dict(GRAPH)
+    tree = ast.parse(statement)
+    node = tree.body[0]
+    assert isinstance(node, ast.Import | ast.ImportFrom)
+    added = _edges_of(statement)
+    graph[module] = [*graph[module], *added]
+    wrong = forbidden_imports(graph)
+    assert any(statement in line and said in line for line in wrong), wrong
+
+
+def test_a_circle_is_named() -> None:
+    graph = dict(GRAPH)
+    graph["pbnscore.model"] = [
+        *graph["pbnscore.model"],
+        (1, "import pbnscore.hands", "pbnscore.hands"),
+    ]
+    assert any("pbnscore.hands" in circle for circle in circles(graph))
+
+
+def _edges_of(statement: str) -> list[tuple[int, str, str]]:
+    node = ast.parse(statement).body[0]
+    if isinstance(node, ast.Import):
+        return [(1, statement, alias.name) for alias in node.names]
+    assert isinstance(node, ast.ImportFrom) and node.module
+    sub = f"{node.module}.{node.names[0].name}"
+    return [(1, statement, sub if sub in MODULES else node.module)]
