@@ -173,10 +173,9 @@ def run(words: list[str], method: str | None) -> int:
     if method is not None:
         # As score does: a bad option (a VP scale's bad row, or one too
         # large) is said once, before any work, not once per file.
-        from pbnscore import registry
-        from pbnscore.strategies import _base
+        from pbnscore import _scoring, registry
 
-        _base.checked_options(registry.get(method), options)
+        _scoring.checked_options(registry.get(method), options)
     settings = Settings(method, options, "html", args.source_format)
     events, failures = _score_all(jobs, settings, args)
     ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
