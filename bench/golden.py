@@ -53,19 +53,46 @@ def main_(out: Path) -> None:
         stem = f"{path.parent.name}-{path.name}"
         run(out, f"{stem}.check", ["check", str(path)])
         for fmt in ("text", "html"):  # the double-dummy tables: the default method's
-            run(out, f"{stem}.dd.{fmt}", ["score", str(path), "--dd", "--to", fmt, "-o", str(out / f"{stem}.dd.{fmt}")])
+            run(
+                out,
+                f"{stem}.dd.{fmt}",
+                ["score", str(path), "--dd", "--to", fmt, "-o", str(out / f"{stem}.dd.{fmt}")],
+            )
         for method in METHODS:
             base = f"{stem}.{method}"
             for fmt in FORMATS:
                 target = out / f"{base}.{fmt}"
-                run(out, f"{base}.{fmt}", ["score", str(path), "-m", method, "--to", fmt, "-o", str(target)])
+                run(
+                    out,
+                    f"{base}.{fmt}",
+                    ["score", str(path), "-m", method, "--to", fmt, "-o", str(target)],
+                )
             for fmt in ("text", "json"):
                 target = out / f"{base}.explain.{fmt}"
-                run(out, f"{base}.explain.{fmt}", ["explain", str(path), "-m", method, "--board", "1", "--to", fmt, "-o", str(target)])
+                run(
+                    out,
+                    f"{base}.explain.{fmt}",
+                    [
+                        "explain",
+                        str(path),
+                        "-m",
+                        method,
+                        "--board",
+                        "1",
+                        "--to",
+                        fmt,
+                        "-o",
+                        str(target),
+                    ],
+                )
     for season in sorted((ROOT / "fixtures" / "season").iterdir()):
         for fmt in ("text", "html", "json", "csv"):
             target = out / f"season-{season.name}.{fmt}"
-            run(out, f"season-{season.name}.{fmt}", ["season", str(season), "--no-progress", "-j", "1", "--to", fmt, "-o", str(target)])
+            run(
+                out,
+                f"season-{season.name}.{fmt}",
+                ["season", str(season), "--no-progress", "-j", "1", "--to", fmt, "-o", str(target)],
+            )
 
 
 if __name__ == "__main__":
