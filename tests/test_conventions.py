@@ -719,7 +719,9 @@ def test_field_and_rank_event_refused_on_teams() -> None:
 
 def test_explain_shows_capped_comparisons() -> None:
     """explain's comparisons and barking terms are the capped ones the
-    points come from: each within the cap, adding up to the points."""
+    points come from: each within the cap, adding up to the points (every
+    term listed where they are asked for a line's pair; the summary's best
+    and worst within the cap too)."""
     from pbnscore.explain import explain
 
     cap = 5
@@ -736,11 +738,28 @@ def test_explain_shows_capped_comparisons() -> None:
                 for line in board.lines:
                     if line.ns_points is None or not line.result.is_real:
                         continue
-                    *parts, total = line.steps
+                    summary = line.steps[0].figures
+                    if "best" in summary:
+                        assert abs(summary["best"][-1]) <= cap  # type: ignore[index]
+                        assert abs(summary["worst"][-1]) <= cap  # type: ignore[index]
+                    detailed = explain(
+                        event, number, method, all_terms_for=line.result.ns, imp_cap=cap
+                    )
+                    steps = next(
+                        other.steps
+                        for other_board in detailed.boards
+                        for other in other_board.lines
+                        if other.result == line.result
+                    )
+                    *parts, total = steps
                     if method == "cross-imps":
-                        won = [int(step.figures["imps"]) for step in parts]  # type: ignore[call-overload]
+                        won = [
+                            int(step.figures["imps"]) for step in parts if "imps" in step.figures
+                        ]  # type: ignore[call-overload]
                     else:
-                        won = [t[2] for step in parts for t in step.figures["terms"]]  # type: ignore[attr-defined]
+                        listed = [step.figures["terms"] for step in parts]
+                        won = [t[2] for terms in listed if isinstance(terms, list) for t in terms]
+                    assert won
                     assert all(abs(w) <= cap for w in won)
                     assert sum(won) == total.figures["sum"]
                     checked += 1
