@@ -83,3 +83,13 @@ def test_a_bad_date_is_a_usage_error(
     assert main(["score", str(_file(tmp_path)), "--date", bad]) == 2
     err = capsys.readouterr().err
     assert "--date" in err and "YYYY-MM-DD" in err
+
+
+def test_watch_takes_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    _file(folder)
+    argv = ["watch", str(folder), "--out-dir", str(out), "--once", "--to", "json"]
+    assert main([*argv, "--date", "2026-03-09", "--title", "Monday"]) == 0
+    written = json.loads(next(out.glob("night*.json")).read_text())
+    assert (written["event"]["date"], written["event"]["title"]) == ("2026-03-09", "Monday")

@@ -71,6 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _season.add_ranking_arguments(season)
     _parser.add_output_arguments(parser, many=True)
     _parser.add_from_argument(parser)
+    _parser.add_event_arguments(parser)
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="say only what went wrong, no line per night"
     )
