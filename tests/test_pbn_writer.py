@@ -70,6 +70,17 @@ DEALS_ONLY = [p for p in PBN_FIXTURES + PBN_SAMPLES if not read_once(p).result_c
 
 
 def written(path: Path, method: str, **options: object) -> tuple[ScoredEvent, bytes]:
+    """The file scored by ``method`` and written as PBN. Without options the
+    pair is made once and shared by every test that looks at it (frozen)."""
+    return _written_plain(path, method) if not options else _write(path, method, options)
+
+
+@functools.cache
+def _written_plain(path: Path, method: str) -> tuple[ScoredEvent, bytes]:
+    return _write(path, method, {})
+
+
+def _write(path: Path, method: str, options: dict[str, object]) -> tuple[ScoredEvent, bytes]:
     scored = pbnscore.score(pbnscore.load(path), method, **options)
     return scored, pbn.dumps(scored)
 
