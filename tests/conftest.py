@@ -11,6 +11,7 @@ the path out for itself.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
@@ -31,7 +32,14 @@ settings.register_profile(
     "pbnscore", **_QUIET, derandomize=False
 )  # hypothesis alone takes any CI variable, CI=false too
 settings.register_profile("pbnscore-ci", **_QUIET, derandomize=True, database=None, print_blob=True)
-IN_CI: Final = os.environ.get("CI", "").lower() not in ("", "0", "false")
+
+
+def ci_is_set(environ: Mapping[str, str]) -> bool:
+    """CI set to anything but empty, 0 or false (CI services and .ci/run say true)."""
+    return environ.get("CI", "").lower() not in ("", "0", "false")
+
+
+IN_CI: Final = ci_is_set(os.environ)
 settings.load_profile("pbnscore-ci" if IN_CI else "pbnscore")
 
 # PBNSCORE_LONG_PROPERTIES=1: the slowest property tests, trimmed to a budget
