@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import pbnscore
 import reference
 import strategies as build
+from conftest import examples
 from pbnscore.cli import main
 from pbnscore.errors import ScoringError
 from pbnscore.model import Event, PointsStyle, ScoredEvent
@@ -94,7 +95,7 @@ def test_team_pairs_add_to_four_times_aggregate(boards: list[list[int]]) -> None
     assert teams["2"] == match.opponent_imps - match.imps
 
 
-@settings(max_examples=150)
+@examples(50, long=150)
 @given(st.lists(build.scores, min_size=4, max_size=14))
 def test_fast_sums_equal_enumeration(scores: list[int]) -> None:
     """F(a) = sum_b G(s_a+s_b) - (T-2) sum_l IMP(s_a-s_l) equals the enumerated sum of terms."""

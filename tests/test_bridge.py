@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from pbnscore.bridge import (
     ContractError,
     dealer_for_board,
@@ -218,7 +219,7 @@ contracts = st.builds(
 )
 
 
-@settings(max_examples=200)
+@examples(80, long=200)
 @given(contract=contracts, vulnerable=st.booleans(), data=st.data())
 def test_making_contracts_score_positive(
     contract: Contract, vulnerable: bool, data: st.DataObject

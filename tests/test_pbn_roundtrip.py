@@ -17,6 +17,7 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from pbnscore import pbn
 from pbnscore.bridge import ns_score, vulnerability_for_board
 from pbnscore.model import (
@@ -288,7 +289,7 @@ def round_trip(event: Event, text: str) -> None:
     assert event_view(pbn.loads(text)) == event_view(event)
 
 
-@settings(max_examples=60)
+@examples(25, long=60)
 @given(pairs_events())
 def test_pairs_events_round_trip(generated: tuple[Event, str]) -> None:
     """Pairs events in all three score conventions read back as written."""

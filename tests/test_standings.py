@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from conftest import examples
 from pbnscore.model import Participant, Points
 from pbnscore.strategies._base import rank_field
 from pbnscore.strategies._fields import exact_sum
@@ -24,7 +25,7 @@ def rows(totals: list[Points]) -> list[tuple[Participant, Points, int]]:
     return [(Participant(str(i)), total, i % 3) for i, total in enumerate(totals)]
 
 
-@settings(max_examples=200)
+@examples(60, long=200)
 @given(st.lists(points, max_size=40))
 def test_rank_field_counts_better_totals(totals: list[Points]) -> None:
     """Best first, equal totals in their given order; rank is one more than
@@ -62,6 +63,7 @@ def test_rank_field_exact_where_floats_are_equal() -> None:
     ]
 
 
+@examples(40, long=100)
 @given(st.lists(points, max_size=30))
 def test_exact_sum_is_the_sum(values: list[Points]) -> None:
     """Adding by denominator gives the plain exact sum."""
