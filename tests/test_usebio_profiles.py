@@ -20,6 +20,7 @@ from pbnscore.cli import main
 from pbnscore.errors import PbnscoreError, ProfileError
 from pbnscore.model import Event, EventKind, ScoredEvent
 from test_pbn_to_usebio import boards
+from usebio_docs import mitchell
 from usebio_readers import case_document, cobalt_problems, ukbridge_problems
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -417,3 +418,24 @@ def test_cobalt_refuses_an_event_of_one_board() -> None:
         ProfileError, match="needs two boards with results or more, the event has 1"
     ):
         usebio.dumps(event, dialect="cobalt")
+
+
+@pytest.mark.parametrize("dialect", ["cobalt", "ukbridge"])
+def test_a_pair_that_did_not_play_is_left_out(dialect: str) -> None:
+    """A pair that played no board has no PLACE or TOTAL_SCORE, which Cobalt
+    reads of every pair (KeyError) and the converter shows as a session
+    score without IMPs: it is left out of the file written for them."""
+    header = "<EVENT_DESCRIPTION>Club night</EVENT_DESCRIPTION><DATE>01/02/2025</DATE>"
+    player = "<PLAYER><PLAYER_NAME>A</PLAYER_NAME><NATIONAL_ID_NUMBER/></PLAYER>"
+    document = mitchell(
+        (420, 450, -100), (-50, 140, 110), pairs=4, header=header, pair_extra=player * 2
+    )
+    event = pbnscore.score(usebio.loads(document), "butler")
+    assert sum(1 for s in event.standings if s.rank is None) == 2
+    out = usebio.dumps(event, dialect=dialect)
+    pairs = etree.fromstring(out).findall(".//PARTICIPANTS/PAIR")
+    assert len(pairs) == 6 and all(p.find("PLACE") is not None for p in pairs)
+    if dialect == "cobalt":
+        assert cobalt_problems(out) == []
+    else:
+        assert ukbridge_problems(out, "pairs") == []

@@ -208,6 +208,10 @@ def ukbridge_problems(data: bytes, kind: str) -> list[str]:
     elif kind == "pairs" and method not in ("MATCH_POINTS", "MP_PAIRS"):
         # IMPs: read from the cross-IMP elements only.
         problems += _nan_points(root, ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"))
+        # Its session scores show each pair's TOTAL_SCORE as its IMPs.
+        for pair in root.iterfind(".//PARTICIPANTS/PAIR"):
+            if not NUMBER_RE.fullmatch(_text(pair, "TOTAL_SCORE") or ""):
+                problems.append(f"pair {_text(pair, 'PAIR_NUMBER')}: no TOTAL_SCORE (IMPs)")
         # Its IMP scorecards look at the event's own PARTICIPANTS only
         # (scorecards-generator.ts): a SESSION/SECTION file has none.
         participants = root.find("EVENT/PARTICIPANTS")
@@ -283,6 +287,7 @@ def case_document(
     unplayed: bool = False,
     boards: int = 2,
     empty_board: bool = False,
+    no_total: bool = False,
 ) -> bytes:
     """A four-pair IMP pairs event of one or two boards (and a board
     without lines) in ``layout`` ("flat", "session-section", "two-sessions")."""
@@ -290,6 +295,8 @@ def case_document(
         _pair(str(n), names[n % 2], score, str(n))
         for n, score in enumerate(("10", "-10", "5", "-5"), start=1)
     )
+    if no_total:  # the last pair's, as for a pair that played no board
+        pairs = pairs.replace("<TOTAL_SCORE>-5</TOTAL_SCORE>", "")
     body = f'<PARTICIPANTS EVENT_TYPE="CROSS_IMP">{pairs}</PARTICIPANTS>'
     body += _board(1, unplayed=unplayed) + (_board(3) if boards == 2 else "")  # NS not vulnerable
     if empty_board:
@@ -368,6 +375,13 @@ REAL_READER_CASES: tuple[tuple[str, str, bytes, str, bool], ...] = (
         True,
     ),
     ("ukbridge-flat-imps", "ukbridge", case_document(), "ACCEPTED", False),
+    (
+        "ukbridge-pair-without-total",
+        "ukbridge",
+        case_document(no_total=True),
+        "DEGRADED: session-scores: 1/4 lines without imps",
+        True,
+    ),
     (
         "ukbridge-board-without-lines",
         "ukbridge",

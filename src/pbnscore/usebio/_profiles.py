@@ -314,6 +314,24 @@ def whole_places(document: Document) -> None:
         place.text = (place.text or "").strip().rstrip("=")
 
 
+def ranked_pairs_only(document: Document) -> None:
+    """A pair that played no board is written without PLACE and TOTAL_SCORE
+    (README "Did not play"). Cobalt reads both of every pair
+    (results/views/usebio.py:58, KeyError without them) and the ukbridge
+    converter shows a session-score line without IMPs: for them such a pair,
+    which no traveller line names, is left out of the scored file."""
+    if document.scored is None or document.event.kind is not EventKind.PAIRS:
+        return
+    named = {
+        (element.text or "").strip()
+        for element in document.root.iter("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
+    }
+    for pair in list(document.root.iterfind(".//PARTICIPANTS/PAIR")):
+        number = (pair.findtext("PAIR_NUMBER") or "").strip()
+        if pair.find("PLACE") is None and number not in named:
+            _remove(pair)
+
+
 def enough_pairs(document: Document) -> None:
     pairs = document.event_el.findall("PARTICIPANTS/PAIR")
     if len(pairs) < 2:
@@ -501,6 +519,7 @@ COBALT = Profile(
     edits=(
         one_session("Cobalt"),
         flatten,
+        ranked_pairs_only,
         one_number_per_pair,
         enough_pairs,
         whole_places,
@@ -524,6 +543,7 @@ UKBRIDGE = Profile(
     edits=(
         one_session("the ukbridge converter"),
         flatten_imp_pairs,
+        ranked_pairs_only,
         session_around,
         two_players,
         cross_imp_participants,
