@@ -33,17 +33,23 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
     if not isinstance(event, Event):
         raise wrong_type("pbnscore.score()", "an Event (from pbnscore.load)", event)
     with gc_paused():
-        from pbnscore import registry
         from pbnscore.registry import running
 
         strategy, parsed = prepare(event, method, options)
         with running(strategy.name):
             scored: ScoredEvent = strategy.score(event, parsed)
         _check_scored(strategy.name, event, scored)
-        from pbnscore.strategies._base import said_own_scoring, said_who_did_not_play
+        return remarked(scored)
 
-        scored = said_own_scoring(scored, registry.entries())
-        return said_who_did_not_play(scored)
+
+def remarked(scored: ScoredEvent) -> ScoredEvent:
+    """``scored`` with what every scoring says beside its figures (the
+    file's own scoring where no method reproduces it, who did not play):
+    :func:`score`'s and :func:`pbnscore.explain.explain`'s alike."""
+    from pbnscore import registry
+    from pbnscore.strategies._base import said_own_scoring, said_who_did_not_play
+
+    return said_who_did_not_play(said_own_scoring(scored, registry.entries()))
 
 
 def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:

@@ -194,7 +194,7 @@ def explain(
     them) scored board number ``board`` of ``event``. A sum of many terms
     is summarised (:class:`Trace`); ``all_terms_for`` lists every term of
     that participant's tables."""
-    from pbnscore._scoring import prepare
+    from pbnscore._scoring import prepare, remarked
 
     board = int(BOARD.checked("board", board))
     from pbnscore.registry import running
@@ -211,4 +211,5 @@ def explain(
         _ALL_TERMS_FOR.reset(token)
     if not explained.boards:
         raise CannotExplain(f"board {board}: no such board in the event")
-    return explained
+    # What score says beside its figures, said the same way (the same scored event).
+    return attrs.evolve(explained, scored=remarked(explained.scored))
