@@ -13,6 +13,7 @@ import pbnscore
 import report_events as events
 from pbnscore.model import ScoredMatch
 from pbnscore.report import _view
+from pbnscore.report._build import build
 
 FOUR = events.FIXTURES / "usebio" / "teams-of-four.xml"
 
@@ -30,7 +31,7 @@ def test_each_match_board_shows_its_imps_beside_the_scores() -> None:
     traveller of its two rooms: the figures the match's board-by-board IMPs hold."""
     scored = pbnscore.score(pbnscore.load(FOUR), "aggregate")
     shown = []
-    for table in travellers(_view.build(scored)):
+    for table in travellers(build(scored)):
         figures = [cell(table, row, "Match IMPs") for row in table.rows]
         assert len(table.rows) == 2 and figures[1] == ""  # the two rooms, said once
         shown.append(Fraction(figures[0].rpartition("+")[2]))
@@ -46,7 +47,7 @@ def test_each_table_names_its_players() -> None:
         for team in scored.event.participants()
         for member in team.members
     }
-    rows = [(table, row) for table in travellers(_view.build(scored)) for row in table.rows]
+    rows = [(table, row) for table in travellers(build(scored)) for row in table.rows]
     assert rows
     for table, row in rows:
         for side in ("NS", "EW"):
@@ -61,7 +62,7 @@ def test_tables_are_listed_in_order(shared_samples: Path) -> None:
     scored = pbnscore.score(pbnscore.load(sample), "aggregate")
     orders = [
         [int(cell(t, row, "Room").removeprefix("table ")) for row in t.rows]
-        for t in travellers(_view.build(scored))
+        for t in travellers(build(scored))
     ]
     assert orders and any(len(order) > 1 for order in orders)
     assert all(order == sorted(order) for order in orders)
@@ -83,7 +84,7 @@ def test_a_match_not_played_is_said_once() -> None:
         vp=None,
         opponent_vp=None,
     )
-    report = _view.build(attrs.evolve(scored, matches=(*scored.matches, unplayed)))
+    report = build(attrs.evolve(scored, matches=(*scored.matches, unplayed)))
     listing = report.matches[0]
     rows = [row for row in listing.rows if "not played" in row]
     assert len(rows) == 1
@@ -98,13 +99,33 @@ def test_each_row_names_its_room() -> None:
         line.split('"')[1] for line in pbn.read_text().splitlines() if line.startswith("[Room ")
     }
     scored = pbnscore.score(pbnscore.load(pbn), "aggregate")
-    shown = {
-        cell(table, row, "Room") for table in travellers(_view.build(scored)) for row in table.rows
-    }
+    shown = {cell(table, row, "Room") for table in travellers(build(scored)) for row in table.rows}
     assert rooms_in_file and shown == rooms_in_file
     eight = events.FIXTURES / "pbn" / "teams-of-eight-three-matches.pbn"
     scored = pbnscore.score(pbnscore.load(eight), "barking")
-    for table in travellers(_view.build(scored)):
+    for table in travellers(build(scored)):
         assert "Table" not in [column.title for column in table.columns]
         for row in table.rows:
             assert cell(table, row, "Room").removeprefix("table ").isdecimal()
+
+
+def test_matches_are_listed_by_round_then_table(shared_samples: Path) -> None:
+    """RealBridge lists its matches in no table order: the match list goes
+    by the lowest table each match played at."""
+    sample = shared_samples / "pbn" / "realbridge_2021_online_qual_open_r2.pbn"
+    scored = pbnscore.score(pbnscore.load(sample), "aggregate")
+    lowest = {
+        frozenset((match.team, match.opponent)): min(
+            int(result.table) for board in match.boards for result in board.results
+        )
+        for session in scored.event.sessions
+        for match in session.matches
+    }
+    in_file = list(lowest.values())
+    assert len(in_file) > 2 and in_file != sorted(in_file)  # the file's own order is not it
+    listing = build(scored).matches[0]
+    shown = [
+        lowest[frozenset((cell(listing, row, "Team"), cell(listing, row, "Opponent")))]
+        for row in listing.rows
+    ]
+    assert shown == sorted(in_file)

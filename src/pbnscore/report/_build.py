@@ -16,6 +16,7 @@ from pbnscore.report._view import (
     Table,
     _facts,
     _grid,
+    _in_play_order,
     _match_imps,
     _matches,
     _options,
@@ -45,7 +46,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         options=_options(scored.options),
         standings=_standings(scored.standings, teams, cards, team_records(scored.matches)),
         grid=_grid(scored.matches, teams),
-        matches=_matches(scored.matches, teams),
+        matches=_matches(_in_play_order(scored.matches, event), teams),
         boards=_board_views(scored, teams, places, boards, dd),
         scorecards=_cards.scorecards(_cards.Sources(scored, places, boards, cards, teams)),
     )

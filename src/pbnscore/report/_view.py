@@ -763,6 +763,26 @@ _MATCH_COLUMNS = (
 )
 
 
+def _in_play_order(matches: Iterable[ScoredMatch], event: Event) -> tuple[ScoredMatch, ...]:
+    """Each session's matches by round, then by the lowest table the match
+    played at (as a scorer's sheet lists them); in the file's order where it
+    names neither."""
+    tables: dict[tuple[str | None, str, str], tuple[int, int, str]] = {}
+    for session in event.sessions:
+        for match in session.matches:
+            played = [_natural(r.table) for b in match.boards for r in b.results if r.table]
+            if played:
+                tables[session.id, match.team, match.opponent] = min(played)
+    sessions: dict[str | None, int] = {}
+
+    def place(match: ScoredMatch) -> tuple[int, int, tuple[int, int, str]]:
+        at = sessions.setdefault(match.session, len(sessions))
+        table = tables.get((match.session, match.team, match.opponent), (2, 0, ""))
+        return at, match.round or 0, table
+
+    return tuple(sorted(matches, key=place))
+
+
 def _matches(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tuple[Table, ...]:
     """The list of matches, then each match's IMPs board by board."""
     if not matches:
