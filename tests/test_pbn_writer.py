@@ -605,8 +605,8 @@ def test_batch_to_pbn_writes_each_file_as_pbn(tmp_path: Path) -> None:
 
 
 def test_readme_examples_are_what_pbnscore_writes() -> None:
-    """The README's PBN out examples are lines of the fixtures' output."""
-    section = (ROOT / "README.md").read_text().split("## PBN out", 1)[1].split("\n## ", 1)[0]
+    """The docs' PBN out examples are lines of the fixtures' output."""
+    section = (ROOT / "docs" / "reference" / "pbn-out.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0] for b in section.split("```\n")[1::2]]
     outputs = [
         written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "butler")[1],

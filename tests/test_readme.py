@@ -1,5 +1,6 @@
-"""The README's plug-in example is real code: it conforms, and it runs
-through the command line with the flag its Options declare."""
+"""The plug-in guide's example (docs/api/plugins.md) is real code: it
+conforms, and it runs through the command line with the flag its Options
+declare."""
 
 from __future__ import annotations
 
@@ -18,12 +19,15 @@ from pbnscore.testing import StrategyConformance
 ROOT = Path(__file__).resolve().parent.parent
 
 
+PLUGIN_GUIDE = ROOT / "docs" / "api" / "plugins.md"
+
+
 def readme_example() -> types.ModuleType:
-    """The first Python block under "Writing a method of your own", as a module."""
-    section = (ROOT / "README.md").read_text().split("### Writing a method of your own", 1)[1]
+    """The first Python block of the plug-in guide, as a module."""
+    section = PLUGIN_GUIDE.read_text(encoding="utf-8")
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     module = types.ModuleType("boards_played")
-    exec(compile(code, "README.md", "exec"), module.__dict__)
+    exec(compile(code, str(PLUGIN_GUIDE), "exec"), module.__dict__)
     return module
 
 

@@ -658,8 +658,8 @@ TASK = "{http://schemas.microsoft.com/windows/2004/02/mit/task}"
 
 
 def readme_section() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return text.split("## Watching a folder", 1)[1].split("\n## ", 1)[0]
+    """The docs page on watching a folder (its setting-up part too)."""
+    return (ROOT / "docs" / "tutorials" / "watch.md").read_text(encoding="utf-8")
 
 
 def documented_commands() -> list[tuple[str, list[str]]]:
@@ -678,8 +678,9 @@ def documented_commands() -> list[tuple[str, list[str]]]:
     assert command is not None and arguments is not None
     found.append(("task-scheduler", [command, *arguments.split()]))
     for line in readme_section().splitlines():
-        if "pbnscore watch" in line and not line.strip().startswith(("`", "-")):
-            found.append(("readme", line.split()))
+        command = line.strip().removeprefix("$ ")
+        if "pbnscore watch" in command and not command.startswith(("`", "-")):
+            found.append(("readme", command.split()))
     return found
 
 

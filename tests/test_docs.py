@@ -1,0 +1,150 @@
+"""The README and the documentation site are tested as a user would read them.
+
+Every ``console`` block's ``$ `` line runs, in a folder holding a copy of the
+repository's fixtures and examples, with the installed ``pbnscore`` first on
+PATH, and exits 0 (or the status its ``# exit N`` comment says). Every
+``python`` block runs, a page's blocks in order in one module. No text a
+user reads (README, site, ``--help``, ``pbnscore methods``) names a file
+the repository does not ship or the project's own process.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PAGES = sorted(DOCS.rglob("*.md"))
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+EXIT = re.compile(r"\s+#\s*exit (\d+)\s*$")
+# A page's Python blocks run as one module under this name (the plug-in
+# guide's later blocks import its first as a package would).
+MODULE_NAMES = {"api/plugins.md": "boards_played"}
+# Names a user of the package cannot follow: files not in the repository
+# and the project's own process.
+UNFOLLOWABLE = re.compile(r"CONTRACT\.md|\breference/|\bshared/|\bissues?\b", re.IGNORECASE)
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+def page_name(page: Path) -> str:
+    return page.relative_to(DOCS).as_posix() if page.is_relative_to(DOCS) else page.name
+
+
+def blocks(page: Path, language: str) -> list[str]:
+    text = page.read_text(encoding="utf-8")
+    return [body for lang, body in FENCE.findall(text) if lang == language]
+
+
+def commands(page: Path) -> list[tuple[str, int]]:
+    """Each ``$ `` line of the page's console blocks, with its exit status."""
+    found = []
+    for body in blocks(page, "console"):
+        for line in body.replace("\\\n", " ").splitlines():
+            if line.startswith("$ "):
+                expected = EXIT.search(line)
+                command = EXIT.sub("", line[2:])
+                found.append((command, int(expected.group(1)) if expected else 0))
+    return found
+
+
+COMMAND_PAGES = [pytest.param(page, id=page_name(page)) for page in PAGES if commands(page)]
+PYTHON_PAGES = [pytest.param(page, id=page_name(page)) for page in PAGES if blocks(page, "python")]
+
+
+@pytest.fixture
+def workdir(tmp_path: Path) -> Path:
+    """A folder as a clone's, with the fixtures and examples the docs use."""
+    for name in ("fixtures", "examples"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    return tmp_path
+
+
+def test_the_docs_have_commands_and_python() -> None:
+    assert len(PAGES) > 20
+    assert sum(len(commands(page)) for page in PAGES) > 40
+    assert len(PYTHON_PAGES) >= 3
+
+
+@pytest.mark.parametrize("page", COMMAND_PAGES)
+def test_commands_run_as_shown(page: Path, workdir: Path) -> None:
+    """A page's commands run in order in one folder, as a reader types them."""
+    environment = dict(os.environ)
+    environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
+    failed = []
+    for command, status in commands(page):
+        done = subprocess.run(
+            ["bash", "-c", command],
+            cwd=workdir,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=240,
+            check=False,
+        )
+        if done.returncode != status or "Traceback" in done.stderr:
+            failed.append((command, done.returncode, done.stderr[-1000:]))
+    assert failed == []
+
+
+@pytest.mark.parametrize("page", PYTHON_PAGES)
+def test_python_examples_run(
+    page: Path, workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(workdir)
+    name = MODULE_NAMES.get(page_name(page), "docs_example")
+    module = types.ModuleType(name)
+    monkeypatch.setitem(sys.modules, name, module)
+    for code in blocks(page, "python"):
+        exec(compile(code, str(page), "exec"), module.__dict__)
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """What ``--help`` of every command and ``methods`` print."""
+    texts = []
+    for arguments in (
+        ["--help"],
+        *([command, "--help"] for command in ("score", "batch", "check", "explain")),
+        *([command, "--help"] for command in ("season", "watch", "methods")),
+        ["methods"],
+    ):
+        texts.append((" ".join(arguments), run_cli(arguments)))
+    return texts
+
+
+def run_cli(arguments: list[str]) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "pbnscore", *arguments],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout
+
+
+@pytest.mark.parametrize("page", [pytest.param(p, id=page_name(p)) for p in PAGES])
+def test_page_names_nothing_a_user_cannot_follow(page: Path) -> None:
+    text = LINK_TARGET.sub("]", page.read_text(encoding="utf-8"))
+    assert UNFOLLOWABLE.findall(text) == []
+
+
+def test_help_and_methods_name_nothing_a_user_cannot_follow() -> None:
+    texts = help_texts()
+    assert all(text.strip() for _, text in texts)
+    assert [(name, UNFOLLOWABLE.findall(text)) for name, text in texts] == [
+        (name, []) for name, _ in texts
+    ]
+
+
+def test_the_check_catches_each_word() -> None:
+    for text in ("see CONTRACT.md", "in reference/x.md", "../shared/samples", "the Issue says"):
+        assert UNFOLLOWABLE.search(LINK_TARGET.sub("]", text))
+    assert not UNFOLLOWABLE.search(LINK_TARGET.sub("]", "[Methods](../reference/methods.md)"))
