@@ -50,7 +50,7 @@ def analyses() -> list[_dd.Analysis | None]:
     event = pbnscore.load(DD)
     boards = [b for s in event.sessions for sec in s.sections for b in sec.boards]
     facts = [(b.dealer.value, b.vulnerability.value) for b in boards]  # type: ignore[union-attr]
-    return _dd.analyse(event, [b.deal for b in boards], facts)
+    return _dd.analyse(boards, facts)
 
 
 @needs_endplay
@@ -139,3 +139,15 @@ def test_dd_where_it_cannot_show_is_refused(to: str, capsys: pytest.CaptureFixtu
     """--dd with a format that has no board pages does nothing: refused."""
     assert main(["score", str(DD), "--dd", "--to", to]) == 2
     assert "--dd applies to --to text or html" in capsys.readouterr().err
+
+
+def test_the_pbn_reader_puts_the_file_s_analysis_in_the_model() -> None:
+    """The analysis a PBN game carries is on its board (the report reads it
+    there, not from the PBN text again): board 1's tricks and par, board 2 none."""
+    event = pbnscore.load(DD)
+    first, second = (b for s in event.sessions for sec in s.sections for b in sec.boards)
+    assert first.analysis is not None and second.analysis is None
+    assert first.analysis.given_as == "DoubleDummyTricks"
+    tricks = {(seat, strain.value): count for seat, strain, count in first.analysis.tricks}
+    assert tricks == expected(1)
+    assert (first.analysis.par_contract, first.analysis.par_score) == ("NS 7S", None)

@@ -299,6 +299,18 @@ def _results_of(value: tuple[Result, ...] | ResultColumns) -> tuple[Result, ...]
 
 
 @attrs.frozen
+class DealAnalysis:
+    """The double-dummy analysis a results file carries for a deal: the
+    tricks each declarer takes in each strain, and the par where the file
+    gives it (its contract, its score), as the file spells them."""
+
+    tricks: tuple[tuple[Seat, Strain, int], ...]  # every declarer x strain
+    par_contract: str | None = None
+    par_score: str | None = None
+    given_as: str = ""  # what the file calls it, as a report names it
+
+
+@attrs.frozen
 class Board:
     number: int = attrs.field(validator=attrs.validators.ge(1))
     # ``results`` (a tuple of Result) or the columns a reader made them from:
@@ -310,6 +322,8 @@ class Board:
     vulnerability: Vulnerability | None = None
     deal: str | None = None  # PBN Deal notation, "N:AKQ.xxx... ..."
     source_ref: int | None = None
+    # The double-dummy analysis the file gives for this board's deal.
+    analysis: DealAnalysis | None = None
 
     @property
     def results(self) -> tuple[Result, ...]:

@@ -44,6 +44,7 @@ from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
 from pbnscore.errors import PbnError, Problem, excerpt
 from pbnscore.model import (
     Club,
+    DealAnalysis,
     Direction,
     Event,
     EventKind,
@@ -53,6 +54,7 @@ from pbnscore.model import (
     Source,
     Vulnerability,
 )
+from pbnscore.pbn._analysis import deal_analysis, with_analyses
 from pbnscore.pbn._games import Game, Inheritance, games
 from pbnscore.pbn._lexer import Token, decode, tokens
 from pbnscore.pbn._pairs import SectionNotes, natural_key, parse_direction, split_names
@@ -170,12 +172,16 @@ class EventBuilder:
         self.named: _NamedTeams | None = None  # the teams later games play in
         self.unplaced: dict[str, list[int]] = {}  # why a game is in no match: its lines
         self.team_names: dict[str, str] = {}  # a TotalScoreTable's Names by TeamId
+        self.analyses: dict[str, DealAnalysis] = {}  # by deal: the first game's that gives one
 
     # -- per game
 
     def add(self, game: Game) -> None:
         self.count += 1
         values = game.values
+        analysed = deal_analysis(game)
+        if analysed is not None:
+            self.analyses.setdefault(*analysed)
         if self.wanted:
             self._event_tags(game)
         if self.thorough:
@@ -505,6 +511,7 @@ class EventBuilder:
         )
         ordered = sorted(self.sections.values(), key=lambda n: natural_key(n.id or ""))
         sections = tuple(notes.section() for notes in ordered)
+        sections, matches = with_analyses(sections, matches, self.analyses)
         tags = self.event_tags
         site = tags.get("Site")
         return Event(

@@ -65,8 +65,7 @@ def _board_views(
     ]
     analyses: list[Any] = [None] * len(places)
     if dd:
-        deals = [place.board.deal if place.board is not None else None for place in places]
-        analyses = _dd.analyse(scored.event, deals, facts)
+        analyses = _dd.analyse([place.board for place in places], facts)
     views = []
     match_imps = _match_imps(scored, teams)
     players = _pair_players(scored.event)

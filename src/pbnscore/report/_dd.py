@@ -2,11 +2,10 @@
 
 Each board with a complete deal gets its makeable-contracts table (the
 tricks each declarer takes in each strain, shown as the level it makes, as
-BridgeWebs and Cobalt show them) and its par. Where a PBN input already
-carries the analysis (PBN 2.1 §5.7 ``OptimumResultTable``, or the
-``DoubleDummyTricks`` tag BridgeWebs, BridgeComposer and RealBridge write:
-20 hex digits, declarers N S E W by strains NT S H D C), that is shown, with
-the file's ``ParContract``/``OptimumScore`` where given; otherwise the deal
+BridgeWebs and Cobalt show them) and its par. Where the input already
+carries the analysis (the PBN reader puts a game's ``OptimumResultTable`` or
+``DoubleDummyTricks`` on the board, :class:`pbnscore.model.DealAnalysis`,
+with the file's ``ParContract``/``OptimumScore`` where given), that is shown; otherwise the deal
 is solved with endplay's double-dummy solver (the ``dd`` extra,
 ``pip install 'pbnscore[dd]'``), which also gives the par. Where the file
 gives the tricks but no par, endplay's par (DDS's, from a double-dummy
@@ -16,7 +15,6 @@ vulnerability, without solving the deal again; a report labels it so.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -24,20 +22,16 @@ import attrs
 
 from pbnscore.errors import UsageError
 from pbnscore.hands import Hands, parse_deal
-from pbnscore.model import Event, Seat, Vulnerability
+from pbnscore.model import Board, DealAnalysis, Seat, Vulnerability
 
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
     from endplay.types import Denom, Player
 
-    from pbnscore.pbn._games import Game
-
 __all__ = ["STRAINS", "Analysis", "analyse", "require_solver"]
 
 STRAINS = ("NT", "S", "H", "D", "C")
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as BridgeWebs lists them
-_HEX_RE = re.compile(r"[0-9a-dA-D]{20}")
-_ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECASE)
 INSTALL = "--dd needs the double-dummy solver: pip install 'pbnscore[dd]' (endplay)"
 
 
@@ -73,20 +67,20 @@ def has_solver() -> bool:
 
 
 def analyse(
-    event: Event, deals: Iterable[str | None], dealers: Iterable[tuple[str, str]]
+    boards: Iterable[Board | None], dealers: Iterable[tuple[str, str]]
 ) -> list[Analysis | None]:
     """An analysis per board (by its deal, dealer and vulnerability as
-    shown); None where the deal is not complete."""
-    given = given_analyses(event)
+    shown): the file's (:attr:`Board.analysis`), else solved; None where the
+    deal is not complete."""
     solver = has_solver()
     solved: dict[tuple[str, str, str], Analysis] = {}
     found: list[Analysis | None] = []
-    for deal, (dealer, vulnerability) in zip(deals, dealers, strict=True):
-        hands = parse_deal(deal)
-        if hands is None or not hands.complete:
+    for board, (dealer, vulnerability) in zip(boards, dealers, strict=True):
+        hands = parse_deal(board.deal if board is not None else None)
+        if board is None or hands is None or not hands.complete:
             found.append(None)
             continue
-        analysis = given.get(hands.pbn())
+        analysis = _given(board.analysis) if board.analysis is not None else None
         if analysis is not None and analysis.par is None and solver:
             par = _par(_table(analysis.tricks), Seat(dealer), Vulnerability(vulnerability))
             analysis = attrs.evolve(analysis, par=par, par_worked_out=True)
@@ -159,50 +153,12 @@ def _par(table: DDTable, dealer: Seat, vulnerability: Vulnerability) -> str:
     return f"{contracts}, NS {par.score:+d}" if contracts else f"NS {par.score:+d}"
 
 
-def given_analyses(event: Event) -> dict[str, Analysis]:
-    """Analyses a PBN input carries, by deal (in PBN notation from North)."""
-    if event.source.format != "pbn" or not event.source.document:
-        return {}
-    from pbnscore.pbn._games import games
-    from pbnscore.pbn._lexer import decode, tokens
-
-    found: dict[str, Analysis] = {}
-    directives: list[object] = []
-
-    def ignore(*args: object, **kwargs: object) -> None:
-        return None
-
-    for game in games(tokens(decode(event.source.document).text), ignore, directives):  # type: ignore[arg-type]
-        hands = parse_deal(game.text("Deal"))
-        if hands is None or not hands.complete:
-            continue
-        analysis = _from_game(game)
-        if analysis is not None:
-            found.setdefault(hands.pbn(), analysis)
-    return found
-
-
-def _from_game(game: Game) -> Analysis | None:
-    par = _file_par(game.text("ParContract"), game.text("OptimumScore"))
-    hexes = game.text("DoubleDummyTricks")
-    if hexes is not None and _HEX_RE.fullmatch(hexes):
-        digits = iter(int(digit, 16) for digit in hexes)
-        tricks = {(seat, strain): next(digits) for seat in DECLARERS for strain in STRAINS}
-        return Analysis(tricks, par, "DoubleDummyTricks")
-    rows: dict[tuple[Seat, str], int] = {}
-    for _, data in game.section("OptimumResultTable"):
-        for line in data.splitlines():
-            row = _ROW_RE.fullmatch(line)
-            if row is not None and int(row.group(3)) <= 13:
-                strain = row.group(2).upper()
-                rows[Seat(row.group(1).upper()), "NT" if strain == "N" else strain] = int(
-                    row.group(3)
-                )
-    if len(rows) == len(DECLARERS) * len(STRAINS):
-        return Analysis(rows, par, "OptimumResultTable")
-    return None
-
-
-def _file_par(contract: str | None, score: str | None) -> str | None:
-    parts = [part for part in (contract, score and f"score {score}") if part]
-    return ", ".join(parts) or None
+def _given(analysis: DealAnalysis) -> Analysis:
+    """The analysis the file gave (read into the model by its format)."""
+    tricks = {(seat, strain.value): count for seat, strain, count in analysis.tricks}
+    parts = [
+        part
+        for part in (analysis.par_contract, analysis.par_score and f"score {analysis.par_score}")
+        if part
+    ]
+    return Analysis(tricks, ", ".join(parts) or None, analysis.given_as)

@@ -1,0 +1,81 @@
+"""The double-dummy analysis a PBN game carries, read into the model
+(:class:`pbnscore.model.DealAnalysis` on each board with that deal).
+
+PBN 2.1 §5.7 ``OptimumResultTable`` (lines ``N NT 9``), or the
+``DoubleDummyTricks`` tag BridgeWebs, BridgeComposer and RealBridge write
+(20 hex digits, declarers N S E W by strains NT S H D C), with the file's
+``ParContract``/``OptimumScore`` where given. The first game of a deal that
+gives one gives it for every board with that deal.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from pbnscore.hands import parse_deal
+from pbnscore.model import Board, DealAnalysis, Match, Seat, Section, Strain
+from pbnscore.pbn._games import Game
+
+DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as DoubleDummyTricks lists them
+STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_HEX_RE = re.compile(r"[0-9a-dA-D]{20}")
+_ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECASE)
+_TAGS = ("DoubleDummyTricks", "OptimumResultTable")
+
+
+def deal_analysis(game: Game) -> tuple[str, DealAnalysis] | None:
+    """(the deal, from North, in PBN notation; its analysis) where ``game``
+    gives a complete deal and an analysis of it."""
+    if not any(tag in game.values for tag in _TAGS):
+        return None
+    hands = parse_deal(game.text("Deal"))
+    if hands is None or not hands.complete:
+        return None
+    analysis = _from_game(game)
+    return None if analysis is None else (hands.pbn(), analysis)
+
+
+def _from_game(game: Game) -> DealAnalysis | None:
+    par = {"par_contract": game.text("ParContract"), "par_score": game.text("OptimumScore")}
+    hexes = game.text("DoubleDummyTricks")
+    if hexes is not None and _HEX_RE.fullmatch(hexes):
+        digits = iter(int(digit, 16) for digit in hexes)
+        tricks = tuple((seat, strain, next(digits)) for seat in DECLARERS for strain in STRAINS)
+        return DealAnalysis(tricks, **par, given_as="DoubleDummyTricks")
+    rows: dict[tuple[Seat, Strain], int] = {}
+    for _, data in game.section("OptimumResultTable"):
+        for line in data.splitlines():
+            row = _ROW_RE.fullmatch(line)
+            if row is not None and int(row.group(3)) <= 13:
+                strain = row.group(2).upper()
+                key = (Seat(row.group(1).upper()), Strain("NT" if strain == "N" else strain))
+                rows[key] = int(row.group(3))
+    if len(rows) == len(DECLARERS) * len(STRAINS):
+        table = tuple((seat, strain, count) for (seat, strain), count in rows.items())
+        return DealAnalysis(table, **par, given_as="OptimumResultTable")
+    return None
+
+
+def with_analyses(
+    sections: tuple[Section, ...], matches: tuple[Match, ...], found: dict[str, DealAnalysis]
+) -> tuple[tuple[Section, ...], tuple[Match, ...]]:
+    """The sections and matches, each board with a deal ``found`` analysed
+    carrying that analysis."""
+    if not found:
+        return sections, matches
+
+    def analysed(boards: tuple[Board, ...]) -> tuple[Board, ...]:
+        return tuple(_analysed(board, found) for board in boards)
+
+    return (
+        tuple(attrs.evolve(section, boards=analysed(section.boards)) for section in sections),
+        tuple(attrs.evolve(match, boards=analysed(match.boards)) for match in matches),
+    )
+
+
+def _analysed(board: Board, found: dict[str, DealAnalysis]) -> Board:
+    hands = parse_deal(board.deal)
+    analysis = found.get(hands.pbn()) if hands is not None and hands.complete else None
+    return board if analysis is None else attrs.evolve(board, analysis=analysis)
