@@ -32,6 +32,9 @@ Forbidden, each failing with the file and the import that breaks it:
 - a format or an output importing the command line;
 - any module importing the package's ``__init__`` (``import pbnscore``,
   ``from pbnscore import X`` where X is no submodule): it sits on top;
+- any module outside a format importing one of the format's private
+  modules (``pbnscore.pbn._lexer``): what a file carries reaches the others
+  through the model;
 - any circle of imports between modules.
 """
 
@@ -152,6 +155,29 @@ def forbidden_imports(graph: dict[str, list[tuple[int, str, str]]]) -> list[str]
 def test_no_part_imports_what_it_must_not_know() -> None:
     wrong = forbidden_imports(GRAPH)
     assert not wrong, "\n".join(wrong)
+
+
+def private_format_imports(graph: dict[str, list[tuple[int, str, str]]]) -> list[str]:
+    wrong = []
+    for module, edges in graph.items():
+        for line, written, target in edges:
+            names = target.split(".")
+            own = module.split(".")[:2] == names[:2]
+            if len(names) > 2 and names[1] in ("pbn", "usebio") and names[2][0] == "_" and not own:
+                wrong.append(f"{where(module, line, written)} (a format's private module)")
+    return wrong
+
+
+def test_no_module_reads_a_format_s_private_modules() -> None:
+    wrong = private_format_imports(GRAPH)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_private_format_import_is_named() -> None:
+    graph = dict(GRAPH)
+    added = _edges_of("from pbnscore.pbn._lexer import tokens")
+    graph["pbnscore.report._dd"] = [*graph["pbnscore.report._dd"], *added]
+    assert any("report/_dd.py" in line for line in private_format_imports(graph))
 
 
 def circles(graph: dict[str, list[tuple[int, str, str]]]) -> list[list[str]]:

@@ -15,8 +15,8 @@ for every format:
 - sections (or matches of one round) that share some boards but not all
   (warning: a section that played fewer rounds is not wrong, but a board lost
   in a file is);
-- a USEBIO EVENT_TYPE that is no USEBIO value, or none (warning: the kind of
-  event is then taken from the content), from the tree the reader keeps.
+- and the format's own checks of what its reader kept (USEBIO's:
+  ``pbnscore.usebio._checks``).
 
 Errors mean the file's numbers cannot be trusted; warnings do not fail
 ``check``.
@@ -29,10 +29,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from importlib import import_module
-from typing import cast
 
 import attrs
-from lxml import etree
 
 from pbnscore._reading import detect_format
 from pbnscore.errors import Problem, excerpt
@@ -107,115 +105,20 @@ def vet(event: Event) -> Vetting:
     (errors the file is scored in spite of, such as a score that disagrees
     with its contract, and warnings): the scorer is told of each. For an
     event read strictly: a USEBIO one gets the warnings only a lenient read
-    of its reader makes (see :func:`_passed_out_scores`)."""
+    of its reader makes (its format package's ``strict_read_warnings``)."""
     checked = _checked(event)
     refused = {id(problem) for problem in checked.refused}
     warned = [p for p in checked.problems if id(p) not in refused]
-    return Vetting(checked.refused, [*warned, *_passed_out_scores(event)])
+    return Vetting(checked.refused, [*warned, *_format_checks(event, "strict_read_warnings")])
 
 
-def _usebio_root(event: Event) -> etree._Element | None:
-    """The root of the USEBIO tree the reader kept, if there is one."""
-    tree = event.source.tree
-    if event.source.format != "usebio" or not isinstance(tree, etree._ElementTree):
-        return None
-    return tree.getroot()
-
-
-def _event_type(event: Event, checker: _Checker) -> None:
-    """§4.1: an EVENT_TYPE the reader does not know (compared as it does,
-    case-insensitively), or none, leaves the kind of event to be guessed
-    from the content: the scorer should know."""
-    root = _usebio_root(event)
-    event_el = root.find("EVENT") if root is not None else None
-    if event_el is None:
-        return
-    from pbnscore.usebio._reader import EVENT_TYPES
-
-    written = event_el.get("EVENT_TYPE")
-    guessed = f"read as {'an' if event.kind is EventKind.INDIVIDUAL else 'a'} {event.kind.value}"
-    if written is None:
-        message = f"EVENT has no EVENT_TYPE; {guessed} event from its content"
-    elif written.strip().upper() not in EVENT_TYPES:
-        message = (
-            f"EVENT_TYPE {excerpt(written)} is no USEBIO event type; "
-            f"{guessed} event from its content"
-        )
-    else:
-        return
-    checker.add(message, cast("int | None", event_el.sourceline), WARNING)
-
-
-# The top of each subtree in a namespace: USEBIO has none, and the reader
-# reads names in no namespace only, so such an element is not read at all.
-_NAMESPACED = etree.XPath("//*[namespace-uri() != '' and namespace-uri(..) = '']")
-
-
-def _namespaced(event: Event, checker: _Checker) -> None:
-    """An element in an XML namespace (a TRAVELLER_LINE with ``xmlns``) is
-    left out by the reader: a result that silently is not there."""
-    root = _usebio_root(event)
-    if root is None or not _may_declare_namespaces(event.source.document):
-        return
-    for element in cast("list[etree._Element]", _NAMESPACED(root)):
-        name = etree.QName(element)
-        message = (
-            f"{name.localname} in the XML namespace {excerpt(name.namespace or '')} "
-            "is no USEBIO element: not read"
-        )
-        checker.add(message, cast("int | None", element.sourceline), WARNING)
-
-
-def _may_declare_namespaces(document: bytes | None) -> bool:
-    """Whether the document might put an element in a namespace: only an
-    ``xmlns`` declaration can (XML Namespaces §3; an undeclared prefix does
-    not parse), and no character reference can spell one in a tag. Answered
-    from the bytes where they are in an ASCII-compatible encoding (a UTF-16
-    or UTF-32 document has a zero byte or a byte-order mark in its first four
-    bytes and is searched the slow way)."""
-    if document is None:
-        return True
-    head = document[:4]
-    if b"\x00" in head or head.startswith((b"\xfe\xff", b"\xff\xfe")):
-        return True
-    return b"xmlns" in document
-
-
-def _boards(event: Event) -> Iterator[Board]:
-    for session in event.sessions:
-        for section in session.sections:
-            yield from section.boards
-        for match in session.matches:
-            yield from match.boards
-
-
-def _passed_out_scores(event: Event) -> list[Problem]:
-    """A USEBIO pass-out whose SCORE is not 0, as the reader's lenient read
-    (``check``) warns of it; a strict read keeps no warnings, and the model
-    keeps the pass-out's 0. Found through the kept tree, only where a board
-    was passed out: the read itself is not slowed."""
-    passed_out = [
-        (columns.refs[at], columns.lines[at])
-        for columns in (board.columns for board in _boards(event))
-        for at, play in enumerate(columns.plays)
-        if play.outcome is Outcome.PASSED_OUT and columns.refs[at] is not None
-    ]
-    root = _usebio_root(event) if passed_out else None
-    if root is None:
-        return []
-    from pbnscore import bridge
-    from pbnscore.usebio._reader import _fields, _whole, ref_elements
-
-    elements = ref_elements(root)
-    found = []
-    for ref, line in passed_out:
-        assert ref is not None
-        # The SCORE as the reader takes it (the last of repeated ones).
-        score = _whole(_fields(elements[ref]).get("SCORE", ""))
-        if score:
-            message = bridge.passed_out_with_a_score(score)
-            found.append(Problem(message, event.source.name, line, WARNING))
-    return found
+def _format_checks(event: Event, name: str) -> list[Problem]:
+    """The checks of the event's own format package (``tree_problems``: of
+    what its reader kept; ``strict_read_warnings``: what only a lenient read
+    warns of), where it has them: they know its spellings, this module does
+    not."""
+    checks = getattr(import_module(f"pbnscore.{event.source.format}"), name, None)
+    return list(checks(event)) if checks is not None else []
 
 
 LONG_NUMBER_RE = re.compile(r"\d{10}")
@@ -251,8 +154,7 @@ def _checked(event: Event) -> _Checker:
                 label = f"{prefix}{_match(match)} board {board.number}"
                 checker.board(label, board, seat)
         checker.board_sets(prefix, session)
-    _event_type(event, checker)
-    _namespaced(event, checker)
+    checker.problems.extend(_format_checks(event, "tree_problems"))
     if event.result_count() == 0:
         message = "no results to score (a file of deals only?)"
         checker.add(message, None, WARNING)

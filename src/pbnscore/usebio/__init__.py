@@ -33,11 +33,23 @@ from typing import BinaryIO
 from pbnscore._gc import gc_paused
 from pbnscore.errors import Problem, UsebioError, check_data, check_path_or_file
 from pbnscore.model import Event, ScoredEvent, check_event
+from pbnscore.usebio._checks import strict_read_warnings, tree_problems
 from pbnscore.usebio._profiles import PROFILES
 from pbnscore.usebio._reader import PARSER, TooManyProblems, read
 from pbnscore.usebio._writer import write
 
-__all__ = ["PARSER", "PROFILES", "check", "dump", "dumps", "load", "loads", "read_leniently"]
+__all__ = [
+    "PARSER",
+    "PROFILES",
+    "check",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "read_leniently",
+    "strict_read_warnings",
+    "tree_problems",
+]
 
 
 def loads(data: bytes | str, *, source: str = "<string>") -> Event:
