@@ -18,8 +18,8 @@ The parts, by module (a package names all of its modules):
   explanation or a season.
 - **command line**: ``cli``, ``batch``, ``watch``, ``__main__``,
   ``_signals``.
-- **above the parts**: ``_api`` and ``_reading`` (what the package's
-  ``__init__`` offers: reading a file of either format, a season of files),
+- **above the parts**: ``_reading`` (what the package's ``__init__``
+  offers for reading a file of either format),
   ``season``, ``validate``, ``testing`` (the plug-in conformance tests, which
   check that options become flags).
 
@@ -60,7 +60,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(("cli", "batch", "watch", "__main__", "_signals"), "command line"),
-    **dict.fromkeys(("_api", "_reading", "season", "validate", "testing"), "above"),
+    **dict.fromkeys(("_reading", "season", "validate", "testing"), "above"),
 }  # fmt: skip
 
 FORMATS = {"pbn format", "usebio format"}

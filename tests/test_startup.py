@@ -52,15 +52,27 @@ def test_the_public_names_are_there_when_asked_for() -> None:
         _ = pbnscore.NoSuchThing  # type: ignore[attr-defined]
 
 
-def test_season_stays_the_function_when_its_module_is_imported() -> None:
-    """Importing pbnscore.season (lazily, after pbnscore) leaves
-    pbnscore.season the function, as when __init__ imported it first."""
+def test_season_is_the_module_and_calling_it_is_the_function() -> None:
+    """``import pbnscore.season`` gives the module, every documented name in
+    it works with no import first, ``pbnscore.season(...)`` is its function
+    (a folder of events too), and ``pbnscore.report.season`` is there unasked
+    (a _Package hack made pbnscore.season the function, so that
+    ``pbnscore.season.combine`` was an AttributeError)."""
     probe = (
-        "import pbnscore\nimport pbnscore.season\nfrom pbnscore.season import Season\n"
-        "import pbnscore._api\nprint(pbnscore.season is pbnscore._api.season)"
+        "import pbnscore, sys\n"
+        "import pbnscore.season as s\n"
+        "assert s is sys.modules['pbnscore.season'] and s is pbnscore.season\n"
+        "assert all(getattr(s, name) is not None for name in s.__all__)\n"
+        "ranking = pbnscore.season(sys.argv[1])\n"
+        "assert isinstance(ranking, s.Season) and ranking.ranking\n"
+        "print(pbnscore.report.season.render(ranking, 'text').splitlines()[0])\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "True"
+    club = Path(__file__).resolve().parent.parent / "fixtures" / "season" / "club"
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(club)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
 
 
 SCORE_PROBE = """

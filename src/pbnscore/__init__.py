@@ -9,11 +9,8 @@ write USEBIO, JSON, text or HTML.
 
 from __future__ import annotations
 
-import sys
-import types
 from importlib import import_module
 
-from pbnscore._api import season
 from pbnscore._reading import detect_format, load, loads
 from pbnscore._scoring import default_method, score
 from pbnscore._version import __version__
@@ -35,7 +32,7 @@ if TYPE_CHECKING:
         UsebioError,
     )
     from pbnscore.model import Event, EventKind, ScoredEvent
-    from pbnscore.season import Season
+    from pbnscore.season import Season, season
 
 
 __all__ = [
@@ -77,24 +74,10 @@ _LAZY = {
 }  # fmt: skip
 
 
-class _Package(types.ModuleType):
-    """This package. The first import of the submodule ``pbnscore.season``
-    binds it here under its name (the import system does so), which was
-    harmless while this file imported it before defining the function
-    :func:`season`; imported lazily it would hide the function."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "season" and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-
 def __getattr__(name: str) -> Any:
-    # `pbnscore.usebio`, `.pbn` and `.report` without importing lxml at start-up.
-    if name in ("usebio", "pbn", "report"):
+    # `pbnscore.usebio`, `.pbn` and `.report` without importing lxml at
+    # start-up; `pbnscore.season` is the module, callable as its function.
+    if name in ("usebio", "pbn", "report", "season"):
         return import_module(f"pbnscore.{name}")
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name]), name)

@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import os
 import re
+import sys
+import types
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
@@ -791,7 +794,7 @@ class _People:
 
 
 def season(
-    events: Iterable[Event | ScoredEvent],
+    events: Iterable[Event | ScoredEvent | str | os.PathLike[str]] | str | os.PathLike[str],
     method: str | None = None,
     *,
     by: By | str | None = None,
@@ -802,9 +805,17 @@ def season(
     aliases: Mapping[str, str] | None = None,
     **options: Any,
 ) -> Season:
-    """Score each event (as :func:`pbnscore.score` would, with ``method``,
-    else the event's default method, and ``options``; a scored event is
-    taken as it is) and :func:`combine` them."""
+    """One ranking over many events: each scored as :func:`pbnscore.score`
+    scores it (``method``, else the event's default method, and the method's
+    ``options``; a scored event is taken as it is), then :func:`combine` d.
+    As on the command line, a folder (alone, or among the events) stands for
+    the .pbn and .xml files in it and below, read in name order; a file's
+    path is loaded. Season options by keyword: ``by`` (``player``, ``pair``,
+    ``team``), ``best``, ``rank_on`` (``average``, ``total``),
+    ``min_events``, ``min_boards``, ``aliases`` ({name: same as}).
+
+    The package's ``pbnscore.season(...)`` is this function: the module is
+    callable (see :class:`_CallableModule`)."""
     from pbnscore._scoring import default_method, score
 
     def scored(item: Event | ScoredEvent) -> ScoredEvent:
@@ -813,7 +824,7 @@ def season(
         return score(item, method or default_method(item), **options)
 
     return combine(
-        (figures(scored(item)) for item in events),
+        (figures(scored(item)) for item in _season_events(events)),
         by=by,
         best=best,
         rank_on=rank_on,
@@ -821,3 +832,43 @@ def season(
         min_boards=min_boards,
         aliases=aliases,
     )
+
+
+def _season_events(given: object) -> list[Event | ScoredEvent]:
+    """The events :func:`season` was given, folders and files read."""
+    from pbnscore._reading import load
+    from pbnscore.batch import find
+    from pbnscore.errors import wrong_type
+
+    wanted = "events, files and folders (or one folder)"
+    if isinstance(given, str | os.PathLike):
+        given = [given]
+    if not isinstance(given, Iterable) or isinstance(given, bytes | Event | ScoredEvent):
+        raise wrong_type("pbnscore.season()", wanted, given)
+    events: list[Event | ScoredEvent] = []
+    for item in given:
+        if isinstance(item, Event | ScoredEvent):
+            events.append(item)
+        elif isinstance(item, str | os.PathLike):
+            events.extend(load(found) for found, _ in find([os.fspath(item)]))
+        else:
+            raise wrong_type("pbnscore.season()", wanted, item)
+    return events
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable: ``pbnscore.season(...)`` is :func:`season`
+    (the package offers the function under the module's name, as its
+    documented API says), and ``pbnscore.season.combine`` and every other
+    name here work as a module's do, with no import first."""
+
+    def __call__(
+        self,
+        events: Iterable[Event | ScoredEvent | str | os.PathLike[str]] | str | os.PathLike[str],
+        method: str | None = None,
+        **options: Any,
+    ) -> Season:
+        return season(events, method, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -47,7 +47,8 @@ def render(scored: ScoredEvent, to: str, *, dd: bool = False) -> str:
 
 
 def __getattr__(name: str) -> object:
-    # `pbnscore.report.json` etc. on first use, so importing the package stays cheap.
-    if name in FORMATS:
+    # `pbnscore.report.json`, `.season` etc. on first use, so importing the
+    # package stays cheap.
+    if name in FORMATS or name == "season":
         return import_module(f"pbnscore.report.{name}")
     raise AttributeError(f"module 'pbnscore.report' has no attribute {name!r}")
