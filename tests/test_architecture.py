@@ -18,8 +18,9 @@ The parts, by module (a package names all of its modules):
   explanation or a season.
 - **command line**: ``cli``, ``batch``, ``watch``, ``__main__``,
   ``_signals``.
-- **above the parts**: ``_reading`` (what the package's ``__init__``
-  offers for reading a file of either format),
+- **above the parts**: ``_reading`` and ``_writing`` (what the package's
+  ``__init__`` offers for reading a file of either format and writing any
+  output),
   ``season``, ``validate``, ``testing`` (the plug-in conformance tests, which
   check that options become flags).
 
@@ -60,7 +61,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(("cli", "batch", "watch", "__main__", "_signals"), "command line"),
-    **dict.fromkeys(("_reading", "season", "validate", "testing"), "above"),
+    **dict.fromkeys(("_reading", "_writing", "season", "validate", "testing"), "above"),
 }  # fmt: skip
 
 FORMATS = {"pbn format", "usebio format"}

@@ -14,6 +14,7 @@ from importlib import import_module
 from pbnscore._reading import detect_format, load, loads
 from pbnscore._scoring import default_method, score
 from pbnscore._version import __version__
+from pbnscore._writing import dump, dumps
 
 # Not typing.TYPE_CHECKING: typing takes longer to import than the rest of
 # ``pbnscore --version`` (mypy knows the name either way).
@@ -51,6 +52,8 @@ __all__ = [
     "__version__",
     "default_method",
     "detect_format",
+    "dump",
+    "dumps",
     "load",
     "loads",
     "pbn",
@@ -84,3 +87,8 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module 'pbnscore' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names, exactly :data:`__all__`."""
+    return sorted(__all__)

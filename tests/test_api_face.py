@@ -1,0 +1,70 @@
+"""The package's one face (CONTRACT "Python API, one face"): ``dump`` and
+``dumps`` write every output format, named or by extension, by the same path
+as the command line; ``dir(pbnscore)`` is exactly ``__all__``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import pbnscore
+from pbnscore import outputs
+
+CLUB = Path(__file__).resolve().parent.parent / "fixtures" / "usebio" / "club-night.xml"
+
+
+@pytest.fixture(scope="module")
+def scored() -> pbnscore.ScoredEvent:
+    return pbnscore.score(pbnscore.load(CLUB), "butler")
+
+
+def test_dir_shows_exactly_the_documented_names() -> None:
+    assert sorted(dir(pbnscore)) == sorted(pbnscore.__all__)
+    assert all(hasattr(pbnscore, name) for name in pbnscore.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(outputs.FORMATS))
+def test_dumps_is_each_format_s_writer(scored: pbnscore.ScoredEvent, name: str) -> None:
+    """By name and by each extension, the bytes the format's own writer makes."""
+    if name == "usebio":
+        own = pbnscore.usebio.dumps(scored)
+    elif name == "pbn":
+        own = pbnscore.pbn.dumps(scored)
+    else:
+        own = pbnscore.report.render(scored, name).encode("utf-8")
+    assert pbnscore.dumps(scored, name) == own
+    for extension in outputs.FORMATS[name].extensions:
+        assert pbnscore.dumps(scored, extension) == own
+
+
+def test_dump_takes_the_format_from_the_extension(
+    scored: pbnscore.ScoredEvent, tmp_path: Path
+) -> None:
+    target = tmp_path / "night.html"
+    pbnscore.dump(scored, target, dd=False)
+    assert target.read_bytes() == pbnscore.dumps(scored, "html")
+    stream = io.BytesIO()
+    pbnscore.dump(scored, stream, "csv")
+    assert stream.getvalue() == pbnscore.dumps(scored, "csv")
+
+
+def test_an_option_the_format_does_not_use_is_refused(scored: pbnscore.ScoredEvent) -> None:
+    with pytest.raises(pbnscore.OptionError, match="'dd' is an option of text and html, not json"):
+        pbnscore.dumps(scored, "json", dd=True)
+    with pytest.raises(pbnscore.OptionError, match="'types' is an option of usebio, not pbn"):
+        pbnscore.dumps(scored, "pbn", types="old")
+    with pytest.raises(pbnscore.OptionError, match="no writer option"):
+        pbnscore.dumps(scored, "usebio", colour=True)
+    with pytest.raises(pbnscore.OptionError, match="unknown format 'docx'"):
+        pbnscore.dumps(scored, "docx")
+    with pytest.raises(pbnscore.OptionError, match="no format given"):
+        pbnscore.dump(scored, io.BytesIO())
+
+
+def test_wrong_types_name_what_was_expected(scored: pbnscore.ScoredEvent) -> None:
+    with pytest.raises(TypeError, match="a ScoredEvent"):
+        pbnscore.dumps("night.xml", "json")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a path or a file open for writing"):
+        pbnscore.dump(scored, 3, "json")  # type: ignore[arg-type]
