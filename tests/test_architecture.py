@@ -263,3 +263,35 @@ def _edges_of(statement: str) -> list[tuple[int, str, str]]:
     assert isinstance(node, ast.ImportFrom) and node.module
     sub = f"{node.module}.{node.names[0].name}"
     return [(1, statement, sub if sub in MODULES else node.module)]
+
+
+def test_the_builtin_methods_are_one_list_with_the_entry_points() -> None:
+    """registry.BUILTINS (found without importlib.metadata) and pyproject's
+    entry points (what pip installs) name the same methods in one order."""
+    import tomllib
+
+    from pbnscore import registry
+
+    pyproject = PACKAGE.parent.parent / "pyproject.toml"
+    if not pyproject.is_file():
+        pytest.skip("not a source checkout")
+    project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    declared = project["entry-points"][registry.GROUP]
+    assert declared
+    assert list(declared.items()) == list(registry.BUILTINS.items())
+
+
+def test_every_public_class_and_function_says_what_it_is_for() -> None:
+    """A docstring on each public class and function of the public modules
+    (and on the method interface), which the API reference is built from."""
+    missing = []
+    for module, path in MODULES.items():
+        private = any(name.startswith("_") for name in module.split(".")[1:])
+        if private and module != "pbnscore.strategies._base":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.ClassDef | ast.FunctionDef) or node.name[0] == "_":
+                continue
+            if not ast.get_docstring(node):
+                missing.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}")
+    assert not missing, "\n".join(missing)

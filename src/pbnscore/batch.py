@@ -199,6 +199,8 @@ def convert(
 
 @attrs.frozen
 class Job:
+    """One file of a batch: the input, and the output it is written to."""
+
     source: Path
     target: Path
 
@@ -414,6 +416,9 @@ AnyDone = TypeVar("AnyDone", bound=Done)
 
 @attrs.frozen
 class Summary:
+    """What a batch did: files, results scored, failures (each one's line) and time
+    taken."""
+
     files: int
     results: int
     failures: int

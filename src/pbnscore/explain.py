@@ -58,6 +58,7 @@ def shown(value: Points) -> str:
 
 
 def listed(values: Iterable[Points]) -> str:
+    """The figures, each shown as :func:`shown` shows it, comma-separated."""
     return ", ".join(shown(v) for v in values)
 
 
@@ -152,6 +153,9 @@ class BoardExplanation:
 
 @attrs.frozen
 class Explanation:
+    """How a method scored the boards asked for: the scored event and one
+    :class:`BoardExplanation` per board."""
+
     scored: ScoredEvent
     board: int
     boards: tuple[BoardExplanation, ...]

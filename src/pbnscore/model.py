@@ -30,12 +30,16 @@ than Fraction's); an int compares and adds exactly with a Fraction."""
 
 
 class EventKind(enum.Enum):
+    """What an event is: pairs, teams or individual."""
+
     PAIRS = "pairs"
     TEAMS = "teams"
     INDIVIDUAL = "individual"
 
 
 class Direction(enum.Enum):
+    """The side a pair sits: North-South or East-West."""
+
     NS = "NS"
     EW = "EW"
 
@@ -45,6 +49,8 @@ class Direction(enum.Enum):
 
 
 class Seat(enum.Enum):
+    """One of the four seats at a table: North, East, South, West."""
+
     N = "N"
     E = "E"
     S = "S"
@@ -56,6 +62,8 @@ class Seat(enum.Enum):
 
 
 class Strain(enum.Enum):
+    """A contract's denomination: a trump suit or no trumps."""
+
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"
@@ -64,12 +72,16 @@ class Strain(enum.Enum):
 
 
 class Risk(enum.Enum):
+    """A contract's doubling: undoubled, doubled or redoubled."""
+
     UNDOUBLED = ""
     DOUBLED = "X"
     REDOUBLED = "XX"
 
 
 class Vulnerability(enum.Enum):
+    """Which sides are vulnerable on a board (Law 2)."""
+
     NONE = "None"
     NS = "NS"
     EW = "EW"
@@ -119,6 +131,8 @@ class PointsStyle(enum.Enum):
 
 
 class ParticipantKind(enum.Enum):
+    """What a participant is: a pair, a team or a single player."""
+
     PAIR = "pair"
     TEAM = "team"
     PLAYER = "player"
@@ -126,6 +140,8 @@ class ParticipantKind(enum.Enum):
 
 @attrs.frozen
 class Contract:
+    """A contract bid and played: level, strain and doubling."""
+
     level: int = attrs.field(validator=attrs.validators.in_(range(1, 8)))
     strain: Strain
     risk: Risk = Risk.UNDOUBLED
@@ -312,6 +328,9 @@ class DealAnalysis:
 
 @attrs.frozen
 class Board:
+    """One board as an event's results file gives it: its number, its results at every
+    table, and its deal, dealer and vulnerability where given."""
+
     number: int = attrs.field(validator=attrs.validators.ge(1))
     # ``results`` (a tuple of Result) or the columns a reader made them from:
     # compared, hashed and shown as the results either way.
@@ -343,6 +362,8 @@ class Board:
 
 @attrs.frozen
 class Player:
+    """A player, by name and national id where the file gives them."""
+
     name: str | None = None
     national_id: str | None = None
 
@@ -372,6 +393,9 @@ class Participant:
 
 @attrs.frozen
 class Section:
+    """A section of a pairs or individual session: its participants and the boards they
+    played."""
+
     id: str | None = None
     participants: tuple[Participant, ...] = ()
     boards: tuple[Board, ...] = ()
@@ -391,6 +415,9 @@ class Match:
 
 @attrs.frozen
 class Session:
+    """One session of an event: its sections (pairs, individuals) or its teams and
+    matches."""
+
     id: str | None = None
     sections: tuple[Section, ...] = ()
     teams: tuple[Participant, ...] = ()
@@ -399,6 +426,8 @@ class Session:
 
 @attrs.frozen
 class Club:
+    """The club that ran an event."""
+
     name: str | None = None
     id: str | None = None
 
@@ -424,6 +453,9 @@ class Source:
 
 @attrs.frozen
 class Event:
+    """A results file read into the model: every session, participant and result, and
+    where it came from. Format-neutral: readers make it, methods score it."""
+
     kind: EventKind
     sessions: tuple[Session, ...]
     source: Source
@@ -456,6 +488,8 @@ class Event:
 
 @attrs.frozen
 class ScoredResult:
+    """One result with the points a method gave each side (None where it gave none)."""
+
     result: Result
     ns_points: Points | None
     ew_points: Points | None
@@ -509,6 +543,9 @@ class DatumRecord:
 
 @attrs.frozen
 class ScoredBoard:
+    """One board as a method scored it: its datum where it has one, and every result's
+    points."""
+
     session: str | None
     section: str | None
     number: int
@@ -568,6 +605,9 @@ class Standing:
 
 @attrs.frozen
 class BoardImps:
+    """One board of a teams match: the home team's IMPs (and the away team's, where they
+    do not balance)."""
+
     number: int
     imps: Points  # the home team's
     # The away team's, where it is not -imps (an adjusted board's artificial

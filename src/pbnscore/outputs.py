@@ -69,6 +69,9 @@ def _report(name: str) -> Callable[[ScoredEvent, Settings, Warn], bytes]:
 
 @attrs.frozen
 class OutputFormat:
+    """One output format: its name, the extensions that name it, and how a scored event
+    becomes its bytes."""
+
     name: str
     extensions: tuple[str, ...]  # the first is the one `batch` adds
     # (scored, settings, warn): ``warn`` takes what the writer did that the

@@ -166,6 +166,7 @@ def entries() -> dict[str, MethodEntry]:
 
 
 def names() -> list[str]:
+    """The registered methods' names, sorted."""
     return sorted(entries())
 
 

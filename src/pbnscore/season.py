@@ -72,12 +72,16 @@ __all__ = [
 
 
 class By(enum.Enum):
+    """Who a season ranks: players, pairs or teams."""
+
     PLAYER = "player"
     PAIR = "pair"
     TEAM = "team"
 
 
 class RankOn(enum.Enum):
+    """What a season ranks on: the average per board or the total."""
+
     AVERAGE = "average"  # total per board played (of the events counted)
     TOTAL = "total"
 

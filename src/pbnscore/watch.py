@@ -160,6 +160,9 @@ class Log:
 
 @attrs.define
 class Scored:
+    """A file the watcher has scored: the hash of its bytes and the outputs written from
+    it."""
+
     sha256: str
     outputs: list[str]  # relative to the output folder, POSIX style
 

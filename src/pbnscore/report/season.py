@@ -44,6 +44,9 @@ def render(season: Season, to: str) -> str:
 
 @attrs.frozen
 class SeasonReport:
+    """What a person sees of a season, in reading order: title, facts, events and the
+    ranking's tables."""
+
     title: str
     facts: tuple[tuple[str, str], ...]
     method: str

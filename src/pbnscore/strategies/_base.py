@@ -245,12 +245,19 @@ def with_preset(strategy: type[Any], given: Mapping[str, object]) -> dict[str, o
 
 @runtime_checkable
 class Strategy(Protocol):
+    """What a scoring method is (built-in or plug-in): its registered
+    ``name``, a one-line ``description``, its ``Options`` (an attrs class,
+    each field a command-line flag), the event ``kinds`` it scores, and
+    :meth:`score`."""
+
     name: ClassVar[str]
     description: ClassVar[str]
     Options: ClassVar[type[Any]]
     kinds: ClassVar[frozenset[EventKind]]
 
-    def score(self, event: Event, options: Any) -> ScoredEvent: ...
+    def score(self, event: Event, options: Any) -> ScoredEvent:
+        """The event scored under ``options``; the event is not changed."""
+        ...
 
 
 def options_dict(options: Any) -> dict[str, object]:

@@ -66,6 +66,8 @@ from pbnscore.strategies import _base, _fields
 
 
 class VpScale(enum.Enum):
+    """How a match's IMPs become victory points, if at all."""
+
     WBF = "wbf"  # WBF 2013 continuous 20-VP scale for the match's board count
     WBF_DISCRETE = "wbf-discrete"  # the WBF's integer scale derived from it
     NONE = "none"  # stay in IMPs
@@ -99,12 +101,16 @@ class ImpScale(enum.Enum):
 
 
 class Tables(enum.Enum):
+    """Which tables of a match are compared with which."""
+
     ALL = "all"  # every table of the match added, then IMPed
     PAIRED = "paired"  # two teams-of-four matches (tables 1-2, 3-4 ...), IMPs added
 
 
 @attrs.frozen
 class AggregateOptions(_base.ImpOptions):
+    """The aggregate method's options (each becomes a command-line flag)."""
+
     vp: VpScale | ScaleFile = _base.option(
         VpScale.WBF,
         "wbf: WBF 2013 continuous 20-VP scale for the match's boards; wbf-discrete: the "
@@ -238,6 +244,8 @@ def _explained(
 
 @attrs.frozen
 class MatchScore:
+    """One match as aggregate scored it: the boards played and each team's net IMPs."""
+
     scored: ScoredMatch
     played: int  # boards played
     home_imps: Points  # each team's net IMPs, from its own side

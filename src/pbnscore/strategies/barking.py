@@ -59,12 +59,17 @@ MAX_SCORES = 300
 
 
 class Normalise(enum.Enum):
+    """How barking's terms become a board's score: one match's formula, or the plain
+    sum."""
+
     MATCH = "match"  # sum × 3 / number of terms: one match's three-term formula
     TOTAL = "total"  # the plain sum of the terms
 
 
 @attrs.frozen
 class BarkingOptions(_base.PairsOptions):
+    """The barking method's options (each becomes a command-line flag)."""
+
     normalise: Normalise = _base.option(
         Normalise.MATCH,
         "match: sum of terms × 3 / number of terms (one match's three-term score); "

@@ -24,6 +24,8 @@ from pbnscore.strategies import _base, _fields
 
 
 class Datum(enum.Enum):
+    """How butler's datum (the board's par score for the field) is worked out."""
+
     ZERO_SUM = "zero-sum"
     TRIMMED_MEAN = "trimmed-mean"
     MEAN = "mean"
@@ -170,6 +172,8 @@ PRESETS = (
 
 @attrs.frozen
 class ButlerOptions(_base.SectionsOptions):
+    """The butler method's options (each becomes a command-line flag)."""
+
     datum: Datum = _base.option(
         Datum.ZERO_SUM,
         "how each board's datum is formed",

@@ -25,6 +25,8 @@ from pbnscore.strategies import _base, _fields
 
 
 class Normalise(enum.Enum):
+    """How cross-IMPs' comparisons become a result's score: their average or their sum."""
+
     AVERAGE = "average"  # the sum over the other real results / their number
     TOTAL = "total"  # the plain sum
 
@@ -44,6 +46,8 @@ PRESETS = (
 
 @attrs.frozen
 class CrossImpsOptions(_base.SectionsOptions):
+    """The cross-IMPs method's options (each becomes a command-line flag)."""
+
     normalise: Normalise = _base.option(
         Normalise.AVERAGE,
         "average: sum over the other results / their number; total: the plain sum",
