@@ -183,7 +183,13 @@ def butler_pairs(source: str = "/clubs/monday/club-2026-03-09.xml") -> ScoredEve
         "halve": True, "imp_gaps": "lower", "artificial_imps": 3,
     }  # fmt: skip
     return ScoredEvent(
-        event, "butler", PointsStyle.BUTLER, options, boards, standings, datum_label="zero-sum"
+        event=event,
+        method="butler",
+        style=PointsStyle.BUTLER,
+        options=options,
+        boards=boards,
+        standings=standings,
+        datum_label="zero-sum",
     )
 
 
@@ -202,7 +208,12 @@ def cross_imps_howell() -> ScoredEvent:
     )
     options = {"normalise": "average", "imp_gaps": "lower", "artificial_imps": 3}
     return ScoredEvent(
-        event, "cross-imps", PointsStyle.CROSS_IMPS, options, boards, standings_from(boards, people)
+        event=event,
+        method="cross-imps",
+        style=PointsStyle.CROSS_IMPS,
+        options=options,
+        boards=boards,
+        standings=standings_from(boards, people),
     )
 
 
@@ -238,9 +249,14 @@ def aggregate_teams() -> ScoredEvent:
     )
     options = {"vp": "wbf", "imp_gaps": ImpGaps.LOWER, "artificial_imps": F(3)}
     return ScoredEvent(
-        event, "aggregate", PointsStyle.AGGREGATE, options, boards, rank(rows, session="1"),
-        matches,
-    )  # fmt: skip
+        event=event,
+        method="aggregate",
+        style=PointsStyle.AGGREGATE,
+        options=options,
+        boards=boards,
+        standings=rank(rows, session="1"),
+        matches=matches,
+    )
 
 
 def _match(
@@ -285,9 +301,13 @@ def barking_eight() -> ScoredEvent:
     )
     options = {"normalise": "match", "imp_gaps": "lower", "artificial_imps": 3}
     return ScoredEvent(
-        event, "barking", PointsStyle.BARKING, options, boards,
-        (*rank(team_rows), *pair_standings),
-    )  # fmt: skip
+        event=event,
+        method="barking",
+        style=PointsStyle.BARKING,
+        options=options,
+        boards=boards,
+        standings=(*rank(team_rows), *pair_standings),
+    )
 
 
 ALL = {

@@ -68,3 +68,22 @@ def test_wrong_types_name_what_was_expected(scored: pbnscore.ScoredEvent) -> Non
         pbnscore.dumps("night.xml", "json")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a path or a file open for writing"):
         pbnscore.dump(scored, 3, "json")  # type: ignore[arg-type]
+
+
+def test_a_scored_event_is_built_with_keywords(scored: pbnscore.ScoredEvent) -> None:
+    """A plug-in names each part of what it returns: a positional build,
+    which a new field would silently shift, is a TypeError."""
+    from pbnscore.model import PointsStyle, ScoredEvent
+
+    parts = (scored.event, "m", PointsStyle.BUTLER, {}, (), ())
+    with pytest.raises(TypeError):
+        ScoredEvent(*parts)  # type: ignore[misc]
+    built = ScoredEvent(
+        event=scored.event,
+        method="m",
+        style=PointsStyle.BUTLER,
+        options={},
+        boards=(),
+        standings=(),
+    )
+    assert built.method == "m" and built.matches == ()

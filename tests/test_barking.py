@@ -191,7 +191,14 @@ def test_a_plug_in_that_scores_nobody_is_an_error(monkeypatch: pytest.MonkeyPatc
         def score(self, event: Event, options: object) -> ScoredEvent:
             teams = event.sessions[0].teams
             zeros = tuple(Standing(team, 0, 0, 1, True) for team in teams)
-            return ScoredEvent(event, self.name, PointsStyle.AGGREGATE, {}, (), zeros)
+            return ScoredEvent(
+                event=event,
+                method=self.name,
+                style=PointsStyle.AGGREGATE,
+                options={},
+                boards=(),
+                standings=zeros,
+            )
 
     monkeypatch.setattr(registry, "get", lambda name: Nobody)
     with pytest.raises(ScoringError, match=r"^nobody scored no participant on any board$"):

@@ -59,7 +59,14 @@ def _scored(event: Event, name: str, options: Any) -> ScoredEvent:
     """Standings whose totals depend on the options, so tests can see them."""
     weight = Fraction(len(options_dict(options)))
     totals = [(p, weight * len(p.id), 1) for p in event.participants()]
-    return ScoredEvent(event, name, PointsStyle.BUTLER, options_dict(options), (), rank(totals))
+    return ScoredEvent(
+        event=event,
+        method=name,
+        style=PointsStyle.BUTLER,
+        options=options_dict(options),
+        boards=(),
+        standings=rank(totals),
+    )
 
 
 class FakeButler:

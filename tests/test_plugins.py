@@ -123,7 +123,8 @@ class Top:
                                 totals[key] += sign * points
         rows = [(p, totals[p.key], 1) for p in event.participants()]
         options_used = options_dict(options)
-        return ScoredEvent(event, self.name, PointsStyle.BUTLER, options_used, (), rank(rows))
+        return ScoredEvent(event=event, method=self.name, style=PointsStyle.BUTLER,
+                           options=options_used, boards=(), standings=rank(rows))
 '''
 
 BROKEN = "raise ImportError('needs numpy, which is not installed')\n"

@@ -156,9 +156,26 @@ def hand_scored(
             )
         teams = [t for s in event.sessions for t in s.teams]
         standings = rank((t, team_totals[t.id], 1) for t in teams)
-        return ScoredEvent(event, "aggregate", style, {}, tuple(boards), standings, tuple(matches))
+        return ScoredEvent(
+            event=event,
+            method="aggregate",
+            style=style,
+            options={},
+            boards=tuple(boards),
+            standings=standings,
+            matches=tuple(matches),
+        )
     standings = rank(pair_totals(event, boards))
-    return ScoredEvent(event, style.value, style, {}, tuple(boards), standings, (), "mean")
+    return ScoredEvent(
+        event=event,
+        method=style.value,
+        style=style,
+        options={},
+        boards=tuple(boards),
+        standings=standings,
+        matches=(),
+        datum_label="mean",
+    )
 
 
 # -- helpers -------------------------------------------------------------------

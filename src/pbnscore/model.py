@@ -661,9 +661,10 @@ class Notice:
     line: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class ScoredEvent:
-    """An event with one method's scores. ``event`` is the unchanged input."""
+    """An event with one method's scores. ``event`` is the unchanged input.
+    Built with keyword arguments only (a method's plug-in names each part)."""
 
     event: Event
     method: str

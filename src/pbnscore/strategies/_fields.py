@@ -653,7 +653,7 @@ def assemble(
     factor = bool(getattr(options, "factor", False))
     ranking = standings(lay, scores, factor)
     return ScoredEvent(
-        lay.event,
+        event=lay.event,
         method=method,
         style=style,
         options=_base.options_dict(options),

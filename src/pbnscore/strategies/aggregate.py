@@ -183,7 +183,7 @@ class Aggregate:
         # Built here rather than by ``_fields.assemble``, whose standings add
         # per-table points (all None here) and would be thrown away.
         scored = ScoredEvent(
-            event,
+            event=event,
             method=self.name,
             style=PointsStyle.AGGREGATE,
             options=_base.options_dict(options),
