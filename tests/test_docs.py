@@ -148,3 +148,16 @@ def test_the_check_catches_each_word() -> None:
     for text in ("see CONTRACT.md", "in reference/x.md", "../shared/samples", "the Issue says"):
         assert UNFOLLOWABLE.search(LINK_TARGET.sub("]", text))
     assert not UNFOLLOWABLE.search(LINK_TARGET.sub("]", "[Methods](../reference/methods.md)"))
+
+
+def test_the_api_reference_covers_every_public_name() -> None:
+    """Each name of ``pbnscore.__all__`` has its place on the API reference page."""
+    import pbnscore
+
+    page = (DOCS / "api" / "reference.md").read_text(encoding="utf-8")
+    targets = re.findall(r"^(?:::: |\s+heading: )([\w.]+)", page, re.MULTILINE)
+    members = [
+        name for listed in re.findall(r"members: \[(.*)\]", page) for name in listed.split(", ")
+    ]
+    documented = {target.rsplit(".", 1)[-1] for target in targets} | set(members)
+    assert set(pbnscore.__all__) - {"__version__", "report"} - documented == set()
