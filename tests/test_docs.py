@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-PAGES = sorted(DOCS.rglob("*.md"))
+PAGES = sorted([ROOT / "README.md", *DOCS.rglob("*.md")])
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 EXIT = re.compile(r"\s+#\s*exit (\d+)\s*$")
 # A page's Python blocks run as one module under this name (the plug-in
@@ -161,3 +161,9 @@ def test_the_api_reference_covers_every_public_name() -> None:
     ]
     documented = {target.rsplit(".", 1)[-1] for target in targets} | set(members)
     assert set(pbnscore.__all__) - {"__version__", "report"} - documented == set()
+
+
+def test_the_readme_is_a_five_minute_read() -> None:
+    """The README is the tour; the manual is the site."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert 0 < len(lines) <= 350
