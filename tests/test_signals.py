@@ -280,14 +280,14 @@ def test_ctrl_c_stops_a_batch_and_says_how_far_it_got(
         (inputs / f"night-{n:03}.xml").write_bytes(night)
     batch, lines = _interrupted_batch(tmp_path, inputs, jobs, after=5, group=group)
     assert batch.returncode == 130
-    written, stopped, not_started = _counts(lines)
+    written, stopped, never_begun = _counts(lines)
     out = tmp_path / "out"
     assert sorted(path.name for path in out.iterdir()) == sorted(
         path.name for path in out.glob("night-*.xml")
     )  # nothing hidden, no .part
     assert len(list(out.iterdir())) == written >= 5
-    assert written + stopped + not_started == 200
-    assert not_started > 0
+    assert written + stopped + never_begun == 200
+    assert never_begun > 0
 
 
 @posix_only
