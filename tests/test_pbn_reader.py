@@ -970,3 +970,32 @@ def test_names_are_split_once_per_pair(monkeypatch: pytest.MonkeyPatch) -> None:
         p.id: [pl.name for pl in p.players] for p in event.sessions[0].sections[0].participants
     }
     assert names == {"1": ["A One", "B Two"], "2": ["C Three", "D Four"]}
+
+
+def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table's game repeats its board's deal and analysis; the deal is
+    checked card by card once, not once per game (that tripled the read of
+    a RealBridge file)."""
+    from pbnscore.pbn import _analysis
+
+    calls: list[str | None] = []
+    real = _analysis.parse_deal
+
+    def counted(text: str | None) -> object:
+        calls.append(text)
+        return real(text)
+
+    monkeypatch.setattr(_analysis, "parse_deal", counted)
+    _analysis.complete_deal.cache_clear()
+    deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    game = (
+        '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
+        '[DoubleDummyTricks "{hexes}"]\n[PairNS "{ns}"]\n[PairEW "{ew}"]\n'
+        '[Contract "3NT"]\n[Declarer "N"]\n[Result "9"]\n\n'
+    )
+    text = "".join(
+        game.format(deal=deal, hexes="9" * 20, ns=2 * t + 1, ew=2 * t + 2) for t in range(8)
+    )
+    event = pbn.loads(text)
+    assert board_of(event).analysis is not None
+    assert len(calls) == 1

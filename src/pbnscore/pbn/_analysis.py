@@ -10,6 +10,7 @@ gives one gives it for every board with that deal.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -30,11 +31,20 @@ def deal_analysis(game: Game) -> tuple[str, DealAnalysis] | None:
     gives a complete deal and an analysis of it."""
     if not any(tag in game.values for tag in _TAGS):
         return None
-    hands = parse_deal(game.text("Deal"))
-    if hands is None or not hands.complete:
+    deal = complete_deal(game.text("Deal"))
+    if deal is None:
         return None
     analysis = _from_game(game)
-    return None if analysis is None else (hands.pbn(), analysis)
+    return None if analysis is None else (deal, analysis)
+
+
+@functools.lru_cache(maxsize=4096)
+def complete_deal(text: str | None) -> str | None:
+    """``text`` as a complete deal from North in PBN notation, else None.
+    Remembered: every table's game repeats its board's deal, and parsing
+    one (each card checked) cost more than reading the rest of the game."""
+    hands = parse_deal(text)
+    return hands.pbn() if hands is not None and hands.complete else None
 
 
 def _from_game(game: Game) -> DealAnalysis | None:
@@ -76,6 +86,6 @@ def with_analyses(
 
 
 def _analysed(board: Board, found: dict[str, DealAnalysis]) -> Board:
-    hands = parse_deal(board.deal)
-    analysis = found.get(hands.pbn()) if hands is not None and hands.complete else None
+    deal = complete_deal(board.deal)
+    analysis = found.get(deal) if deal is not None else None
     return board if analysis is None else attrs.evolve(board, analysis=analysis)
