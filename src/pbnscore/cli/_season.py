@@ -23,6 +23,7 @@ from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, InRange, default_methods, flags_of_method, merged
 from pbnscore.errors import PbnscoreError, UsageError, WorkerDied, one_line, shown
+from pbnscore.ranges import Range
 from pbnscore.season import (
     BEST,
     MIN_BOARDS,
@@ -58,13 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     parser.add_argument("--to", choices=FORMATS, help="output format")
     add_ranking_arguments(parser)
-    parser.add_argument(
-        "--min-boards",
-        type=InRange(MIN_BOARDS),
-        default=0,
-        metavar="N",
-        help="rank only those with N boards",
-    )
+    _add_minimum(parser, "--min-boards", MIN_BOARDS, "boards")
     parser.add_argument(
         "--rank",
         dest="rank_on",
@@ -107,12 +102,22 @@ def add_ranking_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGr
     """``--by``, ``--best`` and ``--min-events``: ``season``'s and ``watch --season``'s."""
     parser.add_argument("--by", choices=[b.value for b in By], help="who is ranked")
     parser.add_argument("--best", type=InRange(BEST), metavar="N", help="count the best N")
+    _add_minimum(parser, "--min-events", MIN_EVENTS, "events")
+
+
+def _add_minimum(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    flag: str,
+    bounds: Range,
+    counted: str,
+) -> None:
+    """A ``--min-*`` flag: rank only those with at least N of ``counted``."""
     parser.add_argument(
-        "--min-events",
-        type=InRange(MIN_EVENTS),
+        flag,
+        type=InRange(bounds),
         default=0,
         metavar="N",
-        help="rank only those with N events",
+        help=f"rank only those with N {counted}",
     )
 
 
