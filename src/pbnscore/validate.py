@@ -33,6 +33,7 @@ from importlib import import_module
 import attrs
 
 from pbnscore._reading import detect_format
+from pbnscore.bridge import ns_score, vulnerability_for_board
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import (
     Board,
@@ -257,7 +258,7 @@ class _Checker:
             line = next((line for line in columns.lines if line), None)
             self.add(f"{label}: a single result, nothing to compare it with", line, WARNING)
         self._seats(label, columns, seat)
-        vulnerability = board.vulnerability or _board_vulnerability(board.number)
+        vulnerability = board.vulnerability or vulnerability_for_board(board.number)
         for at, play in enumerate(columns.plays):
             for message in self._play_problems(play, vulnerability):
                 self.add(f"{label}: {message}", columns.lines[at])
@@ -369,12 +370,6 @@ def _sitting(columns: ResultColumns) -> Iterator[tuple[int, str, Direction]]:
             yield at, ew, Direction.EW
 
 
-def _board_vulnerability(number: int) -> Vulnerability:
-    from pbnscore import bridge
-
-    return bridge.vulnerability_for_board(number)
-
-
 def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
     if play.outcome is not Outcome.PLAYED:
         if play.tricks:  # 0 for a passed-out board is harmless
@@ -396,9 +391,7 @@ def _score_mismatch(play: Play, vulnerability: Vulnerability) -> str | None:
         return None
     if play.score is None:
         return None
-    from pbnscore import bridge
-
-    expected = bridge.ns_score(play.contract, play.declarer, play.tricks, vulnerability)
+    expected = ns_score(play.contract, play.declarer, play.tricks, vulnerability)
     if expected == play.score:
         return None
     made = f"{play.contract} by {play.declarer.value} taking {play.tricks}"
