@@ -1,9 +1,11 @@
 """Scoring methods: one module per method; ``_base`` holds the interface.
 
 What a plug-in author needs is exported here: the :class:`Strategy`
-protocol, :class:`ImpOptions` (``--imp-gaps``, ``--artificial-imps``,
-``--imp-cap``) and :class:`PairsOptions` (those and ``--factor``, for a
-pairs method), :func:`option` to declare an options field with its CLI help
+protocol; the options mix-ins a method's attrs ``Options`` class may take,
+each only where the method uses it: :class:`ImpOptions` (``--imp-gaps``,
+``--artificial-imps``, ``--imp-cap``, for a method that compares scores in
+IMPs), :class:`FactorOptions` (``--factor``, for one that ranks on totals)
+and :class:`PairsOptions` (both); :func:`option` to declare an options field with its CLI help
 (and, with :class:`Applies` or :func:`applies_with`, when it does anything),
 :class:`Preset` and :func:`preset_option` for a method's presets, and
 :func:`rank` (``factor=``) and :func:`options_dict` to build the scored event.
@@ -11,6 +13,7 @@ pairs method), :func:`option` to declare an options field with its CLI help
 
 from pbnscore.strategies._base import (
     Applies,
+    FactorOptions,
     ImpOptions,
     PairsOptions,
     Preset,
@@ -24,6 +27,7 @@ from pbnscore.strategies._base import (
 
 __all__ = [
     "Applies",
+    "FactorOptions",
     "ImpOptions",
     "PairsOptions",
     "Preset",

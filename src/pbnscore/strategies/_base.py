@@ -140,9 +140,14 @@ def to_bool(value: object) -> bool:
     raise ValueError(f"expected yes or no, not {value!r}")
 
 
-@attrs.frozen
+# The mix-ins keep no __slots__: Python refuses a class two of whose bases
+# lay out slots, and a method's options may take both mix-ins, or one and
+# a base of their own.
+@attrs.frozen(slots=False)
 class ImpOptions:
-    """Options every IMP method takes."""
+    """The IMP options (``--imp-gaps``, ``--artificial-imps``, ``--imp-cap``):
+    a mix-in for the options of a method that compares scores in IMPs, and
+    only of one (an option that would do nothing is not offered)."""
 
     imp_gaps: ImpGaps = option(
         ImpGaps.LOWER,
@@ -164,10 +169,11 @@ class ImpOptions:
     )
 
 
-@attrs.frozen
-class PairsOptions(ImpOptions):
-    """Options every pairs method takes (butler, cross-imps, barking; a
-    plug-in's options may subclass it and rank with ``rank(factor=...)``)."""
+@attrs.frozen(slots=False)
+class FactorOptions:
+    """``--factor``: a mix-in for the options of a method that ranks on
+    totals, where some may have played fewer boards than others (rank with
+    ``rank(factor=...)``)."""
 
     factor: bool = option(
         False,
@@ -175,6 +181,14 @@ class PairsOptions(ImpOptions):
         "(most / played); JSON adds factored, USEBIO TOTAL_SCORE is the factored figure",
         converter=to_bool,
     )
+
+
+# attrs gathers inherited fields from the most distant base in: the IMP
+# options come first, then --factor, as each pairs method's flags are listed.
+@attrs.frozen
+class PairsOptions(FactorOptions, ImpOptions):
+    """The options of the built-in pairs methods (butler, cross-imps,
+    barking): the IMP options and ``--factor``."""
 
 
 class Scope(enum.Enum):

@@ -1,0 +1,108 @@
+"""What a plug-in method is given: options it declares as a plain attrs class,
+the IMP options only as a mix-in it takes when it compares scores in IMPs,
+a public base class for per-board points (scorecards and ``explain``), and
+a points style of its own.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from pbnscore import registry
+from pbnscore.cli import flags_of, main
+from pbnscore.strategies import FactorOptions, ImpOptions, PairsOptions
+from pbnscore.strategies.aggregate import Aggregate
+from pbnscore.strategies.barking import Barking
+from pbnscore.strategies.butler import Butler
+from pbnscore.strategies.cross_imps import CrossImps
+from test_plugins import install
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+PAIRS_FILE = FIXTURES / "usebio" / "flat-butler-old-style.xml"
+IMP_FLAGS = ("--imp-gaps", "--artificial-imps", "--imp-cap")
+
+# A plug-in that ranks on totals (and so takes --factor) but compares no
+# scores in IMPs: it takes the factor mix-in, and no IMP option.
+PLAIN = """
+from __future__ import annotations
+
+import attrs
+
+from pbnscore.model import EventKind, PointsStyle, ScoredEvent
+from pbnscore.strategies import FactorOptions, option, options_dict, rank
+
+
+@attrs.frozen
+class PlainOptions(FactorOptions):
+    bonus: int = option(0, "added to every total", converter=int)
+
+
+class Plain:
+    name = "plain"
+    description = "every pair's bonus: a toy method that compares nothing"
+    Options = PlainOptions
+    kinds = frozenset({EventKind.PAIRS})
+
+    def score(self, event, options):
+        rows = [(p, options.bonus, 1) for p in event.participants()]
+        return ScoredEvent(event=event, method=self.name, style=PointsStyle.BUTLER,
+                           options=options_dict(options), boards=(),
+                           standings=rank(rows, factor=options.factor))
+"""
+
+
+@pytest.fixture
+def plain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[type[Any]]:
+    """The plain plug-in installed (a dist-info on sys.path), and loaded."""
+    entry_points, modules = {"plain": "pbnscore_plain:Plain"}, {"pbnscore_plain": PLAIN}
+    install(tmp_path, "pbnscore_plain", entry_points, modules)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.refresh()
+    yield registry.get("plain")
+    registry.refresh()
+    sys.modules.pop("pbnscore_plain", None)
+
+
+def test_a_method_without_imps_gets_no_imp_flag(plain: type[Any]) -> None:
+    """Options built on the factor mix-in alone become --factor and the
+    method's own flags: no IMP option it would not use."""
+    assert [flag.flag for flag in flags_of(plain)] == ["--factor", "--bonus"]
+
+
+@pytest.mark.parametrize("flag", [*IMP_FLAGS])
+def test_the_cli_refuses_an_imp_flag_to_a_method_without_imps(
+    plain: type[Any], flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-m plain --imp-gaps lower``: a usage error of one line naming the
+    methods that take it, as for any option the chosen method lacks."""
+    value = {"--imp-gaps": "lower", "--artificial-imps": "2", "--imp-cap": "17"}[flag]
+    assert main(["score", str(PAIRS_FILE), "-m", "plain", flag, value]) == 2
+    error = capsys.readouterr().err.strip()
+    assert "\n" not in error
+    assert f"{flag} is an option of " in error
+    assert "not plain" in error
+
+
+def test_the_mix_ins_keep_the_built_ins_flags_in_their_order() -> None:
+    """PairsOptions is the IMP mix-in and the factor mix-in, in that order
+    (the built-ins' --help lists their flags in field order)."""
+    names = [field.name for field in attrs.fields(PairsOptions)]
+    imp = [field.name for field in attrs.fields(ImpOptions)]
+    factor = [field.name for field in attrs.fields(FactorOptions)]
+    assert names == [*imp, *factor]
+    assert issubclass(PairsOptions, ImpOptions)
+    assert issubclass(PairsOptions, FactorOptions)
+    assert not set(imp) & set(factor)
+
+
+@pytest.mark.parametrize("method", [Butler, CrossImps, Aggregate, Barking], ids=lambda m: m.name)
+def test_every_built_in_compares_in_imps_and_takes_the_imp_options(method: type[Any]) -> None:
+    """The four built-ins compare scores in IMPs: each takes the IMP mix-in."""
+    assert issubclass(method.Options, ImpOptions)
+    assert {flag.flag for flag in flags_of(method)} >= set(IMP_FLAGS)
