@@ -305,7 +305,6 @@ MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 80
 OVERSIZED = {
     "pbnscore.pbn._writer",
-    "pbnscore.report._view",
     "pbnscore.season",
     "pbnscore.usebio._reader",
     "pbnscore.usebio._writer",

@@ -1,6 +1,7 @@
-"""The report assembled from its parts (:mod:`pbnscore.report._view`'s tables,
-:mod:`pbnscore.report._cards`' board pages and scorecards, and the
-double-dummy tables of :mod:`pbnscore.report._dd`), for text and HTML."""
+"""The report assembled from its parts (the standings, travellers and
+matches of :mod:`pbnscore.report._standings`, ``_travellers`` and
+``_matches``, :mod:`pbnscore.report._cards`' board pages and scorecards, and
+the double-dummy tables of :mod:`pbnscore.report._dd`), for text and HTML."""
 
 from __future__ import annotations
 
@@ -8,26 +9,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbnscore.model import ScoredEvent
-from pbnscore.report import _cards, _dd
+from pbnscore.report import _cards, _dd, _matches, _standings, _travellers
+from pbnscore.report._standings import team_records
 from pbnscore.report._view import (
     BoardView,
     Column,
     Report,
     Table,
     _facts,
-    _grid,
-    _in_play_order,
-    _match_imps,
-    _matches,
     _options,
-    _pair_players,
-    _standings,
-    _team_names,
-    _traveller,
-    _travellers,
     make_table,
     source_name,
-    team_records,
+    team_names,
 )
 
 
@@ -35,7 +28,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
     """Everything a person sees, in reading order; ``dd``: each board with a
     deal with its double-dummy table and par (:mod:`pbnscore.report._dd`)."""
     event = scored.event
-    teams = _team_names(event)
+    teams = team_names(event)
     places = _cards.places(scored)
     boards = _cards.board_anchors(scored.boards)
     cards = _cards.participant_anchors(scored.standings)
@@ -44,9 +37,9 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         facts=_facts(event),
         method=scored.method,
         options=_options(scored.options),
-        standings=_standings(scored.standings, teams, cards, team_records(scored.matches)),
-        grid=_grid(scored.matches, teams),
-        matches=_matches(_in_play_order(scored.matches, event), teams),
+        standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),
+        grid=_matches.grid(scored.matches, teams),
+        matches=_matches.tables(_matches.in_play_order(scored.matches, event), teams),
         boards=_board_views(scored, teams, places, boards, dd),
         scorecards=_cards.scorecards(_cards.Sources(scored, places, boards, cards, teams)),
     )
@@ -67,10 +60,16 @@ def _board_views(
     if dd:
         analyses = _dd.analyse([place.board for place in places], facts)
     views = []
-    match_imps = _match_imps(scored, teams)
-    players = _pair_players(scored.event)
+    match_imps = _travellers.match_imps(scored, teams)
+    players = _travellers.pair_players(scored.event)
     for board, title, place, anchor, (dealer, vulnerability), analysis in zip(
-        scored.boards, _travellers(scored, teams), places, anchors, facts, analyses, strict=True
+        scored.boards,
+        _travellers.titles(scored, teams),
+        places,
+        anchors,
+        facts,
+        analyses,
+        strict=True,
     ):
         datum = _cards.datum_fact(board)
         views.append(
@@ -79,7 +78,7 @@ def _board_views(
                 title,
                 (f"Dealer {dealer}", f"Vul {vulnerability}"),
                 _cards.diagram(place, board.number),
-                _traveller(board, title, datum, match_imps(board), players),
+                _travellers.traveller(board, title, datum, match_imps(board), players),
                 () if analysis is None else (_dd_table(analysis),),
             )
         )

@@ -43,7 +43,7 @@ from pbnscore.model import (
     ScoredMatch,
     Standing,
 )
-from pbnscore.report import _view
+from pbnscore.report import _travellers, _view
 from pbnscore.report._view import Identity, identity
 
 
@@ -324,7 +324,9 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
                 opponents,
                 result.contract_text or "",
                 result.declarer.value if result.declarer else "",
-                _view.score_text(line) if result.score is None else str(_own(result.score, side)),
+                _travellers.outcome_text(result)
+                if result.score is None
+                else str(_own(result.score, side)),
                 "" if board.datum is None else str(_own(board.datum, side)),
                 won,
                 total if won is not None else None,
@@ -463,7 +465,7 @@ def _team_scores(board: Board, match: Match | None, home: bool) -> str:
     shown = []
     for result in board.results:
         if result.score is None or result.home_direction is None:
-            shown.append(_view.outcome_text(result))
+            shown.append(_travellers.outcome_text(result))
             continue
         home_ns = result.home_direction is Direction.NS
         sign = 1 if home_ns == home else -1

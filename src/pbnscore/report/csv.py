@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from pbnscore.model import ScoredEvent, check_scored
-from pbnscore.report import _csv, _view
+from pbnscore.report import _csv, _standings, _view
 
 __all__ = ["HEADER", "render"]
 
@@ -36,12 +36,12 @@ HEADER = (
 def render(scored: ScoredEvent) -> str:
     """The standings of ``scored`` as a CSV document."""
     check_scored("pbnscore.report.csv.render()", scored)
-    standings = [s for group in _view.standing_groups(scored.standings) for s in group]
+    standings = [s for group in _standings.standing_groups(scored.standings) for s in group]
     totals = _view.column([s.total for s in standings])
     averages = _view.column([s.average for s in standings])
     # Teams ranked on their matches: the average is per match, as text and
     # HTML show it, and the header says so (README "Teams standings").
-    records = _view.team_records(scored.matches)
+    records = _standings.team_records(scored.matches)
     per_match = bool(records) and all(s.participant.id in records for s in standings)
     if per_match:
         vps = any(record.on_vps for record in records.values())

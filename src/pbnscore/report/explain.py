@@ -19,7 +19,7 @@ from typing import Any
 
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Step
 from pbnscore.model import Points
-from pbnscore.report import _cards, _view
+from pbnscore.report import _cards, _travellers, _view
 from pbnscore.report.json import number
 
 __all__ = ["SCHEMA", "dumps", "render"]
@@ -90,7 +90,7 @@ def _line(line: Line) -> Iterator[str]:
             f"by {result.declarer.value}" if result.declarer else None,
             f"lead {result.lead}" if result.lead else None,
             f"{result.tricks} tricks" if result.tricks is not None else None,
-            _view.outcome_text(result),
+            _travellers.outcome_text(result),
         )
         if part
     )

@@ -26,7 +26,8 @@ from pbnscore.model import (
     Standing,
     check_scored,
 )
-from pbnscore.report._view import TeamRecord, source_name, team_records
+from pbnscore.report._standings import TeamRecord, team_records
+from pbnscore.report._view import source_name
 
 SCHEMA = "pbnscore/1"
 

@@ -1,0 +1,217 @@
+"""Each board's traveller in a report: its title, its results in table
+order with the points each side scored, and a teams match's IMPs on it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+
+from pbnscore.model import (
+    Event,
+    EventKind,
+    Outcome,
+    Result,
+    ScoredBoard,
+    ScoredEvent,
+    ScoredResult,
+)
+from pbnscore.report._view import (
+    Cell,
+    Column,
+    Table,
+    column,
+    join_title,
+    labelled,
+    make_table,
+    natural,
+    several,
+    team_label,
+)
+
+_TRAVELLER_COLUMNS = (
+    # A teams table by its room (the file's Open, Closed; else "table N"),
+    # pairs and individuals by table number.
+    Column("Room"),
+    Column("Table"),
+    Column("NS"),
+    Column("EW"),
+    # A teams event's pairs by their players' names, where the file has them.
+    Column("NS players", flexible=True),
+    Column("EW players", flexible=True),
+    # An individual's players, each side's two together.
+    Column("N"),
+    Column("S"),
+    Column("E"),
+    Column("W"),
+    Column("Contract"),
+    Column("By"),
+    Column("Lead"),
+    Column("Tricks", numeric=True),
+    Column("Score", numeric=True),
+    Column("NS pts", numeric=True),
+    Column("EW pts", numeric=True),
+    # A teams match's board: its IMPs, beside the two rooms' scores.
+    Column("Match IMPs"),
+)
+# Every column but the score may be empty throughout: aggregate gives IMPs
+# per match, not per result (no points columns); pairs events show pair
+# numbers, individual events players.
+_TRAVELLER_OPTIONAL = frozenset(c.title for c in _TRAVELLER_COLUMNS) - {"Score"}
+
+
+def titles(scored: ScoredEvent, teams: Mapping[str, str]) -> list[str]:
+    """Each board's title."""
+    boards = scored.boards
+    with_session = several(board.session for board in boards)
+    titles = [
+        join_title(
+            f"Board {board.number}",
+            labelled("Session", board.session) if with_session else None,
+            labelled("Section", board.section),
+        )
+        for board in boards
+    ]
+    # A teams event scored match by match has a "Board 1" for each match:
+    # name the teams that played it.
+    repeated = {title for title, count in Counter(titles).items() if count > 1}
+    if repeated:
+        team_of = _pair_teams(scored.event)
+        titles = [
+            join_title(title, _teams_at(board, team_of, teams)) if title in repeated else title
+            for title, board in zip(titles, boards, strict=True)
+        ]
+    return titles
+
+
+def _pair_teams(event: Event) -> dict[str, str]:
+    """Pair id -> the id of its team, for the pairs of a teams event."""
+    team_of = {}
+    for participant in event.participants():
+        for member in participant.members:
+            team_of[member.id] = participant.id
+        if participant.team is not None:
+            team_of[participant.id] = participant.team
+    return team_of
+
+
+def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str, str]) -> str:
+    sides = [side for r in board.results for side in (r.result.ns, r.result.ew) if side]
+    playing = dict.fromkeys(team_of[side] for side in sides if side in team_of)
+    return " v ".join(team_label(team, teams) for team in playing)
+
+
+def match_imps(
+    scored: ScoredEvent, teams: Mapping[str, str]
+) -> Callable[[ScoredBoard], str | None]:
+    """A teams match's board -> its IMPs for the match (``DENMARK +4``,
+    ``no IMPs``); None for a board of no one match."""
+    if not scored.matches:
+        return lambda board: None
+    team_of = _pair_teams(scored.event)
+    by_board = {
+        (match.session, frozenset((match.team, match.opponent)), imps.number): (match, imps)
+        for match in scored.matches
+        for imps in match.boards
+    }
+
+    def imps_of(board: ScoredBoard) -> str | None:
+        sides = {side for r in board.results for side in (r.result.ns, r.result.ew) if side}
+        playing = frozenset(team_of[side] for side in sides if side in team_of)
+        found = by_board.get((board.session, playing, board.number))
+        if found is None:
+            return None
+        match, imps = found
+        gained = imps.imps
+        if gained == 0:
+            return "0"
+        winner = match.team if gained > 0 else match.opponent
+        (shown,) = column([gained if gained > 0 else -gained])  # whole where whole
+        return f"{team_label(winner, teams)} +{shown}"
+
+    return imps_of
+
+
+def pair_players(event: Event) -> dict[str, str] | None:
+    """A teams event's pair id -> its players' names, where the file gives
+    them; None for a pairs event (its travellers name pairs by number, as
+    scorers do)."""
+    if event.kind is not EventKind.TEAMS:
+        return None
+    return {
+        member.id: " & ".join(member.names)
+        for team in event.participants()
+        for member in team.members
+        if member.names
+    }
+
+
+def traveller(
+    board: ScoredBoard,
+    title: str,
+    note: str | None,
+    match_imps: str | None = None,
+    players: Mapping[str, str] | None = None,
+) -> Table:
+    teams = players is not None
+    rows = [_traveller_row(scored, players or {}, teams) for scored in _by_table(board.results)]
+    if rows and match_imps is not None:
+        rows[0] = (*rows[0][:-1], match_imps)
+    return make_table(
+        "traveller",
+        title,
+        _TRAVELLER_COLUMNS,
+        rows,
+        optional=_TRAVELLER_OPTIONAL,
+        drop=frozenset({"Table"} if teams else ()),
+        note=note,
+    )
+
+
+def _by_table(results: Iterable[ScoredResult]) -> list[ScoredResult]:
+    """The results in table order (2 before 10) where every one names its
+    table; else as the file gives them."""
+    listed = list(results)
+    tables = [scored.result.table for scored in listed]
+    if any(table is None for table in tables):
+        return listed
+    return sorted(listed, key=lambda scored: natural(scored.result.table or ""))
+
+
+def _traveller_row(
+    scored: ScoredResult, players: Mapping[str, str], teams: bool = False
+) -> tuple[Cell, ...]:
+    result = scored.result
+    north, east, south, west = (*result.players, None, None, None, None)[:4]
+    return (
+        (result.room or (f"table {result.table}" if result.table else "")) if teams else "",
+        result.table or "",
+        result.ns or "",
+        result.ew or "",
+        players.get(result.ns or "", ""),
+        players.get(result.ew or "", ""),
+        north or "",
+        south or "",
+        east or "",
+        west or "",
+        result.contract_text or "",
+        result.declarer.value if result.declarer else "",
+        result.lead or "",
+        "" if result.tricks is None else str(result.tricks),
+        score_text(scored),
+        scored.ns_points,
+        scored.ew_points,
+        "",
+    )
+
+
+def score_text(scored: ScoredResult) -> str:
+    return outcome_text(scored.result)
+
+
+def outcome_text(result: Result) -> str:
+    """A result's NS score, or what happened instead."""
+    if result.score is not None:
+        return str(result.score)
+    if result.adjusted is not None:
+        return result.adjusted.code  # the source's own spelling, e.g. A6040
+    return "not played" if result.outcome is Outcome.NOT_PLAYED else ""
