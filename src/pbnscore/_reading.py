@@ -8,10 +8,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import BinaryIO
+    from typing import IO, Any
 
-    from pbnscore.errors import Problem
     from pbnscore.model import Event
 
 
@@ -27,34 +25,46 @@ def detect_format(data: bytes, name: str = "") -> str:
 
 
 def loads(
-    data: bytes,
+    data: bytes | str,
+    format: str | None = None,
     *,
     source: str = "<string>",
-    format: str | None = None,
-    warnings: list[Problem] | None = None,
+    **options: Any,
 ) -> Event:
-    """Read an event from the bytes of a PBN or USEBIO file; the reader's
-    warnings (PBN's: a strict USEBIO read keeps none) go to ``warnings``."""
+    """Read an event from the bytes of a file, as ``format`` (``pbn``,
+    ``usebio``, or an extension that names one, ``xml``), else as
+    :func:`detect_format` finds from ``source``'s extension or the content.
+    ``source`` names the file in messages. The format's reading options by
+    keyword: ``warnings`` (a list each reader adds its warnings to),
+    ``strict`` (PBN); an option the format does not take is an
+    :class:`~pbnscore.errors.OptionError`. The reports (``json``, ``text``,
+    ``html``, ``csv``) are never read: :class:`NotImplementedError`."""
+    from pbnscore import outputs
     from pbnscore.errors import check_data
 
     check_data("pbnscore.loads()", data)
-    fmt = format or detect_format(data, source)
-    reader = import_module(f"pbnscore.{fmt}")
-    found = {"warnings": warnings} if fmt == "pbn" and warnings is not None else {}
-    event: Event = reader.loads(data, source=source, **found)
+    if format is None:
+        head = data[:512] if isinstance(data, bytes) else data[:512].encode("utf-8")
+        name = detect_format(head, source)
+    else:
+        name = outputs.named(format, "pbnscore.loads()")
+    outputs.refuse_unused(name, "read", options)
+    event: Event = import_module(outputs.FORMATS[name].module).loads(data, source=source, **options)
     return event
 
 
-def load(path_or_file: str | Path | BinaryIO, *, format: str | None = None) -> Event:
-    """Read an event from a PBN (.pbn) or USEBIO (.xml) file, by path or open
-    (binary)."""
-    from pbnscore.errors import check_path_or_file
+def load(
+    path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
+    format: str | None = None,
+    *,
+    source: str | None = None,
+    **options: Any,
+) -> Event:
+    """Read an event from a file, by path or open (binary, or text), as
+    ``format`` or as the path's extension or the content says (see
+    :func:`loads` for the formats and options); ``source`` names the file in
+    messages (default: its path or name)."""
+    from pbnscore._face import read_file
 
-    check_path_or_file("pbnscore.load()", path_or_file)
-    if isinstance(path_or_file, str | os.PathLike):
-        with open(path_or_file, "rb") as file:
-            data = file.read()
-        return loads(data, source=os.fspath(path_or_file), format=format)
-    name = getattr(path_or_file, "name", None)
-    source = name if isinstance(name, str) else "<file>"
-    return loads(path_or_file.read(), source=source, format=format)
+    data, name = read_file("pbnscore.load()", path_or_file, source)
+    return loads(data, format, source=name, **options)

@@ -1,11 +1,13 @@
 """Writing a scored event in any output format, by name or by the file's
-extension: :func:`pbnscore.dumps` and :func:`pbnscore.dump`, the one path
-the command line takes too (:mod:`pbnscore.outputs`)."""
+extension: :func:`pbnscore.dumps` and :func:`pbnscore.dump`, through the
+format module's own ``dumps`` (:mod:`pbnscore.outputs` names the modules),
+as the command line writes too."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -13,29 +15,6 @@ if TYPE_CHECKING:
     from typing import BinaryIO
 
     from pbnscore.model import ScoredEvent
-
-# Each writer option, and the formats that use it: given for another, it
-# would silently do nothing, so it is refused.
-_OPTION_FORMATS = {
-    "types": ("usebio",),
-    "dialect": ("usebio",),
-    "keep_awards": ("usebio",),
-    "dd": ("text", "html"),
-}
-
-
-class _Settings:
-    """The settings :func:`pbnscore.outputs.render` reads (a plain class:
-    this module is imported with the package, before attrs is needed)."""
-
-    def __init__(
-        self, to: str, usebio_types: str | None, usebio_for: str, keep_awards: bool, dd: bool
-    ) -> None:
-        self.to = to
-        self.usebio_types = usebio_types
-        self.usebio_for = usebio_for
-        self.keep_awards = keep_awards
-        self.dd = dd
 
 
 def dumps(
@@ -53,32 +32,17 @@ def dumps(
     an option the format does not use is an :class:`OptionError`. What the
     writer must say (a line each) goes to ``warn``."""
     from pbnscore import outputs
-    from pbnscore.errors import OptionError, wrong_type
+    from pbnscore.errors import wrong_type
     from pbnscore.model import ScoredEvent
 
     if not isinstance(scored, ScoredEvent):
         raise wrong_type("pbnscore.dumps()", "a ScoredEvent (from pbnscore.score)", scored)
-    if not isinstance(format, str):
-        raise wrong_type("pbnscore.dumps()", "a format name (str)", format)
-    name = format if format in outputs.FORMATS else outputs.named_by(f"x.{format}")
-    if name is None:
-        raise OptionError(f"unknown format {format!r}; choose from: {', '.join(outputs.FORMATS)}")
-    for option in options:
-        if option not in _OPTION_FORMATS:
-            raise OptionError(
-                f"{option!r} is no writer option (they are: {', '.join(_OPTION_FORMATS)})"
-            )
-        if name not in _OPTION_FORMATS[option]:
-            used = " and ".join(_OPTION_FORMATS[option])
-            raise OptionError(f"{option!r} is an option of {used}, not {name}")
-    settings = _Settings(
-        name,
-        options.get("types"),
-        options.get("dialect", "standard"),
-        bool(options.get("keep_awards", False)),
-        bool(options.get("dd", False)),
-    )
-    return outputs.render(scored, settings, warn)
+    name = outputs.named(format, "pbnscore.dumps()")
+    outputs.refuse_unused(name, "write", options)
+    if warn is not None and "warn" in outputs.options_of(name, "write"):
+        options["warn"] = warn
+    made: bytes | str = import_module(outputs.FORMATS[name].module).dumps(scored, **options)
+    return made.encode("utf-8") if isinstance(made, str) else made
 
 
 def dump(

@@ -8,7 +8,8 @@ here and one function that renders it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -74,6 +75,9 @@ class OutputFormat:
 
     name: str
     extensions: tuple[str, ...]  # the first is the one `batch` adds
+    # The module with the format's load, loads, dump and dumps (and its
+    # ReadOptions and WriteOptions).
+    module: str
     # (scored, settings, warn): ``warn`` takes what the writer did that the
     # scorer must know (a line each, without the file's name).
     render: Callable[[ScoredEvent, Settings, Warn], bytes]
@@ -86,12 +90,12 @@ class OutputFormat:
 FORMATS: dict[str, OutputFormat] = {
     output.name: output
     for output in (
-        OutputFormat("usebio", ("xml",), _usebio),
-        OutputFormat("pbn", ("pbn",), _pbn),
-        OutputFormat("json", ("json",), _report("json")),
-        OutputFormat("text", ("txt",), _report("text")),
-        OutputFormat("html", ("html", "htm"), _report("html")),
-        OutputFormat("csv", ("csv",), _report("csv")),
+        OutputFormat("usebio", ("xml",), "pbnscore.usebio", _usebio),
+        OutputFormat("pbn", ("pbn",), "pbnscore.pbn", _pbn),
+        OutputFormat("json", ("json",), "pbnscore.report.json", _report("json")),
+        OutputFormat("text", ("txt",), "pbnscore.report.text", _report("text")),
+        OutputFormat("html", ("html", "htm"), "pbnscore.report.html", _report("html")),
+        OutputFormat("csv", ("csv",), "pbnscore.report.csv", _report("csv")),
     )
 }
 
@@ -102,6 +106,46 @@ def named_by(path: str | None) -> str | None:
     """The format whose extension ``path`` has; None where it has none of them."""
     suffix = Path(path).suffix.lower().lstrip(".") if path else ""
     return next((name for name, output in FORMATS.items() if suffix in output.extensions), None)
+
+
+def named(given: object, function: str) -> str:
+    """The format ``given`` names to ``function``: a format's name, or one of
+    its extensions (``xml``, ``txt``, ``htm``)."""
+    from pbnscore.errors import OptionError, wrong_type
+
+    if not isinstance(given, str):
+        raise wrong_type(function, "a format name (str)", given)
+    name = given if given in FORMATS else named_by(f"x.{given}")
+    if name is None:
+        raise OptionError(f"unknown format {given!r}; choose from: {', '.join(FORMATS)}")
+    return name
+
+
+def options_of(name: str, kind: str) -> Mapping[str, object]:
+    """The options format ``name`` takes, ``kind`` "read" or "write": its
+    module's ``ReadOptions`` or ``WriteOptions``."""
+    options: Mapping[str, object] = getattr(
+        import_module(FORMATS[name].module), f"{kind.title()}Options"
+    ).__annotations__
+    return options
+
+
+def refuse_unused(name: str, kind: str, options: Iterable[str]) -> None:
+    r"""An :class:`~pbnscore.errors.OptionError` for an option that format
+    ``name`` does not take when it ``kind``\ s ("read" or "write"): it would
+    silently do nothing. The other formats' options are only read to say
+    which take it."""
+    from pbnscore.errors import OptionError
+
+    for option in options:
+        if option in options_of(name, kind):
+            continue
+        users = [other for other in FORMATS if option in options_of(other, kind)]
+        if users:
+            raise OptionError(f"{option!r} is an option of {' and '.join(users)}, not {name}")
+        every = ", ".join(dict.fromkeys(o for other in FORMATS for o in options_of(other, kind)))
+        doer = {"read": "reader", "write": "writer"}[kind]
+        raise OptionError(f"{option!r} is no {doer} option (they are: {every})")
 
 
 def extensions() -> list[str]:
@@ -115,4 +159,14 @@ def render(scored: ScoredEvent, settings: Settings, warn: Warn | None = None) ->
     return FORMATS[settings.to].render(scored, settings, warn or (lambda _: None))
 
 
-__all__ = ["DEFAULT", "FORMATS", "OutputFormat", "extensions", "named_by", "render"]
+__all__ = [
+    "DEFAULT",
+    "FORMATS",
+    "OutputFormat",
+    "extensions",
+    "named",
+    "named_by",
+    "options_of",
+    "refuse_unused",
+    "render",
+]

@@ -24,30 +24,54 @@ in ``_reader`` (games), ``_tables`` (ScoreTable, TotalScoreTable), ``_pairs``
 
 from __future__ import annotations
 
-import os
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, TypedDict
 
+from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
-from pbnscore.errors import PbnError, Problem, check_data, check_path_or_file
+from pbnscore.errors import PbnError, Problem, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.pbn._reader import TOO_MANY, read
 from pbnscore.pbn._writer import write
 
-__all__ = ["check", "dump", "dumps", "load", "loads", "read_leniently"]
+if TYPE_CHECKING:
+    from typing import Unpack
+
+__all__ = [
+    "ReadOptions",
+    "WriteOptions",
+    "check",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "read_leniently",
+]
 
 
-def loads(
-    data: bytes | str,
-    *,
-    source: str = "<string>",
-    strict: bool = True,
-    warnings: list[Problem] | None = None,
-) -> Event:
+class ReadOptions(TypedDict, total=False):
+    """PBN's reading options (keywords of :func:`load` and :func:`loads`).
+
+    ``strict`` (default True): raise at the first problem of the format;
+    False reads what can be read. ``warnings``: a list the reader's warnings
+    (a Dealer that is no seat ...) are added to."""
+
+    strict: bool
+    warnings: list[Problem] | None
+
+
+class WriteOptions(TypedDict, total=False):
+    """PBN's writing options: none (the output follows the input)."""
+
+
+def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
     """The event in PBN ``data`` (bytes are decoded: a BOM, the declared
-    charset, UTF-8, else Latin-1). A lenient read that stops at the cap
-    on problems raises: the event it read is only part of the file. The
-    reader's warnings (a Dealer that is no seat ...) go to ``warnings``."""
+    charset, UTF-8, else Latin-1); ``source`` names it in messages. Options:
+    :class:`ReadOptions`. A lenient read that stops at the cap on problems
+    raises: the event it read is only part of the file."""
     check_data("pbnscore.pbn.loads()", data)
+    check_options("pbnscore.pbn.loads()", options, ReadOptions.__annotations__)
+    strict = options.get("strict", True)
+    warnings = options.get("warnings")
     with gc_paused():
         event, problems = read(data, source, strict)
         if warnings is not None:
@@ -57,23 +81,14 @@ def loads(
         return event
 
 
-def load(
-    path_or_file: str | os.PathLike[str] | BinaryIO | TextIO,
-    *,
-    source: str | None = None,
-    strict: bool = True,
-) -> Event:
-    """The event in a PBN file, given by path or as an open file."""
-    check_path_or_file("pbnscore.pbn.load()", path_or_file)
+def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
+    """The event in a PBN file, given by path or as an open file (binary or
+    text); ``source`` names it in messages (default: its path or name).
+    Options: :class:`ReadOptions`."""
+    check_options("pbnscore.pbn.load()", options, ReadOptions.__annotations__)
     with gc_paused():
-        if isinstance(path_or_file, (str, os.PathLike)):
-            with open(path_or_file, "rb") as file:
-                data: bytes | str = file.read()
-            name = source or os.fspath(path_or_file)
-        else:
-            data = path_or_file.read()
-            name = source or str(getattr(path_or_file, "name", "<file>"))
-        return loads(data, source=name, strict=strict)
+        data, name = read_file("pbnscore.pbn.load()", path_or_file, source)
+        return loads(data, source=name, **options)
 
 
 def read_leniently(
@@ -91,16 +106,19 @@ def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
     return read_leniently(data, source=source)[1]
 
 
-def dumps(obj: ScoredEvent | Event) -> bytes:
+def dumps(obj: ScoredEvent | Event, **options: Unpack[WriteOptions]) -> bytes:
     """PBN 2.1 for a scored event (or a plain one). A PBN input comes back
     as itself plus the scores, in its own encoding and line ends; any other
     event is written as PBN games (ISO-8859-1 where every character fits,
-    else UTF-8, CRLF line ends)."""
+    else UTF-8, CRLF line ends). PBN takes no writing options."""
     check_event("pbnscore.pbn.dumps()", obj)
+    check_options("pbnscore.pbn.dumps()", options, WriteOptions.__annotations__)
     with gc_paused():
         return write(obj)
 
 
-def dump(obj: ScoredEvent | Event, fp: BinaryIO) -> None:
-    """Write :func:`dumps` to a binary file object."""
-    fp.write(dumps(obj))
+def dump(obj: ScoredEvent | Event, fp: File, **options: Unpack[WriteOptions]) -> None:
+    """Write :func:`dumps` to a path (whole or not at all) or a file open
+    for binary writing."""
+    check_options("pbnscore.pbn.dump()", options, WriteOptions.__annotations__)
+    write_file("pbnscore.pbn.dump()", dumps(obj, **options), fp)

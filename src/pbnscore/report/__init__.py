@@ -1,11 +1,15 @@
 """Renderings of a scored event for people and programs.
 
-- :mod:`pbnscore.report.json` -- the ``pbnscore/1`` JSON document
-  (``dumps``/``dump``), the interface other programs read.
-- :mod:`pbnscore.report.text` -- a terminal report (``render``).
-- :mod:`pbnscore.report.html` -- one self-contained HTML page (``render``).
-- :mod:`pbnscore.report.csv` -- the standings for a spreadsheet (``render``),
-  in the conventions of :mod:`pbnscore.report._csv`.
+- :mod:`pbnscore.report.json` -- the ``pbnscore/1`` JSON document, the
+  interface other programs read.
+- :mod:`pbnscore.report.text` -- a terminal report.
+- :mod:`pbnscore.report.html` -- one self-contained HTML page.
+- :mod:`pbnscore.report.csv` -- the standings for a spreadsheet, in the
+  conventions of :mod:`pbnscore.report._csv`.
+
+Each has the ``load``/``loads``/``dump``/``dumps`` of every format module
+(:mod:`pbnscore._face`); ``dumps`` gives the document as text, and
+``load``/``loads`` refuse: a report is written, never read.
 
 What a person sees (rows, labels, number formats) is decided once in
 ``_view``; text and HTML only lay it out.

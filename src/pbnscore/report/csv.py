@@ -12,11 +12,18 @@ conventions are :mod:`pbnscore.report._csv`'s.
 from __future__ import annotations
 
 from fractions import Fraction as F
+from typing import TYPE_CHECKING, TypedDict
 
+from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.model import ScoredEvent, check_scored
 from pbnscore.report import _csv, _standings, _view
 
-__all__ = ["HEADER", "render"]
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from pbnscore.model import Event
+
+__all__ = ["HEADER", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loads", "render"]
 
 HEADER = (
     "Rank",
@@ -69,3 +76,35 @@ def render(scored: ScoredEvent) -> str:
         )
         rows.append(row if not factored else (*row[:9], _csv.Number(scale), *row[9:]))
     return _csv.document(header, rows)
+
+
+class ReadOptions(TypedDict, total=False):
+    """None: a CSV of the standings is written, never read (:func:`loads`)."""
+
+
+class WriteOptions(TypedDict, total=False):
+    """None."""
+
+
+def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
+    """Refused with :class:`NotImplementedError`: a CSV of the standings does not hold the
+    event (the API reference's "One signature for every format")."""
+    raise never_read("pbnscore.report.csv.loads()", "a CSV of the standings")
+
+
+def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
+    """Refused, as :func:`loads` is."""
+    raise never_read("pbnscore.report.csv.load()", "a CSV of the standings")
+
+
+def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:
+    """The standings as CSV (:func:`render`). Options: :class:`WriteOptions`."""
+    check_options("pbnscore.report.csv.dumps()", options, WriteOptions.__annotations__)
+    return render(obj)
+
+
+def dump(obj: ScoredEvent, fp: File, **options: Unpack[WriteOptions]) -> None:
+    """Write :func:`dumps` to a path (whole or not at all, UTF-8), a text
+    file or a binary file (UTF-8)."""
+    check_options("pbnscore.report.csv.dump()", options, WriteOptions.__annotations__)
+    write_file("pbnscore.report.csv.dump()", dumps(obj, **options), fp)

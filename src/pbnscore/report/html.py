@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from html import escape
 from textwrap import indent
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, TypedDict
 from urllib.parse import quote
 
+from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
@@ -35,7 +36,12 @@ from pbnscore.report._view import (
     Table,
 )
 
-__all__ = ["href", "render"]
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from pbnscore.model import Event
+
+__all__ = ["ReadOptions", "WriteOptions", "dump", "dumps", "href", "load", "loads", "render"]
 
 _SCREEN = """
 :root { color-scheme: light; --ink: #1b1f24; --muted: #5b6570; --rule: #d0d7de;
@@ -357,3 +363,37 @@ def _grid(grid: Grid) -> Iterator[str]:
         )
         yield f'<tr><th scope="row">{_e(name)}</th>{cells}</tr>'
     yield "</tbody></table></div>"
+
+
+class ReadOptions(TypedDict, total=False):
+    """None: an HTML page is written, never read (:func:`loads`)."""
+
+
+class WriteOptions(TypedDict, total=False):
+    """``dd`` (default False): with each board's double-dummy table and par."""
+
+    dd: bool
+
+
+def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
+    """Refused with :class:`NotImplementedError`: an HTML page does not hold the
+    event (the API reference's "One signature for every format")."""
+    raise never_read("pbnscore.report.html.loads()", "an HTML page")
+
+
+def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
+    """Refused, as :func:`loads` is."""
+    raise never_read("pbnscore.report.html.load()", "an HTML page")
+
+
+def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:
+    """The page (:func:`render`). Options: :class:`WriteOptions`."""
+    check_options("pbnscore.report.html.dumps()", options, WriteOptions.__annotations__)
+    return render(obj, **options)
+
+
+def dump(obj: ScoredEvent, fp: File, **options: Unpack[WriteOptions]) -> None:
+    """Write :func:`dumps` to a path (whole or not at all, UTF-8), a text
+    file or a binary file (UTF-8)."""
+    check_options("pbnscore.report.html.dump()", options, WriteOptions.__annotations__)
+    write_file("pbnscore.report.html.dump()", dumps(obj, **options), fp)

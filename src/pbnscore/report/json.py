@@ -13,8 +13,9 @@ import enum
 import json
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import IO, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
+from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.model import (
     BoardImps,
     Participant,
@@ -31,17 +32,45 @@ from pbnscore.report._view import source_name
 
 SCHEMA = "pbnscore/1"
 
-__all__ = ["SCHEMA", "dump", "dumps", "to_dict"]
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from pbnscore.model import Event
+
+__all__ = ["SCHEMA", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loads", "to_dict"]
 
 
-def dumps(scored: ScoredEvent) -> str:
+class ReadOptions(TypedDict, total=False):
+    """None: a JSON document is written, never read (:func:`loads`)."""
+
+
+class WriteOptions(TypedDict, total=False):
+    """None: the document is the contract's, with nothing to choose."""
+
+
+def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
+    """Refused with :class:`NotImplementedError`: the document holds the
+    scores, not all of the event they were worked out from (the API
+    reference's "One signature for every format")."""
+    raise never_read("pbnscore.report.json.loads()", "a JSON document")
+
+
+def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
+    """Refused, as :func:`loads` is."""
+    raise never_read("pbnscore.report.json.load()", "a JSON document")
+
+
+def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:
     """The JSON document, ending with a newline."""
-    return json.dumps(to_dict(scored), ensure_ascii=False, indent=2) + "\n"
+    check_options("pbnscore.report.json.dumps()", options, WriteOptions.__annotations__)
+    return json.dumps(to_dict(obj), ensure_ascii=False, indent=2) + "\n"
 
 
-def dump(scored: ScoredEvent, fp: IO[str]) -> None:
-    """Write :func:`dumps` to a text file."""
-    fp.write(dumps(scored))
+def dump(obj: ScoredEvent, fp: File, **options: Unpack[WriteOptions]) -> None:
+    """Write :func:`dumps` to a path (whole or not at all, UTF-8), a text
+    file or a binary file (UTF-8)."""
+    check_options("pbnscore.report.json.dump()", options, WriteOptions.__annotations__)
+    write_file("pbnscore.report.json.dump()", dumps(obj, **options), fp)
 
 
 def to_dict(scored: ScoredEvent) -> dict[str, Any]:

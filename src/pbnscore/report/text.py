@@ -10,15 +10,22 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
+from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
 from pbnscore.report._view import BoardView, Diagram, Report, Table
 
-__all__ = ["WIDTH", "render"]
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from pbnscore.model import Event
+
+__all__ = ["WIDTH", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loads", "render"]
 
 WIDTH = 100
 GAP = "  "
@@ -185,3 +192,37 @@ def _line(table: Table, cells: tuple[str, ...], widths: list[int]) -> str:
             cell = cell[: width - 1] + "…"
         out.append(cell.rjust(width) if column.numeric else cell.ljust(width))
     return GAP.join(out)
+
+
+class ReadOptions(TypedDict, total=False):
+    """None: a text report is written, never read (:func:`loads`)."""
+
+
+class WriteOptions(TypedDict, total=False):
+    """``dd`` (default False): with each board's double-dummy table and par."""
+
+    dd: bool
+
+
+def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
+    """Refused with :class:`NotImplementedError`: a text report does not hold the
+    event (the API reference's "One signature for every format")."""
+    raise never_read("pbnscore.report.text.loads()", "a text report")
+
+
+def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
+    """Refused, as :func:`loads` is."""
+    raise never_read("pbnscore.report.text.load()", "a text report")
+
+
+def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:
+    """The report as text (:func:`render`). Options: :class:`WriteOptions`."""
+    check_options("pbnscore.report.text.dumps()", options, WriteOptions.__annotations__)
+    return render(obj, **options)
+
+
+def dump(obj: ScoredEvent, fp: File, **options: Unpack[WriteOptions]) -> None:
+    """Write :func:`dumps` to a path (whole or not at all, UTF-8), a text
+    file or a binary file (UTF-8)."""
+    check_options("pbnscore.report.text.dump()", options, WriteOptions.__annotations__)
+    write_file("pbnscore.report.text.dump()", dumps(obj, **options), fp)

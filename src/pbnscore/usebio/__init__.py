@@ -26,21 +26,26 @@ places); PBN input is written as a new USEBIO event.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from typing import BinaryIO
+from typing import TYPE_CHECKING, TypedDict
 
+from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
-from pbnscore.errors import Problem, UsebioError, check_data, check_path_or_file
+from pbnscore.errors import Problem, UsebioError, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._checks import strict_read_warnings, tree_problems
 from pbnscore.usebio._profiles import PROFILES
 from pbnscore.usebio._reader import PARSER, TooManyProblems, read
 from pbnscore.usebio._writer import write
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
 __all__ = [
     "PARSER",
     "PROFILES",
+    "ReadOptions",
+    "WriteOptions",
     "check",
     "dump",
     "dumps",
@@ -52,11 +57,55 @@ __all__ = [
 ]
 
 
-def loads(data: bytes | str, *, source: str = "<string>") -> Event:
-    """Read an event from the bytes (or text) of a USEBIO file."""
+class ReadOptions(TypedDict, total=False):
+    """USEBIO's reading options (keywords of :func:`load` and :func:`loads`).
+
+    ``warnings``: a list the reader's warnings are added to, as PBN's
+    reader's are. A USEBIO read is strict and adds none: what only a
+    lenient read warns of is :func:`strict_read_warnings`' (``pbnscore
+    score`` prints it)."""
+
+    warnings: list[Problem] | None
+
+
+class WriteOptions(TypedDict, total=False):
+    """USEBIO's writing options (keywords of :func:`dumps` and :func:`dump`).
+
+    ``dialect`` (default ``standard``) names the reader the file is for (see
+    ``PROFILES`` and the README): ``standard`` keeps the input's style and
+    layout; ``cobalt`` and ``ukbridge`` write what those readers need, and
+    raise :class:`pbnscore.errors.ProfileError` for an event the reader
+    cannot take. ``types`` "old" or "new" forces the EVENT_TYPE style of
+    ``standard``; by default the input's style is kept (PBN input: new).
+
+    The input's percentages and master points (figures of its own ranking)
+    are dropped from every participant the method ranks where the new places
+    contradict them, unless ``keep_awards``; ``warn`` is given one line
+    saying so (README "Master points and percentages")."""
+
+    types: str | None
+    dialect: str
+    keep_awards: bool
+    warn: Callable[[str], None] | None
+
+
+def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
+    """Read an event from the bytes (or text) of a USEBIO file; ``source``
+    names it in messages. Options: :class:`ReadOptions`."""
     check_data("pbnscore.usebio.loads()", data)
+    check_options("pbnscore.usebio.loads()", options, ReadOptions.__annotations__)
     with gc_paused():
         return read(data, source)
+
+
+def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
+    """Read an event from a USEBIO file, given by path or as an open file;
+    ``source`` names it in messages (default: its path or name). Options:
+    :class:`ReadOptions`."""
+    check_options("pbnscore.usebio.load()", options, ReadOptions.__annotations__)
+    with gc_paused():
+        data, name = read_file("pbnscore.usebio.load()", path_or_file, source)
+        return read(data, name)
 
 
 def read_leniently(
@@ -83,52 +132,18 @@ def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:
     return sorted(problems, key=lambda p: (p.line is None, p.line or 0))
 
 
-def load(file: str | os.PathLike[str] | BinaryIO) -> Event:
-    """Read an event from a USEBIO file path or binary file object."""
-    check_path_or_file("pbnscore.usebio.load()", file)
-    with gc_paused():
-        if isinstance(file, (str, os.PathLike)):
-            with open(file, "rb") as handle:
-                return read(handle.read(), os.fspath(file))
-        name = getattr(file, "name", None)
-        return read(file.read(), name if isinstance(name, str) else "<stream>")
-
-
-def dumps(
-    obj: ScoredEvent | Event,
-    *,
-    types: str | None = None,
-    dialect: str = "standard",
-    keep_awards: bool = False,
-    warn: Callable[[str], None] | None = None,
-) -> bytes:
+def dumps(obj: ScoredEvent | Event, **options: Unpack[WriteOptions]) -> bytes:
     """A USEBIO 1.2 document (UTF-8, with an XML declaration) for a scored
-    event, or for a plain event without scores.
-
-    ``dialect`` names the reader the file is for (see ``PROFILES`` and the
-    README): ``standard`` keeps the input's style and layout; ``cobalt`` and
-    ``ukbridge`` write what those readers need, and raise
-    :class:`pbnscore.errors.ProfileError` for an event the reader cannot
-    take. ``types`` "old" or "new" forces the EVENT_TYPE style of
-    ``standard``; by default the input's style is kept (PBN input: new).
-
-    The input's percentages and master points (figures of its own ranking)
-    are dropped from every participant the method ranks where the new
-    places contradict them, unless ``keep_awards``; ``warn`` is given one
-    line saying so (README "Master points and percentages")."""
+    event, or for a plain event without scores. Options:
+    :class:`WriteOptions`."""
     check_event("pbnscore.usebio.dumps()", obj)
+    check_options("pbnscore.usebio.dumps()", options, WriteOptions.__annotations__)
     with gc_paused():
-        return write(obj, types=types, dialect=dialect, keep_awards=keep_awards, warn=warn)
+        return write(obj, **options)
 
 
-def dump(
-    obj: ScoredEvent | Event,
-    fp: BinaryIO,
-    *,
-    types: str | None = None,
-    dialect: str = "standard",
-    keep_awards: bool = False,
-    warn: Callable[[str], None] | None = None,
-) -> None:
-    """Write :func:`dumps` to a binary file object."""
-    fp.write(dumps(obj, types=types, dialect=dialect, keep_awards=keep_awards, warn=warn))
+def dump(obj: ScoredEvent | Event, fp: File, **options: Unpack[WriteOptions]) -> None:
+    """Write :func:`dumps` to a path (whole or not at all) or a file open
+    for binary writing."""
+    check_options("pbnscore.usebio.dump()", options, WriteOptions.__annotations__)
+    write_file("pbnscore.usebio.dump()", dumps(obj, **options), fp)
