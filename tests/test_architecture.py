@@ -307,7 +307,6 @@ MAX_FUNCTION_LINES = 80
 OVERSIZED = {
     "pbnscore.pbn._writer",
     "pbnscore.season",
-    "pbnscore.usebio._reader",
     "pbnscore.usebio._writer",
 }
 

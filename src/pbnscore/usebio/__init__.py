@@ -34,8 +34,9 @@ from pbnscore._gc import gc_paused
 from pbnscore.errors import Problem, UsebioError, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._checks import strict_read_warnings, tree_problems
+from pbnscore.usebio._intake import PARSER
 from pbnscore.usebio._profiles import PROFILES
-from pbnscore.usebio._reader import PARSER, TooManyProblems, read
+from pbnscore.usebio._reader import TooManyProblems, read
 from pbnscore.usebio._writer import write
 
 if TYPE_CHECKING:

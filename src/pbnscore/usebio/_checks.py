@@ -19,7 +19,8 @@ from lxml import etree
 from pbnscore import bridge
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import Board, Event, EventKind, Outcome
-from pbnscore.usebio._reader import EVENT_TYPES, _fields, _whole, ref_elements
+from pbnscore.usebio._reader import EVENT_TYPES
+from pbnscore.usebio._values import _fields, _whole, ref_elements
 
 WARNING = "warning"
 

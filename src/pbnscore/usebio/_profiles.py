@@ -27,7 +27,7 @@ from lxml import etree
 from pbnscore.errors import ProfileError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
 from pbnscore.usebio._elements import set_child, set_children
-from pbnscore.usebio._reader import ADJUSTED_RE
+from pbnscore.usebio._values import ADJUSTED_RE
 
 Element = etree._Element
 

@@ -44,7 +44,8 @@ from lxml import etree
 
 from pbnscore.model import ScoredBoard
 from pbnscore.usebio._elements import ORDER
-from pbnscore.usebio._reader import PARSER, REF_TAGS, ref_elements
+from pbnscore.usebio._intake import PARSER
+from pbnscore.usebio._values import REF_TAGS, ref_elements
 
 Element = etree._Element
 Points = Fraction | int

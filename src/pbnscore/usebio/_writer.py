@@ -46,15 +46,9 @@ from pbnscore.model import (
 from pbnscore.usebio import _splice
 from pbnscore.usebio._elements import remove_children, replace_child, set_child, set_children
 from pbnscore.usebio._handset import DEAL_RE, HAND_DIRECTIONS, HAND_RE, SEATS, SUIT_TAGS
+from pbnscore.usebio._intake import PARSER, _find_by_rare_byte
 from pbnscore.usebio._profiles import Document, Profile, profile_named
-from pbnscore.usebio._reader import (
-    ADJUSTED_RE,
-    EVENT_TYPES,
-    PARSER,
-    _find_by_rare_byte,
-    parse_contract,
-    ref_elements,
-)
+from pbnscore.usebio._reader import EVENT_TYPES
 from pbnscore.usebio._splice import (
     Cut,
     LinePlaces,
@@ -68,6 +62,7 @@ from pbnscore.usebio._splice import (
     points_order_allowed,
     seen,
 )
+from pbnscore.usebio._values import ADJUSTED_RE, parse_contract, ref_elements
 
 Element = etree._Element
 

@@ -1,0 +1,514 @@
+"""The column read of a USEBIO file: every traveller line's fields taken in
+bulk, one XPath per field (XPath ``node()`` instead of a walk over each
+line's children: the reader's hot loop), a board's results kept as
+:class:`pbnscore.model.ResultColumns`; a PARTICIPANTS' pairs likewise.
+
+Only for a strict read of a document whose traveller lines all lie in the
+boards the element walk reads (``_reader``); a board whose lines do not read
+cleanly is left to the walk, which reports the problem exactly as ever and
+is the reference the tests compare the columns with.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar, cast
+
+import attrs
+from lxml import etree
+
+from pbnscore.errors import UsebioError
+from pbnscore.model import Direction, Play, Player, Result, ResultColumns
+from pbnscore.usebio._intake import _ascii_itself, sourceline
+from pbnscore.usebio._values import _SEAT_PLAYER_TAGS, REF_TAGS, ref_elements, with_lead
+
+Element = etree._Element
+_T = TypeVar("_T")
+
+
+class LineReader(Protocol):
+    """What the column read asks of the element walk's reader (``_reader._Reader``):
+    its memo of plays by spelling, its refs, and how it reads a DIRECTION
+    and a play (so that both reads read a text the one way)."""
+
+    plays: dict[tuple[str, ...], Play]
+    refs: dict[Element, int]
+
+    def direction(self, text: str, element: Element) -> Direction | None: ...
+
+    def bare_play(
+        self, contract: str, score: str, played_by: str, tricks: str, element: Element, /
+    ) -> tuple[Play, bool]: ...
+
+
+# The boards the reader reads (see _Reader.container): straight under EVENT
+# or a SESSION, or in their MATCHes and SECTIONs; relative to EVENT.
+_BOARDS = " | ".join(
+    f"{session}{within}BOARD"
+    for session in ("", "SESSION/")
+    for within in ("", "MATCH/", "SECTION/")
+)
+_LINES = f"({_BOARDS})/TRAVELLER_LINE"
+_READ_BOARDS = etree.XPath(_BOARDS)
+# The traveller line fields the reader reads (see _Reader.result).
+_LINE_TAGS = (
+    "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
+    "TRICKS", *_SEAT_PLAYER_TAGS,
+)  # fmt: skip
+_Fields = dict[str, tuple[etree.XPath, etree.XPath]]
+
+
+def _last_fields(owners: str, tags: Iterable[str]) -> _Fields:
+    """For each tag, XPaths of the nodes of each owner's last child of that
+    tag, and of that child (see _column)."""
+    return {
+        tag: (
+            etree.XPath(f"{owners}/{tag}[last()]/node()", smart_strings=False),
+            etree.XPath(f"{owners}/{tag}[last()]"),
+        )
+        for tag in tags
+    }
+
+
+# Each line's last child of a tag (the walk's "the last wins"), its nodes:
+# one per line exactly when every line has a non-empty one. Text comes as
+# str (the parser merges adjacent text, CDATA included), an element, comment
+# or processing instruction as an object: where one is in a field, its
+# ``.text`` (the walk's) is not its text nodes.
+_LINE_FIELDS = _last_fields(_LINES, _LINE_TAGS)
+
+
+# The elements with a ref but the lines (see REF_TAGS).
+_OTHER_REF_TAGS = tuple(tag for tag in REF_TAGS if tag != "TRAVELLER_LINE")
+_CHILD_LINES = etree.XPath("count(TRAVELLER_LINE)")
+
+
+def _child_lines(board: Element) -> int:
+    """How many TRAVELLER_LINE children the board has (no proxy made)."""
+    return int(cast("float", _CHILD_LINES(board)))
+
+
+_LINE_ELEMENTS = etree.XPath(_LINES)
+
+
+@attrs.define
+class _RefLayout:
+    """The refs of a document whose lines all lie in the boards the reader
+    reads: every other ref element's, and each such board's lines' (a
+    slice of ``line_refs``)."""
+
+    refs: dict[Element, int]
+    slices: dict[Element, tuple[int, int]]
+    line_refs: list[int]
+
+    @classmethod
+    def by_count(
+        cls, root: Element, read_boards: list[Element], document: bytes
+    ) -> _RefLayout | None:
+        """Without a proxy per line (the lines are most of the ref elements,
+        and a proxy costs more than its ref). Where the document's bytes hold
+        as many "<TRAVELLER_LINE" as the boards read have line children (no
+        line lies elsewhere: each has its start tag) and no ref element lies
+        in a board read but its lines, each board's lines come right after
+        it in document order, their refs the next ones. None where that is
+        not shown."""
+        if not _ascii_itself(root.getroottree().docinfo.encoding):
+            return None  # the start tags' bytes are not known
+        counts = [_child_lines(board) for board in read_boards]
+        if document.count(b"<TRAVELLER_LINE") != sum(counts):
+            return None  # a line elsewhere, or the bytes in a comment
+        lines_of = dict(zip(read_boards, counts, strict=True))
+        others = list(root.iter(*_OTHER_REF_TAGS))
+        refs: dict[Element, int] = {}
+        slices: dict[Element, tuple[int, int]] = {}
+        line_refs: list[int] = []
+        for position, element in enumerate(others):
+            ref = refs[element] = position + len(line_refs)
+            count = lines_of.get(element)
+            if count is None:
+                continue
+            # What lies in a board comes right after it: the next one tells.
+            after = others[position + 1 : position + 2]
+            if after and element in after[0].iterancestors("BOARD"):
+                return None
+            slices[element] = (len(line_refs), len(line_refs) + count)
+            line_refs.extend(range(ref + 1, ref + 1 + count))
+        return cls(refs, slices, line_refs)
+
+    @classmethod
+    def by_walk(cls, root: Element, read_boards: list[Element]) -> _RefLayout | None:
+        """By a walk over every ref element; None where a line lies outside
+        the boards read (or a board in one of them)."""
+        refs: dict[Element, int] = {}
+        starts: dict[Element, int] = {}
+        line_refs: list[int] = []
+        for ref, element in enumerate(ref_elements(root)):
+            if element.tag == "TRAVELLER_LINE":
+                line_refs.append(ref)
+            else:
+                refs[element] = ref
+                if element.tag == "BOARD":
+                    starts[element] = len(line_refs)
+        count = len(line_refs)
+        # Every line in a board the reader reads, and no board inside one
+        # (a HANDSET's boards hold hands, not lines): a board's lines are
+        # then the ones after it in document order, up to the next board
+        # the reader reads.
+        read = set(read_boards)
+        if not all(_outside(board, read) for board in starts if board not in read):
+            return None
+        starts = {board: start for board, start in starts.items() if board in read}
+        if sum(map(_child_lines, read_boards)) != count:
+            return None
+        firsts = list(starts.values())
+        slices = dict(zip(starts, zip(firsts, [*firsts[1:], count], strict=False), strict=False))
+        return cls(refs, slices, line_refs)
+
+
+# Above this many lines (some 17 MB of tree: half a 32 MB cache) the fields
+# are taken board by board (see _nodes_board_by_board); below, the seven
+# calls of a board each cost more than the cache saves (60 tables: 3.1 ->
+# 3.5 ms; 120 the same; 227 tables 15.6 -> 14.7; 1,000 tables 92-107 -> 66-68).
+BOARD_BY_BOARD_LINES = 5000
+# A board's lines' fields, as _LINE_FIELDS' first XPaths give them for all.
+_BOARD_LINE_NODES = {
+    tag: etree.XPath(f"TRAVELLER_LINE/{tag}[last()]/node()", smart_strings=False)
+    for tag in _LINE_TAGS
+}
+
+
+def _nodes_board_by_board(boards: list[Element], tags: list[str]) -> dict[str, list[object]]:
+    """Each tag's nodes of _LINE_FIELDS (the boards read, in document order,
+    hold every line, and none lies in another), taken board by board: a
+    board's lines stay in the cache for all its fields, where a pass over
+    every line of a big file for each field finds them gone (see
+    BOARD_BY_BOARD_LINES)."""
+    found: dict[str, list[object]] = {tag: [] for tag in tags}
+    for board in boards:
+        for tag in tags:
+            found[tag] += cast("list[object]", _BOARD_LINE_NODES[tag](board))
+    return found
+
+
+def _line_numbers(board: Element) -> list[int | None]:
+    """The source lines of the board's traveller lines."""
+    return [sourceline(line) for line in board.iterchildren("TRAVELLER_LINE")]
+
+
+class _LineColumns:
+    """Every traveller line's fields, one list per tag in document order,
+    extracted by lxml in bulk (XPath ``node()``) instead of a walk over each
+    line's children: the reader's hot loop. Only for a document whose lines
+    lie where the reader reads them; a field some lines lack, leave empty or
+    fill with more than text is taken line by line; a board whose
+    lines do not read cleanly is read by the walk (which reports the
+    problem exactly as ever)."""
+
+    def __init__(self, layout: _RefLayout, texts: dict[str, list[str] | None]) -> None:
+        self.refs = layout.refs  # of every ref element but the lines
+        self.slices = layout.slices  # each board's lines: (first, after the last)
+        self.line_refs = layout.line_refs
+        self.texts = texts  # by tag; None where no line has the tag
+        self.values: _LineValues | None = None  # made when the first board is read
+
+    @classmethod
+    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
+        """The columns of the document, or None where the walk must read it."""
+        read_boards = cast("list[Element]", _READ_BOARDS(event_el))
+        layout = _RefLayout.by_count(root, read_boards, document) or _RefLayout.by_walk(
+            root, read_boards
+        )
+        if layout is None:
+            return None
+        count = len(layout.line_refs)
+        # A proxy per line costs more than a column: made only for a field
+        # that some lines lack (see _column).
+        lines = functools.cache(lambda: cast("list[Element]", _LINE_ELEMENTS(event_el)))
+        absent = _absent_optional_tags(root, document)
+        read = [tag for tag in _LINE_TAGS if tag not in absent]
+        big = count > BOARD_BY_BOARD_LINES
+        nodes = _nodes_board_by_board(read_boards, read) if big else {}
+        texts = dict.fromkeys(_LINE_TAGS)
+        for tag in read:
+            texts[tag] = _column(event_el, _LINE_FIELDS, tag, count, lines, nodes.get(tag))
+        return cls(layout, texts)
+
+    def board(self, reader: LineReader, element: Element) -> ResultColumns | None:
+        """The board's results as columns; None (the board's lines then
+        given their refs, for the walk) where a line does not read cleanly."""
+        start, stop = self.slices[element]
+        values = self.values
+        if values is None:
+            values = self.values = _LineValues.of(self, reader, element)
+        if not values.clean(start, stop):
+            for ref, line in zip(
+                self.line_refs[start:stop], element.iterchildren("TRAVELLER_LINE"), strict=True
+            ):
+                reader.refs[line] = ref
+            return None
+        homes, players = values.homes, values.players
+        return ResultColumns(
+            values.ns[start:stop],
+            values.ew[start:stop],
+            cast("list[Play]", values.plays[start:stop]),
+            homes=None if homes is None else homes[start:stop],
+            lines=lambda: _line_numbers(element),
+            refs=self.line_refs[start:stop],
+            players=None if players is None else players[start:stop],
+        )
+
+
+# The fields a line's play is read from, in _Reader.play's order.
+_PLAY_TAGS = ("CONTRACT", "SCORE", "PLAYED_BY", "LEAD", "TRICKS")
+
+
+@attrs.define
+class _LineValues:
+    """Every line's values (what a board's ResultColumns slice), read from
+    the texts of the whole document at once: each distinct spelling is read
+    once. ``bad`` (sorted) holds the lines that do not read cleanly."""
+
+    ns: list[str | None]
+    ew: list[str | None]
+    plays: list[Play | None]  # None on a bad line
+    homes: list[Direction | None] | None
+    players: list[tuple[str | None, ...]] | None
+    bad: list[int]
+
+    @classmethod
+    def of(cls, columns: _LineColumns, reader: LineReader, element: Element) -> _LineValues:
+        """``element`` is only where a failure would be reported: a line
+        that fails is marked bad, and its board read by the walk, which
+        reports it at its own line."""
+        texts = columns.texts
+        count = len(columns.line_refs)
+        blank = [""] * count
+        bad: set[int] = set()
+        plays = _plays(reader, [texts[tag] or blank for tag in _PLAY_TAGS], element, bad)
+        directions = texts["DIRECTION"]
+        homes = None
+        if directions is not None:
+            homes = _converted(directions, lambda text: reader.direction(text, element), bad)
+        seats = [texts[tag] for tag in _SEAT_PLAYER_TAGS]
+        players = None
+        if any(column is not None for column in seats):
+            players = [
+                found if any(found) else ()
+                for found in zip(
+                    *([text or None for text in c] if c else [None] * count for c in seats),
+                    strict=True,
+                )
+            ]
+        return cls(
+            _or_nones(texts["NS_PAIR_NUMBER"], count),
+            _or_nones(texts["EW_PAIR_NUMBER"], count),
+            plays,
+            homes,
+            players,
+            sorted(bad),
+        )
+
+    def clean(self, start: int, stop: int) -> bool:
+        """Whether lines ``start`` to ``stop`` (exclusive) all read cleanly."""
+        at = bisect.bisect_left(self.bad, start)
+        return at == len(self.bad) or self.bad[at] >= stop
+
+
+def _or_nones(texts: list[str] | None, count: int) -> list[str | None]:
+    """The ``count`` texts with None for each empty one (the list itself
+    where none is: no pair number is empty in nearly every file)."""
+    if texts is None:
+        return [None] * count
+    if "" in texts:
+        return [text or None for text in texts]
+    return cast("list[str | None]", texts)
+
+
+def _plays(
+    reader: LineReader, texts: list[list[str]], element: Element, bad: set[int]
+) -> list[Play | None]:
+    """Each line's play from its _PLAY_TAGS texts, read once per spelling
+    (see _PlayMemo); a line whose play fails is added to ``bad``."""
+    memo = _PlayMemo(reader, element)
+    # One pass: a spelling is read where first met. zip reuses its tuple
+    # once the lookup has let go of it: only the distinct spellings are kept.
+    plays = list(map(memo.__getitem__, zip(*texts, strict=True)))
+    if memo.failed:
+        bad.update(index for index, play in enumerate(plays) if play is None)
+    reader.plays.update(memo.read)
+    return plays
+
+
+class _PlayMemo(dict[tuple[str, ...], "Play | None"]):
+    """The play of each _PLAY_TAGS spelling, looked up in the reader's memo
+    (which the walk shares) or read where first met, once per spelling but
+    for the lead (see _Reader.bare_play); None where it fails. ``read``
+    holds the plays read here, for the reader's memo."""
+
+    def __init__(self, reader: LineReader, element: Element) -> None:
+        super().__init__(reader.plays)
+        self.reader, self.element = reader, element
+        self.read: dict[tuple[str, ...], Play] = {}
+        self.bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
+        self.failed = False
+
+    def __missing__(self, key: tuple[str, ...]) -> Play | None:
+        contract, score, played_by, lead, tricks = key
+        unled = (contract, score, played_by, tricks)
+        if unled not in self.bare:
+            self.bare[unled] = _checked_bare_play(self.reader, unled, self.element)
+        found = self.bare[unled]
+        play = None
+        if found is None:
+            self.failed = True
+        else:
+            play = self.read[key] = with_lead(found[0], lead) if found[1] else found[0]
+        self[key] = play
+        return play
+
+
+def _checked_bare_play(
+    reader: LineReader, texts: tuple[str, ...], element: Element
+) -> tuple[Play, bool] | None:
+    """:meth:`_Reader.bare_play` of the texts, checked as the model checks
+    a Result; None where either fails."""
+    try:
+        found = reader.bare_play(texts[0], texts[1], texts[2], texts[3], element)
+        Result(None, None, *found[0])  # the model's checks of the play (14 tricks)
+    except (UsebioError, ValueError):
+        return None
+    return found
+
+
+def _converted(texts: list[str], convert: Callable[[str], _T], bad: set[int]) -> list[_T | None]:
+    """``convert`` of each text, once per distinct text; the lines whose
+    text fails are added to ``bad`` (their value None)."""
+    values: dict[str, _T] = {}
+    failed = False
+    for text in set(texts):
+        try:
+            values[text] = convert(text)
+        except UsebioError:
+            failed = True
+    if failed:
+        bad.update(index for index, text in enumerate(texts) if text not in values)
+    return list(map(values.get, texts))
+
+
+def _absent_optional_tags(root: Element, document: bytes) -> frozenset[str]:
+    """The optional line fields no line has, as far as a scan of the bytes
+    shows, which is cheaper than an XPath: in an encoding that writes ASCII
+    as itself and only so, a field's start tag is in the bytes after the
+    first line's."""
+    if not _ascii_itself(root.getroottree().docinfo.encoding):
+        return frozenset()
+    first = document.find(b"<TRAVELLER_LINE")
+    if first < 0:
+        return frozenset()
+    absent = set()
+    if document.find(b"<DIRECTION", first) < 0:
+        absent.add("DIRECTION")
+    # One scan for the four seats' players (individual events only).
+    if document.find(b"_PLAYER_NUMBER", first) < 0:
+        absent.update(_SEAT_PLAYER_TAGS)
+    return frozenset(absent)
+
+
+def _outside(element: Element, boards: set[Element]) -> bool:
+    """Whether ``element`` lies in none of ``boards``."""
+    return not any(ancestor in boards for ancestor in element.iterancestors("BOARD"))
+
+
+def _column(
+    context: Element,
+    fields: _Fields,
+    tag: str,
+    count: int,
+    owners: Callable[[], Sequence[Element]],
+    nodes: list[object] | None = None,
+) -> list[str] | None:
+    """Each owner's (line's, pair's ...) ``tag`` text as the walk reads it
+    (its last such child's ``.text``), stripped, "" where it has none; None
+    where no owner has a non-empty one. The ``count`` owners are what
+    ``fields`` select from ``context``; ``owners()`` gives them in document
+    order, asked for only where some owners lack the field. ``nodes``: the
+    first of the tag's ``fields`` XPaths' result, where the caller has it."""
+    last_nodes, last_fields = fields[tag]
+    if nodes is None:
+        nodes = cast("list[object]", last_nodes(context))
+    if len(nodes) == count:
+        try:
+            return list(map(str.strip, cast("list[str]", nodes)))
+        except TypeError:  # not a str: a node other than text, read by element below
+            pass
+    elif not nodes:
+        # Every line's field empty or missing: to every reader of a column
+        # the same as none (no element walk needed to tell which).
+        return None
+    # Some owners leave the field empty: by element; some lack it: each
+    # field found is its owner's last, the others have none.
+    found = cast("list[Element]", last_fields(context))
+    if len(found) == count:
+        return [(field.text or "").strip() for field in found]
+    if not found:
+        return None
+    by_owner = {field.getparent(): (field.text or "").strip() for field in found}
+    return [by_owner.get(owner, "") for owner in owners()]
+
+
+def _texts(context: Element, fields: _Fields, tag: str, owners: list[Element]) -> list[str]:
+    """:func:`_column` of ``owners``, "" for each where none has the field."""
+    return _column(context, fields, tag, len(owners), lambda: owners) or [""] * len(owners)
+
+
+# -- participants' pairs column by column ----------------------------------------
+
+_PAIRS = etree.XPath("PAIR")
+_PAIR_FIELDS = _last_fields("PAIR", ("PAIR_NUMBER", "DIRECTION"))
+_PAIR_PLAYERS = etree.XPath("PAIR/PLAYER")
+_PLAYER_FIELDS = _last_fields("PAIR/PLAYER", ("PLAYER_NAME", "NATIONAL_ID_NUMBER"))
+
+
+class _PairColumns:
+    """The PAIRs of one PARTICIPANTS (or TEAM): their numbers, directions
+    and players as the walk reads them (:func:`_fields`, :func:`_players`),
+    extracted in bulk: four XPaths instead of a walk over every pair's and
+    player's children."""
+
+    def __init__(
+        self,
+        index: dict[Element, int],
+        numbers: list[str],
+        directions: list[str],
+        players: dict[Element, tuple[Player, ...]],
+    ) -> None:
+        self.index = index
+        self.numbers = numbers
+        self.directions = directions
+        self.players = players
+
+    @classmethod
+    def of(cls, element: Element) -> _PairColumns:
+        pairs = cast("list[Element]", _PAIRS(element))
+        numbers = _texts(element, _PAIR_FIELDS, "PAIR_NUMBER", pairs)
+        directions = _texts(element, _PAIR_FIELDS, "DIRECTION", pairs)
+        player_els = cast("list[Element]", _PAIR_PLAYERS(element))
+        names = _texts(element, _PLAYER_FIELDS, "PLAYER_NAME", player_els)
+        ids = _texts(element, _PLAYER_FIELDS, "NATIONAL_ID_NUMBER", player_els)
+        players: dict[Element, list[Player]] = {}
+        for player, name, national_id in zip(player_els, names, ids, strict=True):
+            pair = cast("Element", player.getparent())
+            players.setdefault(pair, []).append(Player(name or None, national_id or None))
+        return cls(
+            {pair: at for at, pair in enumerate(pairs)},
+            numbers,
+            directions,
+            {pair: tuple(found) for pair, found in players.items()},
+        )
+
+    def of_pair(self, pair: Element) -> tuple[str, str, tuple[Player, ...]]:
+        """The pair's PAIR_NUMBER and DIRECTION texts and its players."""
+        at = self.index[pair]
+        return self.numbers[at], self.directions[at], self.players.get(pair, ())
