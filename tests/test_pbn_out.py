@@ -13,7 +13,7 @@ import pytest
 import pbnscore
 from conftest import shared_sample_files
 from pbnscore import pbn
-from pbnscore.model import Event, Participant
+from pbnscore.model import Event, Participant, Player
 
 ROOT = Path(__file__).resolve().parents[1]
 TEAMS = [
@@ -73,7 +73,9 @@ def test_scoring_pbnscore_s_own_pbn_again_gives_the_same_bytes(path: Path) -> No
 
 
 def _named(participant: Participant, name: str) -> Participant:
-    players = tuple(attrs.evolve(player, name=name) for player in participant.players)
+    players = tuple(
+        attrs.evolve(player, name=name, national_id="9" * 300) for player in participant.players
+    )
     members = tuple(_named(member, name) for member in participant.members)
     return attrs.evolve(participant, players=players, members=members)
 
@@ -84,8 +86,9 @@ def _named(participant: Participant, name: str) -> Participant:
     ids=["pairs", "teams"],
 )
 def test_no_line_is_longer_than_255_characters(path: Path) -> None:
-    """A 404-character title and player name: every line within 255
-    characters with its CRLF, the text cut ("..."); written again, the same."""
+    """A 404-character title and player name, a 300-digit national id:
+    every line within 255 characters with its CRLF, the text cut ("...");
+    written again, the same."""
     event = pbnscore.load(path)
     long = "N" * 404
     sessions = tuple(
@@ -102,5 +105,95 @@ def test_no_line_is_longer_than_255_characters(path: Path) -> None:
     written = _as_pbn(attrs.evolve(event, sessions=sessions, title="T" * 404))
     lines = written.split(b"\r\n")
     assert lines and max(len(line) + 2 for line in lines) <= 255
-    assert b"NNN..." in written and b"TTT..." in written
+    assert b"NNN..." in written and b"TTT..." in written and b"999..." in written
     assert _as_pbn(pbn.loads(written)) == written
+
+
+# -- every player's name and national id, and each team's own name (25.11) ----------
+
+TEAMS_METHODS = ("butler", "aggregate")
+
+
+Members = frozenset[tuple[str, tuple[Player, ...]]]
+
+
+def _members(event: Event) -> dict[str, tuple[str | None, Members]]:
+    """Each team by id: its name as the event has it (None where it has
+    none), and its pairs with their players, names and national ids."""
+    return {
+        team.id: (team.name, frozenset((pair.id, pair.players) for pair in team.members))
+        for session in event.sessions
+        for team in session.teams
+    }
+
+
+@pytest.mark.parametrize("method", TEAMS_METHODS)
+@pytest.mark.parametrize("path", TEAMS, ids=[p.name for p in TEAMS])
+def test_a_teams_event_as_pbn_keeps_every_player_s_national_id(path: Path, method: str) -> None:
+    """Every pair of every team comes back with its players' names and
+    national ids, and a team with no name gets none (not its id)."""
+    event = pbnscore.load(path)
+    back = pbn.loads(pbn.dumps(pbnscore.score(event, method)))
+    teams = _members(event).values()
+    assert any(player.national_id for _, pairs in teams for _, ps in pairs for player in ps)
+    assert _members(back) == _members(event)
+
+
+# Teams whose pairs tie across directions, and teams with unnamed pairs.
+MORE_TEAMS = [
+    *TEAMS,
+    ROOT / "fixtures" / "usebio" / "teams-of-four-missing-line.xml",
+    ROOT / "fixtures" / "usebio" / "event-participants-match.xml",
+]
+
+
+@pytest.mark.parametrize("method", [*TEAMS_METHODS, "cross-imps"])
+@pytest.mark.parametrize("path", MORE_TEAMS, ids=[p.name for p in MORE_TEAMS])
+def test_scoring_a_teams_event_s_pbn_again_gives_the_same_bytes(path: Path, method: str) -> None:
+    """The national ids the first writing had are in the second too, and a
+    tie of pairs sitting NS and EW keeps its rows' order."""
+    first = pbn.dumps(pbnscore.score(pbnscore.load(path), method))
+    assert pbn.dumps(pbnscore.score(pbn.loads(first), method)) == first
+
+
+@pytest.mark.parametrize("path", TEAMS, ids=[p.name for p in TEAMS])
+def test_a_season_over_the_pbn_copy_ranks_the_same_players(path: Path) -> None:
+    """By player, over the copy as over the original: the same people (their
+    national ids too), teams and figures."""
+    event = pbnscore.load(path)
+    copy = pbn.loads(pbn.dumps(pbnscore.score(event, "aggregate")))
+
+    def ranking(of: Event) -> list[tuple[object, ...]]:
+        season = pbnscore.season([of], "butler", by="player")
+        return [(e.rank, e.players, e.team, dict(e.figures)) for e in season.ranking]
+
+    assert ranking(event)
+    assert ranking(copy) == ranking(event)
+
+
+# A 5-line PBN: a game with its TotalScoreTable twice; the reader reads the
+# first (§3.4), which has no rows: no participants.
+REPEATED_TABLE = b"""[Board "1"]
+[TotalScoreTable "Rank;PairId;Direction;Names"]
+[TotalScoreTable "Rank;PairId;Direction;Names"]
+1 1 "N-S" "Ann;Bob"
+1 2 "E-W" "Cy;Di"
+"""
+
+
+def _participants(event: Event) -> list[Participant]:
+    return [p for s in event.sessions for section in s.sections for p in section.participants]
+
+
+@pytest.mark.parametrize("games", [1, 2], ids=["first-game", "second-game"])
+def test_a_repeated_total_score_table_is_not_read_back(games: int) -> None:
+    """Written back, the repeated table (unread) is not read in place of the
+    one pbnscore replaces: the same participants, none from nowhere."""
+    head = (
+        b'[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n3 4 3NT N 9\n\n'
+    )
+    data = (head if games == 2 else b"") + REPEATED_TABLE
+    event = pbn.loads(data)
+    for method in ("butler", "cross-imps"):
+        back = pbn.loads(pbn.dumps(pbnscore.score(event, method)))
+        assert _participants(back) == _participants(event)

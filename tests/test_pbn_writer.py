@@ -24,7 +24,15 @@ import pbnscore
 from conftest import shared_sample_files
 from pbnscore import pbn
 from pbnscore.errors import ScoringError
-from pbnscore.model import Direction, Event, EventKind, Outcome, ScoredEvent, Source
+from pbnscore.model import (
+    Direction,
+    Event,
+    EventKind,
+    Outcome,
+    PointsStyle,
+    ScoredEvent,
+    Source,
+)
 from pbnscore.pbn._lexer import decode, unescape
 from pbnscore.pbn._writer import OWNED_TAGS, escape, ties_as_read
 from pbnscore.report import json as report_json
@@ -301,12 +309,19 @@ def test_output_keeps_to_the_standard(path: Path, method: str) -> None:
 @pytest.mark.parametrize(("path", "method"), CASES)
 def test_total_score_table_in_the_first_game(path: Path, method: str) -> None:
     """One TotalScoreTable, in the first game, a row per standing, every row
-    with every column, ties ranked "3=" (a tie's rows in the reader's order)."""
+    with every column, ties ranked "3=" (a tie's rows in the reader's order);
+    for aggregate, which ranks teams, then a row per team's pair, unranked."""
     scored, output = written(path, method)
     found = [table(game, "TotalScoreTable") for game in games(output)]
     assert [i for i, (columns, _) in enumerate(found) if columns] == [0]
-    columns, rows = found[0]
-    assert len(rows) == len(scored.standings)
+    columns, all_rows = found[0]
+    rows, pairs = all_rows[: len(scored.standings)], all_rows[len(scored.standings) :]
+    members = {
+        pair.id for session in scored.event.sessions for t in session.teams for pair in t.members
+    }
+    wanted = members if scored.style is PointsStyle.AGGREGATE else set()
+    assert {row[columns.index("PairId")] for row in pairs} == wanted
+    assert all(row[0] == "-" and len(row) == len(columns) for row in pairs)
     names = columns.index("Names")
     for row, standing in zip(rows, ties_as_read(scored.standings), strict=True):
         assert len(row) == len(columns)
@@ -314,7 +329,7 @@ def test_total_score_table_in_the_first_game(path: Path, method: str) -> None:
         assert row[0] == rank
         assert unescape(row[names][1:-1]) in (
             ";".join(standing.participant.names),
-            standing.participant.name or standing.participant.id,
+            standing.participant.name or "",
         )
 
 

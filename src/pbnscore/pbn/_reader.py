@@ -78,7 +78,7 @@ from pbnscore.pbn._tables import (
     parse_header,
     split_rows,
 )
-from pbnscore.pbn._teams import TableGame, assemble
+from pbnscore.pbn._teams import TableGame, assemble, with_listed_pairs
 
 MAX_PROBLEMS = 1000
 
@@ -171,7 +171,9 @@ class EventBuilder:
         self.count = 0
         self.named: _NamedTeams | None = None  # the teams later games play in
         self.unplaced: dict[str, list[int]] = {}  # why a game is in no match: its lines
-        self.team_names: dict[str, str] = {}  # a TotalScoreTable's Names by TeamId
+        self.team_names: dict[str, str | None] = {}  # a TotalScoreTable's Names by TeamId
+        # a TotalScoreTable's players of each team's pairs: {team: {pair: players}}
+        self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
         self.analyses: dict[str, DealAnalysis] = {}  # by deal: the first game's that gives one
 
     # -- per game
@@ -338,15 +340,11 @@ class EventBuilder:
         for row in self._rows(game, TOTAL_SCORE_TABLE, header):
             cells = {key: row.values[i] for key, i in index.items()}
             pair, team = _cell(cells, "PairId"), _cell(cells, "TeamId")
-            if pair is None and team is not None:
-                # A team's row: its name, where it has one other than its id
-                # (pbnscore's PBN out writes the id in HomeTeam, the name here).
-                name = _cell(cells, "Names")
-                if name is not None and name != team:
-                    self.team_names[team] = name
+            if team is not None:
+                self._team_row(team, pair, cells)
                 continue
-            if pair is None or team is not None:
-                continue  # a team's pair: the teams games name them
+            if pair is None:
+                continue
             notes = self._section(_cell(cells, "Section") or game.text("Section"))
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
@@ -357,10 +355,17 @@ class EventBuilder:
                 notes.declared.setdefault(pair, set())
             if pair not in notes.listed:
                 notes.listed.append(pair)
-            ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
-            names = split_names(cells.get("Names", ""))
-            players = (Player(name, ids[i] if i < 2 else None) for i, name in enumerate(names))
-            notes.name(pair, direction, players)
+            notes.name(pair, direction, _row_players(cells))
+
+    def _team_row(self, team: str, pair: str | None, cells: dict[str, str]) -> None:
+        """A teams event's row (pbnscore's PBN out, README): a team's, its
+        name ("" where it has none: pbnscore writes the id in HomeTeam); a
+        team's pair's, its players with their national ids (the games name
+        the pairs, not their ids)."""
+        if pair is None:
+            self.team_names[team] = _cell(cells, "Names")
+        else:
+            self.team_pairs.setdefault(team, {}).setdefault(pair, _row_players(cells))
 
     # -- results from a game's own tags
 
@@ -503,6 +508,7 @@ class EventBuilder:
         if self.table_games:
             self._refuse_unplaced()
         teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
+        teams = tuple(with_listed_pairs(team, self.team_pairs.get(team.id, {})) for team in teams)
         teams = tuple(
             attrs.evolve(team, name=self.team_names[team.id])
             if team.id in self.team_names
@@ -586,6 +592,14 @@ def _declaring_side(declarer: str | None) -> str | None:
     except ValueError:
         return None
     return seat.direction.value
+
+
+def _row_players(cells: dict[str, str]) -> tuple[Player, ...]:
+    """A TotalScoreTable row's players: its names, with their national ids
+    (MemberID1/MemberID2, Magic Contest's columns)."""
+    ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
+    names = split_names(cells.get("Names", ""))
+    return tuple(Player(name, ids[i] if i < 2 else None) for i, name in enumerate(names))
 
 
 def _cell(cells: dict[str, str], key: str) -> str | None:

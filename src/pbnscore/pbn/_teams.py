@@ -129,6 +129,40 @@ def assemble(
     return tuple(team.participant() for team in teams.values()), built
 
 
+def with_listed_pairs(team: Participant, listed: dict[str, tuple[Player, ...]]) -> Participant:
+    """``team`` with what a TotalScoreTable says of its pairs (pbnscore's
+    PBN out writes a row for each): each player's national id, by position
+    (the row's first player is the pair's North or West, as the games seat
+    them); the players of a pair the games do not name; a pair no game has
+    (it played no board), as a member with no direction."""
+    if not listed:
+        return team
+    members = [
+        attrs.evolve(pair, players=_with_ids(pair.players, listed[pair.id]))
+        if pair.id in listed
+        else pair
+        for pair in team.members
+    ]
+    known = {pair.id for pair in team.members}
+    members += [
+        Participant(pair, players=players, team=team.id)
+        for pair, players in listed.items()
+        if pair not in known
+    ]
+    return attrs.evolve(team, members=tuple(members))
+
+
+def _with_ids(played: tuple[Player, ...], listed: tuple[Player, ...]) -> tuple[Player, ...]:
+    if not played:
+        return listed
+    return tuple(
+        attrs.evolve(player, national_id=listed[i].national_id)
+        if player.national_id is None and i < len(listed)
+        else player
+        for i, player in enumerate(played)
+    )
+
+
 def _match(match: _Match, teams: dict[str, _Team], report: Report) -> Match:
     boards: dict[int, BoardNotes] = {}
     swaps = match.swaps

@@ -80,6 +80,9 @@ TAG_RE = r'\[[ \t\n]*{name}[ \t\n]*"((?:[^"\\\n]|\\.)*)"'
 TAG_END_RE = re.compile(r"[ \t\n]*\]")
 BACKSLASH_RE = re.compile(r'\\(?=["\\]|$)')
 CONTROL_RE = re.compile(r"[\t\r\n\v\f]")
+# A TotalScoreTable tag pair starting a line or after another's "]" (import
+# format, §3.3); a quote inside a tag value is escaped, so none starts there.
+REPEAT_RE = re.compile(rf"(?:^|(?<=\]))[ \t]*\[[ \t]*{TOTAL_SCORE_TABLE}[ \t]*\"")
 
 
 # -- the [Scoring] value (§3.4.12): the standard's fields where they fit -------
@@ -159,6 +162,9 @@ LINE_ROOM = 255 - 2
 # A name cell of a table row: the rest of the row (ranks, ids, figures) keeps
 # the line within LINE_ROOM.
 NAMES_ROOM = 120
+# A MemberID cell: national ids are a few digits (EBU 6, FFB 8); a longer
+# one is cut ("...") so that the row keeps within the line.
+ID_ROOM = 24
 
 
 def tag(name: str, value: str) -> str:
@@ -234,16 +240,15 @@ def element(value: str | None, *, quoted: bool = False, room: int = LINE_ROOM - 
 # -- the TotalScoreTable ------------------------------------------------------------
 
 
-def _tie(standing: Standing) -> str:
-    if standing.rank is None:
-        return "-"  # did not play: no rank (§5.2's empty element)
+def _tie(standing: Standing | None) -> str:
+    if standing is None or standing.rank is None:
+        return "-"  # did not play, or not ranked: no rank (§5.2's irrelevant element)
     return f"{standing.rank}=" if standing.tied else str(standing.rank)
 
 
-def _names(standing: Standing) -> str:
-    participant = standing.participant
+def _names(participant: Participant) -> str | None:
     if participant.kind is ParticipantKind.TEAM:
-        return participant.name or participant.id
+        return participant.name  # "" where it has none: its id is in TeamId
     # Each name cut to its share of the cell, so that every player keeps one.
     names = participant.names
     share = (NAMES_ROOM - len(names) + 1) // max(len(names), 1)
@@ -253,13 +258,21 @@ def _names(standing: Standing) -> str:
 def ties_as_read(standings: Sequence[Standing]) -> list[Standing]:
     """The standings with each tie's rows in the order pbnscore's reader
     lists those participants (by direction, then number: pbn/_pairs.py), so
-    that scoring this PBN again ranks the tie, and writes it, the same way."""
-    runs = itertools.groupby(standings, key=lambda s: (s.rank, s.tied, s.participant.direction))
+    that scoring this PBN again ranks the tie, and writes it, the same way.
+    A teams event's pairs are one field, whatever their direction: a tie's
+    rows by number (the reader lists a team's pairs as the games seat them)."""
+    runs = itertools.groupby(standings, key=_tie_run)
     return [
         standing
         for (_, tied, _), run in runs
         for standing in (sorted(run, key=lambda s: natural_key(s.participant.id)) if tied else run)
     ]
+
+
+def _tie_run(standing: Standing) -> tuple[int | None, bool, Direction | None]:
+    participant = standing.participant
+    field = participant.direction if participant.team is None else None
+    return standing.rank, standing.tied, field
 
 
 def _team_imps(scored: ScoredEvent) -> dict[str, Points]:
@@ -272,23 +285,35 @@ def _team_imps(scored: ScoredEvent) -> dict[str, Points]:
     return net
 
 
-def total_score_table(scored: ScoredEvent) -> list[str]:
-    """Rank ("3=" for a tie), ids, names, totals (§5.10). A teams event's
-    rows name teams by TeamId (and a pair its team), which pbnscore's reader
-    skips: its teams and pairs come from the games."""
-    standings = ties_as_read(scored.standings)
-    if not standings:
-        return []
+Row = tuple[Participant, Standing | None]
+
+
+def _table_rows(scored: ScoredEvent) -> list[Row]:
+    """The participants the table lists: its standings; for an aggregate,
+    which ranks teams only, each team's pairs after them, unranked, so that
+    their players and national ids are in the file (README "PBN out")."""
+    rows: list[Row] = [(s.participant, s) for s in ties_as_read(scored.standings)]
+    if scored.style is not PointsStyle.AGGREGATE:
+        return rows
+    pairs: dict[str, list[Participant]] = {}
+    for session in scored.event.sessions:
+        for team in session.teams:
+            pairs.setdefault(team.id, list(team.members))
+    for participant, _ in list(rows):
+        members = sorted(pairs.get(participant.id, ()), key=lambda p: natural_key(p.id))
+        rows += [(member, None) for member in members]
+    return rows
+
+
+def _columns(scored: ScoredEvent, people: Sequence[Participant]) -> dict[str, Column]:
     teams = scored.event.kind is EventKind.TEAMS
-    aggregate = scored.style is PointsStyle.AGGREGATE
-    with_vp = aggregate and any(m.vp is not None for m in scored.matches)
-    people = [s.participant for s in standings]
+    with_vp = _with_vp(scored)
     columns: dict[str, Column] = {"Rank": Column("Rank")}
     if any(p.section is not None for p in people):
         columns["Section"] = Column("Section", "L")
     if teams:
         columns["TeamId"] = Column("TeamId")
-    if not aggregate:
+    if any(p.kind is not ParticipantKind.TEAM for p in people):
         columns["PairId"] = Column("PairId")
     if not teams:  # "-" for a Howell's pairs: the reader then gives them none
         columns["Direction"] = Column("Direction", "L")
@@ -299,15 +324,29 @@ def total_score_table(scored: ScoredEvent) -> list[str]:
     else:
         columns["MeanIMP"] = Column("MeanIMP")
     columns["NrBoards"] = Column("NrBoards")
-    ids = any(player.national_id for p in people for player in p.players)
-    if ids:
+    if any(player.national_id for p in people for player in p.players):
         columns["MemberID1"] = Column("MemberID1", "L")
         columns["MemberID2"] = Column("MemberID2", "L")
-    team_imps = _team_imps(scored) if with_vp else {}
-    for standing in standings:
-        participant = standing.participant
+    return columns
+
+
+def _with_vp(scored: ScoredEvent) -> bool:
+    aggregate = scored.style is PointsStyle.AGGREGATE
+    return aggregate and any(m.vp is not None for m in scored.matches)
+
+
+def total_score_table(scored: ScoredEvent) -> list[str]:
+    """Rank ("3=" for a tie), ids, names, totals (§5.10). A teams event's
+    rows name teams by TeamId (and a pair its team); pbnscore's reader takes
+    a team's name and its pairs' players from them, its matches from the
+    games."""
+    rows = _table_rows(scored)
+    if not rows:
+        return []
+    columns = _columns(scored, [participant for participant, _ in rows])
+    team_imps = _team_imps(scored) if _with_vp(scored) else {}
+    for participant, standing in rows:
         team = participant.kind is ParticipantKind.TEAM
-        imps = team_imps.get(participant.id, standing.total) if team else standing.total
         direction = participant.direction
         cells = {
             "Rank": _tie(standing),
@@ -318,19 +357,33 @@ def total_score_table(scored: ScoredEvent) -> list[str]:
                 {Direction.NS: "N-S", Direction.EW: "E-W", None: None}[direction],
                 quoted=direction is not None,
             ),
-            "Names": element(_names(standing), quoted=True, room=NAMES_ROOM),
-            "TotalIMP": points_text(imps),
-            "TotalVP": points_text(standing.total),
-            "MeanIMP": points_text(standing.average),
-            "NrBoards": str(standing.boards),
+            "Names": element(_names(participant), quoted=True, room=NAMES_ROOM),
+            **_figures(standing, team_imps.get(participant.id)),
         }
-        if ids:
-            national = [player.national_id for player in participant.players] + [None, None]
-            cells["MemberID1"] = element(national[0])
-            cells["MemberID2"] = element(national[1])
+        national = [_id_cell(player.national_id) for player in participant.players]
+        cells["MemberID1"], cells["MemberID2"] = [*national, "-", "-"][:2]
         for key, column in columns.items():
             column.cells.append(cells[key])
     return table_lines(TOTAL_SCORE_TABLE, list(columns.values()))
+
+
+def _id_cell(national_id: str | None) -> str:
+    if national_id is not None and len(national_id) > ID_ROOM:
+        national_id = national_id[: ID_ROOM - 3] + "..."
+    return element(national_id)
+
+
+def _figures(standing: Standing | None, team_imps: Points | None) -> dict[str, str]:
+    """A row's totals; "-" for a row that is not ranked (an aggregate's pairs)."""
+    if standing is None:
+        return dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP", "NrBoards"), "-")
+    imps = standing.total if team_imps is None else team_imps
+    return {
+        "TotalIMP": points_text(imps),
+        "TotalVP": points_text(standing.total),
+        "MeanIMP": points_text(standing.average),
+        "NrBoards": str(standing.boards),
+    }
 
 
 # -- what a scored event says about each result --------------------------------------
@@ -719,6 +772,7 @@ class _Splicer:
             line = span.line_of(TOTAL_SCORE_TABLE)
             if line is None:
                 continue
+            self.cut_repeats(span, line)
             last = span.data_end(TOTAL_SCORE_TABLE) or line
             for n in range(line + 1, last + 1):
                 self.lines.remove(n)
@@ -734,6 +788,24 @@ class _Splicer:
         if not placed and ours and self.spans:
             self.lines.insert(self.spans[0].end, ours)
 
+    def cut_repeats(self, span: _Span, first: int) -> None:
+        """A game's TotalScoreTable after its first, and its data, cut: the
+        reader reads the first only (§3.4), and with the first replaced or
+        gone a repeat left in would be read in its place."""
+        line = first + 1
+        while line <= span.end:
+            text = self.lines.get(line)
+            match = REPEAT_RE.search(text)
+            if match is None:
+                line += 1
+                continue
+            self.cut_from(line, match.start())
+            line += 1
+            # its data: the lines up to the game's next tag pair
+            while line <= span.end and not self.lines.get(line).lstrip().startswith("["):
+                self.lines.remove(line)
+                line += 1
+
     def cut_tag(self, line: int, name: str) -> None:
         """A tag pair sharing its line, and its data after it, cut off."""
         text = self.lines.get(line)
@@ -741,7 +813,11 @@ class _Splicer:
         if match is None:
             self.lines.sub_tag(line, name, None)
             return
-        rest = text[: match.start()]
+        self.cut_from(line, match.start())
+
+    def cut_from(self, line: int, start: int) -> None:
+        """A line cut at ``start``: what is before it kept, if anything."""
+        rest = self.lines.get(line)[:start]
         if rest.strip():
             self.lines.set(line, rest.rstrip())
         else:
