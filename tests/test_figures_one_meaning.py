@@ -16,7 +16,8 @@ import pytest
 import pbnscore
 from pbnscore import report
 from pbnscore.cli import main
-from pbnscore.season import By, Entry, Figure, Person, RankOn, _ranked
+from pbnscore.season import By, Entry, Figure, Person, RankOn
+from pbnscore.season._ranking import rank_entries
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TEAMS = FIXTURES / "usebio" / "teams-of-four-two-matches.xml"
@@ -44,7 +45,7 @@ def _entry(name: str, total: F, boards: int) -> Entry:
 def test_a_season_ranks_on_the_average_as_shown() -> None:
     """(b) 8/9 and 31/35 both show 0.89: they share the place; 0.88 is behind."""
     entries = [_entry("A", F(8), 9), _entry("B", F(31), 35), _entry("C", F(22), 25)]
-    ranked = _ranked(entries, RankOn.AVERAGE)
+    ranked = rank_entries(entries, RankOn.AVERAGE)
     shown = {e.label: (e.rank, e.tied) for e in ranked}
     assert shown == {"A": (1, True), "B": (1, True), "C": (3, False)}
 
