@@ -6,6 +6,8 @@ a points style of its own.
 
 from __future__ import annotations
 
+import copy
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,8 +16,10 @@ from typing import Any
 import attrs
 import pytest
 
+import pbnscore
 from pbnscore import registry
 from pbnscore.cli import flags_of, main
+from pbnscore.model import PointsStyle, ScoredEvent
 from pbnscore.strategies import FactorOptions, ImpOptions, PairsOptions
 from pbnscore.strategies.aggregate import Aggregate
 from pbnscore.strategies.barking import Barking
@@ -106,3 +110,63 @@ def test_every_built_in_compares_in_imps_and_takes_the_imp_options(method: type[
     """The four built-ins compare scores in IMPs: each takes the IMP mix-in."""
     assert issubclass(method.Options, ImpOptions)
     assert {flag.flag for flag in flags_of(method)} >= set(IMP_FLAGS)
+
+
+# -- a points style of its own ---------------------------------------------------------
+
+MATCHPOINTS = PointsStyle("matchpoints", unit="MP")
+
+
+def _restyled(path: Path, method: str) -> ScoredEvent:
+    """A fixture scored by ``method``, its points relabelled as a plug-in's
+    own style (the figures do not matter to where the writers put them)."""
+    scored = pbnscore.score(pbnscore.load(path), method)
+    return attrs.evolve(scored, method="plain", style=MATCHPOINTS)
+
+
+def test_a_plugin_declares_its_own_points_style() -> None:
+    """A style is a value a plug-in makes: its name, and the unit PBN's
+    [Scoring] names first; the built-ins' styles are predefined ones."""
+    assert MATCHPOINTS == PointsStyle("matchpoints", unit="MP")
+    assert MATCHPOINTS != PointsStyle.BUTLER
+    styles = (PointsStyle.BUTLER, PointsStyle.CROSS_IMPS, PointsStyle.AGGREGATE)
+    assert {style.unit for style in (*styles, PointsStyle.BARKING)} == {"IMP"}
+    with pytest.raises(ValueError):
+        PointsStyle("matchpoints", unit="M;P")  # would split PBN's [Scoring] value
+
+
+def test_pbn_names_a_plugin_style_s_unit() -> None:
+    """PBN's [Scoring] (§3.4.12) starts with the unit the style declares,
+    then the plug-in's name."""
+    written = pbnscore.dumps(_restyled(PAIRS_FILE, "butler"), "pbn").decode()
+    assert '[Scoring "MP;plain"]' in written
+    assert "IMP" not in re.findall(r'\[Scoring "([^"]*)"\]', written)[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "totals"),
+    [("pbn/mitchell-pairs.pbn", "butler", True), ("pbn/teams-of-four.pbn", "cross-imps", False)],
+    ids=["pairs", "teams"],
+)
+def test_usebio_writes_a_plugin_style_without_a_built_in_s_elements(
+    name: str, method: str, totals: bool
+) -> None:
+    """USEBIO has no element for a plug-in's own points: its lines carry
+    none and nothing claims a built-in's scoring (BUTLER_IMPS, CROSS_IMPS);
+    a pairs event's standings carry their totals (a teams event has no
+    place for its pairs' totals, whatever the method)."""
+    scored = _restyled(FIXTURES / name, method)
+    written = pbnscore.dumps(scored, "usebio").decode()
+    for built_in in ("BUTLER", "CROSS_IMP", "PAIRWISE_SCORING_METHOD"):
+        assert built_in not in written
+    assert ("<TOTAL_SCORE>" in written) is totals
+
+
+@pytest.mark.parametrize("to", ["pbn", "usebio"])
+def test_a_built_in_style_made_again_is_written_the_same(to: str) -> None:
+    """A style made again (a plug-in's ``PointsStyle("butler")``, a copy)
+    is the predefined one: compared by value, not identity."""
+    scored = pbnscore.score(pbnscore.load(PAIRS_FILE), "butler")
+    copied = attrs.evolve(scored, style=copy.copy(scored.style))
+    assert copied.style == scored.style
+    assert pbnscore.dumps(copied, to) == pbnscore.dumps(scored, to)

@@ -168,7 +168,7 @@ def hand_scored(
     standings = rank(pair_totals(event, boards))
     return ScoredEvent(
         event=event,
-        method=style.value,
+        method=style.name,
         style=style,
         options={},
         boards=tuple(boards),

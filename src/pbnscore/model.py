@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import attrs
 
@@ -118,16 +119,39 @@ class AdjustedKind(enum.Enum):
         return cls.AVERAGE
 
 
-class PointsStyle(enum.Enum):
-    """What a method's points are, so writers know where they go (USEBIO:
-    BUTLER -> NS/EW_BUTLER_POINTS, CROSS_IMPS -> NS/EW_CROSS_IMP_POINTS,
-    AGGREGATE -> MATCH/BOARD/IMPS and VPs, BARKING -> pairs' PAIR_IMPS).
-    A plug-in picks the style its points are closest to."""
+# A style's name and unit are words: PBN's [Scoring] value joins fields with ";".
+_STYLE_WORD_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 
-    BUTLER = "butler"
-    CROSS_IMPS = "cross-imps"
-    AGGREGATE = "aggregate"
-    BARKING = "barking"
+
+@attrs.frozen
+class PointsStyle:
+    """What a method's points are: ``name``, the kind of points (the
+    built-ins' four are predefined), and ``unit``, what one of them is
+    (PBN's [Scoring] names it first: ``IMP``, ``MP`` ...).
+
+    Each format puts a predefined style's points where it has a place for
+    them (USEBIO: BUTLER -> NS/EW_BUTLER_POINTS, CROSS_IMPS ->
+    NS/EW_CROSS_IMP_POINTS, AGGREGATE -> MATCH/BOARD/IMPS and VPs, BARKING
+    -> pairs' PAIR_IMPS). A plug-in whose points are one of those uses it;
+    one whose points are its own declares its style,
+    ``PointsStyle("matchpoints", unit="MP")``: the reports and JSON show
+    its points as any method's, USEBIO its totals (no element holds a
+    plug-in's per-board points), PBN its points under its unit. Compared
+    by value: a copy is the same style."""
+
+    name: str = attrs.field(validator=attrs.validators.matches_re(_STYLE_WORD_RE))
+    unit: str = attrs.field(default="IMP", validator=attrs.validators.matches_re(_STYLE_WORD_RE))
+
+    BUTLER: ClassVar[PointsStyle]
+    CROSS_IMPS: ClassVar[PointsStyle]
+    AGGREGATE: ClassVar[PointsStyle]
+    BARKING: ClassVar[PointsStyle]
+
+
+PointsStyle.BUTLER = PointsStyle("butler")
+PointsStyle.CROSS_IMPS = PointsStyle("cross-imps")
+PointsStyle.AGGREGATE = PointsStyle("aggregate")
+PointsStyle.BARKING = PointsStyle("barking")
 
 
 class ParticipantKind(enum.Enum):

@@ -89,16 +89,17 @@ REPEAT_RE = re.compile(rf"(?:^|(?<=\]))[ \t]*\[[ \t]*{TOTAL_SCORE_TABLE}[ \t]*\"
 
 
 def scoring_value(scored: ScoredEvent) -> str:
-    """What was computed, as §3.4.12 fields: "IMP", the standard's modifier
+    """What was computed, as §3.4.12 fields: the unit of the points ("IMP"
+    for every built-in), the standard's modifier
     for the method where it has one, then pbnscore's own (README "PBN out")."""
     options = scored.options
-    fields = ["IMP"]
-    if scored.style is PointsStyle.BUTLER:
+    fields = [scored.style.unit]
+    if scored.style == PointsStyle.BUTLER:
         fields += _butler_fields(options)
-    elif scored.style is PointsStyle.CROSS_IMPS:
+    elif scored.style == PointsStyle.CROSS_IMPS:
         # Cross: summed; Cross2: divided by the number of comparisons
         fields.append("Cross" if options.get("normalise") == "total" else "Cross2")
-    elif scored.style is PointsStyle.BARKING:
+    elif scored.style == PointsStyle.BARKING:
         fields += ["Barking", "Total"] if options.get("normalise") == "total" else ["Barking"]
     if scored.method not in ("butler", "cross-imps", "barking", "aggregate"):
         fields.append(scored.method)  # a plug-in: its name says the rest
@@ -293,7 +294,7 @@ def _table_rows(scored: ScoredEvent) -> list[Row]:
     which ranks teams only, each team's pairs after them, unranked, so that
     their players and national ids are in the file (README "PBN out")."""
     rows: list[Row] = [(s.participant, s) for s in ties_as_read(scored.standings)]
-    if scored.style is not PointsStyle.AGGREGATE:
+    if scored.style != PointsStyle.AGGREGATE:
         return rows
     pairs: dict[str, list[Participant]] = {}
     for session in scored.event.sessions:
@@ -331,7 +332,7 @@ def _columns(scored: ScoredEvent, people: Sequence[Participant]) -> dict[str, Co
 
 
 def _with_vp(scored: ScoredEvent) -> bool:
-    aggregate = scored.style is PointsStyle.AGGREGATE
+    aggregate = scored.style == PointsStyle.AGGREGATE
     return aggregate and any(m.vp is not None for m in scored.matches)
 
 
@@ -420,7 +421,7 @@ class _Scores:
         """The ScoreIMP of one table's result: a pairs method's points; an
         aggregate's board IMPs, seen from the team that sat NS."""
         result = scored.result
-        if self.scored.style is not PointsStyle.AGGREGATE:
+        if self.scored.style != PointsStyle.AGGREGATE:
             return score_imp(scored.ns_points, scored.ew_points)
         found = self.match_of.get(result)
         if found is None:

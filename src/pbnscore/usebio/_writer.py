@@ -358,9 +358,9 @@ class _Scorer:
     def event_type(self, event_el: Element, scored: ScoredEvent) -> None:
         """EVENT_TYPE and the scoring-method elements the method owns (§4)."""
         kind, style = scored.event.kind, scored.style
-        if style is PointsStyle.AGGREGATE:
+        if style == PointsStyle.AGGREGATE:
             self.teams_type(event_el, scored.matches)
-        elif kind is EventKind.TEAMS:
+        elif kind is EventKind.TEAMS and style in _PAIRS_TYPES:
             set_child(event_el, "PAIRWISE_SCORING_METHOD", _PAIRS_TYPES[style][0])
         elif style in _PAIRS_TYPES:
             self.pairs_type(event_el, kind, *_PAIRS_TYPES[style])
@@ -482,7 +482,7 @@ def _ranks(standing: Standing, style: PointsStyle) -> bool:
     participant = standing.participant
     if participant.kind is ParticipantKind.PAIR and participant.team is not None:
         return False
-    return participant.kind is not ParticipantKind.TEAM or style is PointsStyle.AGGREGATE
+    return participant.kind is not ParticipantKind.TEAM or style == PointsStyle.AGGREGATE
 
 
 # A participant's figures of the input's own ranking (USEBIO-notes §6.2,
