@@ -127,7 +127,7 @@ def _restyled(path: Path, method: str) -> ScoredEvent:
 def test_a_plugin_declares_its_own_points_style() -> None:
     """A style is a value a plug-in makes: its name, and the unit PBN's
     [Scoring] names first; the built-ins' styles are predefined ones."""
-    assert MATCHPOINTS == PointsStyle("matchpoints", unit="MP")
+    assert PointsStyle("matchpoints", unit="MP") == MATCHPOINTS
     assert MATCHPOINTS != PointsStyle.BUTLER
     styles = (PointsStyle.BUTLER, PointsStyle.CROSS_IMPS, PointsStyle.AGGREGATE)
     assert {style.unit for style in (*styles, PointsStyle.BARKING)} == {"IMP"}
