@@ -98,3 +98,22 @@ def test_score_imports_no_other_command(tmp_path: Path) -> None:
     args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
     done = subprocess.run(args, capture_output=True, text=True, check=True)
     assert done.stdout == "0 []\n"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "reads_plugins"),
+    [("mitchell-pairs.xml", False), ("club-night.xml", True)],
+    ids=["own-scoring-butler", "own-scoring-matchpoints"],
+)
+def test_installed_methods_are_read_only_for_a_scoring_no_builtin_has(
+    tmp_path: Path, fixture: str, reads_plugins: bool
+) -> None:
+    """Scoring a file whose own scoring a built-in reproduces (Butler) reads
+    no distribution's entry points (importlib.metadata is a third of a small
+    file's start-up); a matchpoint file's own scoring may be a plug-in's, so
+    there they are read."""
+    probe = SCORE_PROBE.replace("{OTHERS}", repr({"importlib.metadata"}))
+    night = Path(__file__).parents[1] / "fixtures" / "usebio" / fixture
+    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    assert done.stdout == f"0 {['importlib.metadata'] if reads_plugins else []}\n"
