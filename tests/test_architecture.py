@@ -306,7 +306,6 @@ MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 80
 OVERSIZED = {
     "pbnscore.pbn._writer",
-    "pbnscore.usebio._writer",
 }
 
 
