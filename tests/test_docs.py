@@ -1,9 +1,13 @@
 """The README and the documentation site are tested as a user would read them.
 
 Every ``console`` block's ``$ `` line runs, in a folder holding a copy of the
-repository's fixtures and examples, with the installed ``pbnscore`` first on
-PATH, and exits 0 (or the status its ``# exit N`` comment says). Every
-``python`` block runs, a page's blocks in order in one module. No text a
+repository's fixtures and examples, and exits 0 (or the status its ``# exit N``
+comment says): a line that is only ``pbnscore`` and plain words runs in this
+process through :func:`pbnscore.cli.main`, what the installed script calls (a
+process each would be most of the suite's time); a line the shell takes part
+in (redirection, ``&&``, a glob) runs in ``bash`` with the installed
+``pbnscore`` first on PATH. Every ``python`` block runs, a page's blocks in
+order in one module. No text a
 user reads (README, site, ``--help``, ``pbnscore methods``) names a file
 the repository does not ship or the project's own process.
 """
@@ -20,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from pbnscore.cli import main
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted([ROOT / "README.md", *DOCS.rglob("*.md")])
@@ -32,6 +38,9 @@ MODULE_NAMES = {"api/plugins.md": "boards_played"}
 # and the project's own process.
 UNFOLLOWABLE = re.compile(r"CONTRACT\.md|\breference/|\bshared/|\bissues?\b", re.IGNORECASE)
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
+# What makes a line the shell's to run: redirection, pipes, lists, globs,
+# expansions and quoting (a line without any is ``pbnscore`` and its words).
+SHELL_SYNTAX = re.compile(r"""[|&;<>()$`\\"'*?\[\]{}~#]""")
 
 
 def page_name(page: Path) -> str:
@@ -73,25 +82,64 @@ def test_the_docs_have_commands_and_python() -> None:
     assert len(PYTHON_PAGES) >= 3
 
 
+def in_process(command: str) -> list[str] | None:
+    """The words after ``pbnscore`` of a line with nothing for the shell to do;
+    None for a line the shell must run."""
+    words = command.split()
+    if words[:1] != ["pbnscore"] or SHELL_SYNTAX.search(command):
+        return None
+    return words[1:]
+
+
+def test_a_line_runs_in_process_only_where_the_shell_adds_nothing() -> None:
+    assert in_process("pbnscore score fixtures/a.xml --to text -o x.html") == [
+        "score", "fixtures/a.xml", "--to", "text", "-o", "x.html"
+    ]  # fmt: skip
+    for line in (
+        "pbnscore score - --from pbn < a.pbn",
+        "pbnscore score a.pbn -o b.pbn && cmp a.pbn b.pbn",
+        "pbnscore check fixtures/usebio/*.xml",
+        "pbnscore score 'my night.xml'",
+        "pbnscore score $HOME/a.xml",
+        "printf 'x' > aliases.csv",
+    ):
+        assert in_process(line) is None
+
+
 @pytest.mark.parametrize("page", COMMAND_PAGES)
-def test_commands_run_as_shown(page: Path, workdir: Path) -> None:
+def test_commands_run_as_shown(
+    page: Path, workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A page's commands run in order in one folder, as a reader types them."""
+    monkeypatch.chdir(workdir)
     environment = dict(os.environ)
     environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
     failed = []
     for command, status in commands(page):
-        done = subprocess.run(
-            ["bash", "-c", command],
-            cwd=workdir,
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=240,
-            check=False,
-        )
-        if done.returncode != status or "Traceback" in done.stderr:
-            failed.append((command, done.returncode, done.stderr[-1000:]))
+        words = in_process(command)
+        if words is not None:
+            returncode = main(words)
+            stderr = capsys.readouterr().err
+        else:
+            done = subprocess.run(
+                ["bash", "-c", command],
+                cwd=workdir,
+                env=environment,
+                capture_output=True,
+                text=True,
+                timeout=240,
+                check=False,
+            )
+            returncode, stderr = done.returncode, done.stderr
+        if returncode != status or "Traceback" in stderr:
+            failed.append((command, returncode, stderr[-1000:]))
     assert failed == []
+
+
+def test_some_lines_run_in_the_shell_with_the_installed_script() -> None:
+    """The pages keep lines the shell runs, so the installed ``pbnscore`` is run too."""
+    lines = [command for page in PAGES for command, _ in commands(page)]
+    assert len([line for line in lines if in_process(line) is None and "pbnscore" in line]) >= 3
 
 
 @pytest.mark.parametrize("page", PYTHON_PAGES)
@@ -106,7 +154,7 @@ def test_python_examples_run(
         exec(compile(code, str(page), "exec"), module.__dict__)
 
 
-def help_texts() -> list[tuple[str, str]]:
+def help_texts(capsys: pytest.CaptureFixture[str]) -> list[tuple[str, str]]:
     """What ``--help`` of every command and ``methods`` print."""
     texts = []
     for arguments in (
@@ -115,19 +163,9 @@ def help_texts() -> list[tuple[str, str]]:
         *([command, "--help"] for command in ("season", "watch", "methods")),
         ["methods"],
     ):
-        texts.append((" ".join(arguments), run_cli(arguments)))
+        assert main(arguments) == 0
+        texts.append((" ".join(arguments), capsys.readouterr().out))
     return texts
-
-
-def run_cli(arguments: list[str]) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "pbnscore", *arguments],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return done.stdout
 
 
 @pytest.mark.parametrize("page", [pytest.param(p, id=page_name(p)) for p in PAGES])
@@ -136,8 +174,10 @@ def test_page_names_nothing_a_user_cannot_follow(page: Path) -> None:
     assert UNFOLLOWABLE.findall(text) == []
 
 
-def test_help_and_methods_name_nothing_a_user_cannot_follow() -> None:
-    texts = help_texts()
+def test_help_and_methods_name_nothing_a_user_cannot_follow(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    texts = help_texts(capsys)
     assert all(text.strip() for _, text in texts)
     assert [(name, UNFOLLOWABLE.findall(text)) for name, text in texts] == [
         (name, []) for name, _ in texts
