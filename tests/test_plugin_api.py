@@ -19,8 +19,16 @@ import pytest
 import pbnscore
 from pbnscore import registry
 from pbnscore.cli import flags_of, main
-from pbnscore.model import PointsStyle, ScoredEvent
-from pbnscore.strategies import FactorOptions, ImpOptions, PairsOptions
+from pbnscore.errors import ScoringError
+from pbnscore.model import Direction, EventKind, PointsStyle, ScoredEvent
+from pbnscore.strategies import (
+    FactorOptions,
+    Field,
+    FieldScore,
+    ImpOptions,
+    PairsOptions,
+    PerBoardMethod,
+)
 from pbnscore.strategies.aggregate import Aggregate
 from pbnscore.strategies.barking import Barking
 from pbnscore.strategies.butler import Butler
@@ -38,7 +46,7 @@ from __future__ import annotations
 
 import attrs
 
-from pbnscore.model import EventKind, PointsStyle, ScoredEvent
+from pbnscore.model import Direction, EventKind, PointsStyle, ScoredEvent
 from pbnscore.strategies import FactorOptions, option, options_dict, rank
 
 
@@ -61,16 +69,24 @@ class Plain:
 """
 
 
+def installed(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, name: str, target: str, source: str
+) -> Iterator[type[Any]]:
+    """Method ``name`` installed (a dist-info on sys.path) from ``source``
+    as module ``target``'s module, and loaded; forgotten afterwards."""
+    module = target.partition(":")[0]
+    install(folder, module, {name: target}, {module: source})
+    monkeypatch.syspath_prepend(str(folder))
+    registry.refresh()
+    yield registry.get(name)
+    registry.refresh()
+    sys.modules.pop(module, None)
+
+
 @pytest.fixture
 def plain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[type[Any]]:
-    """The plain plug-in installed (a dist-info on sys.path), and loaded."""
-    entry_points, modules = {"plain": "pbnscore_plain:Plain"}, {"pbnscore_plain": PLAIN}
-    install(tmp_path, "pbnscore_plain", entry_points, modules)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    registry.refresh()
-    yield registry.get("plain")
-    registry.refresh()
-    sys.modules.pop("pbnscore_plain", None)
+    """The plain plug-in, installed."""
+    yield from installed(tmp_path, monkeypatch, "plain", "pbnscore_plain:Plain", PLAIN)
 
 
 def test_a_method_without_imps_gets_no_imp_flag(plain: type[Any]) -> None:
@@ -170,3 +186,113 @@ def test_a_built_in_style_made_again_is_written_the_same(to: str) -> None:
     copied = attrs.evolve(scored, style=copy.copy(scored.style))
     assert copied.style == scored.style
     assert pbnscore.dumps(copied, to) == pbnscore.dumps(scored, to)
+
+
+# -- per-board points from the public base class ---------------------------------------
+
+# A per-board plug-in: each table's NS points are its NS score's hundreds,
+# noted for explain; it compares nothing, so it takes no IMP option.
+PER_BOARD = """
+from __future__ import annotations
+
+import attrs
+
+from pbnscore.model import EventKind, PointsStyle
+from pbnscore.strategies import FieldScore, PerBoardMethod, option
+
+
+@attrs.frozen
+class HundredsOptions:
+    weight: int = option(1, "points for each hundred", converter=int)
+
+
+class Hundreds(PerBoardMethod):
+    name = "hundreds"
+    description = "each table's NS score in hundreds: a toy per-board method"
+    kinds = frozenset({EventKind.PAIRS})
+    style = PointsStyle("hundreds", unit="H")
+    Options = HundredsOptions
+
+    def score_field(self, field, options, trace=None):
+        points = []
+        for position, play in enumerate(field.plays):
+            if play.score is None:
+                points.append((None, None))
+                continue
+            ns = options.weight * (play.score // 100)
+            if trace is not None:
+                trace.for_table(position, f"{play.score} // 100 = {ns}", points=ns)
+            points.append((ns, -ns))
+        return FieldScore(tuple(points))
+"""
+
+
+@pytest.fixture
+def hundreds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[type[Any]]:
+    """The per-board plug-in, installed."""
+    target = "pbnscore_hundreds:Hundreds"
+    yield from installed(tmp_path, monkeypatch, "hundreds", target, PER_BOARD)
+
+
+MITCHELL = FIXTURES / "pbn" / "mitchell-pairs.pbn"
+
+
+def test_a_per_board_plugin_s_points_reach_every_board_and_the_totals(
+    hundreds: type[Any],
+) -> None:
+    """The base class puts the plug-in's points on every board, in the
+    input's order, and sums them into the standings."""
+    event = pbnscore.load(MITCHELL)
+    scored = pbnscore.score(event, "hundreds", weight=2)
+    boards = [board for session in event.sessions for s in session.sections for board in s.boards]
+    assert [done.number for done in scored.boards] == [board.number for board in boards]
+    NS, EW = str(Direction.NS), str(Direction.EW)
+    summed: dict[tuple[str | None, str], int] = {}
+    for board, done in zip(boards, scored.boards, strict=True):
+        for result, line in zip(board.results, done.results, strict=True):
+            expected = None if result.score is None else 2 * (result.score // 100)
+            assert line.ns_points == expected
+            if expected is not None:
+                summed[result.ns, NS] = summed.get((result.ns, NS), 0) + expected
+                summed[result.ew, EW] = summed.get((result.ew, EW), 0) - expected
+    # A Mitchell: every pair sat one way (its direction is in its key).
+    totals = {(s.participant.id, str(s.participant.direction)): s.total for s in scored.standings}
+    assert any(totals.values())
+    assert totals == summed
+
+
+def test_a_per_board_plugin_gets_scorecards_and_explain(
+    hundreds: type[Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Scorecards and ``explain`` work for it as for a built-in: the
+    report's scorecards carry its points, explain its own steps."""
+    assert main(["score", str(MITCHELL), "-m", "hundreds", "--to", "text"]) == 0
+    report = capsys.readouterr().out
+    assert "Scorecards" in report
+    assert main(["explain", str(MITCHELL), "-m", "hundreds", "--board", "1"]) == 0
+    explained = capsys.readouterr().out
+    assert "// 100 =" in explained
+
+
+@pytest.mark.parametrize("method", [Butler, CrossImps, Barking], ids=lambda m: m.name)
+def test_the_built_in_per_board_methods_stand_on_the_public_base(method: type[Any]) -> None:
+    """What a plug-in subclasses is what butler, cross-imps and barking are."""
+    assert issubclass(method, PerBoardMethod)
+
+
+def test_points_for_too_few_tables_are_refused() -> None:
+    """A score_field that misses a table is refused with one line naming
+    the method and board: its points would land on the wrong tables."""
+
+    class Short(PerBoardMethod):
+        name = "short"
+        description = "points for all tables but the last"
+        kinds = frozenset({EventKind.PAIRS})
+        style = PointsStyle.BUTLER
+        Options = FactorOptions
+
+        def score_field(self, field: Field, options: Any, trace: Any = None) -> FieldScore:
+            return FieldScore(tuple((0, 0) for _ in range(len(field) - 1)))
+
+    with pytest.raises(ScoringError, match=r"^short: board 1 has \d+ tables, but score_field"):
+        Short().score(pbnscore.load(MITCHELL), FactorOptions())

@@ -9,6 +9,10 @@ and :class:`PairsOptions` (both); :func:`option` to declare an options field wit
 (and, with :class:`Applies` or :func:`applies_with`, when it does anything),
 :class:`Preset` and :func:`preset_option` for a method's presets, and
 :func:`rank` (``factor=``) and :func:`options_dict` to build the scored event.
+A method that gives each table of a board its points subclasses
+:class:`PerBoardMethod` (as butler, cross-imps and barking do) and answers
+each :class:`Field` with a :class:`FieldScore`: its points reach every board,
+the scorecards and ``explain``.
 """
 
 from pbnscore.strategies._base import (
@@ -24,12 +28,17 @@ from pbnscore.strategies._base import (
     preset_option,
     rank,
 )
+from pbnscore.strategies._fields import Field, FieldScore
+from pbnscore.strategies._per_board import PerBoardMethod
 
 __all__ = [
     "Applies",
     "FactorOptions",
+    "Field",
+    "FieldScore",
     "ImpOptions",
     "PairsOptions",
+    "PerBoardMethod",
     "Preset",
     "Strategy",
     "applies_with",

@@ -202,7 +202,7 @@ class Scope(enum.Enum):
 class SectionsOptions(PairsOptions):
     """Options of the pairs methods that score pairs and individual events
     by section (butler, cross-imps): how far a board's field and a ranking
-    reach. A plug-in built on ``_fields.FieldMethod`` may subclass it."""
+    reach. A plug-in built on :class:`PerBoardMethod` may subclass it."""
 
     field: Scope = choice(
         Scope.SECTION,

@@ -24,12 +24,12 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import attrs
 
 from pbnscore.errors import OptionError, ScoringError, excerpt
-from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace
+from pbnscore.explain import BoardExplanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
     DatumRecord,
@@ -83,7 +83,7 @@ class Table:
 
 @attrs.frozen
 class Field:
-    """The tables of one field, as columns (no object per table: a method
+    """The tables of one board's field, as columns (no object per table: a method
     reads ``scores``; see :attr:`tables` for one object each)."""
 
     session: str | None
@@ -697,55 +697,6 @@ def scoped_layout(event: Event, options: Any) -> Layout:
             "already every table of the session)"
         )
     return layout(event, across=across, rank_across=rank_across)
-
-
-class FieldMethod:
-    """A method that scores field by field (butler, cross-imps, barking):
-    subclasses give ``score_field`` and the class attributes."""
-
-    name: ClassVar[str]
-    description: ClassVar[str]
-    kinds: ClassVar[frozenset[EventKind]]
-    style: ClassVar[PointsStyle]
-
-    def score(self, event: Event, options: Any) -> ScoredEvent:
-        check_kind(event, self.name, self.kinds)
-        lay = scoped_layout(event, options)
-        scores = [self.score_field(field, options) for field in lay.fields]
-        return self._assemble(lay, scores, options)
-
-    def explain(self, event: Event, options: Any, board: int) -> Explanation:
-        """The event scored as :meth:`score` does, the fields of board
-        number ``board`` with a :class:`Trace` of their steps."""
-        check_kind(event, self.name, self.kinds)
-        lay = scoped_layout(event, options)
-        traces: dict[int, Trace] = {}
-        scores = []
-        for index, field in enumerate(lay.fields):
-            if field.number == board:
-                traces[index] = Trace()
-                scores.append(self.score_field(field, options, traces[index]))
-            else:
-                scores.append(self.score_field(field, options))
-        scored = self._assemble(lay, scores, options)
-        return Explanation(scored, board, explained_fields(lay, scored, traces))
-
-    def _assemble(self, lay: Layout, scores: Sequence[FieldScore], options: Any) -> ScoredEvent:
-        return assemble(
-            lay,
-            scores,
-            method=self.name,
-            style=self.style,
-            options=options,
-            datum_label=self.datum_label(options),
-        )
-
-    def score_field(self, field: Field, options: Any, trace: Trace | None = None) -> FieldScore:
-        """The field's points; with a ``trace``, the steps noted in it."""
-        raise NotImplementedError
-
-    def datum_label(self, options: Any) -> str | None:
-        return None
 
 
 def explained_fields(

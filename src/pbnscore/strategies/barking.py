@@ -47,6 +47,7 @@ from pbnscore.explain import Trace, number, shown
 from pbnscore.imps import ImpGaps, ImpSums, first_imp, imps
 from pbnscore.model import EventKind, Notice, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
+from pbnscore.strategies._per_board import PerBoardMethod
 
 MIN_TABLES = 4  # a, b, k and l must be four different tables
 # The pair sums are counted by value, so time and memory go with the
@@ -79,7 +80,7 @@ class BarkingOptions(_base.PairsOptions):
     )
 
 
-class Barking(_fields.FieldMethod):
+class Barking(PerBoardMethod):
     """Barker's teams-of-eight pair scoring across the whole field."""
 
     name: ClassVar[str] = "barking"

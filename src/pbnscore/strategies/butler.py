@@ -21,6 +21,7 @@ from pbnscore.explain import Trace, listed, number, shown
 from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
 from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
+from pbnscore.strategies._per_board import PerBoardMethod
 
 
 class Datum(enum.Enum):
@@ -203,7 +204,7 @@ class ButlerOptions(_base.SectionsOptions):
     preset: str | None = _base.preset_option(PRESETS)
 
 
-class Butler(_fields.FieldMethod):
+class Butler(PerBoardMethod):
     """Butler IMP pairs: IMPs against a datum per board."""
 
     name: ClassVar[str] = "butler"

@@ -22,6 +22,7 @@ from pbnscore.explain import Trace, number, shown
 from pbnscore.imps import ImpSums, first_imp, imps
 from pbnscore.model import EventKind, PointsStyle
 from pbnscore.strategies import _base, _fields
+from pbnscore.strategies._per_board import PerBoardMethod
 
 
 class Normalise(enum.Enum):
@@ -57,7 +58,7 @@ class CrossImpsOptions(_base.SectionsOptions):
     preset: str | None = _base.preset_option(PRESETS)
 
 
-class CrossImps(_fields.FieldMethod):
+class CrossImps(PerBoardMethod):
     """Cross-IMPs (IMPs across the field)."""
 
     name: ClassVar[str] = "cross-imps"
