@@ -1,16 +1,14 @@
 """The HTML report as a person sees it: rendered by headless Chromium.
 
-``--dump-dom`` gives the page after the browser has parsed and laid it out;
-its standings must carry the same numbers as the JSON report of the same
-scored event. ``--screenshot`` keeps a picture of the page in the test's
-temporary folder. Skipped where Chromium (Debian's ``chromium`` package) is
-not installed.
+Playwright drives the system Chromium (no browser download), one browser for
+the module (a browser started per test was most of the module's time). The
+page's DOM after the browser has parsed it must carry the same numbers as the
+JSON report of the same scored event; a screenshot is a real picture.
 
-What can be seen is measured through Playwright driving the same system
-Chromium (no browser download): at each width people use, and printed, no
-table is wider than its box and no cell is out of sight; a screenshot per
-width is kept in the test's temporary folder. Skipped where Playwright or
-Chromium is absent.
+What can be seen is measured in the same browser: at each width people use,
+and printed, no table is wider than its box and no cell is out of sight; a
+screenshot per width is kept in the test's temporary folder. Skipped where
+Playwright or Chromium (Debian's ``chromium`` package) is absent.
 
 ``docs/screenshot.png`` is made from a fixture event by this module's
 :func:`make_docs_screenshot`; set ``PBNSCORE_REGEN_SCREENSHOT=1`` to
@@ -64,10 +62,6 @@ TIMEOUT = 120  # seconds; a first start on a cold CI machine is slow
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCREENSHOT_WIDTH = 1280
 
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="headless Chromium is not installed (Debian: apt-get install chromium)",
-)
 ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.keys())
 
 
@@ -94,23 +88,12 @@ def chromium(folder: Path, url: str, *args: str) -> str:
     return out
 
 
-def write_page(folder: Path, page: str, name: str = "page.html") -> str:
-    path = folder / name
-    path.write_text(page, encoding="utf-8")
-    return path.as_uri()
-
-
-def dump_dom(folder: Path, page: str, width: int = 1000) -> Any:
-    url = write_page(folder, page)
-    return lxml_html.document_fromstring(
-        chromium(folder, url, "--dump-dom", f"--window-size={width},900")
-    )
-
-
-def screenshot(folder: Path, page: str, png: Path, width: int, height: int) -> Path:
-    url = write_page(folder, page)
-    chromium(folder, url, f"--screenshot={png}", f"--window-size={width},{height}")
-    return png
+def dump_dom(page: Any, html: str, width: int = 1000) -> Any:
+    """The document as the browser holds it once it has parsed ``html``."""
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": width, "height": 900})
+    page.set_content(html)
+    return lxml_html.document_fromstring(page.content())
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -132,14 +115,13 @@ def png_pixels(data: bytes) -> bytes:
     return zlib.decompress(b"".join(chunks))
 
 
-@needs_chromium
 @ALL
-def test_rendered_standings_match_the_json(make: Any, tmp_path: Path) -> None:
+def test_rendered_standings_match_the_json(make: Any, browser_page: Any) -> None:
     """Every participant of the JSON report is a row of the rendered
     standings with the same rank, id, total, boards and average."""
     scored = make()
     document = json.loads(report_json.dumps(scored))
-    dom = dump_dom(tmp_path, report_html.render(scored))
+    dom = dump_dom(browser_page, report_html.render(scored))
     seen = [
         tuple(cell.text_content() for cell in (row[0], row[1], *row[-3:]))
         for table in dom.xpath("//table[@class='standings']")
@@ -167,21 +149,21 @@ def test_rendered_standings_match_the_json(make: Any, tmp_path: Path) -> None:
     assert dom.find(".//h1").text_content() == (document["event"]["title"] or document["source"])
 
 
-@needs_chromium
-def test_rendered_page_keeps_names_as_text(tmp_path: Path) -> None:
+def test_rendered_page_keeps_names_as_text(browser_page: Any) -> None:
     """The browser shows a hostile name as text and builds no script from it."""
-    dom = dump_dom(tmp_path, report_html.render(events.butler_pairs()))
+    dom = dump_dom(browser_page, report_html.render(events.butler_pairs()))
     assert dom.find(".//script") is None
     names = [td.text_content() for td in dom.xpath("//table[@class='standings']//td[3]")]
     assert f"{events.NASTY} & Zoë Müller" in names
 
 
-@needs_chromium
-def test_screenshot(tmp_path: Path) -> None:
+def test_screenshot(browser_page: Any, tmp_path: Path) -> None:
     """A screenshot of the page is a real picture of the requested size."""
-    png = screenshot(
-        tmp_path, report_html.render(events.aggregate_teams()), tmp_path / "page.png", 800, 1200
-    )
+    browser_page.emulate_media(media="screen")
+    browser_page.set_viewport_size({"width": 800, "height": 1200})
+    browser_page.set_content(report_html.render(events.aggregate_teams()))
+    png = tmp_path / "page.png"
+    browser_page.screenshot(path=str(png))
     data = png.read_bytes()
     assert png_size(data) == (800, 1200)
     assert len(data) > 10_000
@@ -199,14 +181,13 @@ PAGES = {
 EVENTS = pytest.mark.parametrize("make", PAGES.values(), ids=PAGES.keys())
 
 
-@needs_chromium
 @EVENTS
-def test_scorecards_and_hands(make: Any, tmp_path: Path) -> None:
+def test_scorecards_and_hands(make: Any, browser_page: Any) -> None:
     """Every participant's number in the standings links to its scorecard,
     every board number on a scorecard to its board, and every board with a
     deal shows its four hands."""
     scored = make()
-    dom = dump_dom(tmp_path, report_html.render(scored))
+    dom = dump_dom(browser_page, report_html.render(scored))
     ids = {el.get("id"): el for el in dom.xpath("//*[@id]")}
     rows = dom.xpath("//section[@id='standings']//table[@class='standings']/tbody/tr")
     assert len(rows) == len(scored.standings)
