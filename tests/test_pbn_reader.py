@@ -26,6 +26,7 @@ from pbnscore.model import (
     Outcome,
     Result,
     Risk,
+    Scoring,
     Seat,
     Strain,
     Vulnerability,
@@ -403,7 +404,7 @@ def test_event_fields() -> None:
         "pbn",
         "2.1",
     )
-    assert event.source.scoring == "IMP"
+    assert event.source.scoring is Scoring.IMPS
     assert ("Scoring", "IMP") in event.metadata
     assert event.kind is EventKind.PAIRS
 

@@ -27,9 +27,11 @@ from pbnscore.model import (
     ParticipantKind,
     Result,
     Risk,
+    Scoring,
     Seat,
     Strain,
 )
+from pbnscore.usebio._reader import type_style
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "usebio"
 
@@ -245,15 +247,15 @@ def test_dates(text: str, expected: dt.date | None) -> None:
 @pytest.mark.parametrize(
     ("event_type", "header", "kind", "style", "scoring"),
     [
-        pytest.param("MP_PAIRS", "", EventKind.PAIRS, "old", "MATCH_POINTS", id="mp-pairs"),
-        pytest.param("butler_pairs", "", EventKind.PAIRS, "old", "BUTLER_IMPS", id="butler-lower"),
-        pytest.param("CROSS_IMP", "", EventKind.PAIRS, "old", "CROSS_IMPS", id="cross-imp"),
-        pytest.param("CROSS_IMPS", "", EventKind.PAIRS, "old", "CROSS_IMPS", id="cross-imps"),
-        pytest.param("AGGREGATE", "", EventKind.TEAMS, "old", "AGGREGATE", id="aggregate"),
-        pytest.param("TEAMS_OF_FOUR", "", EventKind.TEAMS, "old", "IMPS", id="teams-of-four"),
+        pytest.param("MP_PAIRS", "", EventKind.PAIRS, "old", Scoring.MATCHPOINTS, id="mp-pairs"),
+        pytest.param("butler_pairs", "", EventKind.PAIRS, "old", Scoring.BUTLER, id="butler-lower"),
+        pytest.param("CROSS_IMP", "", EventKind.PAIRS, "old", Scoring.CROSS_IMPS, id="cross-imp"),
+        pytest.param("CROSS_IMPS", "", EventKind.PAIRS, "old", Scoring.CROSS_IMPS, id="cross-imps"),
+        pytest.param("AGGREGATE", "", EventKind.TEAMS, "old", Scoring.AGGREGATE, id="aggregate"),
+        pytest.param("TEAMS_OF_FOUR", "", EventKind.TEAMS, "old", Scoring.IMPS, id="teams-of-four"),
         pytest.param("SWISS_TEAMS", "", EventKind.TEAMS, "old", None, id="swiss-teams"),
         pytest.param(
-            "SWISS_PAIRS_BUTLER_IMPS", "", EventKind.PAIRS, "old", "BUTLER_IMPS", id="swiss-butler"
+            "SWISS_PAIRS_BUTLER_IMPS", "", EventKind.PAIRS, "old", Scoring.BUTLER, id="swiss-butler"
         ),
         pytest.param("INDIVIDUAL", "", EventKind.INDIVIDUAL, "old", None, id="individual"),
         pytest.param(
@@ -261,7 +263,7 @@ def test_dates(text: str, expected: dt.date | None) -> None:
             "<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD>",
             EventKind.PAIRS,
             "new",
-            "CROSS_IMPS",
+            Scoring.CROSS_IMPS,
             id="new-pairs",
         ),
         pytest.param(
@@ -269,41 +271,54 @@ def test_dates(text: str, expected: dt.date | None) -> None:
             "<BOARD_SCORING_METHOD>imps</BOARD_SCORING_METHOD>",
             EventKind.TEAMS,
             "new",
-            "IMPS",
+            Scoring.IMPS,
             id="new-teams-mixed-case",
         ),
         pytest.param("PAIRS", "", EventKind.PAIRS, "new", None, id="new-pairs-no-method"),
         pytest.param("NOTSUP", "", EventKind.PAIRS, "old", None, id="unknown-type"),
+        pytest.param(
+            "MP_PAIRS",
+            "<BOARD_SCORING_METHOD>CHOCOLATE</BOARD_SCORING_METHOD>",
+            EventKind.PAIRS,
+            "new",
+            None,
+            id="unknown-method-not-the-types",
+        ),
     ],
 )
 def test_event_types(
-    event_type: str, header: str, kind: EventKind, style: str, scoring: str | None
+    event_type: str, header: str, kind: EventKind, style: str, scoring: Scoring | None
 ) -> None:
-    """Old- and new-style EVENT_TYPE values, case-insensitive (§4.1, §4.2)."""
-    event = usebio.loads(doc("", event_type, header))
-    assert (event.kind, event.source.type_style, event.source.scoring) == (kind, style, scoring)
+    """Old- and new-style EVENT_TYPE values, case-insensitive (§4.1, §4.2):
+    the kind and scoring in the model, the style kept by the USEBIO package."""
+    document = doc("", event_type, header)
+    event = usebio.loads(document)
+    assert (event.kind, event.source.scoring) == (kind, scoring)
+    assert type_style(etree.fromstring(document.encode("utf-8"))) == style
 
 
 @pytest.mark.parametrize(
     ("body", "scoring"),
     [
         pytest.param(
-            '<PARTICIPANTS EVENT_TYPE="CROSS_IMP"/>', "CROSS_IMPS", id="participants-attribute"
+            '<PARTICIPANTS EVENT_TYPE="CROSS_IMP"/>',
+            Scoring.CROSS_IMPS,
+            id="participants-attribute",
         ),
         pytest.param(
             '<BOARD EVENT_TYPE="BUTLER_PAIRS"><BOARD_NUMBER>1</BOARD_NUMBER></BOARD>',
-            "BUTLER_IMPS",
+            Scoring.BUTLER,
             id="board-attribute",
         ),
         pytest.param(
             "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><SCORE>1</SCORE>"
             "<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS></TRAVELLER_LINE></BOARD>",
-            "BUTLER_IMPS",
+            Scoring.BUTLER,
             id="line-points",
         ),
     ],
 )
-def test_scoring_from_content(body: str, scoring: str) -> None:
+def test_scoring_from_content(body: str, scoring: Scoring) -> None:
     """Without a telling EVENT_TYPE, §4.2 steps 3 and 4 find the scoring."""
     assert usebio.loads(doc(body, "PAIRS")).source.scoring == scoring
 

@@ -20,6 +20,7 @@ from pbnscore.errors import PbnscoreError
 from pbnscore.model import Event, ScoredBoard, ScoredEvent, ScoredResult
 from pbnscore.usebio import _splice, _writer
 from pbnscore.usebio._profiles import PROFILES
+from pbnscore.usebio._reader import type_style
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
@@ -155,7 +156,7 @@ def takes_splice(obj: ScoredEvent | Event, types: str | None = None) -> bool:
     copy of the tree."""
     event = obj.event if isinstance(obj, ScoredEvent) else obj
     scored = obj if isinstance(obj, ScoredEvent) else None
-    style = types or event.source.type_style or "new"
+    style = types or type_style(_writer._input_tree(event).getroot())
     return _writer._spliced(event, scored, style, PROFILES["standard"]) is not None
 
 

@@ -154,6 +154,29 @@ PointsStyle.AGGREGATE = PointsStyle("aggregate")
 PointsStyle.BARKING = PointsStyle("barking")
 
 
+class Scoring(enum.Enum):
+    """A scoring method as a file names the one its results were scored by,
+    whichever format names it: each format's reader maps its own spelling
+    here and its writer maps it back. (The words are pbnscore's, as in
+    ``Source.scorings``.)"""
+
+    MATCHPOINTS = "matchpoints"
+    BUTLER = "butler"
+    CROSS_IMPS = "cross-imps"
+    IMPS = "imps"
+    AGGREGATE = "aggregate"
+    VPS = "vps"
+    BARKING = "barking"
+    POINT_A_BOARD = "point-a-board"
+    BOARD_A_MATCH = "board-a-match"
+    HYBRID = "hybrid"
+    PERCENTAGES = "percentages"
+    INSTANT = "instant"
+    CAVENDISH = "cavendish"
+    CHICAGO = "chicago"
+    RUBBER = "rubber"
+
+
 class ParticipantKind(enum.Enum):
     """What a participant is: a pair, a team or a single player."""
 
@@ -467,8 +490,9 @@ class Source:
     # The reader's parsed tree of ``document``, kept so that a writer can copy
     # it instead of parsing again. Never mutated; not part of equality.
     tree: object | None = attrs.field(default=None, repr=False, eq=False)
-    type_style: str | None = None  # USEBIO EVENT_TYPE style: "old" or "new"
-    scoring: str | None = None  # the source's own scoring method, e.g. "MATCH_POINTS"
+    # The scoring the file says its own results were scored by; None where
+    # it names none, or one pbnscore has no word for.
+    scoring: Scoring | None = None
     # Every scoring the file names for itself (board, match), in pbnscore's
     # words ("matchpoints", "point-a-board", "butler", "vps" ...), as its
     # reader maps them: what a method that scores it otherwise must say.

@@ -49,6 +49,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Player,
+    Scoring,
     Seat,
     Session,
     Source,
@@ -520,6 +521,7 @@ class EventBuilder:
         sections, matches = with_analyses(sections, matches, self.analyses)
         tags = self.event_tags
         site = tags.get("Site")
+        scoring, scorings = _scoring(tags.get("Scoring"))
         return Event(
             kind=EventKind.TEAMS if matches else EventKind.PAIRS,
             sessions=(Session(sections=sections, teams=teams, matches=matches),),
@@ -528,8 +530,8 @@ class EventBuilder:
                 "pbn",
                 version=version,
                 document=document,
-                scoring=tags.get("Scoring"),
-                scorings=_scorings(tags.get("Scoring")),
+                scoring=scoring,
+                scorings=scorings,
             ),
             title=tags.get("Event"),
             date=self._date(tags.get("Date") or tags.get("EventDate")),
@@ -695,21 +697,26 @@ def _directives(directives: list[Token]) -> tuple[str | None, list[tuple[str, st
     return version, metadata
 
 
-# The basic systems of a Scoring tag's first field (§3.4.12) in pbnscore's
-# words (Source.scorings); its modifiers (Butler, Cross ...) refine an IMP
-# scoring, which the IMP methods score.
-_SCORINGS = {
-    "MP": "matchpoints",
-    "MATCHPOINTS": "matchpoints",
-    "IMP": "imps",
-    "BAM": "board-a-match",
-    "INSTANT": "instant",
-    "CAVENDISH": "cavendish",
-    "CHICAGO": "chicago",
-    "RUBBER": "rubber",
+# The basic systems of a Scoring tag's first field (§3.4.12) as the model
+# says them (Source.scoring; their words, Source.scorings); its modifiers
+# (Butler, Cross ...) refine an IMP scoring, which the IMP methods score.
+SCORINGS = {
+    "MP": Scoring.MATCHPOINTS,
+    "MATCHPOINTS": Scoring.MATCHPOINTS,
+    "IMP": Scoring.IMPS,
+    "BAM": Scoring.BOARD_A_MATCH,
+    "INSTANT": Scoring.INSTANT,
+    "CAVENDISH": Scoring.CAVENDISH,
+    "CHICAGO": Scoring.CHICAGO,
+    "RUBBER": Scoring.RUBBER,
 }
 
 
-def _scorings(tag: str | None) -> tuple[str, ...]:
+def _scoring(tag: str | None) -> tuple[Scoring | None, tuple[str, ...]]:
+    """The Scoring tag's basic system: the model's scoring (None where
+    pbnscore has no word for it) and the words of Source.scorings."""
     system = (tag or "").split(";")[0].strip()
-    return (_SCORINGS.get(system.upper(), system.lower()),) if system else ()
+    if not system:
+        return None, ()
+    scoring = SCORINGS.get(system.upper())
+    return scoring, (scoring.value if scoring is not None else system.lower(),)

@@ -26,11 +26,12 @@ from pbnscore.model import (
     Result,
     ScoredBoard,
     ScoredMatch,
+    Scoring,
     Section,
     Session,
 )
 from pbnscore.usebio._handset import DEAL_RE, HAND_DIRECTIONS, HAND_RE, SEATS, SUIT_TAGS
-from pbnscore.usebio._reader import EVENT_TYPES
+from pbnscore.usebio._reader import EVENT_TYPES, SCORING_NAMES
 from pbnscore.usebio._values import ADJUSTED_RE, parse_contract
 
 Element = etree._Element
@@ -191,10 +192,11 @@ def _handset_board(handset: Element, board: Board) -> None:
             _sub(hand_el, tag, cards or "-")  # a void, as PairsScorer and EBUScore write it
 
 
-def _old_type_for(scoring: str | None) -> str | None:
+def _old_type_for(scoring: Scoring | None) -> str | None:
     """The old-style pairs EVENT_TYPE for a source's scoring method."""
+    spelled = SCORING_NAMES.get(scoring) if scoring else None
     for name, (kind, style, implied) in EVENT_TYPES.items():
-        if kind is EventKind.PAIRS and style == "old" and implied == scoring and scoring:
+        if kind is EventKind.PAIRS and style == "old" and implied == spelled and spelled:
             return name
     return None
 

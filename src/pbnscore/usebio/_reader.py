@@ -53,6 +53,7 @@ from pbnscore.model import (
     Play,
     Player,
     Result,
+    Scoring,
     Seat,
     Section,
     Session,
@@ -98,20 +99,22 @@ EVENT_TYPES: dict[str, tuple[EventKind, str | None, str | None]] = {
 }
 
 # BOARD_SCORING_METHOD, MATCH_SCORING_METHOD and the scoring an old-style
-# EVENT_TYPE implies (USEBIO-notes §4.2) in pbnscore's words (Source.scorings).
-_SCORINGS = {
-    "MATCH_POINTS": "matchpoints",
-    "BUTLER_IMPS": "butler",
-    "CROSS_IMPS": "cross-imps",
-    "IMPS": "imps",
-    "AGGREGATE": "aggregate",
-    "VPS": "vps",
-    "BARKING": "barking",
-    "PAB": "point-a-board",
-    "BAM": "board-a-match",
-    "HYBRID": "hybrid",
-    "PERCENTAGE": "percentages",
+# EVENT_TYPE implies (USEBIO-notes §4.2) as the model says them
+# (Source.scoring; their words, Source.scorings); SCORING_NAMES back.
+SCORINGS = {
+    "MATCH_POINTS": Scoring.MATCHPOINTS,
+    "BUTLER_IMPS": Scoring.BUTLER,
+    "CROSS_IMPS": Scoring.CROSS_IMPS,
+    "IMPS": Scoring.IMPS,
+    "AGGREGATE": Scoring.AGGREGATE,
+    "VPS": Scoring.VPS,
+    "BARKING": Scoring.BARKING,
+    "PAB": Scoring.POINT_A_BOARD,
+    "BAM": Scoring.BOARD_A_MATCH,
+    "HYBRID": Scoring.HYBRID,
+    "PERCENTAGE": Scoring.PERCENTAGES,
 }
+SCORING_NAMES = {scoring: name for name, scoring in SCORINGS.items()}
 
 # §4.2 step 4: the traveller points fields that reveal the scoring.
 _POINTS_SCORING = {
@@ -248,8 +251,9 @@ class _Reader:
             self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
         header = _fields(event_el)
         sessions = with_deals(self.sessions(event_el), root)
-        kind, style, scoring = _event_type(event_el, header, sessions)
+        kind, scoring = _event_type(event_el, header, sessions)
         named = (scoring, header.get("MATCH_SCORING_METHOD", "").strip().upper() or None)
+        words = (SCORINGS[n].value if n in SCORINGS else n.lower() for n in named if n)
         version = root.get("Version") or root.get("VERSION") or root.get("version")
         source = Source(
             name=self.source,
@@ -257,9 +261,8 @@ class _Reader:
             version=version,
             document=document,
             tree=tree,
-            type_style=style,
-            scoring=scoring,
-            scorings=tuple(dict.fromkeys(_SCORINGS.get(n, n.lower()) for n in named if n)),
+            scoring=SCORINGS.get(scoring) if scoring else None,
+            scorings=tuple(dict.fromkeys(words)),
         )
         return Event(
             kind=kind,
@@ -693,15 +696,29 @@ def _club(element: Element | None) -> Club | None:
 
 def _event_type(
     event_el: Element, header: dict[str, str], sessions: Iterable[Session]
-) -> tuple[EventKind, str, str | None]:
-    """(kind, type style, scoring): §4.1 for the kind, §4.2 for the scoring."""
+) -> tuple[EventKind, str | None]:
+    """(kind, scoring as USEBIO spells it): §4.1 for the kind, §4.2 for the scoring."""
     event_type = (event_el.get("EVENT_TYPE") or "").strip().upper()
-    kind, style, implied = EVENT_TYPES.get(event_type, (None, None, None))
+    kind, _, implied = EVENT_TYPES.get(event_type, (None, None, None))
     board_scoring = header.get("BOARD_SCORING_METHOD", "").upper()
-    if board_scoring:
-        style = "new"
     scoring = board_scoring or implied or _scoring_from_content(event_el)
-    return kind or _kind_from_content(sessions), style or "old", scoring
+    return kind or _kind_from_content(sessions), scoring
+
+
+def type_style(root: Element) -> str:
+    """The document's EVENT_TYPE style (§4.1, §12): "new" where its EVENT
+    has a BOARD_SCORING_METHOD, else its EVENT_TYPE's, "old" by default.
+    The writer keeps an input's style; the model holds no such spelling."""
+    event_el = root.find("EVENT")
+    if event_el is None:
+        return "old"
+    method = ""
+    for child in event_el.iterchildren("BOARD_SCORING_METHOD"):
+        method = (child.text or "").strip()  # the last wins, as the walk reads a field
+    if method:
+        return "new"
+    event_type = (event_el.get("EVENT_TYPE") or "").strip().upper()
+    return EVENT_TYPES.get(event_type, (None, None, None))[1] or "old"
 
 
 def _scoring_from_content(event_el: Element) -> str | None:

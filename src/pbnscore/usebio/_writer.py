@@ -32,6 +32,7 @@ from pbnscore.model import (
     ScoredBoard,
     ScoredEvent,
     ScoredMatch,
+    Scoring,
     Standing,
 )
 from pbnscore.usebio import _splice
@@ -39,6 +40,7 @@ from pbnscore.usebio._build import VERSION, _build, _BuiltLocator, _old_type_for
 from pbnscore.usebio._elements import remove_children, replace_child, set_child, set_children
 from pbnscore.usebio._intake import PARSER, _find_by_rare_byte
 from pbnscore.usebio._profiles import Document, Profile, profile_named
+from pbnscore.usebio._reader import SCORING_NAMES, type_style
 from pbnscore.usebio._splice import (
     Cut,
     LinePlaces,
@@ -101,8 +103,10 @@ def _write(
     profile.admit(event)
     source = event.source
     locator: _RefLocator | _BuiltLocator
+    own: str | None = None  # the input's EVENT_TYPE style, where it is USEBIO
     if source.format == "usebio" and (source.tree is not None or source.document):
-        style = types or profile.types or source.type_style or "new"
+        own = type_style(_input_tree(event).getroot())
+        style = types or profile.types or own
         # The input plus the scores (no reader's edits): written without
         # copying the input's tree where the layout allows (see _splice).
         output = (
@@ -120,7 +124,7 @@ def _write(
     root.set("Version", VERSION)
     if scored is not None:
         _Scorer(root, locator, style, profile, awards).apply(scored)
-    elif style != source.type_style and source.format == "usebio":
+    elif style != own and source.format == "usebio":
         _restyle(root, event, style)
     profile.edit(Document(root, event, scored))
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
@@ -139,8 +143,8 @@ def _restyle(root: Element, event: Event, style: str) -> None:
     """A plain (unscored) pairs event's EVENT_TYPE in the other style: the
     source's own scoring as the old-style type or as the new style's
     BOARD_SCORING_METHOD (§4.1, §4.2)."""
-    scoring = event.source.scoring
-    old = _old_type_for(scoring)
+    scoring = SCORING_NAMES.get(event.source.scoring) if event.source.scoring else None
+    old = _old_type_for(event.source.scoring)
     event_el = root.find("EVENT")
     if event.kind is not EventKind.PAIRS or scoring is None or old is None or event_el is None:
         return
@@ -194,7 +198,7 @@ def _spliced(
         _Scorer(skeleton_root, _RefLocator(nodes), style, profile, awards).apply(
             scored, lines=False
         )
-    elif style != event.source.type_style:
+    elif style != type_style(root):
         _restyle(skeleton_root, event, style)
     edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
     if players is not None:
@@ -464,22 +468,23 @@ def _ranks(standing: Standing, style: PointsStyle) -> bool:
 # A participant's figures of the input's own ranking (USEBIO-notes §6.2,
 # §6.4, §6.5: flat and nested master points, the percentage).
 AWARDS = ("PERCENTAGE", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE")
-# The input's scoring (BOARD_SCORING_METHOD, or implied by EVENT_TYPE) as
-# the warning names its ranking; each method's own, as a file names it.
+# The input's scoring (Source.scoring: its BOARD_SCORING_METHOD, or the one
+# its EVENT_TYPE implies) as the warning names its ranking; the scorings
+# that are each method's own.
 _RANKINGS = {
-    "MATCH_POINTS": "matchpoint",
-    "BUTLER_IMPS": "Butler",
-    "CROSS_IMPS": "cross-IMP",
-    "AGGREGATE": "aggregate",
-    "VPS": "VP",
-    "PAB": "point-a-board",
-    "BAM": "board-a-match",
+    Scoring.MATCHPOINTS: "matchpoint",
+    Scoring.BUTLER: "Butler",
+    Scoring.CROSS_IMPS: "cross-IMP",
+    Scoring.AGGREGATE: "aggregate",
+    Scoring.VPS: "VP",
+    Scoring.POINT_A_BOARD: "point-a-board",
+    Scoring.BOARD_A_MATCH: "board-a-match",
 }
 _OWN_SCORING = {
-    PointsStyle.BUTLER: {"BUTLER_IMPS"},
-    PointsStyle.CROSS_IMPS: {"CROSS_IMPS"},
-    PointsStyle.BARKING: {"BARKING"},
-    PointsStyle.AGGREGATE: {"IMPS", "AGGREGATE", "VPS"},
+    PointsStyle.BUTLER: {Scoring.BUTLER},
+    PointsStyle.CROSS_IMPS: {Scoring.CROSS_IMPS},
+    PointsStyle.BARKING: {Scoring.BARKING},
+    PointsStyle.AGGREGATE: {Scoring.IMPS, Scoring.AGGREGATE, Scoring.VPS},
 }
 
 
@@ -506,7 +511,7 @@ class _Awards:
         )
         if not moved and own in _OWN_SCORING.get(scored.style, set()):
             return  # the same ranking: nothing contradicts its awards
-        ranking = _RANKINGS.get(own or "", "file's own")
+        ranking = _RANKINGS.get(own, "file's own") if own else "file's own"
         what = f"master points and percentages of the {ranking} ranking"
         if self.keep:
             self.note = (
