@@ -33,7 +33,7 @@ FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 EXIT = re.compile(r"\s+#\s*exit (\d+)\s*$")
 # A page's Python blocks run as one module under this name (the plug-in
 # guide's later blocks import its first as a package would).
-MODULE_NAMES = {"api/plugins.md": "boards_played"}
+MODULE_NAMES = {"api/plugins.md": "pbnscore_matchpoints"}
 # Names a user of the package cannot follow: files not in the repository
 # and the project's own process.
 UNFOLLOWABLE = re.compile(r"CONTRACT\.md|\breference/|\bshared/|\bissues?\b", re.IGNORECASE)

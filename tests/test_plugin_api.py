@@ -33,6 +33,7 @@ from pbnscore.strategies.aggregate import Aggregate
 from pbnscore.strategies.barking import Barking
 from pbnscore.strategies.butler import Butler
 from pbnscore.strategies.cross_imps import CrossImps
+from pbnscore.testing import StrategyConformance, pairs_event
 from test_plugins import install
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -296,3 +297,25 @@ def test_points_for_too_few_tables_are_refused() -> None:
 
     with pytest.raises(ScoringError, match=r"^short: board 1 has \d+ tables, but score_field"):
         Short().score(pbnscore.load(MITCHELL), FactorOptions())
+
+
+def test_conformance_asks_for_a_points_style() -> None:
+    """A method whose scores name their style as a bare string (what the
+    closed enum's value was) fails the conformance tests."""
+
+    class Spelled(PerBoardMethod):
+        name = "spelled"
+        description = "a style given by its name"
+        kinds = frozenset({EventKind.PAIRS})
+        style = "butler"  # type: ignore[assignment]
+        Options = FactorOptions
+
+        def score_field(self, field: Field, options: Any, trace: Any = None) -> FieldScore:
+            return FieldScore(tuple((0, 0) for _ in range(len(field))))
+
+    class Check(StrategyConformance):
+        strategy = Spelled
+        events = (pairs_event(),)
+
+    with pytest.raises(AssertionError, match="style 'butler'"):
+        Check().test_standings_ranks_are_consistent()

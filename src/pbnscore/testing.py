@@ -42,6 +42,7 @@ from pbnscore.model import (
     Participant,
     ParticipantKind,
     Player,
+    PointsStyle,
     Result,
     Risk,
     ScoredEvent,
@@ -365,9 +366,11 @@ class StrategyConformance:
 
     def test_standings_ranks_are_consistent(self) -> None:
         """Ranks follow totals in each field; equal totals share the rank and
-        are tied."""
+        are tied. The scores say what their points are: a
+        :class:`~pbnscore.model.PointsStyle` (the formats place them by it)."""
         for event in self.conformance_events():
             scored = self.score(event)
+            assert isinstance(scored.style, PointsStyle), f"style {scored.style!r}"
             assert scored.standings, f"{event.source.name}: no standings"
             assert ranking_problems(scored.standings) == [], event.source.name
             assert all(isinstance(s.total, (int, Fraction)) for s in scored.standings)
