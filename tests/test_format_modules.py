@@ -193,3 +193,12 @@ def test_the_package_loads_a_format_by_name_with_its_options() -> None:
 def test_the_package_refuses_to_read_an_output_by_name(name: str) -> None:
     with pytest.raises(NotImplementedError, match="never read"):
         pbnscore.loads(b"{}", name)
+
+
+def test_the_package_s_dump_says_to_open_a_text_file_in_binary_mode(
+    scored: pbnscore.ScoredEvent,
+) -> None:
+    """``pbnscore.dump`` writes bytes, the reports' as UTF-8: a text file
+    is refused with what to do, not Python's own message about its type."""
+    with pytest.raises(TypeError, match=r"pbnscore\.dump\(\) writes bytes.*binary mode"):
+        pbnscore.dump(scored, io.StringIO(), "csv")

@@ -11,9 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import BinaryIO
-
+    from pbnscore._face import File
     from pbnscore.model import ScoredEvent
 
 
@@ -47,7 +45,7 @@ def dumps(
 
 def dump(
     scored: ScoredEvent,
-    path_or_file: str | Path | BinaryIO,
+    path_or_file: File,
     format: str | None = None,
     *,
     warn: Callable[[str], None] | None = None,
@@ -56,20 +54,18 @@ def dump(
     """Write ``scored`` to a path (whole or not at all) or a file open for
     binary writing, as ``format``, else as the path's extension names (see
     :func:`dumps` for the formats and options)."""
-    from pbnscore._atomic import write_bytes
+    from pbnscore._face import write_file
     from pbnscore.errors import wrong_type
 
     if isinstance(path_or_file, str | os.PathLike):
-        data = dumps(scored, _format(format, os.fspath(path_or_file)), warn=warn, **options)
-        write_bytes(path_or_file, data)
-        return
-    if not callable(getattr(path_or_file, "write", None)):
+        name: str | None = os.fspath(path_or_file)
+    elif not isinstance(path_or_file, int) and callable(getattr(path_or_file, "write", None)):
+        found = getattr(path_or_file, "name", None)
+        name = found if isinstance(found, str) else None
+    else:
         raise wrong_type("pbnscore.dump()", "a path or a file open for writing", path_or_file)
-    name = getattr(path_or_file, "name", None)
-    data = dumps(
-        scored, _format(format, name if isinstance(name, str) else None), warn=warn, **options
-    )
-    path_or_file.write(data)
+    data = dumps(scored, _format(format, name), warn=warn, **options)
+    write_file("pbnscore.dump()", data, path_or_file)
 
 
 def _format(given: str | None, name: str | None) -> str:
