@@ -34,7 +34,8 @@ from pbnscore.model import (
     Source,
 )
 from pbnscore.pbn._lexer import decode, unescape
-from pbnscore.pbn._writer import OWNED_TAGS, escape, ties_as_read
+from pbnscore.pbn._scores import escape, ties_as_read
+from pbnscore.pbn._writer import OWNED_TAGS
 from pbnscore.report import json as report_json
 from test_pbn_roundtrip import pairs_events, teams_events, write_pairs, write_teams
 
