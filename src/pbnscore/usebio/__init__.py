@@ -35,12 +35,12 @@ from pbnscore.errors import Problem, UsebioError, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._checks import strict_read_warnings, tree_problems
 from pbnscore.usebio._intake import PARSER
-from pbnscore.usebio._profiles import PROFILES
 from pbnscore.usebio._reader import TooManyProblems, read
-from pbnscore.usebio._writer import write
 
 if TYPE_CHECKING:
     from typing import Unpack
+
+    from pbnscore.usebio._profiles import PROFILES
 
 __all__ = [
     "PARSER",
@@ -139,6 +139,8 @@ def dumps(obj: ScoredEvent | Event, **options: Unpack[WriteOptions]) -> bytes:
     :class:`WriteOptions`."""
     check_event("pbnscore.usebio.dumps()", obj)
     check_options("pbnscore.usebio.dumps()", options, WriteOptions.__annotations__)
+    from pbnscore.usebio._writer import write  # not at import: a read needs no writer
+
     with gc_paused():
         return write(obj, **options)
 
@@ -148,3 +150,13 @@ def dump(obj: ScoredEvent | Event, fp: File, **options: Unpack[WriteOptions]) ->
     for binary writing."""
     check_options("pbnscore.usebio.dump()", options, WriteOptions.__annotations__)
     write_file("pbnscore.usebio.dump()", dumps(obj, **options), fp)
+
+
+def __getattr__(name: str) -> object:
+    # The writer's profiles when first asked for: a read, or a JSON report of
+    # a USEBIO file, imports no writer (issue 29: start-up).
+    if name == "PROFILES":
+        from pbnscore.usebio._profiles import PROFILES
+
+        return PROFILES
+    raise AttributeError(f"module 'pbnscore.usebio' has no attribute {name!r}")
