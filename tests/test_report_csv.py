@@ -23,7 +23,7 @@ from pbnscore.cli import main
 from pbnscore.model import Player, ScoredEvent
 from pbnscore.report import _csv, _view
 from pbnscore.report import csv as report_csv
-from pbnscore.report._standings import team_records
+from pbnscore.report._shared import team_records
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.keys())

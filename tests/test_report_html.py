@@ -12,7 +12,7 @@ from lxml import html as lxml_html
 
 import report_events as events
 from pbnscore.model import Adjusted, AdjustedKind, Club, Player, ScoredEvent, Source
-from pbnscore.report import _standings, _view
+from pbnscore.report import _shared, _view
 from pbnscore.report import html as report_html
 
 ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.keys())
@@ -141,7 +141,7 @@ def test_standings_show_the_model(make: Any) -> None:
         row for title, table in tables(page(scored)).items() for row in table[1:]
         if table[0][0] == "Rank"
     ]  # fmt: skip
-    records = _standings.team_records(scored.matches)  # teams by matches: VP per match
+    records = _shared.team_records(scored.matches)  # teams by matches: VP per match
 
     def average(s: Any) -> Any:
         record = records.get(s.participant.id) if s.participant.kind.value == "team" else None

@@ -117,3 +117,21 @@ def test_installed_methods_are_read_only_for_a_scoring_no_builtin_has(
     args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
     done = subprocess.run(args, capture_output=True, text=True, check=True)
     assert done.stdout == f"0 {['importlib.metadata'] if reads_plugins else []}\n"
+
+
+def test_a_json_report_of_a_usebio_file_imports_no_writer_and_no_layout(tmp_path: Path) -> None:
+    """``score night.xml --to json`` reads USEBIO and writes JSON: the USEBIO
+    writer, its reader profiles and the text/HTML tables' layout (``_view``,
+    seven attrs classes) are not imported."""
+    unused = {
+        "pbnscore.usebio._writer",
+        "pbnscore.usebio._profiles",
+        "pbnscore.usebio._splice",
+        "pbnscore.report._view",
+        "pbnscore.report._standings",
+    }
+    probe = SCORE_PROBE.replace("{OTHERS}", repr(unused))
+    night = Path(__file__).parents[1] / "fixtures" / "usebio" / "mitchell-pairs.xml"
+    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
+    done = subprocess.run(args, capture_output=True, text=True, check=True)
+    assert done.stdout == "0 []\n"

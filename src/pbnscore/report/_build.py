@@ -10,7 +10,7 @@ from typing import Any
 
 from pbnscore.model import ScoredEvent
 from pbnscore.report import _cards, _dd, _matches, _standings, _travellers
-from pbnscore.report._standings import team_records
+from pbnscore.report._shared import source_name, team_records
 from pbnscore.report._view import (
     BoardView,
     Column,
@@ -19,7 +19,6 @@ from pbnscore.report._view import (
     _facts,
     _options,
     make_table,
-    source_name,
     team_names,
 )
 

@@ -1,6 +1,6 @@
 """The standings tables of a report: one per separately ranked field, each
 team's pairs under their team, and teams scored by matches with their VPs
-and IMPs for and against (:class:`TeamRecord`)."""
+and IMPs for and against (:class:`pbnscore.report._shared.TeamRecord`)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
-import attrs
-
 from pbnscore.model import (
     ParticipantKind,
-    Points,
-    ScoredMatch,
     Standing,
 )
+from pbnscore.report._shared import TeamRecord
 from pbnscore.report._view import (
     DID_NOT_PLAY,
     KIND_WORDS,
@@ -98,36 +95,6 @@ def _standings_table(
         drop=frozenset() if directions else frozenset({"Dir"}),
         links=links if cards else (),
     )
-
-
-@attrs.frozen
-class TeamRecord:
-    """A team's matches played (a match with no board played is none) and the
-    IMPs it gained and lost in them, from its own side (README "Match IMPs
-    from each side"): for less against is the net its VPs come from."""
-
-    imps_for: Points = 0
-    imps_against: Points = 0
-    matches: int = 0
-    on_vps: bool = False  # its total is VPs (not the net IMPs of --vp none)
-
-
-def team_records(matches: Iterable[ScoredMatch]) -> dict[str, TeamRecord]:
-    """Each team's record over the scored matches, by team id."""
-    records: dict[str, TeamRecord] = {}
-    for match in matches:
-        if not match.boards:
-            continue
-        for team in (match.team, match.opponent):
-            won, lost = match.imps_of(team)
-            was = records.get(team, TeamRecord())
-            records[team] = TeamRecord(
-                was.imps_for + won,
-                was.imps_against + lost,
-                was.matches + 1,
-                was.on_vps or match.vp is not None,
-            )
-    return records
 
 
 def _teams_table(

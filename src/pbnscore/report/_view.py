@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from pathlib import PurePath
 
 import attrs
 
@@ -33,6 +32,7 @@ from pbnscore.model import (
     Seat,
     Standing,
 )
+from pbnscore.report._shared import source_name
 
 Identity = tuple[str, str, str | None, str | None, str | None]
 
@@ -180,11 +180,6 @@ def _facts(event: Event) -> tuple[tuple[str, str], ...]:
         ("Source", source_name(event)),
     ]
     return tuple((label, value) for label, value in facts if value)
-
-
-def source_name(event: Event) -> str:
-    """The input file's base name; ``<stdin>`` stays as it is."""
-    return PurePath(event.source.name).name or event.source.name
 
 
 def _options(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.model import ScoredEvent, check_scored
-from pbnscore.report import _csv, _standings, _view
+from pbnscore.report import _csv, _shared, _standings, _view
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -48,7 +48,7 @@ def render(scored: ScoredEvent) -> str:
     averages = _view.column([s.average for s in standings])
     # Teams ranked on their matches: the average is per match, as text and
     # HTML show it, and the header says so (README "Teams standings").
-    records = _standings.team_records(scored.matches)
+    records = _shared.team_records(scored.matches)
     per_match = bool(records) and all(s.participant.id in records for s in standings)
     if per_match:
         vps = any(record.on_vps for record in records.values())

@@ -19,7 +19,7 @@ from typing import Any
 
 from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Step
 from pbnscore.model import Points
-from pbnscore.report import _cards, _travellers, _view
+from pbnscore.report import _cards, _shared, _travellers, _view
 from pbnscore.report.json import number
 
 __all__ = ["SCHEMA", "dumps", "render"]
@@ -48,7 +48,7 @@ def render(explained: Explanation, only: str | None = None) -> str:
 def _lines(explained: Explanation, only: str | None) -> Iterator[str]:
     scored = explained.scored
     options = ", ".join(f"{name} {value}" for name, value in _view._options(scored.options))
-    yield f"Board {explained.board} · {scored.event.title or _view.source_name(scored.event)}"
+    yield f"Board {explained.board} · {scored.event.title or _shared.source_name(scored.event)}"
     yield f"Method: {scored.method}" + (f" ({options})" if options else "")
     for board in explained.boards:
         yield ""
@@ -121,7 +121,7 @@ def dumps(explained: Explanation, only: str | None = None) -> str:
     scored = explained.scored
     document = {
         "schema": SCHEMA,
-        "source": _view.source_name(scored.event),
+        "source": _shared.source_name(scored.event),
         "method": {"name": scored.method, "options": _plain(dict(scored.options))},
         "board": explained.board,
         "pair": only,

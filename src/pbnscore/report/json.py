@@ -27,8 +27,7 @@ from pbnscore.model import (
     Standing,
     check_scored,
 )
-from pbnscore.report._standings import TeamRecord, team_records
-from pbnscore.report._view import source_name
+from pbnscore.report._shared import TeamRecord, source_name, team_records
 
 SCHEMA = "pbnscore/1"
 
