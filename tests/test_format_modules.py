@@ -171,7 +171,9 @@ def test_the_readers_take_the_same_arguments(tmp_path: Path) -> None:
         by_path = module.load(path, source="night", warnings=warnings)
         with path.open("rb") as file:
             by_file = module.load(file, source="night", warnings=warnings)
-        assert by_path == by_file == module.loads(path.read_bytes(), source="night")
+        with path.open(encoding="utf-8") as text:
+            by_text = module.load(text, source="night")
+        assert by_path == by_file == by_text == module.loads(path.read_bytes(), source="night")
         assert by_path.source.name == "night"
     assert pbn.load(MITCHELL, strict=False) == pbn.load(MITCHELL)
 

@@ -4,7 +4,12 @@ write USEBIO, JSON, text or HTML.
 >>> import pbnscore
 >>> event = pbnscore.load("night.xml")                       # doctest: +SKIP
 >>> scored = pbnscore.score(event, "butler", datum="zero-sum", double=True)  # doctest: +SKIP
->>> xml = pbnscore.usebio.dumps(scored)                      # doctest: +SKIP
+>>> xml = pbnscore.dumps(scored, "usebio")                   # doctest: +SKIP
+>>> pbnscore.dump(scored, "night.html")                      # doctest: +SKIP
+
+Each format's module (``pbnscore.pbn``, ``pbnscore.usebio``,
+``pbnscore.report.json``, ``.text``, ``.html``, ``.csv``) has the same
+``load``/``loads``/``dump``/``dumps``; the reports are never read back.
 """
 
 from __future__ import annotations
