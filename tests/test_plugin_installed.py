@@ -53,17 +53,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         path = package / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    command = [sys.executable, "-m", "pip", "install", "--no-deps", "--target", str(site)]
+    # pip gives up on an unreachable index well inside pytest's 300 s per test.
+    command = [sys.executable, "-m", "pip", "install", "--no-deps", "--retries", "1"]
+    command += ["--timeout", "30", "--target", str(site)]
     try:
         done = subprocess.run(
             [*command, "--quiet", str(package)],
             capture_output=True,
             text=True,
-            timeout=600,
+            timeout=240,
             check=False,
         )
     except subprocess.TimeoutExpired:
-        pytest.skip("pip took over ten minutes to install the example (no network?)")
+        pytest.skip("pip took over four minutes to install the example (no network?)")
     if done.returncode != 0 and OFFLINE_RE.search(done.stderr):
         said = (done.stderr.strip().splitlines() or ["no message"])[-1]
         pytest.skip(f"pip could not fetch what builds the guide's example: {said}")
@@ -85,7 +87,7 @@ def run(environment: dict[str, str], *arguments: str) -> subprocess.CompletedPro
         text=True,
         env=environment,
         cwd=Path(environment["PBNSCORE_TEST_SITE"]).parent,
-        timeout=300,
+        timeout=240,
         check=False,
     )
 
