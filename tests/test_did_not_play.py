@@ -65,6 +65,18 @@ def test_usebio_gives_them_no_place(sat_out: Path) -> None:
         assert placed == (pair.findtext("PAIR_NUMBER") != "4")
 
 
+def test_pbn_gives_them_no_figures(sat_out: Path) -> None:
+    """Their TotalScoreTable row says ``-`` where a total and an average
+    would be, as every other output shows none (it wrote 0.00)."""
+    scored = pbnscore.score(usebio.load(sat_out), "butler")
+    lines = pbnscore.dumps(scored, "pbn").decode("utf-8").splitlines()
+    start = next(at for at, line in enumerate(lines) if line.startswith("[TotalScoreTable"))
+    rows = [line.split() for line in lines[start + 1 :] if line.strip()][:8]
+    unranked = [row for row in rows if row[0] == "-"]
+    assert len(unranked) == 2
+    assert all(row[-3:] == ["-", "-", "0"] for row in unranked)
+
+
 def test_text_and_html_list_them_after_the_ranked_ones(sat_out: Path) -> None:
     scored = pbnscore.score(usebio.load(sat_out), "butler")
     text = report.render(scored, "text")

@@ -322,6 +322,9 @@ def _figures(standing: Standing | None, team_imps: Points | None) -> dict[str, s
     """A row's totals; "-" for a row that is not ranked (an aggregate's pairs)."""
     if standing is None:
         return dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP", "NrBoards"), "-")
+    if standing.rank is None:  # did not play: no total, as in every output (README "Did not play")
+        unplayed = dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP"), "-")
+        return {**unplayed, "NrBoards": str(standing.boards)}
     imps = standing.total if team_imps is None else team_imps
     return {
         "TotalIMP": points_text(imps),

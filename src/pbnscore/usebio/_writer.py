@@ -418,8 +418,12 @@ class _Scorer:
     def standing(self, standing: Standing, element: Element, style: PointsStyle) -> None:
         participant = standing.participant
         if participant.kind is ParticipantKind.PAIR and participant.team is not None:
-            # A pair of a teams event: its pairwise total (§6.4), not the team's.
-            set_child(element, "PAIR_IMPS", points_text(standing.ranked_total))
+            # A pair of a teams event: its pairwise total (§6.4), not the team's;
+            # none where it did not play, as in every output (README "Did not play").
+            if standing.rank is None:
+                remove_children(element, ("PAIR_IMPS",))
+            else:
+                set_child(element, "PAIR_IMPS", points_text(standing.ranked_total))
             return
         if not _ranks(standing, style):
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
@@ -453,6 +457,12 @@ class _Scorer:
             target = boards.get(str(board.number))
             if target is not None:
                 set_child(target, "IMPS", points_text(board.imps))
+        # A board the method left out of the match (a missing line) keeps no
+        # IMPs: the input's would be a figure the match's score does not count.
+        scored = {str(board.number) for board in match.boards}
+        for number, board_el in boards.items():
+            if number not in scored:
+                remove_children(board_el, ("IMPS",))
 
 
 def _ranks(standing: Standing, style: PointsStyle) -> bool:
