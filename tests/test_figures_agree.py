@@ -1,0 +1,444 @@
+"""Every figure a scorer reads is the same string in every output (issue 27,
+done-when): USEBIO, PBN, CSV, text, HTML and ``explain`` each show a
+participant's total and average, each board's points per pair, the datum,
+a match's IMPs and VPs, and each figure is :func:`pbnscore.figures.points_text`
+(half away from zero at two decimals) of the unrounded value JSON gives.
+
+Each input (every fixture and shared sample) is scored once, by one method
+(pairs events by butler and cross-IMPs in turn, teams events by aggregate
+and barking in turn), and written in every format once; each format's test
+reads its figures back by parsing (lxml for USEBIO and HTML, the tag pairs
+and tables of PBN, the csv module, the text tables by their rule of dashes).
+
+A figure of a column that is whole throughout may be shown whole (``16``
+for 16: text, HTML, CSV, ``explain``; README "Reports"): it is compared as
+``16.00``. Anything else must be the one rule's string exactly.
+
+The figures are compared as a multiset per kind (totals, averages, points,
+datums, VPs, match IMPs, board IMPs): a figure rounded another way in one
+output, or missing from it, fails; where an output shows only some of a
+kind, what it shows must be among JSON's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+import lxml.html
+import pytest
+from _pytest.mark import ParameterSet
+from lxml import etree
+
+import pbnscore
+from conftest import shared_sample_params
+from pbnscore.errors import PbnscoreError
+from pbnscore.explain import explain
+from pbnscore.figures import points_text
+from pbnscore.model import EventKind, ScoredEvent
+from pbnscore.report import explain as explain_report
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+OWN = sorted([*FIXTURES.glob("pbn/*.pbn"), *FIXTURES.glob("usebio/*.xml")])
+# errors_20.pbn is a sample of a broken file: nothing is scored from it.
+SAMPLES = shared_sample_params("pbn/*", "usebio/*", exclude=("errors_20.pbn",))
+INPUTS: list[ParameterSet] = [
+    *(pytest.param(path, id=path.name) for path in OWN),
+    *SAMPLES,
+]
+
+Figures = dict[str, Counter[str]]
+
+
+@attrs.frozen
+class Written:
+    """One input scored once and written in every format."""
+
+    scored: ScoredEvent
+    outputs: dict[str, bytes]
+    document: dict[str, Any]  # the JSON, its non-integers read exactly
+    explained_board: int
+    explained: str
+
+
+def _method(path: Path, event: Any) -> str:
+    """Pairs by butler and cross-IMPs in turn, teams by aggregate and
+    barking in turn (by the input's place in the list), so every method's
+    figures are read somewhere."""
+    turn = sorted(p.name for p in OWN).index(path.name) if path in OWN else len(path.name)
+    if event.kind is EventKind.TEAMS:
+        return ("aggregate", "barking")[turn % 2]
+    return ("butler", "cross-imps")[turn % 2]
+
+
+def _scored(path: Path) -> ScoredEvent:
+    event = pbnscore.load(path)
+    method = _method(path, event)
+    try:
+        return pbnscore.score(event, method)
+    except PbnscoreError:
+        # barking takes teams of eight and more only; aggregate scores any teams event
+        return pbnscore.score(event, "aggregate")
+
+
+@pytest.fixture(scope="module", params=INPUTS)
+def written(request: pytest.FixtureRequest) -> Written:
+    path: Path = request.param
+    scored = _scored(path)
+    outputs = {
+        name: pbnscore.dumps(scored, name)
+        for name in ("usebio", "pbn", "json", "text", "html", "csv")
+    }
+    document = json.loads(outputs["json"], parse_float=Fraction)
+    if not any(expected(document).values()):
+        pytest.skip(f"{path.name}: no result scored, no figure to show")
+    board = _board_to_explain(document)
+    explained = explain(scored.event, board, scored.method)  # the defaults, as scored
+    return Written(scored, outputs, document, board, explain_report.render(explained))
+
+
+def _board_to_explain(document: dict[str, Any]) -> int:
+    """The board number whose figures ``explain`` is read for: the one with
+    the most points that round (45/8 is 5.63, where float formatting says
+    5.62), else the first with a figure on it."""
+    numbers = [b["board"] for b in document["boards"]]
+    numbers += [b["board"] for m in document["matches"] for b in m["boards"]]
+    on_board = ("points", "datum", "board imps")
+
+    def merit(number: int) -> tuple[int, bool]:
+        rounded = sum(
+            1
+            for b in document["boards"]
+            if b["board"] == number
+            for r in b["results"]
+            for side in ("ns_points", "ew_points")
+            if r[side] is not None and (100 * Fraction(r[side])).denominator != 1
+        )
+        figured = any(expected(document, number)[kind] for kind in on_board)
+        return rounded, figured
+
+    return max(dict.fromkeys(numbers), key=merit)
+
+
+# -- what JSON says, spelt by the one rule -----------------------------------------
+
+
+def spelt(values: Iterable[Any]) -> Counter[str]:
+    return Counter(points_text(Fraction(value)) for value in values if value is not None)
+
+
+def _ranked(document: dict[str, Any]) -> list[dict[str, Any]]:
+    return [p for p in document["participants"] if p["rank"] is not None]
+
+
+def expected(document: dict[str, Any], board: int | None = None) -> Figures:
+    """Each kind of figure, from JSON's unrounded values (``board``: that
+    board number's only, as ``explain`` shows it)."""
+    boards = [b for b in document["boards"] if board is None or b["board"] == board]
+    played = [m for m in document["matches"] if m["boards"]]
+    match_boards = [b for m in played for b in m["boards"] if board is None or b["board"] == board]
+    ranked = _ranked(document)
+    return {
+        "total": spelt(p["total"] for p in ranked),
+        "average": spelt(_average(p) for p in ranked),
+        "points": spelt(
+            r[side] for b in boards for r in b["results"] for side in ("ns_points", "ew_points")
+        ),
+        "datum": spelt(b["datum"] for b in boards),
+        "vp": spelt(m[side] for m in played for side in ("vp", "opponent_vp")),
+        "match imps": spelt(m[side] for m in played for side in ("imps", "opponent_imps")),
+        "board imps": spelt(b["imps"] for b in match_boards),
+        "both sides' board imps": spelt(
+            b[side] for b in match_boards for side in ("imps", "opponent_imps")
+        ),
+        "imps for": spelt(p.get("imps_for") for p in ranked),
+        "imps against": spelt(p.get("imps_against") for p in ranked),
+        "diff": spelt(
+            p["imps_for"] - p["imps_against"] for p in ranked if p.get("imps_for") is not None
+        ),
+    }
+
+
+def _average(participant: dict[str, Any]) -> Any:
+    """Per board; a team scored by matches: per match (README "Reports")."""
+    if "matches" in participant:
+        matches = participant["matches"]
+        return Fraction(participant["total"]) / matches if matches else None
+    return participant["average"]
+
+
+# -- reading each output's figures ---------------------------------------------------
+
+WHOLE_RE = re.compile(r"-?\d+")
+FIGURE_RE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def canonical(text: str) -> str:
+    """A figure as the rule spells it, where the output showed a whole
+    column whole; anything else as it stands."""
+    text = text.strip()
+    return points_text(int(text)) if WHOLE_RE.fullmatch(text) else text
+
+
+def found(pairs: Iterable[tuple[str, str]]) -> Figures:
+    figures: Figures = {}
+    for kind, text in pairs:
+        figures.setdefault(kind, Counter())[canonical(text)] += 1
+    return figures
+
+
+# USEBIO: what each method writes on a traveller line (model.PointsStyle).
+LINE_POINTS = {
+    "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+    "cross-imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+}
+
+
+def usebio_figures(written: Written) -> Figures:
+    root = etree.fromstring(written.outputs["usebio"])
+    style = written.scored.style.name
+
+    def texts(path: str) -> Iterator[str]:
+        yield from (el.text or "" for el in root.iterfind(path))
+
+    pairs = [("total", t) for t in texts(".//PARTICIPANTS//TOTAL_SCORE")]
+    if style == "barking":  # else the input's own, kept as it was
+        pairs += [("total", t) for t in texts(".//PARTICIPANTS//PAIR_IMPS")]
+    for tag in LINE_POINTS.get(style, ()):
+        pairs += [("points", t) for t in texts(f".//TRAVELLER_LINE/{tag}")]
+    if written.scored.datum_label is not None:
+        pairs += [("datum", t) for t in texts(".//BOARD/BOARD_AVERAGE")]
+    on_vps = any(m["vp"] is not None for m in written.document["matches"])
+    for tag in ("TEAM_SCORE", "OPPOSING_TEAM_SCORE"):
+        pairs += [("vp" if on_vps else "match imps", t) for t in texts(f".//MATCH/{tag}")]
+    pairs += [("board imps", t) for t in texts(".//MATCH/BOARD/IMPS")]
+    return found(pairs)
+
+
+TAG_RE = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]')
+CELL_RE = re.compile(r'"(?:[^"\\]|\\.)*"|\S+')
+
+
+def pbn_figures(written: Written) -> Figures:
+    pairs: list[tuple[str, str]] = []
+    teams = written.scored.event.kind is EventKind.TEAMS
+    side_kind = "both sides' board imps" if written.scored.style.name == "aggregate" else "points"
+    columns: list[str] = []
+    # a PBN is written in its input's encoding; its figures are ASCII
+    for line in written.outputs["pbn"].decode("utf-8", "replace").splitlines():
+        tag = TAG_RE.match(line)
+        if tag:
+            name, value = tag.groups()
+            columns = [c.split("\\")[0] for c in value.split(";")] if name.endswith("Table") else []
+            if name == "ScoreIMP":
+                pairs += [(side_kind, f) for f in FIGURE_RE.findall(value)]
+            elif name == "Datum":
+                pairs += [("datum", f) for f in FIGURE_RE.findall(value)]
+            continue
+        if not columns or not line.strip() or line.startswith(("%", ";", "{")):
+            columns = columns if line.strip() else []
+            continue
+        row = dict(zip(columns, CELL_RE.findall(line), strict=False))
+        for column, kind in (("IMP_NS", "points"), ("IMP_EW", "points"), ("MeanIMP", "average")):
+            if row.get(column, "-") != "-":
+                pairs.append((kind, row[column]))
+        if row.get("TotalVP", "-") != "-":
+            pairs.append(("total", row["TotalVP"]))
+        if row.get("TotalIMP", "-") != "-":
+            pairs.append(("diff" if "TotalVP" in row and teams else "total", row["TotalIMP"]))
+    return found(pairs)
+
+
+def csv_figures(written: Written) -> Figures:
+    rows = list(csv.DictReader(io.StringIO(written.outputs["csv"].decode("utf-8-sig"))))
+    pairs = []
+    for row in rows:
+        if not row["Rank"]:
+            continue
+        pairs.append(("total", row["Total"]))
+        average = row.get("Average", row.get("VP per match", row.get("Net IMPs per match")))
+        if average:
+            pairs.append(("average", average))
+    return found(pairs)
+
+
+Table = tuple[str, list[str], list[list[str]]]  # (kind, headers, rows)
+
+
+def html_tables(page: str) -> list[Table]:
+    root = lxml.html.fromstring(page)
+    tables = []
+    for table in root.iter("table"):
+        headers = [th.text_content().strip() for th in table.iterfind("thead/tr/th")]
+        rows = [
+            [cell.text_content().strip() for cell in tr.iterchildren("td", "th")]
+            for tr in table.iterfind("tbody/tr")
+        ]
+        tables.append((table.get("class") or "", headers, rows))
+    return tables
+
+
+DASHES_RE = re.compile(r"-+")
+
+
+def text_tables(page: str) -> list[Table]:
+    """Each table of the text report: a line of headings over a rule of
+    dashes whose runs give the columns' extents, rows to the blank line."""
+    lines = page.splitlines()
+    tables = []
+    for at in range(1, len(lines)):
+        rule = lines[at]
+        if not rule.strip() or set(rule) - {"-", " "}:
+            continue
+        spans = [m.span() for m in DASHES_RE.finditer(rule)]
+        headers = [lines[at - 1][start:end].strip() for start, end in spans]
+        rows = []
+        for line in lines[at + 1 :]:
+            if not line.strip():
+                break
+            rows.append([line[start:end].strip() for start, end in spans])
+        tables.append((_kind(headers, rows), headers, rows))
+    return tables
+
+
+def _kind(headers: list[str], rows: list[list[str]]) -> str:
+    """A text table's kind, as HTML names it in its class."""
+    if headers[:1] == ["Rank"]:
+        return "standings"
+    if "NS pts" in headers or "Match IMPs" in headers:
+        return "traveller"
+    if "Opp IMPs" in headers:
+        return "matches"
+    if headers[:1] == ["Board"] and rows and rows[0][0].startswith("IMPs to"):
+        return "match-boards"
+    return "other"
+
+
+STANDING_COLUMNS = {
+    "Total": "total",
+    "VP": "total",
+    "Net IMPs": "total",
+    "Average": "average",
+    "IMPs for": "imps for",
+    "IMPs against": "imps against",
+    "Diff": "diff",
+}
+COLUMNS = {
+    "standings": STANDING_COLUMNS,
+    "traveller": {"NS pts": "points", "EW pts": "points"},
+    "matches": {"IMPs": "match imps", "Opp IMPs": "match imps", "VP": "vp", "Opp VP": "vp"},
+}
+DATUM_RE = re.compile(r"\bDatum (-?\d+(?:\.\d+)?)")
+NOT_FIGURES = {"", "did not play", "not played"}
+
+
+def report_figures(tables: list[Table], page: str) -> Figures:
+    pairs = [("datum", datum) for datum in DATUM_RE.findall(page)]
+    for kind, headers, rows in tables:
+        if kind == "match-boards":
+            # the home team's row; the away team's is shown only where it differs
+            pairs += [("board imps", cell) for cell in rows[0][1:] if cell]
+            continue
+        wanted = COLUMNS.get(kind, {})
+        for row in rows:
+            for header, cell in zip(headers, row, strict=True):
+                if header in wanted and cell not in NOT_FIGURES:
+                    pairs.append((wanted[header], cell))
+    return found(pairs)
+
+
+EXACT = r"(?: \(= -?\d+/\d+\))?"
+POINTS_LINE_RE = re.compile(rf"^  .+: (-?\d+(?:\.\d+)?){EXACT}$")
+SIDES_LINE_RE = re.compile(rf"^  NS (-?\d+(?:\.\d+)?){EXACT}(?:, EW (-?\d+(?:\.\d+)?){EXACT})?$")
+DATUM_SHOWN_RE = re.compile(r"^Datum shown: (-?\d+(?:\.\d+)?)")
+
+
+def explain_figures(written: Written) -> Figures:
+    """Each result's points (``NS 5.63 (= 45/8), EW -5.63``), or each team's
+    IMPs on the board (its ``Points:`` list), and the datum."""
+    pairs = []
+    aggregate = written.scored.style.name == "aggregate"
+    listing = False
+    for line in written.explained.splitlines():
+        if datum := DATUM_SHOWN_RE.match(line):
+            pairs.append(("datum", datum.group(1)))
+        if not aggregate and (sides := SIDES_LINE_RE.match(line)):
+            pairs += [("points", figure) for figure in sides.groups() if figure is not None]
+        if line == "Points:":
+            listing = True
+        elif listing and aggregate and (figure := POINTS_LINE_RE.match(line)):
+            pairs.append(("both sides' board imps", figure.group(1)))
+        elif not line.startswith("  "):
+            listing = False
+    return found(pairs)
+
+
+# -- the comparison -------------------------------------------------------------------
+
+
+def disagreements(shown: Figures, wanted: Figures, complete: set[str]) -> list[str]:
+    """Each kind whose figures are not JSON's by the one rule: all of them,
+    as often, where ``complete`` names the kind; else each among them."""
+    wrong = []
+    for kind, figures in shown.items():
+        if kind in complete:
+            missing, extra = wanted[kind] - figures, figures - wanted[kind]
+        else:
+            missing, extra = Counter(), Counter(set(figures) - set(wanted[kind]))
+        if extra or missing:
+            wrong.append(f"{kind}: shown but not JSON's {dict(extra)}; not shown {dict(missing)}")
+    return wrong
+
+
+def check(shown: Figures, wanted: Figures, complete: set[str]) -> None:
+    assert sum(sum(c.values()) for c in shown.values()), "no figure found"
+    wrong = disagreements(shown, wanted, complete)
+    assert not wrong, "\n".join(wrong)
+
+
+PAIRS_FIGURES = {"total", "average", "points", "datum"}
+TEAMS_FIGURES = {"vp", "match imps", "board imps", "imps for", "imps against", "diff"}
+
+
+def test_usebio_shows_json_s_figures(written: Written) -> None:
+    """TOTAL_SCORE, PAIR_IMPS, the lines' points, BOARD_AVERAGE, MATCH scores and board IMPS."""
+    check(usebio_figures(written), expected(written.document), {"points", "datum"})
+
+
+def test_pbn_shows_json_s_figures(written: Written) -> None:
+    """TotalScoreTable totals and means, ScoreTable and ScoreIMP points, the Datum tag."""
+    check(pbn_figures(written), expected(written.document), set())
+
+
+def test_csv_shows_json_s_figures(written: Written) -> None:
+    """Each ranked row's total and average (VP or net IMPs per match for teams)."""
+    check(csv_figures(written), expected(written.document), {"total", "average"})
+
+
+def test_text_shows_json_s_figures(written: Written) -> None:
+    """Standings, travellers' points, datums, matches' IMPs and VPs, boards' IMPs."""
+    page = written.outputs["text"].decode("utf-8")
+    shown = report_figures(text_tables(page), page)
+    check(shown, expected(written.document), PAIRS_FIGURES | TEAMS_FIGURES)
+
+
+def test_html_shows_json_s_figures(written: Written) -> None:
+    """The same tables as the text report, read with lxml."""
+    page = written.outputs["html"].decode("utf-8")
+    text = lxml.html.fromstring(page).text_content()
+    shown = report_figures(html_tables(page), text)
+    check(shown, expected(written.document), PAIRS_FIGURES | TEAMS_FIGURES)
+
+
+def test_explain_shows_json_s_figures(written: Written) -> None:
+    """Each result's points (or each team's IMPs) on one board, and its datum."""
+    wanted = expected(written.document, written.explained_board)
+    check(explain_figures(written), wanted, {"points", "datum", "both sides' board imps"})
