@@ -627,8 +627,29 @@ class ScoredBoard:
         return value.board.columns.refs, value.points
 
 
+class TotalOverBoards:
+    """A total over the boards played, with the total ``--factor`` scaled it
+    to where there is one: what a :class:`Standing` and a season's figure
+    for one event share (their average per board, the figure ranked on)."""
+
+    __slots__ = ()
+    total: Points
+    boards: int
+    factored: Points | None
+
+    @property
+    def average(self) -> Points:
+        """The total per board played (0 where none was)."""
+        return Fraction(self.total, self.boards) if self.boards else Fraction(0)
+
+    @property
+    def ranked_total(self) -> Points:
+        """The figure ranked on and added up: factored, else the total."""
+        return self.total if self.factored is None else self.factored
+
+
 @attrs.frozen
-class Standing:
+class Standing(TotalOverBoards):
     """A participant's place in the event under the method."""
 
     participant: Participant
@@ -640,15 +661,6 @@ class Standing:
     # With --factor: the total scaled up to the most boards anyone in the
     # participant's ranking group played (what it is ranked on); else None.
     factored: Points | None = None
-
-    @property
-    def average(self) -> Points:
-        return Fraction(self.total, self.boards) if self.boards else Fraction(0)
-
-    @property
-    def ranked_total(self) -> Points:
-        """The figure the participant is ranked on: factored, else the total."""
-        return self.total if self.factored is None else self.factored
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from pbnscore.figures import points_text
-from pbnscore.model import Points
+from pbnscore.model import Points, TotalOverBoards
 from pbnscore.season._event_figures import By, EventFigures, Side, ranked_sides
 from pbnscore.season._names import name_key
 from pbnscore.season._people import People, Person
@@ -26,21 +26,13 @@ class RankOn(enum.Enum):
 
 
 @attrs.frozen
-class Figure:
-    """A participant's result in one event."""
+class Figure(TotalOverBoards):
+    """A participant's result in one event (its ``ranked_total`` is what
+    the season adds up)."""
 
     total: Points
     boards: int
     factored: Points | None = None  # with --factor: the total scaled as the event ranked it
-
-    @property
-    def average(self) -> Points:
-        return Fraction(self.total, self.boards) if self.boards else Fraction(0)
-
-    @property
-    def ranked_total(self) -> Points:
-        """What the season adds up: the factored total where the event factored."""
-        return self.total if self.factored is None else self.factored
 
 
 @attrs.frozen
