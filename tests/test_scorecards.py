@@ -11,12 +11,42 @@ from typing import Any
 
 import pytest
 
+import pbnscore
 import report_events as events
-from pbnscore.model import ParticipantKind
+from pbnscore import usebio
+from pbnscore.model import ParticipantKind, ScoredEvent
 from pbnscore.report import _build, _cards
+
+
+def _line(ns: int, ew: int, score: int) -> str:
+    return (
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}"
+        f"</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>"
+    )
+
+
+def arrow_switch() -> ScoredEvent:
+    """Pairs 1 and 3 listed NS, 2 and 4 EW; on board 2 the arrows switch, so
+    pair 1 sits EW: the methods count it to pair 1 NS, the only pair 1."""
+    pairs = "".join(
+        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION></PAIR>"
+        for n, d in ((1, "NS"), (2, "EW"), (3, "NS"), (4, "EW"))
+    )
+    boards = (
+        ((1, 2, 420), (3, 4, 170), (1, 4, 650)),
+        ((2, 1, -100), (4, 3, 140), (2, 3, 110)),
+    )
+    lines = "".join(
+        f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{''.join(_line(*x) for x in board)}</BOARD>"
+        for number, board in enumerate(boards, start=1)
+    )
+    document = f"<USEBIO><EVENT><PARTICIPANTS>{pairs}</PARTICIPANTS>{lines}</EVENT></USEBIO>"
+    return pbnscore.score(usebio.loads(document.encode()), "butler")
+
 
 MAKERS = {
     **events.REAL,
+    "arrow-switch": arrow_switch,
     "pairs-pbn": events.fixture("pbn/mitchell-pairs.pbn", "butler"),
     "howell-pbn": events.fixture("pbn/howell-pairs.pbn", "cross-imps"),
     "eight-barking-pbn": events.fixture("pbn/teams-of-eight-three-matches.pbn", "barking"),

@@ -214,6 +214,8 @@ class Sources:
     # (section, id) -> (board, result) positions where that number sat, in
     # play order: each scorecard looks only at its own tables.
     seats: Mapping[tuple[str | None, str], list[tuple[int, int]]] = attrs.field(factory=dict)
+    # (section, id) -> how many participants the event lists with that number.
+    listed: Mapping[tuple[str | None, str], int] = attrs.field(factory=dict)
 
 
 def seat_index(
@@ -230,7 +232,8 @@ def seat_index(
 
 
 def scorecards(sources: Sources) -> tuple[_view.Scorecard, ...]:
-    sources = attrs.evolve(sources, seats=seat_index(sources.scored.boards))
+    listed = Counter((p.section, p.id) for p in sources.scored.event.participants())
+    sources = attrs.evolve(sources, seats=seat_index(sources.scored.boards), listed=listed)
     cards: list[_view.Scorecard] = []
     for standing in sources.scored.standings:
         participant = standing.participant
@@ -280,13 +283,22 @@ def _seated(
             (Direction.NS, result.ns, result.ew),
             (Direction.EW, result.ew, result.ns),
         ):
-            if mine != p.id or p.direction not in (None, side):
+            if mine != p.id or not _sits(p, side, sources):
                 continue
             if p.team is not None and not _team_sat(
                 place.match, result.home_direction, side, p.team
             ):
                 continue
             yield at, index, side, theirs or ""
+
+
+def _sits(participant: Participant, side: Direction, sources: Sources) -> bool:
+    """Whether a number seen at ``side`` is ``participant``, as the methods
+    find a pair (strategies/_fields.py, _PairLookup): the pair listed with
+    that direction or with none, else the only pair listed with that number
+    (a Mitchell's arrow switch seats an NS pair EW: its points count to it)."""
+    p = participant
+    return p.direction in (None, side) or sources.listed.get((p.section, p.id)) == 1
 
 
 def _both(first: str | None, second: str | None) -> str:
