@@ -146,7 +146,7 @@ def expected(document: dict[str, Any], board: int | None = None) -> Figures:
     played = [m for m in document["matches"] if m["boards"]]
     match_boards = [b for m in played for b in m["boards"] if board is None or b["board"] == board]
     ranked = _ranked(document)
-    return {
+    figures = {
         "total": spelt(p["total"] for p in ranked),
         "average": spelt(_average(p) for p in ranked),
         "points": spelt(
@@ -165,6 +165,10 @@ def expected(document: dict[str, Any], board: int | None = None) -> Figures:
             p["imps_for"] - p["imps_against"] for p in ranked if p.get("imps_for") is not None
         ),
     }
+    # A scorecard shows a participant's own figures again: each among JSON's.
+    for kind in ("points", "total", "both sides' board imps", "match imps", "vp"):
+        figures[f"scorecard {kind}"] = figures[kind]
+    return figures
 
 
 def _average(participant: dict[str, Any]) -> Any:
@@ -319,6 +323,8 @@ def _kind(headers: list[str], rows: list[list[str]]) -> str:
         return "matches"
     if headers[:1] == ["Board"] and rows and rows[0][0].startswith("IMPs to"):
         return "match-boards"
+    if "Opponents" in headers or headers[:2] == ["Board", "Pairs"]:
+        return "scorecard"
     return "other"
 
 
@@ -340,9 +346,40 @@ DATUM_RE = re.compile(r"\bDatum (-?\d+(?:\.\d+)?)")
 NOT_FIGURES = {"", "did not play", "not played"}
 
 
+PAIR_POINTS_RE = re.compile(r" (-?\d+(?:\.\d+)?)(?:,|$)")
+MATCH_CELL_RE = re.compile(r"IMPs (-?[\d.]+)–(-?[\d.]+)(?:, VP (-?[\d.]+))?")
+
+
+def scorecard_figures(headers: list[str], rows: list[list[str]]) -> Iterator[tuple[str, str]]:
+    """A scorecard's points (a teams card: IMPs; a barking team's: each of its
+    pairs') board by board, its match lines (``IMPs 40–14, VP 18.38``) and its
+    last running total."""
+    teams = "Match" in headers
+    for row in rows:
+        cells = dict(zip(headers, row, strict=True))
+        if "Pairs" in cells:
+            # the team's own Points are its pairs' mean, a figure JSON does not keep
+            yield from (("scorecard points", f) for f in PAIR_POINTS_RE.findall(cells["Pairs"]))
+        elif cells.get("Points"):
+            yield "scorecard points", cells["Points"]
+        if teams and cells.get("IMPs"):
+            yield "scorecard both sides' board imps", cells["IMPs"]
+        if match := MATCH_CELL_RE.search(cells.get("Match", "")):
+            won, lost, vp = match.groups()
+            yield from (("scorecard match imps", won), ("scorecard match imps", lost))
+            if vp is not None:
+                yield "scorecard vp", vp
+    last = dict(zip(headers, rows[-1], strict=True)) if rows else {}
+    if last.get("Total"):
+        yield "scorecard total", last["Total"]
+
+
 def report_figures(tables: list[Table], page: str) -> Figures:
     pairs = [("datum", datum) for datum in DATUM_RE.findall(page)]
     for kind, headers, rows in tables:
+        if kind == "scorecard":
+            pairs += scorecard_figures(headers, rows)
+            continue
         if kind == "match-boards":
             # the home team's row; the away team's is shown only where it differs
             pairs += [("board imps", cell) for cell in rows[0][1:] if cell]
