@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, TypedDict
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 import attrs
 
@@ -18,7 +18,7 @@ from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
-from pbnscore.report._view import BoardView, Diagram, Report, Table
+from pbnscore.report._view import BoardView, Diagram, Report, Scorecard, Table
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -31,6 +31,8 @@ WIDTH = 100
 GAP = "  "
 MIN_FLEXIBLE = 8  # a names column is cut no narrower than this
 MIN_ANY = 3
+
+_Part = TypeVar("_Part")  # a part of a section: a table, a board, a scorecard
 
 # Tabs, newlines and other control characters in a source string would break
 # the layout; they are shown as one space.
@@ -49,29 +51,29 @@ def _report(report: Report) -> Iterator[str]:
     yield from _wrap("   ".join(f"{label}: {value}" for label, value in report.facts))
     options = ", ".join(f"{name} {value}" for name, value in report.options)
     yield from _wrap(f"Method: {report.method}" + (f" ({options})" if options else ""))
-    for heading, tables in (
-        ("Standings", report.standings),
-        ("Matches", report.matches),
-    ):
-        if tables:
-            yield ""
-            yield from _heading(heading, "-")
-            for table in tables:
-                yield ""
-                yield from _table(table)
-    if report.boards:
+    yield from _section("Standings", report.standings, _table)
+    yield from _section("Matches", report.matches, _table)
+    yield from _section("Boards", report.boards, _board)
+    yield from _section("Scorecards", report.scorecards, _scorecard)
+
+
+def _section(
+    heading: str, parts: Sequence[_Part], lines: Callable[[_Part], Iterator[str]]
+) -> Iterator[str]:
+    """A headed section of the report, a blank line before each part; none
+    where there are no parts."""
+    if not parts:
+        return
+    yield ""
+    yield from _heading(heading, "-")
+    for part in parts:
         yield ""
-        yield from _heading("Boards", "-")
-        for board in report.boards:
-            yield ""
-            yield from _board(board)
-    if report.scorecards:
-        yield ""
-        yield from _heading("Scorecards", "-")
-        for card in report.scorecards:
-            yield ""
-            yield from _wrap(card.title)
-            yield from _table(card.table)
+        yield from lines(part)
+
+
+def _scorecard(card: Scorecard) -> Iterator[str]:
+    yield from _wrap(card.title)
+    yield from _table(card.table)
 
 
 def _board(board: BoardView) -> Iterator[str]:
