@@ -50,8 +50,12 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 OWN = sorted([*FIXTURES.glob("pbn/*.pbn"), *FIXTURES.glob("usebio/*.xml")])
 # errors_20.pbn is a sample of a broken file: nothing is scored from it.
 SAMPLES = shared_sample_params("pbn/*", "usebio/*", exclude=("errors_20.pbn",))
+# The options that change which figure is shown: --factor's scaled totals.
+FACTORED = FIXTURES / "usebio" / "individual-with-handset.xml"
+OPTIONS: dict[Path, dict[str, Any]] = {FACTORED: {"factor": True}}
 INPUTS: list[ParameterSet] = [
     *(pytest.param(path, id=path.name) for path in OWN),
+    pytest.param((FACTORED, "butler"), id=f"{FACTORED.name}-factor"),
     *SAMPLES,
 ]
 
@@ -79,11 +83,12 @@ def _method(path: Path, event: Any) -> str:
     return ("butler", "cross-imps")[turn % 2]
 
 
-def _scored(path: Path) -> ScoredEvent:
+def _scored(path: Path, method: str | None = None) -> ScoredEvent:
     event = pbnscore.load(path)
-    method = _method(path, event)
+    if method is not None:
+        return pbnscore.score(event, method, **OPTIONS[path])
     try:
-        return pbnscore.score(event, method)
+        return pbnscore.score(event, _method(path, event))
     except PbnscoreError:
         # barking takes teams of eight and more only; aggregate scores any teams event
         return pbnscore.score(event, "aggregate")
@@ -91,8 +96,8 @@ def _scored(path: Path) -> ScoredEvent:
 
 @pytest.fixture(scope="module", params=INPUTS)
 def written(request: pytest.FixtureRequest) -> Written:
-    path: Path = request.param
-    scored = _scored(path)
+    path, method = request.param if isinstance(request.param, tuple) else (request.param, None)
+    scored = _scored(path, method)
     outputs = {
         name: pbnscore.dumps(scored, name)
         for name in ("usebio", "pbn", "json", "text", "html", "csv")
@@ -101,7 +106,8 @@ def written(request: pytest.FixtureRequest) -> Written:
     if not any(expected(document).values()):
         pytest.skip(f"{path.name}: no result scored, no figure to show")
     board = _board_to_explain(document)
-    explained = explain(scored.event, board, scored.method)  # the defaults, as scored
+    options = OPTIONS[path] if method is not None else {}
+    explained = explain(scored.event, board, scored.method, **options)
     return Written(scored, outputs, document, board, explain_report.render(explained))
 
 
@@ -148,6 +154,9 @@ def expected(document: dict[str, Any], board: int | None = None) -> Figures:
     ranked = _ranked(document)
     figures = {
         "total": spelt(p["total"] for p in ranked),
+        "factored": spelt(p.get("factored") for p in ranked),
+        # USEBIO's TOTAL_SCORE: the figure ranked on (README "Factoring")
+        "ranked total": spelt(p.get("factored", p["total"]) for p in ranked),
         "average": spelt(_average(p) for p in ranked),
         "points": spelt(
             r[side] for b in boards for r in b["results"] for side in ("ns_points", "ew_points")
@@ -213,9 +222,9 @@ def usebio_figures(written: Written) -> Figures:
     def texts(path: str) -> Iterator[str]:
         yield from (el.text or "" for el in root.iterfind(path))
 
-    pairs = [("total", t) for t in texts(".//PARTICIPANTS//TOTAL_SCORE")]
+    pairs = [("ranked total", t) for t in texts(".//PARTICIPANTS//TOTAL_SCORE")]
     if style == "barking":  # else the input's own, kept as it was
-        pairs += [("total", t) for t in texts(".//PARTICIPANTS//PAIR_IMPS")]
+        pairs += [("ranked total", t) for t in texts(".//PARTICIPANTS//PAIR_IMPS")]
     for tag in LINE_POINTS.get(style, ()):
         pairs += [("points", t) for t in texts(f".//TRAVELLER_LINE/{tag}")]
     if written.scored.datum_label is not None:
@@ -268,6 +277,8 @@ def csv_figures(written: Written) -> Figures:
         if not row["Rank"]:
             continue
         pairs.append(("total", row["Total"]))
+        if row.get("Factored"):
+            pairs.append(("factored", row["Factored"]))
         average = row.get("Average", row.get("VP per match", row.get("Net IMPs per match")))
         if average:
             pairs.append(("average", average))
@@ -329,6 +340,7 @@ def _kind(headers: list[str], rows: list[list[str]]) -> str:
 
 
 STANDING_COLUMNS = {
+    "Factored": "factored",
     "Total": "total",
     "VP": "total",
     "Net IMPs": "total",
