@@ -16,10 +16,10 @@ method is escaped. What is shown comes from :mod:`pbnscore.report._view`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from html import escape
 from textwrap import indent
-from typing import TYPE_CHECKING, Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
 from urllib.parse import quote
 
 from pbnscore._face import File, check_options, never_read, write_file
@@ -226,26 +226,49 @@ def _section(ident: str, heading: str, body: Iterable[str]) -> Iterator[str]:
     yield "</section>"
 
 
-def _boards(boards: tuple[BoardView, ...]) -> Iterator[str]:
-    if not boards:
+class _Part(Protocol):
+    """A board or a scorecard: a block of its own, linked to by its anchor."""
+
+    @property
+    def anchor(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+_P = TypeVar("_P", bound=_Part)
+
+
+def _parts(kind: str, parts: Sequence[_P], body: Callable[[_P], Iterator[str]]) -> Iterator[str]:
+    """Each of ``parts`` in a block of class ``kind`` under its title, the
+    blocks in one of class ``kind`` + "s" (the style sheet lays them side by
+    side where they fit); nothing where there are no parts."""
+    if not parts:
         return
-    yield '<div class="boards">'
-    for board in boards:
-        yield f'<div class="board" id="{_e(board.anchor)}">'
-        yield f"<h3>{_e(board.title)}</h3>"
-        facts = "".join(f"<span>{_e(fact)}</span>" for fact in board.facts)
-        yield f'<p class="facts">{facts}</p>'
-        if board.traveller.note:
-            yield f'<p class="note">{_e(board.traveller.note)}</p>'
-        if board.diagram is not None:
-            yield from _diagram(board.diagram)
-        yield from _table(board.traveller)
-        for table in board.analysis:
-            if table.title:
-                yield f'<p class="note">{_e(table.title)}</p>'
-            yield from _table(table)
+    yield f'<div class="{kind}s">'
+    for part in parts:
+        yield f'<div class="{kind}" id="{_e(part.anchor)}">'
+        yield f"<h3>{_e(part.title)}</h3>"
+        yield from body(part)
         yield "</div>"
     yield "</div>"
+
+
+def _boards(boards: tuple[BoardView, ...]) -> Iterator[str]:
+    return _parts("board", boards, _board)
+
+
+def _board(board: BoardView) -> Iterator[str]:
+    facts = "".join(f"<span>{_e(fact)}</span>" for fact in board.facts)
+    yield f'<p class="facts">{facts}</p>'
+    if board.traveller.note:
+        yield f'<p class="note">{_e(board.traveller.note)}</p>'
+    if board.diagram is not None:
+        yield from _diagram(board.diagram)
+    yield from _table(board.traveller)
+    for table in board.analysis:
+        if table.title:
+            yield f'<p class="note">{_e(table.title)}</p>'
+        yield from _table(table)
 
 
 _SEAT_CLASSES = {Seat.N: "n", Seat.W: "w", Seat.E: "e", Seat.S: "s"}
@@ -290,15 +313,7 @@ def _spoken(diagram: Diagram) -> str:
 
 
 def _scorecards(cards: tuple[Scorecard, ...]) -> Iterator[str]:
-    if not cards:
-        return
-    yield '<div class="cards">'
-    for card in cards:
-        yield f'<div class="card" id="{_e(card.anchor)}">'
-        yield f"<h3>{_e(card.title)}</h3>"
-        yield from _table(card.table)
-        yield "</div>"
-    yield "</div>"
+    return _parts("card", cards, lambda card: _table(card.table))
 
 
 def _tables(tables: Iterable[Table], wrapper: str = "<div>") -> Iterator[str]:
