@@ -44,29 +44,26 @@ def test_one_match_is_barkers_formula(scores: list[int]) -> None:
     s1, s2, s3, s4 = scores
     # Tables 1, 2: home NS (pairs 1-1, 1-2 are NS; 2-1, 2-2 EW); tables 3, 4: home EW.
     # Home team: A = 1-1 (s1), B = 1-2 (s2), C = 1-3 (-s3), D = 1-4 (-s4).
-    home = {}
-    for name, a, b, c, d in (
-        ("1-1", s1, s2, -s3, -s4),
-        ("1-2", s2, s1, -s3, -s4),
-        ("1-3", -s3, -s4, s1, s2),
-        ("1-4", -s4, -s3, s1, s2),
-    ):
-        home[name] = IMP(a + b + c + d) + IMP(a - b + c - d) + IMP(a - b - c + d)
     # Away team: NS at tables 3, 4 (s3, s4), EW at tables 1, 2 (-s1, -s2).
-    away = {}
-    for name, a, b, c, d in (
-        ("2-3", s3, s4, -s1, -s2),
-        ("2-4", s4, s3, -s1, -s2),
-        ("2-1", -s1, -s2, s3, s4),
-        ("2-2", -s2, -s1, s3, s4),
-    ):
-        away[name] = IMP(a + b + c + d) + IMP(a - b + c - d) + IMP(a - b - c + d)
+    expected = {
+        name: IMP(a + b + c + d) + IMP(a - b + c - d) + IMP(a - b - c + d)
+        for name, a, b, c, d in (
+            ("1-1", s1, s2, -s3, -s4),
+            ("1-2", s2, s1, -s3, -s4),
+            ("1-3", -s3, -s4, s1, s2),
+            ("1-4", -s4, -s3, s1, s2),
+            ("2-3", s3, s4, -s1, -s2),
+            ("2-4", s4, s3, -s1, -s2),
+            ("2-1", -s1, -s2, s3, s4),
+            ("2-2", -s2, -s1, s3, s4),
+        )
+    }
     got = {}
     for r in board.results:
         assert r.result.ns is not None and r.result.ew is not None
         got[r.result.ns] = r.ns_points
         got[r.result.ew] = r.ew_points
-    assert got == {**home, **away}
+    assert got == expected
 
 
 @settings(max_examples=100)
