@@ -84,6 +84,15 @@ print(status, others)
 """
 
 
+def _score_imports(fixture: str, modules: set[str], tmp_path: Path) -> str:
+    """``score fixtures/usebio/FIXTURE --to json`` in a fresh interpreter: its
+    exit status and which of ``modules`` it imported, as the probe prints them."""
+    probe = SCORE_PROBE.replace("{OTHERS}", repr(modules))
+    night = Path(__file__).parents[1] / "fixtures" / "usebio" / fixture
+    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
 def test_score_imports_no_other_command(tmp_path: Path) -> None:
     """``score`` builds its own sub-command only: season, batch's command,
     check, explain and methods, and the season's model and page, are not
@@ -93,11 +102,7 @@ def test_score_imports_no_other_command(tmp_path: Path) -> None:
         "pbnscore.report.season",
         *(command.module for name, command in COMMANDS.items() if name != "score"),
     }
-    probe = SCORE_PROBE.replace("{OTHERS}", repr(others))
-    night = Path(__file__).parents[1] / "fixtures" / "usebio" / "club-night.xml"
-    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
-    done = subprocess.run(args, capture_output=True, text=True, check=True)
-    assert done.stdout == "0 []\n"
+    assert _score_imports("club-night.xml", others, tmp_path) == "0 []\n"
 
 
 @pytest.mark.parametrize(
@@ -112,11 +117,8 @@ def test_installed_methods_are_read_only_for_a_scoring_no_builtin_has(
     no distribution's entry points (importlib.metadata is a third of a small
     file's start-up); a matchpoint file's own scoring may be a plug-in's, so
     there they are read."""
-    probe = SCORE_PROBE.replace("{OTHERS}", repr({"importlib.metadata"}))
-    night = Path(__file__).parents[1] / "fixtures" / "usebio" / fixture
-    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
-    done = subprocess.run(args, capture_output=True, text=True, check=True)
-    assert done.stdout == f"0 {['importlib.metadata'] if reads_plugins else []}\n"
+    imported = _score_imports(fixture, {"importlib.metadata"}, tmp_path)
+    assert imported == f"0 {['importlib.metadata'] if reads_plugins else []}\n"
 
 
 def test_a_json_report_of_a_usebio_file_imports_no_writer_and_no_layout(tmp_path: Path) -> None:
@@ -130,8 +132,4 @@ def test_a_json_report_of_a_usebio_file_imports_no_writer_and_no_layout(tmp_path
         "pbnscore.report._view",
         "pbnscore.report._standings",
     }
-    probe = SCORE_PROBE.replace("{OTHERS}", repr(unused))
-    night = Path(__file__).parents[1] / "fixtures" / "usebio" / "mitchell-pairs.xml"
-    args = [sys.executable, "-c", probe, str(night), str(tmp_path / "night.json")]
-    done = subprocess.run(args, capture_output=True, text=True, check=True)
-    assert done.stdout == "0 []\n"
+    assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"
