@@ -8,6 +8,7 @@ enumerate every term) and share no code with ``pbnscore.strategies``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -27,6 +28,8 @@ LAW_78B = (
 )  # fmt: skip
 
 
+# Cached: a scan over every par looks the same differences up again and again.
+@functools.cache
 def imp(
     difference: int | Fraction,
     gaps: str = "lower",
