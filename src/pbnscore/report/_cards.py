@@ -251,14 +251,19 @@ def scorecards(sources: Sources) -> tuple[_view.Scorecard, ...]:
 
 
 def card_title(participant: Participant, teams: Mapping[str, str]) -> str:
-    kind = _view.kind_name(participant)
+    """A scorecard's title: who it is, then the players' (or the team's) names."""
     who = _view.names(participant) or teams.get(participant.id, "")
+    return _view.join_title(participant_title(participant), who or None)
+
+
+def participant_title(participant: Participant) -> str:
+    """Who a participant is, as a scorecard or an explanation heads it: kind
+    and number, direction, section and team (``Pair 3 · NS · Section A``)."""
     return _view.join_title(
-        f"{kind} {participant.id}",
+        f"{_view.kind_name(participant)} {participant.id}",
         participant.direction.value if participant.direction else None,
         _view.labelled("Section", participant.section),
         _view.labelled("Team", participant.team),
-        who or None,
     )
 
 

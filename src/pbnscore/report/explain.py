@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Step
+from pbnscore.explain import BoardExplanation, Explanation, Line, Step
 from pbnscore.model import Points
 from pbnscore.report import _cards, _shared, _travellers, _view
 from pbnscore.report.json import number
@@ -73,7 +73,7 @@ def _board(board: BoardExplanation, only: str | None) -> Iterator[str]:
             yield from _line(line)
     yield "Points:"
     for figure in board.figures:
-        yield f"  {_who(figure)}: {exact(figure.points)}"
+        yield f"  {_cards.participant_title(figure.participant)}: {exact(figure.points)}"
 
 
 def _line(line: Line) -> Iterator[str]:
@@ -99,16 +99,6 @@ def _line(line: Line) -> Iterator[str]:
     yield from (f"  {step.text}" for step in line.steps)
     if line.ns_points is not None or line.ew_points is not None:
         yield f"  NS {exact(line.ns_points)}, EW {exact(line.ew_points)}"
-
-
-def _who(figure: Figure) -> str:
-    p = figure.participant
-    return _view.join_title(
-        f"{_view.kind_name(p)} {p.id}",
-        p.direction.value if p.direction else None,
-        _view.labelled("Section", p.section),
-        _view.labelled("Team", p.team),
-    )
 
 
 # -- JSON -----------------------------------------------------------------------
