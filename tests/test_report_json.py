@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pbnscore
 import report_events as events
@@ -324,3 +326,46 @@ def test_unrounded_datum() -> None:
     scored = attrs.evolve(scored, boards=(board, *scored.boards[1:]))
     assert doc(scored)["boards"][0]["datum"] == 1270 / 3
     assert "Datum 423.33 (shown 423)" in text.render(scored)
+
+
+# Every value json writes: dicts with string keys (and, rarely, others), lists,
+# tuples, strings of any characters, integers, floats with NaN and the
+# infinities, booleans and None, nested.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        | st.dictionaries(st.integers() | st.booleans() | st.none(), inner, max_size=2)
+    ),
+    max_leaves=20,
+)
+
+
+@given(JSON_VALUES)
+def test_indented_is_json_dumps_with_indent(value: Any) -> None:
+    expected = stdlib_json.dumps(value, ensure_ascii=False, indent=2)
+    assert report_json._indented(value) == expected
+
+
+def test_indented_refuses_what_json_refuses() -> None:
+    with pytest.raises(TypeError):
+        report_json._indented({"board": {1, 2}})
+
+
+@ALL
+def test_document_is_not_indented_by_jsons_pure_python_encoder(
+    make: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The standard encoder indents in pure Python, a generator per container
+    (three times its C encoder): the document is joined instead, to the
+    same text (test_indented_is_json_dumps_with_indent)."""
+    scored = make()
+    expected = stdlib_json.dumps(report_json.to_dict(scored), ensure_ascii=False, indent=2)
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("json's pure-Python encoder was used")
+
+    monkeypatch.setattr(stdlib_json.encoder, "_make_iterencode", refused)
+    assert report_json.dumps(scored) == expected + "\n"
