@@ -100,13 +100,12 @@ class People:
                     f"(national id {person.national_id}), the one player of that name with "
                     "one; --aliases settles it"
                 )
-                self._warnings.append(warning_line(source, None, message))
             else:
                 message = (
                     f"{name!r} taken to be {person.name!r}: the same name, and no national "
                     "id to tell; --aliases settles it"
                 )
-                self._warnings.append(warning_line(source, None, message))
+            self._warnings.append(warning_line(source, None, message))
         ids = self._ids_by_name.get(name_key(person.name or ""), set())
         if person.key.startswith("name:") and len(ids) > 1 and person.spellings:
             key = name_key(person.spellings[0])
