@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pbnscore import batch, outputs
 from pbnscore.cli import _io, _parser
-from pbnscore.cli._flags import InRange, default_methods, flags_of_method, merged
+from pbnscore.cli._flags import default_methods, flags_of_method, merged
 from pbnscore.errors import UsageError
 
 NAME = "batch"
@@ -25,10 +25,7 @@ METHOD_OPTIONS = True
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
     parser.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
-    parser.add_argument(
-        "-j", "--jobs", type=InRange(batch.JOBS), metavar="JOBS", help="default: all cores"
-    )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _parser.add_parallel_arguments(parser)
     _parser.add_output_arguments(parser)
     _parser.add_from_argument(parser)
     _parser.add_event_arguments(parser)

@@ -26,8 +26,15 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pbnscore import outputs, registry
 from pbnscore._version import __version__
-from pbnscore.batch import Settings
-from pbnscore.cli._flags import Flag, default_methods, flags_of, flags_of_method, merged
+from pbnscore.batch import JOBS, Settings
+from pbnscore.cli._flags import (
+    Flag,
+    InRange,
+    default_methods,
+    flags_of,
+    flags_of_method,
+    merged,
+)
 from pbnscore.cli._usage import Parser, forgiven, method_named
 from pbnscore.errors import OptionError, UsageError
 
@@ -194,6 +201,14 @@ def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="no warnings about files scored all the same"
     )
+
+
+def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
+    """``-j`` and ``--no-progress``, of the commands that score many files at once."""
+    parser.add_argument(
+        "-j", "--jobs", type=InRange(JOBS), metavar="JOBS", help="default: all cores"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def add_from_argument(parser: argparse.ArgumentParser) -> None:

@@ -79,10 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--report-dir", type=Path, metavar="DIR", help="write each event's HTML report here"
     )
-    parser.add_argument(
-        "-j", "--jobs", type=InRange(batch.JOBS), metavar="JOBS", help="default: all cores"
-    )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _parser.add_parallel_arguments(parser)
     _parser.add_quiet_argument(parser)
     _parser.add_from_argument(parser)
 
