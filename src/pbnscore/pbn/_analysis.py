@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Container
 
 import attrs
 
@@ -22,17 +23,23 @@ from pbnscore.pbn._games import Game
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as DoubleDummyTricks lists them
 STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _HEX_RE = re.compile(r"[0-9a-dA-D]{20}")
+# An OptimumResultTable row's seat and strain (upper case) as the model's: a
+# dict look-up is cheaper than an enum call, twenty rows a game.
+_SEATS = {seat.value: seat for seat in Seat}
+_STRAINS = {**{strain.value: strain for strain in Strain}, "N": Strain.NOTRUMP}
 _ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECASE)
 _TAGS = ("DoubleDummyTricks", "OptimumResultTable")
 
 
-def deal_analysis(game: Game) -> tuple[str, DealAnalysis] | None:
+def deal_analysis(game: Game, known: Container[str] = ()) -> tuple[str, DealAnalysis] | None:
     """(the deal, from North, in PBN notation; its analysis) where ``game``
-    gives a complete deal and an analysis of it."""
+    gives a complete deal and an analysis of it, and the deal is not one of
+    ``known`` (the first game of a deal gives its analysis: a later game's,
+    each table's, is not read)."""
     if not any(tag in game.values for tag in _TAGS):
         return None
     deal = complete_deal(game.text("Deal"))
-    if deal is None:
+    if deal is None or deal in known:
         return None
     analysis = _from_game(game)
     return None if analysis is None else (deal, analysis)
@@ -59,8 +66,7 @@ def _from_game(game: Game) -> DealAnalysis | None:
         for line in data.splitlines():
             row = _ROW_RE.fullmatch(line)
             if row is not None and int(row.group(3)) <= 13:
-                strain = row.group(2).upper()
-                key = (Seat(row.group(1).upper()), Strain("NT" if strain == "N" else strain))
+                key = (_SEATS[row.group(1).upper()], _STRAINS[row.group(2).upper()])
                 rows[key] = int(row.group(3))
     if len(rows) == len(DECLARERS) * len(STRAINS):
         table = tuple((seat, strain, count) for (seat, strain), count in rows.items())

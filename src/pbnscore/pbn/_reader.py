@@ -58,7 +58,13 @@ from pbnscore.model import (
 from pbnscore.pbn._analysis import deal_analysis, with_analyses
 from pbnscore.pbn._games import Game, Inheritance, games
 from pbnscore.pbn._lexer import Token, decode, tokens
-from pbnscore.pbn._pairs import SectionNotes, natural_key, parse_direction, split_names
+from pbnscore.pbn._pairs import (
+    BoardNotes,
+    SectionNotes,
+    natural_key,
+    parse_direction,
+    split_names,
+)
 from pbnscore.pbn._results import (
     EMPTY,
     Entry,
@@ -182,7 +188,7 @@ class EventBuilder:
     def add(self, game: Game) -> None:
         self.count += 1
         values = game.values
-        analysed = deal_analysis(game)
+        analysed = deal_analysis(game, self.analyses)
         if analysed is not None:
             self.analyses.setdefault(*analysed)
         if self.wanted:
@@ -292,20 +298,29 @@ class EventBuilder:
         number = self._board_number(game, needed=bool(rows))
         if number is None:
             return
-        index = header.positions()
+        # A row's cells by column key (a key given twice: its last column, as
+        # Header.positions has it); every row is as wide as the header.
+        keys = tuple(column.key for column in header.columns)
         default_section = game.text("Section")
+        # The board each section's rows go to, once its deal is recorded (a
+        # row per table: found once, not once a row).
+        boards: dict[str | None, tuple[SectionNotes, BoardNotes, Vulnerability]] = {}
         for row in rows:
-            cells = {key: row.values[i] for key, i in index.items()}
+            cells = dict(zip(keys, row.values, strict=True))
             section = _row_section(cells, default_section)
-            vulnerability = self._board(game, number, section)
+            known = boards.get(section)
+            if known is None:
+                vulnerability = self._board(game, number, section)
+                notes = self._section(section)
+                board = notes.board(number)
+                if board.deal is not None:  # else _board reads the deal again, as it did
+                    boards[section] = (notes, board, vulnerability)
+            else:
+                notes, board, vulnerability = known
             entry = self._row_entry(row.line, cells)
-            notes = self._section(section)
-            notes.board(number).results.append(to_result(entry, vulnerability, self.report))
-            for pair, side, names in (
-                (entry.ns, Direction.NS, cells.get("Names_NS")),
-                (entry.ew, Direction.EW, cells.get("Names_EW")),
-            ):
-                notes.name_from(pair, side, names)
+            board.results.append(to_result(entry, vulnerability, self.report))
+            notes.name_from(entry.ns, Direction.NS, cells.get("Names_NS"))
+            notes.name_from(entry.ew, Direction.EW, cells.get("Names_EW"))
 
     def _row_entry(self, line: int, cells: dict[str, str]) -> Entry:
         score, adjusted = table_score(

@@ -126,6 +126,16 @@ def elements(text: str) -> list[str]:
     return [bare if bare else unescape(quoted) for quoted, bare in ELEMENT_RE.findall(text)]
 
 
+def _block_elements(block: str) -> list[list[str]]:
+    """Each line's elements of a run of table lines. With no backslash in the
+    run, no quoted element has an escape to resolve: a ScoreTable has a row
+    per table and board, and a call per element is not needed."""
+    if "\\" in block:
+        return [elements(text) for text in block.split("\n")]
+    findall = ELEMENT_RE.findall
+    return [[quoted or bare for quoted, bare in findall(text)] for text in block.split("\n")]
+
+
 def split_rows(
     table: str, data: Sequence[tuple[int, str]], width: int, report: Report
 ) -> list[Row]:
@@ -133,9 +143,9 @@ def split_rows(
     line as every real file writes them; otherwise by counting elements, as
     import format allows (§5.2)."""
     lines = [
-        (first + offset, elements(text))
+        (first + offset, values)
         for first, block in data
-        for offset, text in enumerate(block.split("\n"))
+        for offset, values in enumerate(_block_elements(block))
     ]
     if all(len(values) == width for _, values in lines):
         return [Row(line, tuple(values)) for line, values in lines]
