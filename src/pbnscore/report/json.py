@@ -99,11 +99,16 @@ def _indented(value: object, pad: str = "\n") -> str:
     if isinstance(value, list | tuple):
         items = [_indented(item, inner) for item in value]
         return "[" + inner + ("," + inner).join(items) + pad + "]" if items else "[]"
-    if isinstance(value, dict) and all(isinstance(key, str) for key in value):
-        pairs = [
-            encode_basestring(key) + ": " + _indented(item, inner) for key, item in value.items()
-        ]
-        return "{" + inner + ("," + inner).join(pairs) + pad + "}" if pairs else "{}"
+    if isinstance(value, dict):
+        try:
+            pairs = [
+                encode_basestring(key) + ": " + _indented(item, inner)
+                for key, item in value.items()
+            ]
+        except TypeError:  # a key that is no string (json writes it as one)
+            pass
+        else:
+            return "{" + inner + ("," + inner).join(pairs) + pad + "}" if pairs else "{}"
     # Anything else (a dict with other keys, a type json refuses with a
     # TypeError): json itself, its lines indented to this level.
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", pad)
