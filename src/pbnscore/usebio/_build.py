@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 
 from lxml import etree
 
@@ -227,21 +228,22 @@ class _Builder:
         for section in session.sections:
             attrib = {"SECTION_ID": section.id} if section.id is not None else {}
             self.section_content(_sub(parent, "SECTION", **attrib), session.id, section)
-        if session.teams:
-            participants = _sub(parent, "PARTICIPANTS")
-            for team in session.teams:
-                self.participant(participants, team)
+        self.participants(parent, session.teams)
         for match in session.matches:
             self.match(parent, session.id, match)
 
     def section_content(self, parent: Element, session: str | None, section: Section) -> None:
-        if section.participants:
-            participants = _sub(parent, "PARTICIPANTS")
-            for participant in section.participants:
-                self.participant(participants, participant)
+        self.participants(parent, section.participants)
         for board in section.boards:
             element = self.board(parent, board)
             self.locator.boards[(session, section.id, board.number)] = element
+
+    def participants(self, parent: Element, participants: Sequence[Participant]) -> None:
+        """A PARTICIPANTS element of ``participants``; none where there are none."""
+        if participants:
+            element = _sub(parent, "PARTICIPANTS")
+            for participant in participants:
+                self.participant(element, participant)
 
     def participant(self, parent: Element, participant: Participant) -> None:
         builders = {
