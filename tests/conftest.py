@@ -11,7 +11,7 @@ the path out for itself.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -97,3 +97,19 @@ def shared_sample_params(*patterns: str, exclude: tuple[str, ...] = ()) -> list[
     reason = f"no {wanted} in {SHARED_SAMPLES}" if SHARED_SAMPLES.is_dir() else no_shared_samples()
     skip = pytest.mark.skip(reason=reason)
     return [pytest.param(SHARED_SAMPLES, id="no-samples", marks=skip)]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def children_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Where PYTHONDONTWRITEBYTECODE is set, each ``python -m pbnscore`` a test
+    starts would compile the package afresh (about half its start-up, most of
+    the suite's time in processes): the processes the tests start write their
+    bytecode to a folder of this run's own instead. Nothing is written into
+    the source tree, and this process's own setting is left as it is."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PYTHONDONTWRITEBYTECODE")
+        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("bytecode")))
+        yield
