@@ -7,6 +7,7 @@ the profile refuses the event for a reason the model shows."""
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from pathlib import Path
 
@@ -54,6 +55,16 @@ def scored(path: Path, method: str) -> ScoredEvent:
     return found
 
 
+@functools.cache
+def written(path: Path, method: str, dialect: str = "standard") -> bytes | ProfileError:
+    """The scored file written for ``dialect``, or why the profile refused it:
+    each is written once, though three tests read it."""
+    try:
+        return usebio.dumps(scored(path, method), dialect=dialect)
+    except ProfileError as exc:
+        return exc
+
+
 # Why Cobalt may be refused an event, and the fact in the model that bears it out.
 COBALT_REFUSALS = {
     r"does not read (teams|individual) events": lambda e: e.kind is not EventKind.PAIRS,
@@ -73,9 +84,9 @@ def test_cobalt_takes_the_file(path: Path, method: str) -> None:
     reference; where it is refused, the one line says why and the event
     shows it (a teams event, no date, a line naming no pair)."""
     event = scored(path, method)
-    try:
-        out = usebio.dumps(event, dialect="cobalt")
-    except ProfileError as exc:
+    out = written(path, method, "cobalt")
+    if isinstance(out, ProfileError):
+        exc = out
         reasons = [why for pattern, why in COBALT_REFUSALS.items() if re.search(pattern, str(exc))]
         assert len(reasons) == 1, str(exc)
         assert reasons[0](event.event), str(exc)
@@ -98,10 +109,11 @@ def test_ukbridge_takes_the_file(path: Path, method: str) -> None:
     element the converter breaks on (or no participants)."""
     event = scored(path, method)
     kind = event.event.kind.value
-    try:
-        out = usebio.dumps(event, dialect="ukbridge")
-    except ProfileError as exc:
-        standard = usebio.dumps(event)
+    out = written(path, method, "ukbridge")
+    if isinstance(out, ProfileError):
+        exc = out
+        standard = written(path, method)
+        assert isinstance(standard, bytes)
         if "no participants" in str(exc):
             assert not list(event.event.participants())
             return
@@ -256,14 +268,12 @@ def test_profile_changes_no_number(path: Path, method: str, dialect: str) -> Non
     gives every participant the same figures (flattening sections makes one
     field of them for a reader that scores: Cobalt shows the file's)."""
     event = scored(path, method)
-    try:
-        out = usebio.dumps(event, dialect=dialect)
-    except ProfileError:
+    out, standard = written(path, method, dialect), written(path, method)
+    if isinstance(out, ProfileError):
         return  # refused: checked above
-    standard = usebio.dumps(event)
-    owned = tuple(
-        tag for tag in FIGURES if etree.fromstring(standard).find(f".//{tag}") is not None
-    )
+    assert isinstance(standard, bytes)
+    standard_root = etree.fromstring(standard)
+    owned = tuple(tag for tag in FIGURES if standard_root.find(f".//{tag}") is not None)
     if dialect == "ukbridge" and method == "butler":
         # Its cross-IMP elements carry the Butler points, replacing an input's own.
         owned = tuple(tag for tag in owned if "CROSS_IMP" not in tag)
