@@ -5,6 +5,7 @@ from (a multi-section event written for Cobalt said "board 1 appears 2 times")."
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from pathlib import Path
 
@@ -27,10 +28,19 @@ NUMBERED_APART = ROOT / "fixtures" / "pbn" / "two-sections-pair-names.pbn"
 
 
 def _scored(path: Path) -> ScoredEvent:
+    scored = _scored_once(path)
+    if isinstance(scored, PbnscoreError):
+        pytest.skip(f"{path.name} does not read or score")
+    return scored
+
+
+@functools.cache
+def _scored_once(path: Path) -> ScoredEvent | PbnscoreError:
+    """The file scored, once for the three profiles (or why it was not)."""
     try:
         return pbnscore.score(pbnscore.load(path))
-    except PbnscoreError:
-        pytest.skip(f"{path.name} does not read or score")
+    except PbnscoreError as exc:
+        return exc
 
 
 def _figures(scored: ScoredEvent) -> tuple[list[tuple[Fraction, int]], int]:
