@@ -102,3 +102,30 @@ def test_an_encoding_that_cannot_hold_a_character(
     done = _pbnscore(words, tmp_path, stdout=subprocess.PIPE, env=environment)
     assert done.returncode == (1 if words[0] == "check" else 0), done.stderr
     assert escaped in done.stdout and "Traceback" not in done.stderr
+
+
+@POSIX
+@pytest.mark.parametrize(
+    ("words", "status"),
+    [
+        (["score", str(FIXTURES / "usebio" / "club-night.xml"), "--to", "json", "-o", "-"], 1),
+        (["batch", str(FIXTURES / "usebio" / "club-night.xml"), "--out-dir", "{out}"], 1),
+        (["score", "{broken}"], 1),
+        (["score", str(NIGHT), "--bogus"], 2),
+        (["--version"], 0),
+    ],
+    ids=["score-warning", "batch-warning", "score-error", "usage-error", "version"],
+)
+def test_standard_error_closed(tmp_path: Path, words: list[str], status: int) -> None:
+    """``2>&-``: nothing meant for standard error reaches standard output,
+    which is what it is with standard error open; a warning or error that
+    could not be said makes the exit status 1 (a failure keeps its own)."""
+    said = _pbnscore(_out(words, tmp_path / "said"), tmp_path, stdout=subprocess.PIPE)
+    closed = _out(words, tmp_path / "closed")
+    done = _pbnscore(closed, tmp_path, stdout=subprocess.PIPE, preexec_fn=lambda: _close(2))
+    assert said.stderr.strip() != "" or words == ["--version"]
+    assert (done.returncode, done.stdout) == (status, said.stdout)
+
+
+def _out(words: list[str], folder: Path) -> list[str]:
+    return [word.replace("{out}", str(folder)) for word in words]

@@ -14,7 +14,7 @@ from pbnscore._version import __version__
 
 
 def run() -> int:
-    if sys.argv[1:] == ["--version"] and sys.stdout is not None:  # closed: main says so
+    if sys.argv[1:] == ["--version"] and None not in (sys.stdout, sys.stderr):  # main says so
         try:
             print(f"pbnscore {__version__}")
             sys.stdout.flush()

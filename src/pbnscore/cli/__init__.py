@@ -38,6 +38,13 @@ __all__ = ["Flag", "build_parser", "flags_of", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``); the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    with _io.standard_error() as dropped:
+        status = _run(words)
+    # A warning or error that could not be said: no silent exit 0.
+    return 1 if status == 0 and dropped() else status
+
+
+def _run(words: list[str]) -> int:
     try:
         with _io.standard_streams(), _signals.handled():
             return _dispatch(words)

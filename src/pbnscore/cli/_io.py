@@ -53,8 +53,8 @@ def standard_streams() -> Iterator[None]:
     """Standard output as a command writes it: text that its encoding cannot
     hold written with backslash escapes (``PYTHONIOENCODING=ascii``), a
     closed one a :class:`ClosedOutput`, and a failed write (a full disk) one
-    line, exit 1, with the exit's flush made quiet. A closed descriptor 0 or
-    1 is held on the null device meanwhile, so that no input file opened
+    line, exit 1, with the exit's flush made quiet. A closed descriptor 0, 1
+    or 2 is held on the null device meanwhile, so that no input file opened
     later takes its number."""
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
@@ -104,7 +104,7 @@ def _hold_closed_descriptors() -> list[int]:
     with contextlib.suppress(OSError):
         while True:
             descriptor = os.open(os.devnull, os.O_RDWR)
-            if descriptor > 1:
+            if descriptor > 2:
                 os.close(descriptor)
                 return held
             held.append(descriptor)
@@ -123,8 +123,47 @@ def _quiet_stdout() -> None:
         sys.stdout.flush()
 
 
+class ClosedErrors:
+    """Standard error where the shell closed it (``2>&-``): what pbnscore
+    would say there is dropped, never sent to standard output (where print()
+    sends it when ``sys.stderr`` is None), and remembered, so that the
+    command does not end with status 0 (see :func:`standard_error`)."""
+
+    def __init__(self) -> None:
+        self.dropped = False
+
+    def write(self, data: str) -> int:
+        self.dropped = self.dropped or bool(data.strip())
+        return len(data)
+
+    def flush(self) -> None:
+        """Nothing is held."""
+
+    def isatty(self) -> bool:
+        """No terminal: no progress bar."""
+        return False
+
+
+@contextlib.contextmanager
+def standard_error() -> Iterator[Callable[[], bool]]:
+    """Standard error as a command writes it: a closed one a
+    :class:`ClosedErrors` meanwhile. Yields whether a warning or error was
+    dropped there (the exit status is then at least 1)."""
+    closed = ClosedErrors() if sys.stderr is None else None
+    if closed is not None:
+        sys.stderr = closed
+    try:
+        yield lambda: closed is not None and closed.dropped
+    finally:
+        if closed is not None and sys.stderr is closed:
+            sys.stderr = None
+
+
 def error(line: str) -> None:
-    print(line, file=sys.stderr)
+    """``line`` on standard error: the one way pbnscore says a warning or an
+    error. Where standard error is closed the line is dropped."""
+    if sys.stderr is not None:
+        print(line, file=sys.stderr)
 
 
 def error_line(exc: PbnscoreError) -> str:
