@@ -197,3 +197,33 @@ def test_a_repeated_total_score_table_is_not_read_back(games: int) -> None:
     for method in ("butler", "cross-imps"):
         back = pbn.loads(pbn.dumps(pbnscore.score(event, method)))
         assert _participants(back) == _participants(event)
+
+
+# -- a PBN input's own long lines (25.11) ----------------------------------------------
+
+MITCHELL = ROOT / "fixtures" / "pbn" / "mitchell-pairs.pbn"
+
+
+def test_a_pbn_input_s_rows_with_a_long_name_are_written_within_255() -> None:
+    """A 404-character player name in a ScoreTable's rows: each row
+    pbnscore gives its IMP columns fits 255 characters with its line end,
+    the long name cut ("...") and the other player kept; written again, the
+    same bytes."""
+    data = MITCHELL.read_bytes().replace(b"Ann Abbott", b"N" * 404)
+    written = pbn.dumps(pbnscore.score(pbn.loads(data)))
+    lines = written.splitlines()
+    assert lines and max(len(line) + 2 for line in lines) <= 255
+    rows = [line for line in lines if b"NNN" in line and b"N-S" not in line]
+    assert rows and all(b'N...;Ben Baker"' in row for row in rows)
+    assert pbn.dumps(pbnscore.score(pbn.loads(written))) == written
+
+
+def test_an_input_line_over_255_that_pbnscore_does_not_write_is_kept_and_said() -> None:
+    """A comment line of 300 characters is the input's: written back as it
+    was, with a warning that names its line."""
+    comment = b"{" + b"c" * 300 + b"}"
+    data = MITCHELL.read_bytes().replace(b"% PBN 2.1\n", b"% PBN 2.1\n" + comment + b"\n")
+    said: list[str] = []
+    written = pbn.dumps(pbnscore.score(pbn.loads(data)), warn=said.append)
+    assert comment + b"\n" in written
+    assert len(said) == 1 and "line 2 " in said[0] and "255" in said[0]

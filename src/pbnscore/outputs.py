@@ -54,7 +54,7 @@ def _usebio(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
 def _pbn(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
     from pbnscore import pbn
 
-    return pbn.dumps(scored)
+    return pbn.dumps(scored, warn=warn)
 
 
 def _report(name: str) -> Callable[[ScoredEvent, Settings, Warn], bytes]:

@@ -24,6 +24,7 @@ in ``_reader`` (games), ``_tables`` (ScoreTable, TotalScoreTable), ``_pairs``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
 from pbnscore._face import File, check_options, read_file, write_file
@@ -60,7 +61,11 @@ class ReadOptions(TypedDict, total=False):
 
 
 class WriteOptions(TypedDict, total=False):
-    """PBN's writing options: none (the output follows the input)."""
+    """PBN's writing options (the output follows the input). ``warn`` is
+    given one line for what the output keeps that PBN does not allow: a PBN
+    input's lines over 255 characters (§2.3), written back as they were."""
+
+    warn: Callable[[str], None] | None
 
 
 def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
@@ -110,11 +115,11 @@ def dumps(obj: ScoredEvent | Event, **options: Unpack[WriteOptions]) -> bytes:
     """PBN 2.1 for a scored event (or a plain one). A PBN input comes back
     as itself plus the scores, in its own encoding and line ends; any other
     event is written as PBN games (ISO-8859-1 where every character fits,
-    else UTF-8, CRLF line ends). PBN takes no writing options."""
+    else UTF-8, CRLF line ends). Options: :class:`WriteOptions`."""
     check_event("pbnscore.pbn.dumps()", obj)
     check_options("pbnscore.pbn.dumps()", options, WriteOptions.__annotations__)
     with gc_paused():
-        return write(obj)
+        return write(obj, options.get("warn"))
 
 
 def dump(obj: ScoredEvent | Event, fp: File, **options: Unpack[WriteOptions]) -> None:

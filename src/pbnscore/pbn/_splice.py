@@ -16,6 +16,7 @@ from pbnscore.pbn._games import Game, games
 from pbnscore.pbn._lexer import Kind, Token, decode, tokens
 from pbnscore.pbn._scores import (
     DATUM_TAG,
+    LINE_ROOM,
     OWNED_COLUMNS,
     Scores,
     element,
@@ -155,14 +156,19 @@ class _TableEdit:
     def __init__(self, span: _Span, columns: list[str], rows: list[_Row]) -> None:
         self.span, self.columns, self.rows = span, columns, rows
         keys = [parse_header(SCORE_TABLE, c).columns[0].key if c.strip() else c for c in columns]
+        self.keys = keys
         self.at = {name: keys.index(name) for name in OWNED_COLUMNS[SCORE_TABLE] if name in keys}
         self.cells: list[tuple[str, str]] = []
 
 
 class Splicer:
-    def __init__(self, document: bytes, scored: ScoredEvent) -> None:
+    def __init__(
+        self, document: bytes, scored: ScoredEvent, warn: Callable[[str], None] | None = None
+    ) -> None:
         self.bom, self.encoding, text = _decoded(document)
         self.lines = _Lines(text)
+        self.read = list(self.lines.texts)  # as the input has them
+        self.warn = warn
         self.spans = _spans(text, len(self.lines.texts))
         self.scored = scored
         self.scores = Scores(scored)
@@ -173,6 +179,7 @@ class Splicer:
             self.game(span)
         self.write_tables(self.score_tables())  # takes the rows' results
         self.total_scores()
+        self.say_long_lines()
         text = self.lines.join()
         return self.bom + text.encode(self.encoding, "surrogateescape")
 
@@ -340,9 +347,39 @@ class Splicer:
                 changes[line].append((end, end, " " + " ".join(appended)))
         for line, edits in changes.items():
             text = self.lines.get(line)
+            grown = len(text) + sum(len(new) - (end - start) for start, end, new in edits)
+            names = [(s, e) for n, s, e in self.name_elements(edit) if n == line]
+            edits += _names_cut(text, names, grown - LINE_ROOM)
             for start, end, new in sorted(edits, reverse=True):
                 text = text[:start] + new + text[end:]
             self.lines.set(line, text)
+
+    @staticmethod
+    def name_elements(edit: _TableEdit) -> list[tuple[int, int, int]]:
+        """The names cells of a table's rows (Names_NS, Names_EW ...): what
+        is cut where a row would not fit its line."""
+        at = [i for i, column in enumerate(edit.keys) if column.startswith("Names")]
+        return [row.elements[i] for row in edit.rows for i in at if i < len(row.elements)]
+
+    def say_long_lines(self) -> None:
+        """Lines over 255 characters (§2.3) that no cut could bring within:
+        the input's own, written back as they were, or a row pbnscore gave
+        its IMP columns with no name left to cut. One warning each kind."""
+        kept: list[int] = []
+        grown: list[int] = []
+        for number, text in enumerate(self.lines.texts, start=1):
+            if text is not None and len(text) > LINE_ROOM:
+                (kept if text == self.read[number - 1] else grown).append(number)
+        if kept and self.warn is not None:
+            self.warn(
+                f"{_lines_named(kept)} of the input {_are(kept)} over 255 characters "
+                "(PBN §2.3): written back as read"
+            )
+        if grown and self.warn is not None:
+            self.warn(
+                f"{_lines_named(grown)} of the input {_are(grown)} over 255 characters "
+                "(PBN §2.3) with the IMP columns, the names cut as far as they go"
+            )
 
     # -- the TotalScoreTable
 
@@ -403,6 +440,48 @@ class Splicer:
             self.lines.set(line, rest.rstrip())
         else:
             self.lines.remove(line)
+
+
+def _names_cut(text: str, names: list[tuple[int, int]], excess: int) -> list[tuple[int, int, str]]:
+    """The edits that cut the players' names in a row's names cells (each
+    name of "A;B" on its own, §5.9) to one length, ending "...", so that
+    the line is ``excess`` characters shorter: the longest names cut first,
+    none below 4 characters ("N...")."""
+    names = [(start, end) for start, end in names if text[start] == '"']
+    if excess <= 0 or not names:
+        return []
+    cells = [text[start + 1 : end - 1].split(";") for start, end in names]
+    lengths = [len(name) for cell in cells for name in cell]
+    level = max(lengths)
+    while level > 4 and sum(max(0, n - level) for n in lengths) < excess:
+        level -= 1
+    edits = []
+    for (start, end), cell in zip(names, cells, strict=True):
+        cut = ";".join(_name_cut(name, level) for name in cell)
+        if cut != text[start + 1 : end - 1]:
+            edits.append((start, end, f'"{cut}"'))
+    return edits
+
+
+def _name_cut(name: str, length: int) -> str:
+    """A name as written (escapes and all) at most ``length`` characters,
+    "..." at its end where cut; an escape is never split."""
+    if len(name) <= length:
+        return name
+    kept = name[: length - 3]
+    if (len(kept) - len(kept.rstrip("\\"))) % 2:
+        kept = kept[:-1]  # a backslash cut from what it escapes
+    return kept + "..."
+
+
+def _lines_named(numbers: list[int]) -> str:
+    shown = ", ".join(map(str, numbers[:5]))
+    more = f" and {len(numbers) - 5} more" if len(numbers) > 5 else ""
+    return f"line {shown}{more}" if len(numbers) == 1 else f"lines {shown}{more}"
+
+
+def _are(numbers: list[int]) -> str:
+    return "is" if len(numbers) == 1 else "are"
 
 
 def _decoded(document: bytes) -> tuple[bytes, str, str]:

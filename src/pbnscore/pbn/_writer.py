@@ -25,6 +25,8 @@ Where things go (README "PBN out"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pbnscore.model import Event, ScoredEvent
 from pbnscore.pbn._build import Builder
 from pbnscore.pbn._scores import OWNED_COLUMNS, OWNED_TAGS
@@ -33,10 +35,11 @@ from pbnscore.pbn._splice import Splicer
 __all__ = ["OWNED_COLUMNS", "OWNED_TAGS", "write"]
 
 
-def write(obj: ScoredEvent | Event) -> bytes:
+def write(obj: ScoredEvent | Event, warn: Callable[[str], None] | None = None) -> bytes:
+    """The PBN; ``warn`` is told of lines over 255 characters kept (§2.3)."""
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
     document = event.source.document
     if event.source.format == "pbn" and document is not None:
-        return Splicer(document, scored).output() if scored is not None else document
+        return Splicer(document, scored, warn).output() if scored is not None else document
     return Builder(event, scored).output()
