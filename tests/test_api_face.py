@@ -87,3 +87,42 @@ def test_a_scored_event_is_built_with_keywords(scored: pbnscore.ScoredEvent) -> 
         standings=(),
     )
     assert built.method == "m" and built.matches == ()
+
+
+def test_explain_is_on_the_face() -> None:
+    """``pbnscore.explain(event, board, method, **options)``, in a fresh
+    interpreter (no prior import): what :func:`pbnscore.explain.explain`
+    gives, and the module's names work as a module's do."""
+    import subprocess
+    import sys
+
+    program = (
+        "import pbnscore\n"
+        f"event = pbnscore.load({str(CLUB)!r})\n"
+        "made = pbnscore.explain(event, 1, 'butler')\n"
+        "assert made.boards, made\n"
+        "assert pbnscore.explain.Trace.__name__ == 'Trace'\n"
+        "assert pbnscore.explain.explain(event, 1, 'butler') == made\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "explain" in pbnscore.__all__
+
+
+REPORT = Path(pbnscore.__file__).parent / "report"
+REPORT_MODULES = sorted(p.stem for p in REPORT.glob("*.py") if not p.stem.startswith("_"))
+
+
+def test_the_report_modules_are_found() -> None:
+    assert {"json", "explain"} <= set(REPORT_MODULES)
+
+
+@pytest.mark.parametrize("name", REPORT_MODULES)
+def test_every_report_module_works_without_an_import(name: str) -> None:
+    """``pbnscore.report.X`` for each public module X, in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    program = f"import pbnscore\nassert pbnscore.report.{name}.__name__ == 'pbnscore.report.{name}'"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -6,6 +6,7 @@ write USEBIO, JSON, text or HTML.
 >>> scored = pbnscore.score(event, "butler", datum="zero-sum", double=True)  # doctest: +SKIP
 >>> xml = pbnscore.dumps(scored, "usebio")                   # doctest: +SKIP
 >>> pbnscore.dump(scored, "night.html")                      # doctest: +SKIP
+>>> steps = pbnscore.explain(event, 7, "butler", datum="zero-sum")  # doctest: +SKIP
 
 Each format's module (``pbnscore.pbn``, ``pbnscore.usebio``,
 ``pbnscore.report.json``, ``.text``, ``.html``, ``.csv``) has the same
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
         UnknownMethodError,
         UsebioError,
     )
+    from pbnscore.explain import explain
     from pbnscore.model import Event, EventKind, ScoredEvent
     from pbnscore.season import Season, season
 
@@ -59,6 +61,7 @@ __all__ = [
     "detect_format",
     "dump",
     "dumps",
+    "explain",
     "load",
     "loads",
     "pbn",
@@ -84,8 +87,9 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     # `pbnscore.usebio`, `.pbn` and `.report` without importing lxml at
-    # start-up; `pbnscore.season` is the module, callable as its function.
-    if name in ("usebio", "pbn", "report", "season"):
+    # start-up; `pbnscore.season` and `.explain` are the modules, each
+    # callable as its function.
+    if name in ("usebio", "pbn", "report", "season", "explain"):
         return import_module(f"pbnscore.{name}")
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name]), name)

@@ -13,6 +13,8 @@ explain, and :func:`explain` says so (:class:`CannotExplain`).
 
 from __future__ import annotations
 
+import sys
+import types
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
@@ -217,3 +219,24 @@ def explain(
         raise CannotExplain(f"board {board}: no such board in the event")
     # What score says beside its figures, said the same way (the same scored event).
     return attrs.evolve(explained, scored=remarked(explained.scored))
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable: ``pbnscore.explain(...)`` is :func:`explain`
+    (the package offers the function under the module's name, as it does
+    ``pbnscore.season``), and :class:`Trace` and every other name here work
+    as a module's do."""
+
+    def __call__(
+        self,
+        event: Event,
+        board: int,
+        method: str | None = None,
+        *,
+        all_terms_for: str | None = None,
+        **options: Any,
+    ) -> Explanation:
+        return explain(event, board, method, all_terms_for=all_terms_for, **options)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -6,6 +6,8 @@
 - :mod:`pbnscore.report.html` -- one self-contained HTML page.
 - :mod:`pbnscore.report.csv` -- the standings for a spreadsheet, in the
   conventions of :mod:`pbnscore.report._csv`.
+- :mod:`pbnscore.report.season` -- a season's standings.
+- :mod:`pbnscore.report.explain` -- ``explain``'s text and JSON.
 
 Each has the ``load``/``loads``/``dump``/``dumps`` of every format module
 (:mod:`pbnscore._face`); ``dumps`` gives the document as text, and
@@ -50,9 +52,14 @@ def render(scored: ScoredEvent, to: str, *, dd: bool = False) -> str:
     return rendered
 
 
+# The public modules, besides the formats: each works as ``pbnscore.report.X``
+# with no import first.
+MODULES = (*FORMATS, "season", "explain")
+
+
 def __getattr__(name: str) -> object:
     # `pbnscore.report.json`, `.season` etc. on first use, so importing the
     # package stays cheap.
-    if name in FORMATS or name == "season":
+    if name in MODULES:
         return import_module(f"pbnscore.report.{name}")
     raise AttributeError(f"module 'pbnscore.report' has no attribute {name!r}")
