@@ -103,7 +103,7 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
             raise OptionError(str(not_an_option(strategy, name)))
         bounds = fields[name].metadata.get("range")
         if isinstance(bounds, Range) and value is not None:
-            bounds.checked(f"{strategy.name}: {flag_name(name)}", value)
+            bounds.checked(f"{strategy.name}: {flag_name(name)}", value, text=False)
         choices = choices_of(fields[name])
         spelled = value.value if isinstance(value, enum.Enum) else value
         if choices is not None and isinstance(spelled, str) and spelled not in choices:

@@ -55,11 +55,16 @@ class Range:
         """The value as its field holds it: an int where whole, else a Fraction."""
         return self.whole_number(value) if self.whole else self(value)
 
-    def checked(self, name: str, value: object) -> int | Fraction:
+    def checked(self, name: str, value: object, *, text: bool = True) -> int | Fraction:
         """The value of option ``name`` (``--best``), or an OptionError saying
-        the range: ``--best takes a whole number from 1 to 100000, not 0``."""
+        the range: ``--best takes a whole number from 1 to 100000, not 0``.
+        Not ``text``: the number's text (``"5"``) is refused too, naming the
+        types taken (the Python API takes numbers; the command line parses)."""
         from pbnscore.errors import OptionError
 
+        if not text and isinstance(value, str):
+            types = "an int" if self.whole else "an int, a Fraction or a float"
+            raise OptionError(f"{name} takes {self} as {types}, not str {_spelt(value)}")
         try:
             return self.parse(value)
         except OutOfRange as exc:
