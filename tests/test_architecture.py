@@ -252,9 +252,9 @@ def test_a_circle_is_named() -> None:
     graph = dict(GRAPH)
     graph["pbnscore.model"] = [
         *graph["pbnscore.model"],
-        (1, "import pbnscore.hands", "pbnscore.hands"),
+        (1, "import pbnscore.bridge", "pbnscore.bridge"),
     ]
-    assert any("pbnscore.hands" in circle for circle in circles(graph))
+    assert any("pbnscore.bridge" in circle for circle in circles(graph))
 
 
 def _edges_of(statement: str) -> list[tuple[int, str, str]]:

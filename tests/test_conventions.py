@@ -22,6 +22,7 @@ from pbnscore.errors import OptionError, PbnscoreError
 from pbnscore.imps import ImpGaps, imps, read_scale, wbf_discrete_tops, wbf_discrete_vps, wbf_vps
 from pbnscore.model import (
     Board,
+    Deal,
     Direction,
     Event,
     EventKind,
@@ -641,9 +642,12 @@ def two_sections(
     first = build.pairs_event(a, "A").sessions[0].sections[0]
     second = build.pairs_event(b, "B").sessions[0].sections[0]
     if deals:
-        first = attrs.evolve(first, boards=tuple(attrs.evolve(x, deal="N:A") for x in first.boards))
+        deal_a, deal_b = Deal(north=("A", "", "", "")), Deal(north=("K", "", "", ""))
+        first = attrs.evolve(
+            first, boards=tuple(attrs.evolve(x, deal=deal_a) for x in first.boards)
+        )
         second = attrs.evolve(
-            second, boards=tuple(attrs.evolve(x, deal="N:B") for x in second.boards)
+            second, boards=tuple(attrs.evolve(x, deal=deal_b) for x in second.boards)
         )
     return Event(EventKind.PAIRS, (Session("1", sections=(first, second)),), build.SOURCE)
 

@@ -1,40 +1,60 @@
 """Deals as four hands: PBN ``Deal`` notation (PBN 2.1 §3.4.11) and USEBIO
-HANDSET (USEBIO notes §11) read into the same hands."""
+HANDSET (USEBIO notes §11) read into the same :class:`pbnscore.model.Deal`,
+which holds the hands and no format's spelling of them."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pbnscore
-from pbnscore.hands import parse_deal
-from pbnscore.model import Seat
+from pbnscore.errors import Problem
+from pbnscore.model import Board, Deal, Seat
+from pbnscore.pbn._deal import UnreadableDeal, deal_text, read_deal
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 DEAL = "E:KQT2.AT.J6542.85 - A8.KJ975.AK.J73 -"
+CARDS_RE = re.compile("[AKQJT98765432]*")
 
 
 def test_hands_run_clockwise_from_the_first_seat() -> None:
     """The first hand is the named seat's, then clockwise; '-' is a hand
-    not given; writing back starts from North."""
-    hands = parse_deal(DEAL)
-    assert hands is not None
-    assert hands.holdings == {
+    not given; writing back lists them from the same seat."""
+    deal = read_deal(DEAL)
+    assert deal is not None
+    assert deal.holdings == {
         Seat.E: ("KQT2", "AT", "J6542", "85"),
         Seat.W: ("A8", "KJ975", "AK", "J73"),
     }
-    assert not hands.complete
-    assert hands.pbn() == "N:- KQT2.AT.J6542.85 - A8.KJ975.AK.J73"
-    assert parse_deal(hands.pbn()) == hands
+    assert list(deal.holdings) == [Seat.E, Seat.W]
+    assert not deal.complete
+    assert deal_text(deal) == DEAL
+    assert read_deal(deal_text(deal)) == deal
+
+
+def test_a_deal_is_its_hands_however_the_file_lists_them() -> None:
+    """The same hands listed from North and from East are one deal (a field
+    is keyed by it), each written back as its file listed it."""
+    from_east = read_deal(DEAL)
+    from_north = read_deal("N:- KQT2.AT.J6542.85 - A8.KJ975.AK.J73")
+    assert from_east is not None and from_north is not None
+    assert from_east == from_north and hash(from_east) == hash(from_north)
+    assert deal_text(from_north) == "N:- KQT2.AT.J6542.85 - A8.KJ975.AK.J73"
 
 
 def test_cards_are_put_in_rank_order_and_ten_may_be_10() -> None:
-    hands = parse_deal("N:2AK.10.-.Q 3.2.A. - -")
-    assert hands is not None
-    assert hands.holdings[Seat.N] == ("AK2", "T", "", "Q")
-    assert hands.holdings[Seat.E] == ("3", "2", "A", "")
+    deal = read_deal("N:2AK.10.-.Q 3.2.A. - -")
+    assert deal is not None
+    assert deal.holdings[Seat.N] == ("AK2", "T", "", "Q")
+    assert deal.holdings[Seat.E] == ("3", "2", "A", "")
+
+
+@pytest.mark.parametrize("text", ["", "?", " ", "N:- - - -"])
+def test_a_deal_not_given_is_none(text: str) -> None:
+    assert read_deal(text) is None
 
 
 @pytest.mark.parametrize(
@@ -46,12 +66,58 @@ def test_cards_are_put_in_rank_order_and_ten_may_be_10() -> None:
         "N:A.K.Q - - -",  # three suits
         "N:A.K.Q.J - -",  # three hands
         "X:A.K.Q.J - - -",  # not a seat
-        "",
     ],
-    ids=["not-a-card", "repeated", "fourteen", "three-suits", "three-hands", "seat", "empty"],
+    ids=["not-a-card", "repeated", "fourteen", "three-suits", "three-hands", "seat"],
 )
-def test_unreadable_deals_give_no_hands(text: str) -> None:
-    assert parse_deal(text) is None
+def test_unreadable_deals_are_refused(text: str) -> None:
+    with pytest.raises(UnreadableDeal):
+        read_deal(text)
+
+
+def test_an_unreadable_deal_is_left_out_with_a_warning() -> None:
+    """The board is scored without its hands, and the file says so."""
+    text = """[Event "E"]\n[Board "1"]\n[Deal "N:AKQ.xxx.Q.K - - -"]
+[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n[PairNS "1"]\n[PairEW "2"]\n"""
+    problems: list[Problem] = []
+    event = pbnscore.pbn.loads(text, warnings=problems)
+    board = event.sessions[0].sections[0].boards[0]
+    assert board.deal is None
+    said = [(p.line, p.severity) for p in problems if "is not a deal" in p.message]
+    assert said == [(3, "warning")], problems
+
+
+def _boards(event: pbnscore.model.Event) -> list[Board]:
+    return [
+        board
+        for session in event.sessions
+        for group in (*session.sections, *session.matches)
+        for board in group.boards
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        *sorted((FIXTURES / "pbn").glob("*.pbn")),
+        FIXTURES / "usebio" / "individual-with-handset.xml",
+    ],
+    ids=lambda p: p.name,
+)
+def test_a_board_holds_its_hands_not_a_format_spelling(path: Path) -> None:
+    """The model holds no format's spelling: a board's deal is a Deal of
+    four holdings, each suit its cards alone (no "N:", dots or "-")."""
+    dealt = [board.deal for board in _boards(pbnscore.load(path)) if board.deal is not None]
+    if not dealt:
+        pytest.skip(f"{path.name} gives no deal")
+    for deal in dealt:
+        assert isinstance(deal, Deal), deal
+        assert deal.holdings
+        for holding in deal.holdings.values():
+            assert len(holding) == 4
+            assert all(CARDS_RE.fullmatch(cards) for cards in holding), holding
+        assert all(
+            isinstance(v, (tuple, Seat)) or v is None for v in attrs.astuple(deal, recurse=False)
+        )
 
 
 def test_usebio_handset_gives_the_same_deals_as_pbn() -> None:
@@ -61,7 +127,7 @@ def test_usebio_handset_gives_the_same_deals_as_pbn() -> None:
     deals = list(dict.fromkeys(re.findall(r'\[Deal "([^"]+)"\]', pbn)))[:4]
     event = pbnscore.load(FIXTURES / "usebio" / "individual-with-handset.xml")
     read = [b.deal for s in event.sessions for sec in s.sections for b in sec.boards]
-    assert [parse_deal(d) for d in read] == [parse_deal(d) for d in deals]
+    assert read == [read_deal(d) for d in deals]
 
 
 def test_a_hand_field_given_twice_is_read_from_the_first() -> None:
@@ -84,7 +150,7 @@ def test_a_hand_field_given_twice_is_read_from_the_first() -> None:
 <CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"""
     board = pbnscore.usebio.loads(data).sessions[0].sections[0].boards[0]
     assert (board.deal, board.dealer, board.vulnerability) == (
-        "N:AKQ..JT9.T - - -",
+        Deal(north=("AKQ", "", "JT9", "T")),
         Seat.E,
         pbnscore.model.Vulnerability.NS,
     )

@@ -35,7 +35,6 @@ from lxml import html as lxml_html
 import pbnscore
 import report_events as events
 from conftest import no_shared_samples, shared_sample_files
-from pbnscore.hands import parse_deal
 from pbnscore.model import Seat
 from pbnscore.report import html as report_html
 from pbnscore.report import json as report_json
@@ -209,7 +208,7 @@ def test_scorecards_and_hands(make: Any, browser_page: Any) -> None:
     ]
     assert len(dealt) == len(boards)
     for board, shown in zip(dealt, boards, strict=True):
-        hands = parse_deal(board.deal)
+        hands = board.deal
         assert hands is not None and hands.complete  # the fixtures give every deal
         text = [h.text_content() for h in shown.xpath(".//div[@class='deal']/div")]
         assert len(text) == 5  # four hands and the compass

@@ -376,7 +376,7 @@ def test_board_fields() -> None:
     )
     board = board_of(pbn.loads(text), 5)
     assert (board.dealer, board.vulnerability) == (Seat.N, Vulnerability.BOTH)
-    assert board.deal is not None and board.deal.startswith("N:AKQ5")
+    assert board.deal is not None and board.deal.north == ("AKQ5", "K2", "532", "K864")
 
 
 @pytest.mark.parametrize(
@@ -976,18 +976,18 @@ def test_names_are_split_once_per_pair(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table's game repeats its board's deal and analysis; the deal is
     checked card by card once, not once per game (that tripled the read of
-    a RealBridge file)."""
-    from pbnscore.pbn import _analysis
+    a RealBridge file), for the board and its analysis alike."""
+    from pbnscore.pbn import _deal
 
-    calls: list[str | None] = []
-    real = _analysis.parse_deal
+    calls: list[str] = []
+    real = _deal._hand
 
-    def counted(text: str | None) -> object:
-        calls.append(text)
-        return real(text)
+    def counted(part: str, seen: set[tuple[int, str]]) -> object:
+        calls.append(part)
+        return real(part, seen)
 
-    monkeypatch.setattr(_analysis, "parse_deal", counted)
-    _analysis.complete_deal.cache_clear()
+    monkeypatch.setattr(_deal, "_hand", counted)
+    _deal.read_deal.cache_clear()
     deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     game = (
         '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
@@ -999,4 +999,4 @@ def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.Monke
     )
     event = pbn.loads(text)
     assert board_of(event).analysis is not None
-    assert len(calls) == 1
+    assert len(calls) == 4  # its four hands, once

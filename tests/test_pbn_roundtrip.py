@@ -26,6 +26,7 @@ from pbnscore.model import (
     Board,
     Club,
     Contract,
+    Deal,
     Direction,
     Event,
     EventKind,
@@ -42,6 +43,7 @@ from pbnscore.model import (
     Source,
     Strain,
 )
+from pbnscore.pbn._deal import deal_text
 
 RANKS = "AKQJT98765432"
 
@@ -60,14 +62,17 @@ titles = st.text(alphabet=st.sampled_from("abcdefgh XYZ\\\"'/:é–"), min_size=
 
 
 @st.composite
-def deals(draw: st.DrawFn) -> str:
+def deals(draw: st.DrawFn) -> Deal:
     cards = draw(st.permutations([s + r for s in "SHDC" for r in RANKS]))
-    first = draw(st.sampled_from("NESW"))
+    first = draw(st.sampled_from(list(Seat)))
     hands = []
     for i in range(4):
         hand = set(cards[13 * i : 13 * (i + 1)])
-        hands.append(".".join("".join(r for r in RANKS if s + r in hand) for s in "SHDC"))
-    return f"{first}:" + " ".join(hands)
+        spades, hearts, diamonds, clubs = (
+            "".join(r for r in RANKS if s + r in hand) for s in "SHDC"
+        )
+        hands.append((spades, hearts, diamonds, clubs))
+    return Deal(*hands, listed_from=first)
 
 
 _AVERAGES = {
@@ -230,7 +235,7 @@ def write_pairs(event: Event, convention: str) -> str:
             if board.vulnerability:
                 lines.append(f'[Vulnerable "{board.vulnerability.value}"]')
             if board.deal:
-                lines.append(f'[Deal "{board.deal}"]')
+                lines.append(f'[Deal "{deal_text(board.deal)}"]')
             lines.append(f"[ScoreTable {quote(header)}]")
             lines += [row(r, names, convention, board.number % 3) for r in board.results]
             games.append("\n".join(lines))
@@ -371,7 +376,7 @@ def team_game(
         f'[South "{ns.names[1]}"]',
         f'[Dealer "{board.dealer and board.dealer.value}"]',
         f'[Vulnerable "{board.vulnerability and board.vulnerability.value}"]',
-        f'[Deal "{board.deal}"]',
+        f'[Deal "{board.deal and deal_text(board.deal)}"]',
     ]
     if result.outcome is Outcome.PLAYED:
         assert result.contract and result.declarer

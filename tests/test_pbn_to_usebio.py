@@ -15,7 +15,7 @@ import pbnscore
 from conftest import shared_sample_files
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
-from pbnscore.model import Board, Event
+from pbnscore.model import Board, Deal, Event
 from pbnscore.pbn._pairs import split_names
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,12 +93,9 @@ def deal_from_handset(board_el: etree._Element) -> str:
     return "N:" + " ".join(hands.get(seat, "-") for seat in "NESW")
 
 
-def from_north(deal: str) -> str:
-    first, hands = deal.split(":")
-    order = "NESW"
-    shift = order.index(first.upper())
-    by_seat = {order[(shift + i) % 4]: hand for i, hand in enumerate(hands.split())}
-    return "N:" + " ".join(by_seat[seat].upper() for seat in order)
+def from_north(deal: Deal) -> str:
+    hands = (deal.north, deal.east, deal.south, deal.west)
+    return "N:" + " ".join(".".join(hand) if hand is not None else "-" for hand in hands)
 
 
 def boards(event: Event) -> list[Board]:
@@ -198,5 +195,6 @@ def test_handset_voids_and_order() -> None:
     or empty (Compscore), the ten as "10": read as the PBN deal from North;
     a seat not given is "-"; no dealer or vulnerability where none is said."""
     board = boards(usebio.loads(HANDSET_DOC))[0]
-    assert board.deal == "N:.KQJT.KQ9762.AQT AQ974.A74.AJ8.K2 KJ5..T543.J9765 -"
+    assert board.deal is not None
+    assert from_north(board.deal) == "N:.KQJT.KQ9762.AQT AQ974.A74.AJ8.K2 KJ5..T543.J9765 -"
     assert (board.dealer, board.vulnerability) == (None, None)

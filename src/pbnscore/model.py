@@ -361,6 +361,47 @@ def _results_of(value: tuple[Result, ...] | ResultColumns) -> tuple[Result, ...]
     return value if isinstance(value, tuple) else value.results()
 
 
+Holding = tuple[str, str, str, str]
+"""One hand: its spades, hearts, diamonds and clubs, each suit's cards high
+to low (``"AKQJT98765432"``, ``T`` the ten), ``""`` a void."""
+
+_CLOCKWISE = tuple(Seat)
+
+
+@attrs.frozen(cache_hash=True)
+class Deal:
+    """A board's hands: each seat's :data:`Holding`, None for a hand the
+    file does not give. Deals of the same hands are equal however a file
+    lists them, so a deal may key a field."""
+
+    north: Holding | None = None
+    east: Holding | None = None
+    south: Holding | None = None
+    west: Holding | None = None
+    # The seat whose hand the file lists first: writers list them in the
+    # file's order, which is no part of the deal.
+    listed_from: Seat = attrs.field(default=Seat.N, eq=False)
+
+    @classmethod
+    def of(cls, holdings: Mapping[Seat, Holding], listed_from: Seat = Seat.N) -> Deal:
+        """The deal of ``holdings`` by seat."""
+        north, east, south, west = (holdings.get(seat) for seat in _CLOCKWISE)
+        return cls(north, east, south, west, listed_from)
+
+    @property
+    def holdings(self) -> dict[Seat, Holding]:
+        """The hands given, by seat, clockwise from the one listed first."""
+        hands = (self.north, self.east, self.south, self.west)
+        start = _CLOCKWISE.index(self.listed_from)
+        order = (*range(start, 4), *range(start))
+        return {_CLOCKWISE[i]: hand for i in order if (hand := hands[i]) is not None}
+
+    @property
+    def complete(self) -> bool:
+        """Whether the file gives all four hands."""
+        return None not in (self.north, self.east, self.south, self.west)
+
+
 @attrs.frozen
 class DealAnalysis:
     """The double-dummy analysis a results file carries for a deal: the
@@ -386,7 +427,7 @@ class Board:
     )
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
-    deal: str | None = None  # PBN Deal notation, "N:AKQ.xxx... ..."
+    deal: Deal | None = None
     source_ref: int | None = None
     # The double-dummy analysis the file gives for this board's deal.
     analysis: DealAnalysis | None = None

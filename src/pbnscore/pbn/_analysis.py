@@ -10,14 +10,13 @@ gives one gives it for every board with that deal.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Container
 
 import attrs
 
-from pbnscore.hands import parse_deal
-from pbnscore.model import Board, DealAnalysis, Match, Seat, Section, Strain
+from pbnscore.model import Board, Deal, DealAnalysis, Match, Seat, Section, Strain
+from pbnscore.pbn._deal import UnreadableDeal, read_deal
 from pbnscore.pbn._games import Game
 
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as DoubleDummyTricks lists them
@@ -31,11 +30,10 @@ _ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECA
 _TAGS = ("DoubleDummyTricks", "OptimumResultTable")
 
 
-def deal_analysis(game: Game, known: Container[str] = ()) -> tuple[str, DealAnalysis] | None:
-    """(the deal, from North, in PBN notation; its analysis) where ``game``
-    gives a complete deal and an analysis of it, and the deal is not one of
-    ``known`` (the first game of a deal gives its analysis: a later game's,
-    each table's, is not read)."""
+def deal_analysis(game: Game, known: Container[Deal] = ()) -> tuple[Deal, DealAnalysis] | None:
+    """(the deal, its analysis) where ``game`` gives a complete deal and an
+    analysis of it, and the deal is not one of ``known`` (the first game of
+    a deal gives its analysis: a later game's, each table's, is not read)."""
     if not any(tag in game.values for tag in _TAGS):
         return None
     deal = complete_deal(game.text("Deal"))
@@ -45,13 +43,13 @@ def deal_analysis(game: Game, known: Container[str] = ()) -> tuple[str, DealAnal
     return None if analysis is None else (deal, analysis)
 
 
-@functools.lru_cache(maxsize=4096)
-def complete_deal(text: str | None) -> str | None:
-    """``text`` as a complete deal from North in PBN notation, else None.
-    Remembered: every table's game repeats its board's deal, and parsing
-    one (each card checked) cost more than reading the rest of the game."""
-    hands = parse_deal(text)
-    return hands.pbn() if hands is not None and hands.complete else None
+def complete_deal(text: str | None) -> Deal | None:
+    """The deal ``text`` spells where it gives all four hands, else None."""
+    try:
+        deal = read_deal(text) if text is not None else None
+    except UnreadableDeal:
+        return None
+    return deal if deal is not None and deal.complete else None
 
 
 def _from_game(game: Game) -> DealAnalysis | None:
@@ -75,7 +73,7 @@ def _from_game(game: Game) -> DealAnalysis | None:
 
 
 def with_analyses(
-    sections: tuple[Section, ...], matches: tuple[Match, ...], found: dict[str, DealAnalysis]
+    sections: tuple[Section, ...], matches: tuple[Match, ...], found: dict[Deal, DealAnalysis]
 ) -> tuple[tuple[Section, ...], tuple[Match, ...]]:
     """The sections and matches, each board with a deal ``found`` analysed
     carrying that analysis."""
@@ -91,7 +89,6 @@ def with_analyses(
     )
 
 
-def _analysed(board: Board, found: dict[str, DealAnalysis]) -> Board:
-    deal = complete_deal(board.deal)
-    analysis = found.get(deal) if deal is not None else None
+def _analysed(board: Board, found: dict[Deal, DealAnalysis]) -> Board:
+    analysis = found.get(board.deal) if board.deal is not None else None
     return board if analysis is None else attrs.evolve(board, analysis=analysis)

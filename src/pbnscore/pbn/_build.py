@@ -21,6 +21,7 @@ from pbnscore.model import (
     ScoredResult,
     Seat,
 )
+from pbnscore.pbn._deal import deal_text
 from pbnscore.pbn._scores import (
     DATUM_TAG,
     OWNED_COLUMNS,
@@ -102,8 +103,8 @@ class Builder:
         seated = seated or {}
         lines += [tag(seat, seated.get(seat, "")) for seat in ("West", "North", "East", "South")]
         lines += [tag("Dealer", dealer), tag("Vulnerable", vulnerability.value)]
-        if board.deal:  # a deal not known is left out: "?" there stops endplay
-            lines.append(tag("Deal", board.deal))
+        if board.deal is not None:  # a deal not known is left out: "?" there stops endplay
+            lines.append(tag("Deal", deal_text(board.deal)))
         lines.append(tag("Scoring", self.scoring))
         return lines
 

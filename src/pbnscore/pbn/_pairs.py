@@ -24,6 +24,7 @@ import attrs
 
 from pbnscore.model import (
     Board,
+    Deal,
     Direction,
     Participant,
     Player,
@@ -82,7 +83,7 @@ class BoardNotes:
     number: int
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
-    deal: str | None = None
+    deal: Deal | None = None
     results: list[Result] = attrs.field(factory=list)
 
     def board(self) -> Board:

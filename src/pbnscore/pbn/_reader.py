@@ -44,6 +44,7 @@ from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
 from pbnscore.errors import PbnError, Problem, excerpt
 from pbnscore.model import (
     Club,
+    Deal,
     DealAnalysis,
     Direction,
     Event,
@@ -56,6 +57,7 @@ from pbnscore.model import (
     Vulnerability,
 )
 from pbnscore.pbn._analysis import deal_analysis, with_analyses
+from pbnscore.pbn._deal import UnreadableDeal, read_deal
 from pbnscore.pbn._games import Game, Inheritance, games
 from pbnscore.pbn._lexer import Token, decode, tokens
 from pbnscore.pbn._pairs import (
@@ -181,7 +183,7 @@ class EventBuilder:
         self.team_names: dict[str, str | None] = {}  # a TotalScoreTable's Names by TeamId
         # a TotalScoreTable's players of each team's pairs: {team: {pair: players}}
         self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
-        self.analyses: dict[str, DealAnalysis] = {}  # by deal: the first game's that gives one
+        self.analyses: dict[Deal, DealAnalysis] = {}  # by deal: the first game's that gives one
 
     # -- per game
 
@@ -252,9 +254,9 @@ class EventBuilder:
             board.dealer, board.vulnerability, board.deal = self._deal(game)
         return board.vulnerability or vulnerability_for_board(number)
 
-    def _deal(self, game: Game) -> tuple[Seat | None, Vulnerability | None, str | None]:
+    def _deal(self, game: Game) -> tuple[Seat | None, Vulnerability | None, Deal | None]:
         dealer = vulnerability = None
-        text, deal = game.texts("Dealer", "Deal")
+        text, deal_text = game.texts("Dealer", "Deal")
         if text is not None:
             try:
                 dealer = parse_seat(text)
@@ -268,7 +270,18 @@ class EventBuilder:
             if vulnerability is None:
                 line = game.line_of("Vulnerable")
                 self.report(f"Vulnerable {excerpt(text)} is not a vulnerability", line, "warning")
-        return dealer, vulnerability, deal
+        return dealer, vulnerability, self._hands(game, deal_text)
+
+    def _hands(self, game: Game, text: str | None) -> Deal | None:
+        if text is None:
+            return None
+        try:
+            return read_deal(text)
+        except UnreadableDeal:
+            why = "is not a deal (PBN 2.1 §3.4.11); the board is read without its hands"
+            message = f"Deal {excerpt(text)} {why}"
+            self.report(message, game.line_of("Deal"), "warning")
+            return None
 
     # -- tables
 

@@ -40,6 +40,7 @@ from typing import NamedTuple
 import attrs
 
 from pbnscore.model import (
+    Deal,
     Direction,
     Match,
     Participant,
@@ -60,7 +61,7 @@ class TableGame(NamedTuple):
     number: int
     dealer: Seat | None
     board_vulnerability: Vulnerability | None  # as the game gives it
-    deal: str | None
+    deal: Deal | None
     home: str
     visit: str
     room: str | None

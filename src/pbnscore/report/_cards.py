@@ -26,7 +26,6 @@ import attrs
 from pbnscore import bridge
 from pbnscore.errors import counted
 from pbnscore.figures import sentence_text
-from pbnscore.hands import parse_deal
 from pbnscore.model import (
     Board,
     BoardImps,
@@ -101,11 +100,11 @@ def participant_anchors(standings: Iterable[Standing]) -> dict[Identity, str]:
 
 def diagram(place: Place, number: int) -> _view.Diagram | None:
     board = place.board
-    hands = parse_deal(board.deal) if board is not None else None
-    if hands is None:
+    deal = board.deal if board is not None else None
+    if deal is None:
         return None
     dealer, vulnerability = facts_of(board, number)
-    return _view.Diagram(hands.holdings, dealer, vulnerability)
+    return _view.Diagram(deal.holdings, dealer, vulnerability)
 
 
 def facts_of(board: Board | None, number: int) -> tuple[str, str]:

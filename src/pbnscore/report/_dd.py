@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from pbnscore.errors import UsageError
-from pbnscore.hands import Hands, parse_deal
-from pbnscore.model import Board, DealAnalysis, Seat, Vulnerability
+from pbnscore.model import Board, Deal, DealAnalysis, Seat, Vulnerability
 
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable
@@ -73,11 +72,11 @@ def analyse(
     shown): the file's (:attr:`Board.analysis`), else solved; None where the
     deal is not complete."""
     solver = has_solver()
-    solved: dict[tuple[str, str, str], Analysis] = {}
+    solved: dict[tuple[Deal, str, str], Analysis] = {}
     found: list[Analysis | None] = []
     for board, (dealer, vulnerability) in zip(boards, dealers, strict=True):
-        hands = parse_deal(board.deal if board is not None else None)
-        if board is None or hands is None or not hands.complete:
+        deal = board.deal if board is not None else None
+        if board is None or deal is None or not deal.complete:
             found.append(None)
             continue
         analysis = _given(board.analysis) if board.analysis is not None else None
@@ -88,19 +87,22 @@ def analyse(
             found.append(analysis)
             continue
         # the par depends on the dealer and vulnerability as well as the deal
-        key = (hands.pbn(), dealer, vulnerability)
+        key = (deal, dealer, vulnerability)
         if key not in solved:
-            solved[key] = solve(hands, Seat(dealer), Vulnerability(vulnerability))
+            solved[key] = solve(deal, Seat(dealer), Vulnerability(vulnerability))
         found.append(solved[key])
     return found
 
 
-def solve(hands: Hands, dealer: Seat, vulnerability: Vulnerability) -> Analysis:
-    """The deal solved by endplay (DDS): every declarer and strain, and par."""
+def solve(deal: Deal, dealer: Seat, vulnerability: Vulnerability) -> Analysis:
+    """The deal (complete) solved by endplay (DDS): every declarer and
+    strain, and par."""
     from endplay import dds
-    from endplay.types import Deal
+    from endplay.types import Deal as EndplayDeal
 
-    table = dds.calc_dd_table(Deal(hands.pbn()))
+    # endplay reads a deal as PBN spells it: its first seat, hands clockwise
+    hands = " ".join(".".join(hand) for hand in deal.holdings.values())
+    table = dds.calc_dd_table(EndplayDeal(f"{deal.listed_from.value}:{hands}"))
     denoms, players = _endplay_names()
     tricks = {
         (seat, strain): int(table[denoms[strain], players[seat]])

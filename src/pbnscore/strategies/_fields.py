@@ -33,6 +33,7 @@ from pbnscore.explain import BoardExplanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
     DatumRecord,
+    Deal,
     Direction,
     Event,
     EventKind,
@@ -224,7 +225,7 @@ class _Builder:
         # Each field's parts, in order of first appearance, by (session,
         # section, board number, deal): the section and deal are None for a
         # teams session's fields, the deal is None but across sections.
-        self.fields: dict[tuple[str | None, str | None, int, str | None], _Parts] = {}
+        self.fields: dict[tuple[str | None, str | None, int, Deal | None], _Parts] = {}
         self.places: list[Place] = []
         self.positions: dict[Key, int] = {}
         self.participants: list[Participant] = []
@@ -239,7 +240,7 @@ class _Builder:
         ew: Iterable[tuple[int, ...]],
     ) -> None:
         """A board's tables, seated, added to its field, and its place."""
-        field_key: tuple[str | None, str | None, int, str | None]
+        field_key: tuple[str | None, str | None, int, Deal | None]
         if self.across and section is not None:
             field_key = (session.id, None, board.number, board.deal)
         else:

@@ -18,6 +18,7 @@ from pbnscore.bridge import PASS_RE
 from pbnscore.model import (
     AdjustedKind,
     Board,
+    Deal,
     Event,
     EventKind,
     Match,
@@ -31,7 +32,7 @@ from pbnscore.model import (
     Section,
     Session,
 )
-from pbnscore.usebio._handset import DEAL_RE, HAND_DIRECTIONS, HAND_RE, SEATS, SUIT_TAGS
+from pbnscore.usebio._handset import HAND_DIRECTIONS, SUIT_TAGS
 from pbnscore.usebio._reader import EVENT_TYPES, SCORING_NAMES
 from pbnscore.usebio._values import ADJUSTED_RE, parse_contract
 
@@ -151,7 +152,7 @@ def _handsets(root: Element, event: Event) -> None:
         for match in session.matches:
             for board in match.boards:
                 boards[None].setdefault(board.number, board)
-    deals: dict[int, set[str]] = defaultdict(set)
+    deals: dict[int, set[Deal]] = defaultdict(set)
     for group in boards.values():
         for number, board in group.items():
             if board.deal is not None:
@@ -174,22 +175,18 @@ def _handsets(root: Element, event: Event) -> None:
 
 
 def _handset_board(handset: Element, board: Board) -> None:
-    match = DEAL_RE.fullmatch((board.deal or "").strip())
-    if match is None:
+    if board.deal is None:
         return
-    first = SEATS.index(match[1].upper())
     element = _sub(handset, "BOARD")
     _sub(element, "BOARD_NUMBER", str(board.number))
     if board.dealer is not None:
         _sub(element, "DEALER", board.dealer.value)
     if board.vulnerability is not None:
         _sub(element, "VULNERABILITY", board.vulnerability.value)
-    for offset, hand in enumerate(match.groups()[1:]):
-        if not HAND_RE.fullmatch(hand):
-            continue  # "-": a hand the file does not give
+    for seat, holding in board.deal.holdings.items():  # as the file listed them
         hand_el = _sub(element, "HAND")
-        _sub(hand_el, "DIRECTION", HAND_DIRECTIONS[SEATS[(first + offset) % 4]])
-        for tag, cards in zip(SUIT_TAGS, hand.upper().split("."), strict=True):
+        _sub(hand_el, "DIRECTION", HAND_DIRECTIONS[seat])
+        for tag, cards in zip(SUIT_TAGS, holding, strict=True):
             _sub(hand_el, tag, cards or "-")  # a void, as PairsScorer and EBUScore write it
 
 

@@ -1,11 +1,10 @@
 """HANDSET (USEBIO-notes §11): each board's deal, the hands spelled out per
-seat. The writer writes a PBN board's deal as one; the reader gives a
-board the deal of the HANDSET that holds its number.
+seat. The writer writes a board's deal as one; the reader gives a board
+the deal (:class:`pbnscore.model.Deal`) of the HANDSET that holds its number.
 
-The notation of the model is PBN's Deal (§3.4.11): the first hand's seat,
-then four hands clockwise, each "spades.hearts.diamonds.clubs" or "-" where
-unknown. A USEBIO hand names its seat in full (``North``), each suit an
-element, a void ``-`` (PairsScorer, EBUScore) or empty (Compscore).
+A USEBIO hand names its seat in full (``North``), each suit an element, a
+void ``-`` (PairsScorer, EBUScore) or empty (Compscore). A HAND is found by
+its DIRECTION, so a deal read from a HANDSET is listed from North.
 """
 
 from __future__ import annotations
@@ -16,23 +15,21 @@ from collections.abc import Iterable
 import attrs
 from lxml import etree
 
-from pbnscore.model import Board, Seat, Session, Vulnerability
+from pbnscore.model import Board, Deal, Holding, Seat, Session, Vulnerability
 
 Element = etree._Element
 
-DEAL_RE = re.compile(r"([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", re.I)
-HAND_RE = re.compile(r"[AKQJT2-9]*(\.[AKQJT2-9]*){3}", re.I)
-SEATS = "NESW"
-HAND_DIRECTIONS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+HAND_DIRECTIONS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 _SEAT_OF = {name.upper(): seat for seat, name in HAND_DIRECTIONS.items()}
+_DEALERS = {seat.value: seat for seat in Seat}
 _SUIT_RE = re.compile(r"[AKQJT2-9]*")
 _VULNERABILITY = {v.value.upper(): v for v in Vulnerability} | {"BOTH": Vulnerability.BOTH}
 
 
 @attrs.frozen
 class Dealt:
-    deal: str
+    deal: Deal
     dealer: Seat | None
     vulnerability: Vulnerability | None
 
@@ -44,8 +41,8 @@ def _first_texts(element: Element) -> dict[object, str]:
     return {child.tag: child.text or "" for child in reversed(element)}
 
 
-def _hand(element: Element) -> tuple[str, str] | None:
-    """(seat, "S.H.D.C") of a HAND, None where it cannot be read."""
+def _hand(element: Element) -> tuple[Seat, Holding] | None:
+    """(seat, holding) of a HAND, None where it cannot be read."""
     texts = _first_texts(element)
     seat = _SEAT_OF.get(texts.get("DIRECTION", "").strip().upper())
     suits = []
@@ -55,11 +52,12 @@ def _hand(element: Element) -> tuple[str, str] | None:
         if not _SUIT_RE.fullmatch(cards):
             return None
         suits.append(cards)
-    return None if seat is None else (seat, ".".join(suits))
+    spades, hearts, diamonds, clubs = suits
+    return None if seat is None else (seat, (spades, hearts, diamonds, clubs))
 
 
 def _dealt(board: Element) -> Dealt | None:
-    hands = {}
+    hands: dict[Seat, Holding] = {}
     for element in board.iterchildren("HAND"):
         hand = _hand(element)
         if hand is None:
@@ -67,13 +65,12 @@ def _dealt(board: Element) -> Dealt | None:
         hands[hand[0]] = hand[1]
     if not hands:
         return None
-    deal = "N:" + " ".join(hands.get(seat, "-") for seat in SEATS)
     texts = _first_texts(board)
     dealer = texts.get("DEALER", "").strip().upper()
     vulnerability = texts.get("VULNERABILITY", "").strip().upper()
     return Dealt(
-        deal,
-        Seat(dealer) if dealer in SEATS and dealer else None,
+        Deal.of(hands),
+        _DEALERS.get(dealer),
         _VULNERABILITY.get(vulnerability),
     )
 
