@@ -982,9 +982,9 @@ def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.Monke
     calls: list[str] = []
     real = _deal._hand
 
-    def counted(part: str, seen: set[tuple[int, str]]) -> object:
+    def counted(part: str) -> object:
         calls.append(part)
-        return real(part, seen)
+        return real(part)
 
     monkeypatch.setattr(_deal, "_hand", counted)
     _deal.read_deal.cache_clear()

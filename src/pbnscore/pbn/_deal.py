@@ -18,6 +18,8 @@ from pbnscore.model import Deal, Holding, Seat
 _CLOCKWISE = tuple(Seat)
 _DEAL_RE = re.compile(r"\s*([NESWnesw])\s*:\s*(.*?)\s*")
 _TEN_RE = re.compile("10")
+_IN_ORDER_RE = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")  # as files write a suit: no sort needed
+_CARDS_RE = re.compile(f"[{RANKS}]*")
 _UNKNOWN = ("", "?")  # §3.1: "?" for a value not known
 
 
@@ -30,8 +32,7 @@ class UnreadableDeal(ValueError):
 def read_deal(text: str) -> Deal | None:
     """The hands of a PBN deal; None where it gives none (``""``, ``"?"``,
     every hand ``-``). Remembered: every table's game repeats its board's
-    deal, and checking one card by card cost more than reading the rest of
-    the game. Raises :class:`UnreadableDeal`."""
+    deal. Raises :class:`UnreadableDeal`."""
     if text.strip() in _UNKNOWN:
         return None
     found = _DEAL_RE.fullmatch(text)
@@ -40,44 +41,43 @@ def read_deal(text: str) -> Deal | None:
         raise UnreadableDeal(text)
     first = Seat(found.group(1).upper())
     start = _CLOCKWISE.index(first)
-    holdings: dict[Seat, Holding] = {}
-    seen: set[tuple[int, str]] = set()
+    hands: list[Holding | None] = [None, None, None, None]  # N, E, S, W
     for offset, part in enumerate(parts):
         if part != "-":
-            holding = _hand(part, seen)
-            if holding is None:
-                raise UnreadableDeal(text)
-            holdings[_CLOCKWISE[(start + offset) % 4]] = holding
-    return Deal.of(holdings, listed_from=first) if holdings else None
+            hands[(start + offset) % 4] = _hand(part)
+    given = [hand for hand in hands if hand is not None]
+    if not given:
+        return None
+    for suit in range(4):  # no card in two hands
+        cards = "".join([hand[suit] for hand in given])
+        if len(set(cards)) != len(cards):
+            raise UnreadableDeal(text)
+    north, east, south, west = hands
+    return Deal(north, east, south, west, listed_from=first)
 
 
-def _hand(part: str, seen: set[tuple[int, str]]) -> Holding | None:
-    """The hand ``part`` spells, each suit in rank order; None where it is
-    not one. ``seen``: the cards of the hands before it, to which its own
-    are added."""
-    suits = part.split(".")
+def _hand(part: str) -> Holding:
+    """The hand ``part`` spells, each suit in rank order. Raises
+    :class:`UnreadableDeal`."""
+    suits = _TEN_RE.sub("T", part.upper()).split(".")
     if len(suits) != 4:
-        return None
-    spades, hearts, diamonds, clubs = (_holding(_TEN_RE.sub("T", suit.upper())) for suit in suits)
-    if spades is None or hearts is None or diamonds is None or clubs is None:
-        return None
+        raise UnreadableDeal(part)
+    spades, hearts, diamonds, clubs = [
+        suit if _IN_ORDER_RE.fullmatch(suit) else _holding(suit) for suit in suits
+    ]
     if len(spades) + len(hearts) + len(diamonds) + len(clubs) > 13:
-        return None
-    for index, holding in enumerate((spades, hearts, diamonds, clubs)):
-        for card in holding:
-            if (index, card) in seen:
-                return None
-            seen.add((index, card))
+        raise UnreadableDeal(part)
     return spades, hearts, diamonds, clubs
 
 
-def _holding(suit: str) -> str | None:
-    """The suit's cards in rank order; None if it holds a card twice or
-    one that is not a card (``-`` alone is a void)."""
-    if suit in ("", "-"):
+def _holding(suit: str) -> str:
+    """The suit's cards in rank order (``-`` alone is a void). Raises
+    :class:`UnreadableDeal` where it holds a card twice or one that is not a
+    card."""
+    if suit == "-":
         return ""
-    if any(card not in RANKS for card in suit) or len(set(suit)) != len(suit):
-        return None
+    if not _CARDS_RE.fullmatch(suit) or len(set(suit)) != len(suit):
+        raise UnreadableDeal(suit)
     return "".join(sorted(suit, key=RANKS.index))
 
 
