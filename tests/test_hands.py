@@ -62,12 +62,23 @@ def test_a_deal_not_given_is_none(text: str) -> None:
     [
         "N:AKQ.xxx.Q.K - - -",  # not a card
         "N:A.K.Q.J A.2.3.4 - -",  # the ace of spades twice
+        "N:AA.K.Q.J - - -",  # twice in one suit
+        "N:KAK.K.Q.J - - -",  # twice in one suit, not in rank order
         "N:AKQJT98765432.A.. - - -",  # fourteen cards
         "N:A.K.Q - - -",  # three suits
         "N:A.K.Q.J - -",  # three hands
         "X:A.K.Q.J - - -",  # not a seat
     ],
-    ids=["not-a-card", "repeated", "fourteen", "three-suits", "three-hands", "seat"],
+    ids=[
+        "not-a-card",
+        "repeated",
+        "repeated-in-suit",
+        "repeated-unordered",
+        "fourteen",
+        "three-suits",
+        "three-hands",
+        "seat",
+    ],
 )
 def test_unreadable_deals_are_refused(text: str) -> None:
     with pytest.raises(UnreadableDeal):
