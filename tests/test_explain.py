@@ -465,3 +465,39 @@ def test_all_terms_needs_a_pair(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     assert " IMPs" in capsys.readouterr().out
+
+
+def test_all_terms_for_a_team_lists_its_pairs_terms(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--pair TEAM --all-terms`` under a pairs method lists every term of
+    the team's pairs' tables, as ``--pair TEAM`` keeps those tables."""
+    from pbnscore.cli import main
+
+    path = str(FIXTURES / "pbn/teams-of-four.pbn")
+    for method in ("barking", "cross-imps"):
+        words = ["explain", path, "-m", method, "--board", "1", "--pair", "Aces"]
+        assert main(words) == 0
+        summarised = capsys.readouterr().out
+        assert main([*words, "--all-terms"]) == 0
+        listed = capsys.readouterr().out
+        assert listed != summarised and len(listed) > len(summarised), method
+
+
+@pytest.mark.parametrize(
+    ("path", "pair"),
+    [("usebio/club-night.xml", "1"), ("pbn/teams-of-four.pbn", "Aces")],
+    ids=["pair", "team"],
+)
+def test_all_terms_where_there_are_none_is_refused(
+    path: str, pair: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """butler has no terms: --all-terms would do nothing, so it is a usage
+    error (exit 2, one line saying why), and an OptionError from Python."""
+    from pbnscore.cli import main
+
+    words = ["explain", str(FIXTURES / path), "-m", "butler", "--board", "1", "--pair", pair]
+    assert main([*words, "--all-terms"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--all-terms" in err and "butler" in err, err
+    event = pbnscore.load(FIXTURES / path)
+    with pytest.raises(pbnscore.OptionError, match="all-terms"):
+        explain(event, 1, "butler", all_terms_for=pair)

@@ -73,9 +73,20 @@ class Step:
     figures: Mapping[str, object] = attrs.field(factory=dict)
 
 
-# The participant whose tables have every term listed (explain's
-# ``all_terms_for``); set by :func:`explain` while the method explains.
-_ALL_TERMS_FOR: ContextVar[str | None] = ContextVar("all_terms_for", default=None)
+@attrs.define
+class _TermsAsked:
+    """The participant whose tables have every term listed (explain's
+    ``all_terms_for``), the ids of the pairs that stand for it (a team's),
+    and whether any term was listed: an ``all_terms_for`` that lists none
+    would silently do nothing, and is refused."""
+
+    asked: str
+    ids: frozenset[str]
+    listed: bool = False
+
+
+# Set by :func:`explain` while the method explains.
+_ALL_TERMS_FOR: ContextVar[_TermsAsked | None] = ContextVar("all_terms_for", default=None)
 
 
 class Trace:
@@ -92,7 +103,8 @@ class Trace:
     ``explain(..., all_terms_for=ID)`` asked for."""
 
     def __init__(self) -> None:
-        self.terms_for = _ALL_TERMS_FOR.get()
+        self._asked = _ALL_TERMS_FOR.get()
+        self.terms_for = None if self._asked is None else self._asked.asked
         self.steps: list[Step] = []
         self.tables: dict[int, list[Step]] = defaultdict(list)
         self.scores: dict[int, list[Step]] = defaultdict(list)
@@ -107,8 +119,14 @@ class Trace:
         self.scores[score].append(Step(text, figures))
 
     def lists_terms(self, result: Result) -> bool:
-        """Whether every term of ``result``'s table is to be listed."""
-        return self.terms_for is not None and self.terms_for in (result.ns, result.ew)
+        """Whether every term of ``result``'s table is to be listed: a table
+        of the participant asked for (or of a team's pairs, asked by the
+        team's id)."""
+        asked = self._asked
+        if asked is None or asked.ids.isdisjoint((result.ns, result.ew)):
+            return False
+        asked.listed = True
+        return True
 
     def table_steps(self, position: int, score: int | None) -> tuple[Step, ...]:
         """What was noted for the table at ``position`` (with NS ``score``)."""
@@ -209,7 +227,8 @@ def explain(
     explainer = getattr(strategy, "explain", None)
     if explainer is None:
         raise CannotExplain(f"method {strategy.name} cannot explain its figures")
-    token = _ALL_TERMS_FOR.set(all_terms_for)
+    asked = None if all_terms_for is None else _terms_asked(event, all_terms_for)
+    token = _ALL_TERMS_FOR.set(asked)
     try:
         with running(strategy.name):
             explained: Explanation = explainer(event, parsed, board)
@@ -217,8 +236,30 @@ def explain(
         _ALL_TERMS_FOR.reset(token)
     if not explained.boards:
         raise CannotExplain(f"board {board}: no such board in the event")
+    if asked is not None and not asked.listed:
+        _refuse_all_terms(explained, strategy.name, asked.asked)
     # What score says beside its figures, said the same way (the same scored event).
     return attrs.evolve(explained, scored=remarked(explained.scored))
+
+
+def _terms_asked(event: Event, asked: str) -> _TermsAsked:
+    """``all_terms_for=asked``: that participant, and where it is a team
+    (a teams event scored by a pairs method), its pairs, as
+    :meth:`Explanation.only` keeps their tables."""
+    members = (participant.id for participant in event.participants() if participant.team == asked)
+    return _TermsAsked(asked, frozenset((asked, *members)))
+
+
+def _refuse_all_terms(explained: Explanation, method: str, asked: str) -> None:
+    """``all_terms_for`` that listed no term: a participant not on the board
+    is said as ``only`` says it; else the method has no terms there."""
+    from pbnscore.errors import OptionError
+
+    explained.only(asked)
+    raise OptionError(
+        f"--all-terms lists nothing here: {method} noted no terms for {asked!r} "
+        f"on board {explained.board} (cross-imps and barking list each comparison)"
+    )
 
 
 class _CallableModule(types.ModuleType):
