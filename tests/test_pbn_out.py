@@ -21,8 +21,8 @@ TEAMS = [
     ROOT / "fixtures" / "usebio" / "teams-of-eight-two-matches.xml",
     *shared_sample_files("usebio/payload_multiple-teams.xml"),
 ]
-# PBN holds no individual event, and no sessions (README "PBN out").
-NOT_PBN = ("individual", "two-sessions")
+# PBN holds no individual event (README "PBN out").
+NOT_PBN = ("individual",)
 FILES = [
     path
     for path in [
@@ -227,3 +227,81 @@ def test_an_input_line_over_255_that_pbnscore_does_not_write_is_kept_and_said() 
     written = pbn.dumps(pbnscore.score(pbn.loads(data)), warn=said.append)
     assert comment + b"\n" in written
     assert len(said) == 1 and "line 2 " in said[0] and "255" in said[0]
+
+
+# -- an event of several sessions (25.11) ----------------------------------------------
+
+TWO_SESSIONS = ROOT / "fixtures" / "usebio" / "two-sessions.xml"
+
+
+def _sessions(event: Event) -> list[tuple[object, ...]]:
+    """Each session by id: its sections by id, each with its participants
+    (their keys and players)."""
+    return [
+        (
+            session.id,
+            [
+                (section.id, [(p.key, p.players) for p in section.participants])
+                for section in session.sections
+            ],
+        )
+        for session in event.sessions
+    ]
+
+
+def _standings(event: Event) -> list[tuple[object, ...]]:
+    scored = pbnscore.score(event)
+    return [(s.participant.key, s.participant.players, s.total, s.boards) for s in scored.standings]
+
+
+def test_an_event_of_two_sessions_as_pbn_keeps_its_sessions_and_participants() -> None:
+    """Each session's sections and participants (names, national ids) come
+    back, no section from the TotalScoreTable beside them; scored, the same
+    participants with the same totals; and scoring the PBN again, the same
+    bytes."""
+    event = pbnscore.load(TWO_SESSIONS)
+    assert len(event.sessions) == 2
+    written = _as_pbn(event)
+    back = pbn.loads(written)
+    assert _sessions(back) == _sessions(event)
+    assert _standings(back) == _standings(event)
+    assert _as_pbn(back) == written
+
+
+def _staged(data: bytes, stages: bool) -> bytes:
+    """``data``'s games, the first half Stage 1 and the rest Stage 2 (or a
+    tag no reader knows in its place, so that the lines stay the same), and
+    two games with a board and no result, one in each stage."""
+    games = (data.rstrip(b"\n") + b'\n\n[Board "30"]\n\n[Board "31"]\n').split(b"[Board ")
+    half = len(games) // 2
+    return games[0] + b"".join(
+        b'[%s "%d"]\n' % (b"Stage" if stages else b"Phase", 1 if i <= half else 2)
+        + b"[Board "
+        + game
+        for i, game in enumerate(games[1:], start=1)
+    )
+
+
+def test_stages_are_sessions_of_a_pairs_event_only() -> None:
+    """A pairs file's two stages read as two sessions (pbnscore writes a
+    session so); a teams file's stages change nothing: one session, its
+    sections each one section, as without them."""
+    pairs = pbn.loads(_staged(MITCHELL.read_bytes(), stages=True))
+    assert [session.id for session in pairs.sessions] == ["1", "2"]
+    data = (ROOT / "fixtures" / "pbn" / "teams-of-four.pbn").read_bytes()
+    staged, plain = (pbn.loads(_staged(data, stages)) for stages in (True, False))
+    assert staged.sessions[0].sections and len(staged.sessions[0].matches) == 2
+    assert staged.sessions == plain.sessions
+
+
+def test_a_teams_event_of_two_sessions_as_pbn_says_its_sessions_become_one() -> None:
+    """PBN's teams games carry no session (the reader takes a teams file's
+    matches as one): the writer says so."""
+    event = pbnscore.load(TEAMS[0])
+    (session,) = event.sessions
+    twice = attrs.evolve(event, sessions=(session, attrs.evolve(session, id="2")))
+    said: list[str] = []
+    pbn.dumps(pbnscore.score(twice), warn=said.append)
+    assert said == ["PBN holds the matches of 2 sessions as one"]
+    pbn.dumps(pbnscore.score(event), warn=said.append)
+    assert len(said) == 1

@@ -63,7 +63,8 @@ class ReadOptions(TypedDict, total=False):
 class WriteOptions(TypedDict, total=False):
     """PBN's writing options (the output follows the input). ``warn`` is
     given one line for what the output keeps that PBN does not allow: a PBN
-    input's lines over 255 characters (§2.3), written back as they were."""
+    input's lines over 255 characters (§2.3), written back as they were; the
+    matches of a teams event's several sessions, read back as one."""
 
     warn: Callable[[str], None] | None
 

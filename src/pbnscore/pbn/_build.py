@@ -4,7 +4,7 @@ match (README "PBN out")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pbnscore._version import __version__
 from pbnscore.bridge import vulnerability_for_board
@@ -43,8 +43,10 @@ class Builder:
     """An event from USEBIO (or built in code) written as PBN 2.1: a game per
     board of each section, a game per board and table of each match."""
 
-    def __init__(self, event: Event, scored: ScoredEvent | None) -> None:
-        self.event, self.scored = event, scored
+    def __init__(
+        self, event: Event, scored: ScoredEvent | None, warn: Callable[[str], None] | None = None
+    ) -> None:
+        self.event, self.scored, self.warn = event, scored, warn
         self.scores = Scores(scored) if scored is not None else None
         self.scoring = scoring_value(scored) if scored is not None else "IMP"
         self.games: list[list[str]] = []
@@ -57,12 +59,16 @@ class Builder:
 
     def output(self) -> bytes:
         event = self.event
+        # PBN has no sessions: a session is a stage of the event (§4.4.6)
         several = len(event.sessions) > 1
+        playing = sum(1 for session in event.sessions if session.matches)
+        if playing > 1 and self.warn is not None:
+            # a teams file's matches are read as one session (pbn/_reader.py)
+            self.warn(f"PBN holds the matches of {playing} sessions as one")
         for session in event.sessions:
             for section in session.sections:
-                label = _section_label(session.id if several else None, section.id)
                 for board in section.boards:
-                    self.board_game(board, label)
+                    self.board_game(board, section.id, session.id if several else None)
             for match in session.matches:
                 for board in match.boards:
                     for table, result in enumerate(board.results, start=1):
@@ -108,11 +114,15 @@ class Builder:
         lines.append(tag("Scoring", self.scoring))
         return lines
 
-    def board_game(self, board: Board, section: str | None) -> None:
+    def board_game(self, board: Board, section: str | None, stage: str | None) -> None:
         lines = self.identity(board)
         lines += [tag("Declarer", ""), tag("Contract", ""), tag("Result", "")]
         scored = self.scored_results(board.results)
-        extra = {DATUM_TAG: self.scores.datum(scored) if self.scores else None, "Section": section}
+        extra = {
+            DATUM_TAG: self.scores.datum(scored) if self.scores else None,
+            "Section": section,
+            "Stage": stage,
+        }
         lines += _supplemental(extra)
         lines += self.score_table(board.results, scored)
         self.games.append(lines)
@@ -202,12 +212,6 @@ def _supplemental(values: Mapping[str, str | None]) -> list[str]:
 
 def _unset(cell: str) -> str:
     return "" if cell == "-" else cell
-
-
-def _section_label(session: str | None, section: str | None) -> str | None:
-    if session is None:
-        return section
-    return f"{session}/{section}" if section is not None else session
 
 
 def _contract_cells(result: Result) -> list[str]:

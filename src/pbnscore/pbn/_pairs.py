@@ -129,6 +129,30 @@ class SectionNotes:
         if pair is not None and names and (pair, side) not in self.players:
             self.name(pair, side, (Player(name) for name in split_names(names)))
 
+    def take_listing(self, other: SectionNotes) -> None:
+        """What ``other`` (the same section in another stage, §4.4.6) knows
+        of the section's pairs: directions, listed pairs, players (its own
+        first)."""
+        for key, players in other.players.items():
+            self.players.setdefault(key, players)
+        for pair, directions in other.declared.items():
+            self.declared.setdefault(pair, set()).update(directions)
+        self.listed += [pair for pair in other.listed if pair not in self.listed]
+
+    def take_boards(self, other: SectionNotes) -> None:
+        """``other``'s boards and results too (one section of stages that
+        are no sessions: a teams event's)."""
+        self.take_listing(other)
+        for number, board in other.boards.items():
+            mine = self.board(number)
+            if mine.deal is None:
+                mine.dealer, mine.vulnerability, mine.deal = (
+                    board.dealer,
+                    board.vulnerability,
+                    board.deal,
+                )
+            mine.results += board.results
+
     def section(self) -> Section:
         boards = tuple(self.boards[n].board() for n in sorted(self.boards))
         return Section(self.id, self._participants(boards), boards)

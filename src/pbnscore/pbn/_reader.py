@@ -52,6 +52,7 @@ from pbnscore.model import (
     Player,
     Scoring,
     Seat,
+    Section,
     Session,
     Source,
     Vulnerability,
@@ -172,7 +173,9 @@ class EventBuilder:
 
     def __init__(self, source: str, report: Report, thorough: bool) -> None:
         self.source, self.report, self.thorough = source, report, thorough
-        self.sections: dict[str | None, SectionNotes] = {}
+        # by stage (§4.4.6: pbnscore writes a session as one) and section
+        self.sections: dict[tuple[str | None, str | None], SectionNotes] = {}
+        self.stage: str | None = None  # the last game's that names one
         self.table_games: list[TableGame] = []
         self.event_tags: dict[str, str] = {}
         self.wanted = {"Event", "Date", "Site", *EVENT_TAGS}  # event tags not yet seen
@@ -190,6 +193,8 @@ class EventBuilder:
     def add(self, game: Game) -> None:
         self.count += 1
         values = game.values
+        if "Stage" in values:
+            self.stage = game.text("Stage")
         analysed = deal_analysis(game, self.analyses)
         if analysed is not None:
             self.analyses.setdefault(*analysed)
@@ -241,9 +246,10 @@ class EventBuilder:
         return self.last_board
 
     def _section(self, section: str | None) -> SectionNotes:
-        notes = self.sections.get(section)
+        key = (self.stage, section)
+        notes = self.sections.get(key)
         if notes is None:
-            notes = self.sections[section] = SectionNotes(section)
+            notes = self.sections[key] = SectionNotes(section)
         return notes
 
     def _board(self, game: Game, number: int, section: str | None = None) -> Vulnerability:
@@ -544,15 +550,19 @@ class EventBuilder:
             else team
             for team in teams
         )
-        ordered = sorted(self.sections.values(), key=lambda n: natural_key(n.id or ""))
-        sections = tuple(notes.section() for notes in ordered)
-        sections, matches = with_analyses(sections, matches, self.analyses)
+        stages = list(dict.fromkeys(stage for stage, _ in self.sections))
+        used = {"Stage"} if len(stages) > 1 and not matches else set()
+        if used:
+            sessions = self._sessions(stages)
+        else:
+            sections, matches = with_analyses(self._sections_of(None), matches, self.analyses)
+            sessions = (Session(sections=sections, teams=teams, matches=matches),)
         tags = self.event_tags
         site = tags.get("Site")
         scoring, scorings = _scoring(tags.get("Scoring"))
         return Event(
             kind=EventKind.TEAMS if matches else EventKind.PAIRS,
-            sessions=(Session(sections=sections, teams=teams, matches=matches),),
+            sessions=sessions,
             source=Source(
                 self.source,
                 "pbn",
@@ -564,8 +574,39 @@ class EventBuilder:
             title=tags.get("Event"),
             date=self._date(tags.get("Date") or tags.get("EventDate")),
             club=Club(name=site) if site else None,
-            metadata=(*metadata, *((n, tags[n]) for n in EVENT_TAGS if n in tags)),
+            # a Stage read as the sessions is no longer the event's
+            metadata=(
+                *metadata,
+                *((n, tags[n]) for n in EVENT_TAGS if n in tags and n not in used),
+            ),
         )
+
+    def _sessions(self, stages: list[str | None]) -> tuple[Session, ...]:
+        """A pairs event's stages as its sessions (pbnscore writes each
+        session of an event as a Stage, README "PBN out"): each section
+        with every stage's TotalScoreTable listing of its pairs."""
+        for notes in self.sections.values():
+            for other in self.sections.values():
+                if other is not notes and other.id == notes.id:
+                    notes.take_listing(other)
+        return tuple(
+            Session(
+                id=stage, sections=with_analyses(self._sections_of(stage), (), self.analyses)[0]
+            )
+            for stage in stages
+        )
+
+    def _sections_of(self, stage: str | None) -> tuple[Section, ...]:
+        """The sections of ``stage`` (None: of every stage, each section's
+        stages as one), in order of their ids."""
+        found: dict[str | None, SectionNotes] = {}
+        for (own, section), notes in self.sections.items():
+            if stage is None and section in found:
+                found[section].take_boards(notes)
+            elif stage is None or own == stage:
+                found[section] = notes
+        ordered = sorted(found.values(), key=lambda n: natural_key(n.id or ""))
+        return tuple(notes.section() for notes in ordered)
 
     def _refuse_unplaced(self) -> None:
         """A teams file's games with a result that no match takes: an error

@@ -36,10 +36,11 @@ __all__ = ["OWNED_COLUMNS", "OWNED_TAGS", "write"]
 
 
 def write(obj: ScoredEvent | Event, warn: Callable[[str], None] | None = None) -> bytes:
-    """The PBN; ``warn`` is told of lines over 255 characters kept (§2.3)."""
+    """The PBN; ``warn`` is told what PBN does not hold: a PBN input's lines
+    over 255 characters, kept (§2.3); a teams event's sessions."""
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
     document = event.source.document
     if event.source.format == "pbn" and document is not None:
         return Splicer(document, scored, warn).output() if scored is not None else document
-    return Builder(event, scored).output()
+    return Builder(event, scored, warn).output()
