@@ -110,12 +110,15 @@ class Trace:
         self.scores: dict[int, list[Step]] = defaultdict(list)
 
     def note(self, text: str, /, **figures: object) -> None:
+        """Note a step of the whole board (its datum, the scores dropped), with its figures."""
         self.steps.append(Step(text, figures))
 
     def for_table(self, position: int, text: str, /, **figures: object) -> None:
+        """Note a step of the table at ``position`` in the board's field."""
         self.tables[position].append(Step(text, figures))
 
     def for_score(self, score: int, text: str, /, **figures: object) -> None:
+        """Note a step of every table whose NS score is ``score``."""
         self.scores[score].append(Step(text, figures))
 
     def lists_terms(self, result: Result) -> bool:

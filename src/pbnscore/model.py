@@ -46,6 +46,7 @@ class Direction(enum.Enum):
 
     @property
     def other(self) -> Direction:
+        """The other side: EW for NS, NS for EW."""
         return Direction.EW if self is Direction.NS else Direction.NS
 
 
@@ -59,6 +60,7 @@ class Seat(enum.Enum):
 
     @property
     def direction(self) -> Direction:
+        """The side this seat sits on: NS for North and South, EW for East and West."""
         return Direction.NS if self in (Seat.N, Seat.S) else Direction.EW
 
 
@@ -89,6 +91,7 @@ class Vulnerability(enum.Enum):
     BOTH = "All"
 
     def is_vulnerable(self, side: Direction) -> bool:
+        """Whether ``side`` is vulnerable on a board of this vulnerability."""
         return self is Vulnerability.BOTH or self.value == side.value
 
 
@@ -110,8 +113,7 @@ class AdjustedKind(enum.Enum):
 
     @classmethod
     def from_percent(cls, percent: int) -> AdjustedKind:
-        """60% (or more) is average-plus, 40% (or less) average-minus, as in
-        USEBIO's ``A6040`` codes."""
+        """60% (or more) is average-plus, 40% (or less) average-minus (USEBIO's ``A6040``)."""
         if percent > 50:
             return cls.AVERAGE_PLUS
         if percent < 50:
@@ -271,6 +273,7 @@ class Play(NamedTuple):
 
     @property
     def is_real(self) -> bool:
+        """Whether the table played the board (a contract, or passed out): no adjusted score."""
         return self.outcome is Outcome.PLAYED or self.outcome is Outcome.PASSED_OUT
 
 
@@ -338,6 +341,7 @@ class ResultColumns:
         return self._lines
 
     def results(self) -> tuple[Result, ...]:
+        """The columns as Result objects, one per table, made once."""
         if self._results is None:
             self._results = tuple(
                 Result(
@@ -434,6 +438,7 @@ class Board:
 
     @property
     def results(self) -> tuple[Result, ...]:
+        """The board's results, one per table."""
         return _results_of(self._results)
 
     @property
@@ -472,17 +477,18 @@ class Participant:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The names of its players, those the file gives."""
         return tuple(p.name for p in self.players if p.name)
 
     @property
     def key(self) -> tuple[str, Direction | None, str | None]:
+        """What tells this participant from every other: id, direction and section."""
         return (self.id, self.direction, self.section)
 
 
 @attrs.frozen
 class Section:
-    """A section of a pairs or individual session: its participants and the boards they
-    played."""
+    """A section of a pairs or individual session: its participants and their boards."""
 
     id: str | None = None
     participants: tuple[Participant, ...] = ()
@@ -503,8 +509,7 @@ class Match:
 
 @attrs.frozen
 class Session:
-    """One session of an event: its sections (pairs, individuals) or its teams and
-    matches."""
+    """One session of an event: its sections (pairs, individuals) or its teams and matches."""
 
     id: str | None = None
     sections: tuple[Section, ...] = ()
@@ -563,6 +568,7 @@ class Event:
                 yield from team.members
 
     def result_count(self) -> int:
+        """How many results (tables) the event holds, over every session."""
         total = 0
         for session in self.sessions:
             for section in session.sections:
@@ -599,6 +605,7 @@ class ScoredColumns:
         self._scored: tuple[ScoredResult, ...] | None = None
 
     def results(self) -> tuple[ScoredResult, ...]:
+        """The columns as ScoredResult objects (each result and its points), made once."""
         if self._scored is None:
             self._scored = tuple(
                 ScoredResult(result, ns, ew)
@@ -632,8 +639,7 @@ class DatumRecord:
 
 @attrs.frozen
 class ScoredBoard:
-    """One board as a method scored it: its datum where it has one, and every result's
-    points."""
+    """One board as a method scored it: its datum where it has one, every result's points."""
 
     session: str | None
     section: str | None
@@ -653,6 +659,7 @@ class ScoredBoard:
 
     @property
     def results(self) -> tuple[ScoredResult, ...]:
+        """Each result and its (NS, EW) points, one per table."""
         return _scored_of(self._results)
 
     def line_points(
@@ -706,8 +713,7 @@ class Standing(TotalOverBoards):
 
 @attrs.frozen
 class BoardImps:
-    """One board of a teams match: the home team's IMPs (and the away team's, where they
-    do not balance)."""
+    """One board of a teams match: the home team's IMPs (and the away team's if unbalanced)."""
 
     number: int
     imps: Points  # the home team's

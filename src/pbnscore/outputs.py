@@ -24,15 +24,24 @@ class Settings(Protocol):
     them): the format, and the options of the writers that take any."""
 
     @property
-    def to(self) -> str: ...
+    def to(self) -> str:
+        """The output format's name (``usebio``, ``json`` ...)."""
+
     @property
-    def usebio_types(self) -> str | None: ...
+    def usebio_types(self) -> str | None:
+        """The USEBIO writer's ``types`` option (None: the writer's default)."""
+
     @property
-    def usebio_for(self) -> str: ...
+    def usebio_for(self) -> str:
+        """The USEBIO dialect the writer writes for (``--usebio-for``)."""
+
     @property
-    def keep_awards(self) -> bool: ...
+    def keep_awards(self) -> bool:
+        """Whether USEBIO keeps the master-point awards the input had."""
+
     @property
-    def dd(self) -> bool: ...
+    def dd(self) -> bool:
+        """Whether text and HTML show each board's double-dummy table and par."""
 
 
 Warn = Callable[[str], None]
@@ -84,6 +93,7 @@ class OutputFormat:
 
     @property
     def extension(self) -> str:
+        """The extension ``batch`` gives a file of this format (the first one)."""
         return self.extensions[0]
 
 

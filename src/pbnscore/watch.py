@@ -99,6 +99,7 @@ class Config:
 
     @property
     def state_path(self) -> Path:
+        """The file in the output folder that keeps what was scored."""
         return self.out_dir / STATE_NAME
 
 
@@ -131,12 +132,14 @@ class Log:
         )
 
     def event(self, text: str) -> None:
+        """Say what happened (a file scored), unless quiet."""
         if not self.quiet:
             self._say(text)
 
     warning = event
 
     def problem(self, text: str) -> None:
+        """Say a problem (a file that could not be scored), even when quiet, and count it."""
         self.problems += 1
         self._say(text)
 
@@ -151,6 +154,7 @@ class Log:
             stream.flush()
 
     def close(self) -> None:
+        """Close the log file, at the end of the run."""
         if self._file is not None:
             self._file.close()
 
@@ -179,6 +183,7 @@ class State:
 
     @classmethod
     def load(cls, path: Path, settings: str) -> State:
+        """The state kept at ``path`` for these settings; empty where none is, or not ours."""
         state = cls(path, settings)
         try:
             kept = json.loads(path.read_bytes())
@@ -201,6 +206,7 @@ class State:
         )
 
     def record(self, name: str, digest: str, outputs: Sequence[Path]) -> None:
+        """Remember ``name`` scored with these bytes into ``outputs``, and keep that on disk."""
         relative = [target.relative_to(self.path.parent).as_posix() for target in outputs]
         self.files[name] = Scored(digest, relative)
         document = {

@@ -179,13 +179,20 @@ class Headed(Protocol):
     """What a page's head and header show: an event's report, or a season's."""
 
     @property
-    def title(self) -> str: ...
+    def title(self) -> str:
+        """The page's title."""
+
     @property
-    def facts(self) -> tuple[tuple[str, str], ...]: ...
+    def facts(self) -> tuple[tuple[str, str], ...]:
+        """The facts the header lists (date, club, ...), as label and value."""
+
     @property
-    def method(self) -> str: ...
+    def method(self) -> str:
+        """The method the figures were scored by, as the header names it."""
+
     @property
-    def options(self) -> tuple[tuple[str, str], ...]: ...
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """The method's options, as name and value, as the header shows them."""
 
 
 def opening(report: Headed) -> Iterator[str]:

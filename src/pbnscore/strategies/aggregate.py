@@ -146,6 +146,7 @@ class Aggregate:
     Options: ClassVar[type[AggregateOptions]] = AggregateOptions
 
     def score(self, event: Event, options: AggregateOptions) -> ScoredEvent:
+        """``event`` scored: each match's boards and IMPs (and VPs, on a scale given)."""
         return self._score(event, options)[0]
 
     def explain(self, event: Event, options: AggregateOptions, board: int) -> Explanation:

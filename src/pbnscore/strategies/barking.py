@@ -92,6 +92,8 @@ class Barking(PerBoardMethod):
     def score_field(
         self, field: _fields.Field, options: BarkingOptions, trace: Trace | None = None
     ) -> _fields.FieldScore:
+        """One board's field scored by barking, its steps noted in ``trace``."""
+
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
             if len(scores) < MIN_TABLES:
                 if trace is not None:

@@ -64,6 +64,7 @@ class Drop:
     rule: DropRule | None = None
 
     def count(self, n: int) -> int:
+        """How many scores to drop at each end of n: what the rule asks, leaving at least one."""
         return min(self.wanted(n), (n - 1) // 2)
 
     def wanted(self, n: int) -> int:
@@ -219,6 +220,7 @@ class Butler(PerBoardMethod):
     def score_field(
         self, field: _fields.Field, options: ButlerOptions, trace: Trace | None = None
     ) -> _fields.FieldScore:
+        """One board's field scored by Butler against its datum, its steps noted in ``trace``."""
         datum, record = _formed(field.scores, options, trace) if field.scores else (None, None)
         factor = 2 if options.double else 1
 
@@ -247,6 +249,7 @@ class Butler(PerBoardMethod):
         return attrs.evolve(scored, record=attrs.evolve(record, points_sum=total))
 
     def datum_label(self, options: ButlerOptions) -> str:
+        """The datum's name as the output states it (``trimmed-mean``)."""
         return options.datum.value
 
 

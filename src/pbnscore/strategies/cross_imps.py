@@ -73,6 +73,8 @@ class CrossImps(PerBoardMethod):
     def score_field(
         self, field: _fields.Field, options: CrossImpsOptions, trace: Trace | None = None
     ) -> _fields.FieldScore:
+        """One board's field scored by cross-IMPs, its steps noted in ``trace``."""
+
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
             # IMP(s - s) = 0: a score compared with itself adds nothing.
             sums = ImpSums(scores, options.imp_gaps, options.imp_cap)
