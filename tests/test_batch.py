@@ -321,3 +321,17 @@ def test_a_usage_error_is_one_line_naming_its_file_once(named: str | None, lengt
     message = " ".join(["word"] * (length // 5))
     line = batch.describe(UsageError(message, source=named), "night.xml")
     assert line == f"{named or 'night.xml'}: {one_line(message)}"
+
+
+def test_no_standard_error_sends_nothing_to_standard_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """From Python with no standard error (pythonw): a file's failure is in
+    the summary, and never printed on standard output instead."""
+    broken = tmp_path / "broken.pbn"
+    broken.write_text('[Event "x"]\n[Board "0"]\n', encoding="utf-8")
+    jobs = batch.plan([str(broken)], tmp_path / "out", "json")
+    monkeypatch.setattr("sys.stderr", None)
+    summary = batch.run(jobs, batch.Settings(to="json"), workers=1)
+    assert summary.failures == 1
+    assert capsys.readouterr().out == ""

@@ -629,10 +629,10 @@ def _interrupted(finished: Sequence[Done], stopped: int, not_started: int) -> _s
 
 @contextmanager
 def reporter(
-    total: int, progress: bool, err: TextIO, quiet: bool = False
+    total: int, progress: bool, err: TextIO | None, quiet: bool = False
 ) -> Iterator[Callable[[Done], None]]:
     """A function to call with each outcome: prints failures (and warnings,
-    unless ``quiet``), moves the bar."""
+    unless ``quiet``) on ``err`` (None: nowhere), moves the bar."""
     said: set[str] = set()
     if not progress:
         yield lambda done: _print_failure(done, err, quiet, said)
@@ -649,7 +649,9 @@ def reporter(
         yield report
 
 
-def _print_failure(done: Done, err: TextIO, quiet: bool, said: set[str]) -> None:
+def _print_failure(done: Done, err: TextIO | None, quiet: bool, said: set[str]) -> None:
+    if err is None:  # no standard error (pythonw): print() would use stdout
+        return
     for line in _lines(done, quiet, said):
         print(line, file=err)
 
