@@ -37,6 +37,7 @@ FUNCTIONS = ("load", "loads", "dump", "dumps")
 # Each format's own options, as documented (the API reference lists them).
 READ_OPTIONS = {"pbn": {"strict", "warnings"}, "usebio": {"warnings"}}
 WRITE_OPTIONS = {
+    "pbn": {"warn"},
     "usebio": {"types", "dialect", "keep_awards", "warn"},
     "text": {"dd"},
     "html": {"dd"},
