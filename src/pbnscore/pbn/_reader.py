@@ -49,6 +49,7 @@ from pbnscore.model import (
     Direction,
     Event,
     EventKind,
+    Participant,
     Player,
     Scoring,
     Seat,
@@ -543,13 +544,7 @@ class EventBuilder:
         if self.table_games:
             self._refuse_unplaced()
         teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
-        teams = tuple(with_listed_pairs(team, self.team_pairs.get(team.id, {})) for team in teams)
-        teams = tuple(
-            attrs.evolve(team, name=self.team_names[team.id])
-            if team.id in self.team_names
-            else team
-            for team in teams
-        )
+        teams = tuple(self._as_listed(team) for team in teams)
         stages = list(dict.fromkeys(stage for stage, _ in self.sections))
         used = {"Stage"} if len(stages) > 1 and not matches else set()
         if used:
@@ -580,6 +575,14 @@ class EventBuilder:
                 *((n, tags[n]) for n in EVENT_TAGS if n in tags and n not in used),
             ),
         )
+
+    def _as_listed(self, team: Participant) -> Participant:
+        """``team`` with what a TotalScoreTable lists of it: its pairs'
+        players and ids, and its name (None where the table's is empty)."""
+        team = with_listed_pairs(team, self.team_pairs.get(team.id, {}))
+        if team.id not in self.team_names:
+            return team
+        return attrs.evolve(team, name=self.team_names[team.id])
 
     def _sessions(self, stages: list[str | None]) -> tuple[Session, ...]:
         """A pairs event's stages as its sessions (pbnscore writes each
