@@ -50,12 +50,17 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 OWN = sorted([*FIXTURES.glob("pbn/*.pbn"), *FIXTURES.glob("usebio/*.xml")])
 # errors_20.pbn is a sample of a broken file: nothing is scored from it.
 SAMPLES = shared_sample_params("pbn/*", "usebio/*", exclude=("errors_20.pbn",))
-# The options that change which figure is shown: --factor's scaled totals.
-FACTORED = FIXTURES / "usebio" / "individual-with-handset.xml"
-OPTIONS: dict[Path, dict[str, Any]] = {FACTORED: {"factor": True}}
+# The options that change which figure is shown: --factor's scaled totals,
+# which put Hal Hunt (4 IMPs in 3 boards) above Ben Baker (4 in 4), and pair
+# 4 NS (4 in 2) above pair 1 (4 in 3) in a PBN input written back as itself.
+FACTORED = (
+    FIXTURES / "usebio" / "individual-with-handset.xml",
+    FIXTURES / "pbn" / "adjusted-rows.pbn",
+)
+OPTIONS: dict[Path, dict[str, Any]] = {path: {"factor": True} for path in FACTORED}
 INPUTS: list[ParameterSet] = [
     *(pytest.param(path, id=path.name) for path in OWN),
-    pytest.param((FACTORED, "butler"), id=f"{FACTORED.name}-factor"),
+    *(pytest.param((path, "butler"), id=f"{path.name}-factor") for path in FACTORED),
     *SAMPLES,
 ]
 
@@ -266,7 +271,9 @@ def pbn_figures(written: Written) -> Figures:
         if row.get("TotalVP", "-") != "-":
             pairs.append(("total", row["TotalVP"]))
         if row.get("TotalIMP", "-") != "-":
-            pairs.append(("diff" if "TotalVP" in row and teams else "total", row["TotalIMP"]))
+            # the total ranked on, as USEBIO's TOTAL_SCORE (README "Factoring")
+            kind = "diff" if "TotalVP" in row and teams else "ranked total"
+            pairs.append((kind, row["TotalIMP"]))
     return found(pairs)
 
 
@@ -491,3 +498,110 @@ def test_explain_shows_json_s_figures(written: Written) -> None:
     """Each result's points (or each team's IMPs) on one board, and its datum."""
     wanted = expected(written.document, written.explained_board)
     check(explain_figures(written), wanted, {"points", "datum", "both sides' board imps"})
+
+
+# -- each participant's total, in every format ---------------------------------------
+#
+# One event gives one answer: the figure a participant is ranked on (with
+# --factor its factored total, README "Factoring") is the same beside its id
+# in every output that ranks. Compared as (id, figure) pairs, so a tie listed
+# in another order still agrees; a format showing another participant's
+# figure, or the plain total where it ranks on the factored one, does not.
+
+Shown = Counter[tuple[str, str]]  # (participant id, the figure it is ranked on)
+
+
+def json_ranked_totals(document: dict[str, Any]) -> Shown:
+    return Counter(
+        (p["id"], points_text(Fraction(p.get("factored", p["total"])))) for p in _ranked(document)
+    )
+
+
+def usebio_ranked_totals(written: Written) -> Shown:
+    """TOTAL_SCORE by its participant's number; a pairs method on a teams
+    event writes each pair's PAIR_IMPS (a team's TOTAL_SCORE is the match
+    scoring's)."""
+    root = etree.fromstring(written.outputs["usebio"])
+    by_pairs = (
+        written.scored.event.kind is EventKind.TEAMS and written.scored.style.name != "aggregate"
+    )
+    shown: Shown = Counter()
+    for figure in root.iterfind(f".//PARTICIPANTS//{'PAIR_IMPS' if by_pairs else 'TOTAL_SCORE'}"):
+        owner = figure.getparent()
+        assert owner is not None
+        # a TEAM_ID may be an attribute or an element (pbnscore's reader takes either)
+        numbers = [owner.findtext(name) for name in ("PAIR_NUMBER", "PLAYER_NUMBER", "TEAM_ID")]
+        number = next((n for n in [*numbers, owner.get("TEAM_ID")] if n is not None), "")
+        shown[(number.strip(), canonical(figure.text or ""))] += 1
+    return shown
+
+
+def pbn_ranked_totals(written: Written) -> Shown:
+    """The TotalScoreTable's ranked rows: TotalVP where teams are ranked on
+    VPs, else TotalIMP, by PairId (a team's row: its TeamId)."""
+    shown: Shown = Counter()
+    columns: list[str] = []
+    for line in written.outputs["pbn"].decode("utf-8", "replace").splitlines():
+        if tag := TAG_RE.match(line):
+            name, value = tag.groups()
+            columns = (
+                [c.split("\\")[0] for c in value.split(";")] if name == "TotalScoreTable" else []
+            )
+            continue
+        if not columns or not line.strip() or line.startswith(("%", ";", "{")):
+            columns = columns if line.strip() else []
+            continue
+        row = {k: v.strip('"') for k, v in zip(columns, CELL_RE.findall(line), strict=False)}
+        figure = row.get("TotalVP", row.get("TotalIMP", "-"))
+        if row.get("Rank", "-") != "-" and figure != "-":
+            number = row["PairId"] if row.get("PairId", "-") != "-" else row["TeamId"]
+            shown[(number, canonical(figure))] += 1
+    return shown
+
+
+def csv_ranked_totals(written: Written) -> Shown:
+    rows = csv.DictReader(io.StringIO(written.outputs["csv"].decode("utf-8-sig")))
+    return Counter(
+        (row["Id"], canonical(row.get("Factored") or row["Total"])) for row in rows if row["Rank"]
+    )
+
+
+RANKED_ON = ("Factored", "VP", "Net IMPs", "Total")  # the first a standings table has
+
+
+def report_ranked_totals(tables: list[Table]) -> Shown:
+    """Each standings row's figure ranked on, by the number in its second column."""
+    shown: Shown = Counter()
+    for kind, headers, rows in tables:
+        column = next((headers.index(h) for h in RANKED_ON if h in headers), None)
+        if kind != "standings" or column is None:
+            continue
+        for row in rows:
+            if row[column] not in NOT_FIGURES:
+                shown[(row[1], canonical(row[column]))] += 1
+    return shown
+
+
+def test_each_participant_s_total_is_one_figure_in_every_format(written: Written) -> None:
+    """PBN, CSV, text and HTML show each ranked participant's figure as JSON
+    does; USEBIO each it has an element for (an input's own PARTICIPANTS may
+    leave out a substitute; under barking a team's TOTAL_SCORE is the match
+    scoring's)."""
+    html = written.outputs["html"].decode("utf-8")
+    shown = {
+        "pbn": pbn_ranked_totals(written),
+        "csv": csv_ranked_totals(written),
+        "text": report_ranked_totals(text_tables(written.outputs["text"].decode("utf-8"))),
+        "html": report_ranked_totals(html_tables(html)),
+    }
+    wanted = json_ranked_totals(written.document)
+    assert wanted, "no participant ranked"
+    wrong = [
+        f"{name}: shown but not JSON's {dict(figures - wanted)}; not shown {dict(wanted - figures)}"
+        for name, figures in shown.items()
+        if figures != wanted
+    ]
+    usebio = usebio_ranked_totals(written)
+    if usebio - wanted:
+        wrong.append(f"usebio: shown but not JSON's {dict(usebio - wanted)}")
+    assert not wrong, "\n".join(wrong)

@@ -319,16 +319,19 @@ def _id_cell(national_id: str | None) -> str:
 
 
 def _figures(standing: Standing | None, team_imps: Points | None) -> dict[str, str]:
-    """A row's totals; "-" for a row that is not ranked (an aggregate's pairs)."""
+    """A row's totals; "-" for a row that is not ranked (an aggregate's pairs).
+    The total is the one ranked on: with --factor the factored total, as
+    USEBIO's TOTAL_SCORE ([Scoring] ends ";Factor"; README "Factoring");
+    MeanIMP, per board played, is the same either way."""
     if standing is None:
         return dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP", "NrBoards"), "-")
     if standing.rank is None:  # did not play: no total, as in every output (README "Did not play")
         unplayed = dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP"), "-")
         return {**unplayed, "NrBoards": str(standing.boards)}
-    imps = standing.total if team_imps is None else team_imps
+    imps = standing.ranked_total if team_imps is None else team_imps
     return {
         "TotalIMP": points_text(imps),
-        "TotalVP": points_text(standing.total),
+        "TotalVP": points_text(standing.ranked_total),
         "MeanIMP": points_text(standing.average),
         "NrBoards": str(standing.boards),
     }

@@ -178,7 +178,8 @@ class FactorOptions:
     factor: bool = option(
         False,
         "rank on totals scaled up to the most boards played in the ranking group "
-        "(most / played); JSON adds factored, USEBIO TOTAL_SCORE is the factored figure",
+        "(most / played); JSON adds factored, USEBIO TOTAL_SCORE and PBN TotalIMP "
+        "are the factored figure",
         converter=to_bool,
     )
 
