@@ -49,7 +49,7 @@ def remarked(scored: ScoredEvent) -> ScoredEvent:
     from pbnscore import registry
     from pbnscore.strategies._base import said_own_scoring, said_who_did_not_play
 
-    return said_who_did_not_play(said_own_scoring(scored, registry.entries))
+    return said_who_did_not_play(said_own_scoring(scored, registry.registered))
 
 
 def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:

@@ -445,17 +445,18 @@ def _who(p: Participant) -> str:
 _REPRODUCED = frozenset({"butler", "cross-imps", "aggregate", "barking", "imps", "vps"})
 
 
-def said_own_scoring(scored: ScoredEvent, installed: Callable[[], Iterable[str]]) -> ScoredEvent:
+def said_own_scoring(
+    scored: ScoredEvent, registered: Callable[[Iterable[str]], Iterable[str]]
+) -> ScoredEvent:
     """The scored event with a warning for each scoring its file names for
     itself that no installed method reproduces (README "A scoring we do
     not have"): ``the file's own scoring is point-a-board; scored here as
-    aggregate``. ``installed`` (the registered methods' names) is asked only
-    for a scoring the built-ins do not reproduce: reading every installed
-    distribution's entry points costs a small file's start-up a third."""
+    aggregate``. ``registered`` (which of the names given a registered
+    method has) is asked only for scorings the built-ins do not reproduce."""
     unknown = [name for name in scored.event.source.scorings if name not in _REPRODUCED]
     if unknown:
-        registered = set(installed())
-        unknown = [name for name in unknown if name not in registered]
+        found = set(registered(unknown))
+        unknown = [name for name in unknown if name not in found]
     notices = tuple(
         Notice(
             f"the file's own scoring is {excerpt(name, bare=True)}; scored here as {scored.method}"
