@@ -110,14 +110,16 @@ def test_a_signal_during_a_write_leaves_no_part_file(
     assert signal.getsignal(signum) is signal.SIG_DFL  # the handler before, put back
 
 
-def _slow_files(folder: Path, count: int, boards: int = 1) -> None:
+def _slow_files(folder: Path, count: int, boards: int = 1, field_size: int = 300) -> None:
     """Teams files whose barking fields of 300 different scores take a
-    second or so a board to score."""
+    second or so a board to score (of 200, a third of a second)."""
     scores = [
-        [((n + 7919 * b) ** 2 * 37) % 100_003 - 50_000 for n in range(300)]  # few sums alike
+        [((n + 7919 * b) ** 2 * 37) % 100_003 - 50_000 for n in range(field_size)]  # few sums alike
         for b in range(boards)
     ]
-    event = build.teams_event([[board[i : i + 4] for board in scores] for i in range(0, 300, 4)])
+    event = build.teams_event(
+        [[board[i : i + 4] for board in scores] for i in range(0, field_size, 4)]
+    )
     document = usebio.dumps(event)
     for n in range(count):
         (folder / f"slow-{n}.xml").write_bytes(document)
@@ -164,15 +166,29 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used (Linux: from /proc); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+# CPU seconds a worker spends on a slow file before the test stops the batch:
+# well into it (reading the file takes milliseconds), whatever the load.
+INTO_A_FILE = 0.1
+
+
 def _batch(
-    tmp_path: Path, files: int, not_xml: int = 0
+    tmp_path: Path, files: int, not_xml: int = 0, field_size: int = 300
 ) -> tuple[subprocess.Popen[bytes], list[int], Path]:
     """A real batch of slow files on two workers, once both are working;
     with ``not_xml`` files after them (in name order) that fail at once."""
     inputs, out = tmp_path / "in", tmp_path / "out"
     inputs.mkdir()
     # With files that fail at once the slow one must outlast the test's wait.
-    _slow_files(inputs, files, boards=4 if not_xml else 1)
+    _slow_files(inputs, files, boards=4 if not_xml else 1, field_size=field_size)
     for n in range(not_xml):
         (inputs / f"word-{n}.xml").write_bytes(b"PK\x03\x04 a Word document")
     argv = [sys.executable, "-m", "pbnscore", "batch", str(inputs), "--out-dir", str(out)]
@@ -184,7 +200,13 @@ def _batch(
         time.sleep(0.2)
         workers = _workers_of(parent.pid)
     assert len(workers) >= 2, "the workers never started"
-    time.sleep(1.5)  # both busy with a file
+    # Both busy with a file: CPU time spent, not time on the clock, which a
+    # busy machine stretches. With files that fail at once, one worker goes
+    # idle after them and the slow one alone runs the count up, by when the
+    # other (scheduled alike) has long finished its quick failures.
+    busy = 2 * INTO_A_FILE
+    while sum(map(_cpu_seconds, workers)) < busy and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert parent.poll() is None, "the batch ended before the test could stop it"
     return parent, workers, out
 
@@ -214,7 +236,8 @@ def test_sigterm_to_a_batch_finishes_the_files_being_written_and_exits_143(
 ) -> None:
     """SIGTERM to the batch parent: the files in hand are finished, no more
     are started, no temporary file stays, exit 143 with one line."""
-    parent, workers, out = _batch(tmp_path, files=12)
+    # What is in hand is scored to the end: files of a third of a second.
+    parent, workers, out = _batch(tmp_path, files=12, field_size=200)
     os.kill(parent.pid, signal.SIGTERM)
     _, err = parent.communicate(timeout=WAIT)
     assert parent.returncode == 143
