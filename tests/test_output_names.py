@@ -1,13 +1,21 @@
 """Outputs go where they are named, never into an input, never two to one
-name (issue 25, points 6 and 7)."""
+name (issue 25, points 6 and 7).
+
+Where a test redirects standard output or input, the command runs in this
+process with ``sys.stdout`` and ``sys.stdin`` open on real files, as a
+shell's ``>>`` and ``<`` leave them: what the refusal looks at is the file
+behind each descriptor. One test runs the README's case in a process of its
+own, the whole way from the shell's redirection."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
 from pbnscore.cli import main
@@ -17,19 +25,30 @@ NIGHT = FIXTURES / "pbn" / "mitchell-pairs.pbn"
 CLUB = FIXTURES / "season" / "club"
 
 
-def _run(
-    words: list[str], stdout: Path, stdin: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """``pbnscore WORDS >> stdout`` (``< stdin``), in a process of its own."""
-    with stdout.open("ab") as out, (stdin or Path(__file__)).open("rb") as given:
-        return subprocess.run(
-            [sys.executable, "-m", "pbnscore", *words],
-            stdout=out,
-            stdin=given,
-            stderr=subprocess.PIPE,
-            text=True,
-            check=False,
-        )
+@attrs.frozen
+class Ran:
+    returncode: int
+    stderr: str
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
+    """``pbnscore WORDS >> stdout`` (``< stdin``): ``main`` with standard
+    output appending to ``stdout`` and standard input reading ``stdin``."""
+
+    def ran(words: list[str], stdout: Path, stdin: Path | None = None) -> Ran:
+        capsys.readouterr()
+        with (
+            stdout.open("a", encoding="utf-8") as out,
+            (stdin or Path(__file__)).open(encoding="utf-8") as given,
+            monkeypatch.context() as patch,
+        ):
+            patch.setattr(sys, "stdout", out)
+            patch.setattr(sys, "stdin", given)
+            status = main(words)
+        return Ran(status, capsys.readouterr().err)
+
+    return ran
 
 
 @pytest.mark.parametrize(
@@ -46,7 +65,7 @@ def _run(
     ids=["score-o-dash", "score-no-o", "score-stdin", "explain", "season", "check", "check-stdin"],
 )
 def test_standard_output_appending_to_the_input_is_refused(
-    tmp_path: Path, words: list[str]
+    run: Callable[..., Ran], tmp_path: Path, words: list[str]
 ) -> None:
     """``pbnscore score night.pbn -o - >> night.pbn``: a usage error, one
     line, and the input as it was."""
@@ -56,16 +75,38 @@ def test_standard_output_appending_to_the_input_is_refused(
     shutil.copy(NIGHT, night)
     before = night.read_bytes()
     filled = [word.format(night=night, folder=folder) for word in words]
-    done = _run(filled, night, stdin=night)
+    done = run(filled, night, stdin=night)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "would be written into" in done.stderr
     assert night.read_bytes() == before
 
 
-def test_standard_output_to_another_file_is_written(tmp_path: Path) -> None:
+def test_a_process_appending_to_its_input_refuses(tmp_path: Path) -> None:
+    """``pbnscore score night.pbn -o - >> night.pbn`` from a shell, in a
+    process of its own: a usage error, one line, and the input as it was."""
+    night = tmp_path / "night.pbn"
+    shutil.copy(NIGHT, night)
+    before = night.read_bytes()
+    with night.open("ab") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "pbnscore", "score", str(night), "--to", "pbn", "-o", "-"],
+            stdout=out,
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "would be written into" in done.stderr
+    assert night.read_bytes() == before
+
+
+def test_standard_output_to_another_file_is_written(
+    run: Callable[..., Ran], tmp_path: Path
+) -> None:
     """The check looks at the file, not at the redirection: another file is written."""
     out = tmp_path / "out.pbn"
-    done = _run(["score", str(NIGHT), "--to", "pbn", "-o", "-"], out)
+    done = run(["score", str(NIGHT), "--to", "pbn", "-o", "-"], out)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%")
 
@@ -148,7 +189,7 @@ SCALE = "*,0,10,10\n*,1,11,9\n"
 )
 @pytest.mark.parametrize("spelt", ["-o", "stdout"])
 def test_a_file_an_option_reads_is_never_written_over(
-    tmp_path: Path, words: list[str], content: str, spelt: str
+    run: Callable[..., Ran], tmp_path: Path, words: list[str], content: str, spelt: str
 ) -> None:
     """``score teams.xml --vp scale.csv -o scale.csv`` (or ``>> scale.csv``):
     a usage error, the file as it was."""
@@ -156,9 +197,9 @@ def test_a_file_an_option_reads_is_never_written_over(
     path.write_text(content, encoding="utf-8")
     filled = [word.format(path=path) for word in words]
     if spelt == "-o":
-        done = _run([*filled, "-o", str(path)], tmp_path / "stdout.txt")
+        done = run([*filled, "-o", str(path)], tmp_path / "stdout.txt")
     else:
-        done = _run(filled, path)
+        done = run(filled, path)
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "which an option reads" in done.stderr
     assert path.read_text(encoding="utf-8") == content
