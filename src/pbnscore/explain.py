@@ -16,14 +16,14 @@ from __future__ import annotations
 import sys
 import types
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
 import attrs
 
 from pbnscore.errors import PbnscoreError
-from pbnscore.figures import sentence_text
+from pbnscore.figures import number, shown
 from pbnscore.model import DatumRecord, Event, Participant, Points, Result, ScoredEvent
 from pbnscore.ranges import Range
 
@@ -43,25 +43,6 @@ __all__ = [
 
 class CannotExplain(PbnscoreError):
     """The method, or the board asked for, has nothing to explain."""
-
-
-def number(value: Points) -> int | float:
-    """A figure as a JSON number: whole numbers as ints."""
-    if isinstance(value, int) or value.denominator == 1:
-        return int(value)
-    return float(value)
-
-
-def shown(value: Points) -> str:
-    """A figure in a sentence: whole numbers as they are, fractions to two
-    decimals by the one rule every output rounds by (the exact value is in
-    the step's figures)."""
-    return sentence_text(value)
-
-
-def listed(values: Iterable[Points]) -> str:
-    """The figures, each shown as :func:`shown` shows it, comma-separated."""
-    return ", ".join(shown(v) for v in values)
 
 
 @attrs.frozen

@@ -13,9 +13,10 @@ used: it rounds the binary value, so 0.125 prints 0.12.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
-__all__ = ["points_text", "sentence_text"]
+__all__ = ["listed", "number", "points_text", "sentence_text", "shown"]
 
 _POINTS_TEXT: dict[tuple[int, int], str] = {}
 _CACHED = 10_000  # distinct figures remembered (a board's points repeat)
@@ -44,3 +45,27 @@ def sentence_text(value: Fraction | int | float) -> str:
     if isinstance(value, int) or Fraction(value).denominator == 1:
         return str(int(value))
     return points_text(value)
+
+
+# A method notes its steps with these (pbnscore.explain offers them too): they
+# live here, not in explain, so that scoring without a trace imports no
+# explain (start-up of ``pbnscore score``).
+
+
+def number(value: Fraction | int) -> int | float:
+    """A figure as a JSON number: whole numbers as ints."""
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    return float(value)
+
+
+def shown(value: Fraction | int) -> str:
+    """A figure in a sentence: whole numbers as they are, fractions to two
+    decimals by the one rule every output rounds by (the exact value is in
+    the step's figures)."""
+    return sentence_text(value)
+
+
+def listed(values: Iterable[Fraction | int]) -> str:
+    """The figures, each shown as :func:`shown` shows it, comma-separated."""
+    return ", ".join(shown(v) for v in values)

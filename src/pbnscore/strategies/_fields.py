@@ -24,12 +24,11 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from pbnscore.errors import OptionError, ScoringError, excerpt
-from pbnscore.explain import BoardExplanation, Figure, Line, Trace
 from pbnscore.model import (
     Board,
     DatumRecord,
@@ -54,6 +53,9 @@ from pbnscore.model import (
     Standing,
 )
 from pbnscore.strategies import _base
+
+if TYPE_CHECKING:
+    from pbnscore.explain import BoardExplanation, Trace
 
 Key = tuple[str, str, str | None, str | None, str | None]
 SidePoints = tuple[Points | None, Points | None]  # (NS, EW)
@@ -705,6 +707,9 @@ def explained_fields(
 ) -> tuple[BoardExplanation, ...]:
     """Each traced field as the scored event has it: every table's points
     and steps, and each participant's figure."""
+    # Here, not at the top: a plain score imports no explain (start-up).
+    from pbnscore.explain import BoardExplanation, Figure, Line
+
     shown = {place.field: board for place, board in zip(lay.places, scored.boards, strict=True)}
     explained = []
     for index, trace in traces.items():

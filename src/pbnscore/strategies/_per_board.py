@@ -15,10 +15,9 @@ it is given when ``explain`` asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pbnscore.errors import ScoringError
-from pbnscore.explain import Explanation, Trace
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
 from pbnscore.strategies._fields import (
     Field,
@@ -29,6 +28,9 @@ from pbnscore.strategies._fields import (
     explained_fields,
     scoped_layout,
 )
+
+if TYPE_CHECKING:
+    from pbnscore.explain import Explanation, Trace
 
 __all__ = ["PerBoardMethod"]
 
@@ -72,6 +74,9 @@ class PerBoardMethod:
     def explain(self, event: Event, options: Any, board: int) -> Explanation:
         """The event scored as :meth:`score` does, the fields of board
         number ``board`` with a :class:`Trace` of their steps."""
+        # Here, not at the top: a plain score imports no explain (start-up).
+        from pbnscore.explain import Explanation, Trace
+
         check_kind(event, self.name, self.kinds)
         lay = scoped_layout(event, options)
         traces: dict[int, Trace] = {}

@@ -37,12 +37,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from pbnscore.errors import ScoringError
-from pbnscore.explain import BoardExplanation, Explanation, Figure, Line, Trace, number, shown
+from pbnscore.figures import number, shown
 from pbnscore.imps import ScaleFile, imps, read_scale, wbf_discrete_vps, wbf_vps
 from pbnscore.model import (
     Board,
@@ -63,6 +63,9 @@ from pbnscore.model import (
     Session,
 )
 from pbnscore.strategies import _base, _fields
+
+if TYPE_CHECKING:
+    from pbnscore.explain import BoardExplanation, Explanation, Trace
 
 
 class VpScale(enum.Enum):
@@ -152,6 +155,9 @@ class Aggregate:
     def explain(self, event: Event, options: AggregateOptions, board: int) -> Explanation:
         """The event scored as :meth:`score` does, each match's board
         number ``board`` with a :class:`Trace` of its steps."""
+        # Here, not at the top: a plain score imports no explain (start-up).
+        from pbnscore.explain import Explanation
+
         scored, lay, matches = self._score(event, options, board)
         explained = []
         for (session, match), score in zip(_matches(event), matches, strict=True):
@@ -219,6 +225,8 @@ def _explained(
     lay: _fields.Layout, session: Session, match: Match, board: Board, score: MatchScore
 ) -> BoardExplanation:
     """One match's board as the scored match has it: each team's IMPs."""
+    from pbnscore.explain import BoardExplanation, Figure, Line  # explain only (start-up)
+
     trace = score.traces[id(board)]
     net = next((n for n in score.nets if n.board is board), None)
     figures = []
@@ -285,7 +293,11 @@ def score_match(
     ``names`` is :func:`team_names` of the session, where the caller has it."""
     if names is None:
         names = team_names(session)
-    traces = {id(b): Trace() for b in match.boards if b.number == traced}
+    traces: dict[int, Trace] = {}
+    if traced is not None:  # explain asks: a plain score imports no explain (start-up)
+        from pbnscore.explain import Trace
+
+        traces = {id(b): Trace() for b in match.boards if b.number == traced}
     tables = max((len(board.results) for board in match.boards), default=0)
     title = f"{names.get(match.team, match.team)} v {names.get(match.opponent, match.opponent)}"
     nets: list[BoardNet] = []

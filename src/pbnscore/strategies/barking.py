@@ -38,16 +38,19 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from pbnscore.errors import ScoringError
-from pbnscore.explain import Trace, number, shown
+from pbnscore.figures import number, shown
 from pbnscore.imps import ImpGaps, ImpSums, first_imp, imps
 from pbnscore.model import EventKind, Notice, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
+
+if TYPE_CHECKING:
+    from pbnscore.explain import Trace
 
 MIN_TABLES = 4  # a, b, k and l must be four different tables
 # The pair sums are counted by value, so time and memory go with the

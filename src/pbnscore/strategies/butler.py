@@ -13,15 +13,18 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from pbnscore.explain import Trace, listed, number, shown
+from pbnscore.figures import listed, number, shown
 from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
 from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
+
+if TYPE_CHECKING:
+    from pbnscore.explain import Trace
 
 
 class Datum(enum.Enum):

@@ -14,15 +14,18 @@ import bisect
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from pbnscore.explain import Trace, number, shown
+from pbnscore.figures import number, shown
 from pbnscore.imps import ImpSums, first_imp, imps
 from pbnscore.model import EventKind, PointsStyle
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
+
+if TYPE_CHECKING:
+    from pbnscore.explain import Trace
 
 
 class Normalise(enum.Enum):
