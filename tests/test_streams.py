@@ -1,6 +1,8 @@
 """The standard streams fail cleanly: a full disk, a closed descriptor, an
 encoding that cannot hold a character (issue 25, point 5). Each case runs
-``python -m pbnscore`` in a process of its own, with the stream so set up."""
+``python -m pbnscore`` in a process of its own, with the stream so set up;
+what a command writes with its streams as usual, to compare with, is taken
+from ``main`` in this process."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from pbnscore.cli import main
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 NIGHT = FIXTURES / "pbn" / "mitchell-pairs.pbn"
@@ -116,15 +120,19 @@ def test_an_encoding_that_cannot_hold_a_character(
     ],
     ids=["score-warning", "batch-warning", "score-error", "usage-error", "version"],
 )
-def test_standard_error_closed(tmp_path: Path, words: list[str], status: int) -> None:
+def test_standard_error_closed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, words: list[str], status: int
+) -> None:
     """``2>&-``: nothing meant for standard error reaches standard output,
     which is what it is with standard error open; a warning or error that
     could not be said makes the exit status 1 (a failure keeps its own)."""
-    said = _pbnscore(_out(words, tmp_path / "said"), tmp_path, stdout=subprocess.PIPE)
+    filled = [word.format(broken=_broken(tmp_path)) for word in _out(words, tmp_path / "said")]
+    main(filled)
+    said = capsys.readouterr()
     closed = _out(words, tmp_path / "closed")
     done = _pbnscore(closed, tmp_path, stdout=subprocess.PIPE, preexec_fn=lambda: _close(2))
-    assert said.stderr.strip() != "" or words == ["--version"]
-    assert (done.returncode, done.stdout) == (status, said.stdout)
+    assert said.err.strip() != "" or words == ["--version"]
+    assert (done.returncode, done.stdout) == (status, said.out)
 
 
 def _out(words: list[str], folder: Path) -> list[str]:
