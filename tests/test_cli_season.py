@@ -1,4 +1,8 @@
-"""`pbnscore season`: the command line over the season fixtures."""
+"""`pbnscore season`: the command line over the season fixtures.
+
+Tests about what a season says run it in this process (``-j 1``); the first
+two, with the default workers, show that the workers' way gives the same
+ranking and reports a failed file alike."""
 
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ def test_text_ranking_of_a_folder(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_quiet(capsys: pytest.CaptureFixture[str]) -> None:
     """--quiet: no warnings."""
-    assert main(["season", str(CLUB), "--quiet"]) == 0
+    assert main(["season", str(CLUB), "--quiet", "-j", "1"]) == 0
     assert capsys.readouterr().err == ""
 
 
@@ -54,7 +58,12 @@ def test_json_document(tmp_path: Path) -> None:
     """The pbnscore-season/1 document: events in date order, each participant's
     figures, the events counted under --best, ids where known."""
     out = tmp_path / "season.json"
-    assert main(["season", str(CLUB), "--best", "3", "--by", "player", "-o", str(out), "-q"]) == 0
+    assert (
+        main(
+            ["season", str(CLUB), "--best", "3", "--by", "player", "-o", str(out), "-q", "-j", "1"]
+        )
+        == 0
+    )
     document = json.loads(out.read_text(encoding="utf-8"))
     assert [e["date"] for e in document["events"]] == sorted(e["date"] for e in document["events"])
     assert document["season"] == {
@@ -74,7 +83,7 @@ def test_json_document(tmp_path: Path) -> None:
 def test_csv(tmp_path: Path) -> None:
     """-o X.csv: BOM, a header, a row per participant, a column per event."""
     out = tmp_path / "season.csv"
-    assert main(["season", str(CLUB), "-o", str(out), "-q", "--min-events", "2"]) == 0
+    assert main(["season", str(CLUB), "-o", str(out), "-q", "--min-events", "2", "-j", "1"]) == 0
     data = out.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     rows = data.decode("utf-8-sig").split("\r\n")
@@ -88,7 +97,9 @@ def test_league_html_links_each_round(tmp_path: Path) -> None:
     """--report-dir: each round's own HTML report written there and linked."""
     reports = tmp_path / "reports"
     out = tmp_path / "league.html"
-    assert main(["season", str(LEAGUE), "--report-dir", str(reports), "-o", str(out)]) == 0
+    assert (
+        main(["season", str(LEAGUE), "--report-dir", str(reports), "-o", str(out), "-j", "1"]) == 0
+    )
     page = out.read_text(encoding="utf-8")
     assert "League table" in page
     for name in ("league-round-1", "league-round-2", "league-round-3"):
@@ -100,7 +111,7 @@ def test_aliases_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     """--aliases settles a guess: its warning goes."""
     aliases = tmp_path / "aliases.csv"
     aliases.write_text("name,same_as\nkate kerr,Kate Kerr\n", encoding="utf-8")
-    assert main(["season", str(CLUB), "--aliases", str(aliases)]) == 0
+    assert main(["season", str(CLUB), "--aliases", str(aliases), "-j", "1"]) == 0
     err = capsys.readouterr().err
     assert "'kate kerr' taken to be" not in err and err.count(" taken to be ") == 8
 
@@ -118,7 +129,7 @@ def test_refused(
     words: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Wrong usage is exit 2 (a teams method over pairs nights: every file fails, exit 1)."""
-    status = main(["season", str(CLUB), *words])
+    status = main(["season", str(CLUB), "-j", "1", *words])
     err = capsys.readouterr().err
     if message:
         assert status == 2 and message in err
@@ -149,7 +160,7 @@ def test_rank_is_the_season_s_or_the_method_s() -> None:
 
 def test_rank_total_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     """--rank total over the club nights: Grace & Harry first on 47."""
-    assert main(["season", str(CLUB), "--rank", "total", "-q", "--to", "csv"]) == 0
+    assert main(["season", str(CLUB), "--rank", "total", "-q", "--to", "csv", "-j", "1"]) == 0
     rows = capsys.readouterr().out.split("\r\n")
     assert rows[1].startswith("1,,pair,Grace Gill & Harry Hunt,,,6,17,47,")
     assert main(["season", str(CLUB), "--rank", "best"]) == 2
