@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from cost import assert_cheap, cpu_cost
+from in_turn import in_turn
 from pbnscore import batch
 from pbnscore.cli import main
 from pbnscore.errors import one_line
@@ -1068,38 +1069,11 @@ def _run(
     )
 
 
-# Runs ``main`` on each argv given (as JSON) in turn, and prints the exit
-# status and standard error of each (as JSON).
-EACH_IN_TURN = """
-import contextlib, io, json, sys
-from pbnscore.cli import main
-said = []
-for argv in json.loads(sys.argv[1]):
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        said.append((main(argv), err.getvalue()))
-print(json.dumps(said))
-"""
-
-
-def _run_each(*argvs: list[str]) -> list[tuple[int, str]]:
-    """(exit status, standard error) of ``pbnscore ARGV`` for each argv, one
-    after the other, all in one process of its own: a read blocked on a pipe
-    ends in the timeout, not in a test run that waits for ever."""
-    done = subprocess.run(
-        [sys.executable, "-c", EACH_IN_TURN, json.dumps(argvs)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert (done.returncode, done.stderr) == (0, "")
-    return [(status, err) for status, err in json.loads(done.stdout)]
-
-
 def test_a_system_dtd_is_never_opened(tmp_path: Path) -> None:
     """The DOCTYPE's SYSTEM DTD, a local file: never opened (a pipe that would
-    block the reader), and a DTD that does not parse is no error."""
+    block the reader), and a DTD that does not parse is no error. The commands
+    run in a process of their own: a read blocked on the pipe ends in its
+    timeout, not in a test run that waits for ever."""
     blocking = _fifo(tmp_path, "usebio.dtd")
     broken = tmp_path / "broken.dtd"
     broken.write_text(f"<!ELEMENT oops (((( {SECRET}")
@@ -1111,7 +1085,7 @@ def test_a_system_dtd_is_never_opened(tmp_path: Path) -> None:
         )
         argvs.append(["score", str(source), "-o", str(tmp_path / f"{dtd.stem}.json")])
     argvs.append(["check", str(tmp_path / "broken-night.xml")])
-    assert _run_each(*argvs) == [(0, "")] * 3
+    assert [(said.returncode, said.stderr) for said in in_turn(argvs)] == [(0, "")] * 3
     for dtd in (blocking, broken):
         assert SECRET not in (tmp_path / f"{dtd.stem}.json").read_text()
 
@@ -1124,7 +1098,8 @@ def test_an_external_entity_naming_a_pipe_is_refused_without_opening_it(tmp_path
         sources.append(tmp_path / name)
         sources[-1].write_bytes(data)
     assert len(sources) == 3
-    assert _run_each(*(["score", str(source)] for source in sources)) == [
+    said = in_turn([["score", str(source)] for source in sources])
+    assert [(done.returncode, done.stderr) for done in said] == [
         (1, f"{source}:2: entity declarations are not allowed\n") for source in sources
     ]
 

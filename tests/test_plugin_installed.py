@@ -5,7 +5,8 @@ module, its ``pyproject.toml``, its conformance test) are written to a
 folder exactly as a reader would copy them, ``pip install --target`` builds
 and installs it once for the session, and the installed plug-in is run from
 that folder on ``PYTHONPATH``: its own conformance tests under pytest, then
-``pbnscore methods``, ``score`` and ``explain``. pip builds it with this
+``pbnscore methods``, ``score`` and ``explain`` (in turn, in one new
+process). pip builds it with this
 environment's setuptools where that can build a wheel (the test extra
 brings one), having checked it against what the example's pyproject.toml
 asks for to build it; elsewhere in an isolated environment it fetches
@@ -27,6 +28,8 @@ from pathlib import Path
 
 import pytest
 from packaging.version import Version
+
+from in_turn import Said, in_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "api" / "plugins.md"
@@ -131,12 +134,28 @@ def test_the_installed_example_passes_its_conformance_tests(installed: dict[str,
     assert passed is not None and int(passed.group(1)) >= 6, done.stdout[-1000:]
 
 
-def test_methods_lists_the_installed_example_with_its_own_flags(
-    installed: dict[str, str],
-) -> None:
+COMMANDS = {
+    "methods": ["methods"],
+    "score": ["score", str(MITCHELL), "-m", NAME, "--to", "json"],
+    "explain": ["explain", str(MITCHELL), "-m", NAME, "--board", "1"],
+    "refused": ["score", str(MITCHELL), "-m", NAME, "--imp-cap", "17"],
+}
+
+
+@pytest.fixture(scope="module")
+def said(installed: dict[str, str]) -> dict[str, Said]:
+    """What each of COMMANDS did in the installed example's environment: one
+    after the other in one new process, from a folder that holds no copy of
+    its source (what runs is what pip put)."""
+    folder = Path(installed["PBNSCORE_TEST_SITE"]).parent
+    ran = in_turn(list(COMMANDS.values()), env=installed, cwd=folder)
+    return dict(zip(COMMANDS, ran, strict=True))
+
+
+def test_methods_lists_the_installed_example_with_its_own_flags(said: dict[str, Said]) -> None:
     """``pbnscore methods`` names the plug-in's entry point, and offers its
     flags and --factor, and no IMP option it would not use."""
-    done = run(installed, "pbnscore", "methods")
+    done = said["methods"]
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     start = next(at for at, line in enumerate(lines) if line.startswith(f"{NAME}: "))
@@ -146,19 +165,19 @@ def test_methods_lists_the_installed_example_with_its_own_flags(
     assert flags == ["--factor", "--per-win"]
 
 
-def test_score_and_explain_run_the_installed_example(installed: dict[str, str]) -> None:
+def test_score_and_explain_run_the_installed_example(said: dict[str, Said]) -> None:
     """``score -m matchpoints`` ranks the fixture on matchpoints that add up
     to the top on every board; ``explain`` shows its steps; an IMP option
     is refused as for any option the method does not take."""
-    done = run(installed, "pbnscore", "score", str(MITCHELL), "-m", NAME, "--to", "json")
+    done = said["score"]
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert document["method"]["name"] == NAME
     assert any(participant["total"] for participant in document["participants"])
-    explained = run(installed, "pbnscore", "explain", str(MITCHELL), "-m", NAME, "--board", "1")
+    explained = said["explain"]
     assert explained.returncode == 0, explained.stderr
     assert "results compared, top" in explained.stdout
-    refused = run(installed, "pbnscore", "score", str(MITCHELL), "-m", NAME, "--imp-cap", "17")
+    refused = said["refused"]
     assert refused.returncode == 2
     assert len(refused.stderr.strip().splitlines()) == 1
     assert "--imp-cap" in refused.stderr
