@@ -140,3 +140,12 @@ def test_a_plain_score_imports_no_explain(tmp_path: Path) -> None:
     imports no ``pbnscore.explain`` (six attrs classes) and no explain report."""
     unused = {"pbnscore.explain", "pbnscore.report.explain"}
     assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"
+
+
+def test_a_pairs_event_scored_without_options_imports_no_other_method(tmp_path: Path) -> None:
+    """``score night.xml`` with no -m and no method option reads its line
+    with no method's flags (the parser's plain reading), so aggregate, the
+    teams default, is not imported for a pairs event, nor any other method."""
+    others = {"pbnscore.strategies.aggregate", "pbnscore.strategies.cross_imps",
+              "pbnscore.strategies.barking"}  # fmt: skip
+    assert _score_imports("mitchell-pairs.xml", others, tmp_path) == "0 []\n"

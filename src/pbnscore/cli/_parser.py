@@ -92,17 +92,22 @@ class _Parser(Parser):
 
 
 def build_parser(
-    flags: Sequence[Flag] = (), method: str | None = None, command: str | None = None
+    flags: Sequence[Flag] = (),
+    method: str | None = None,
+    command: str | None = None,
+    *,
+    add_help: bool = True,
 ) -> argparse.ArgumentParser:
     """The parser; ``command``'s sub-command has its arguments (and, where it
     takes method options, ``flags``: those of ``method``, or of the default
     methods where no method is named). The other commands are listed with
     their help line only, their modules not imported (``pbnscore --help``
-    imports none)."""
+    imports none). Without ``add_help``, ``-h`` is left over, not answered."""
     parser = _Parser(
         prog="pbnscore",
         description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
         allow_abbrev=False,
+        add_help=add_help,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -113,7 +118,11 @@ def build_parser(
         module = command_module(name)
         assert module is not None
         sub = commands.add_parser(
-            name, help=listed.help, description=module.DESCRIPTION, allow_abbrev=False
+            name,
+            help=listed.help,
+            description=module.DESCRIPTION,
+            allow_abbrev=False,
+            add_help=add_help,
         )
         module.add_arguments(sub)
         if module.METHOD_OPTIONS:
@@ -321,12 +330,34 @@ def parse_with_method(
     with ``method``'s; without -m, with every default method's (any may be
     there until the event says which method it gets), but nothing else, so
     that a misspelt flag is a usage error even when the input then fails to
-    read. Called again with the default method once the event is read."""
+    read. Called again with the default method once the event is read.
+    A line that gives no method option is read with no method's flags (none
+    are returned)."""
     if method:
         flags = flags_of_method(method)
         return parse(argv, flags, method), flags
+    plain = _parsed_without_method_options(argv)
+    if plain is not None:
+        return plain, ()
     flags = merged(default_methods(), shared_only=False)
     return parse(argv, flags, None), flags
+
+
+def _parsed_without_method_options(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of a line that gives no method option, read without
+    any method's flags: they would all be left out of it (a flag not given
+    has no default in the arguments). None where anything is left over or
+    refused (a method's flag, a mistake, ``-h``, which this parser does not
+    answer): :func:`parse` then reads the line with the default methods'
+    flags and answers or refuses it as ever. This way a plain ``score
+    night.xml`` loads no method to build its parser, nor aggregate at all
+    on a pairs event (start-up)."""
+    parser = build_parser((), None, command_word(argv), add_help=False)
+    try:
+        args, extra = parser.parse_known_args(argv)
+    except UsageError:
+        return None
+    return None if extra else args
 
 
 def options(args: argparse.Namespace, flags: Sequence[Flag]) -> dict[str, object]:

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import attrs
+
 from pbnscore import batch, outputs
 from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
@@ -52,7 +54,10 @@ def run(words: list[str], method: str | None) -> int:
         chosen = settings
         if method is None:  # the event's own method, and its options
             own = default_method(event)
-            chosen = _parser.settings(*_parser.parse_with_method(words, own), own, settings.to)
+            if settings.options:  # read again, strictly with own's flags
+                chosen = _parser.settings(*_parser.parse_with_method(words, own), own, settings.to)
+            else:  # no option given: nothing to read again or check
+                chosen = attrs.evolve(settings, method=own)
         return batch.render(batch.score_event(event, chosen, warn), chosen, warn)
 
     return _io.answer_one(data, source, output, settings, scored, quiet=args.quiet)
