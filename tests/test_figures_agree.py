@@ -535,10 +535,19 @@ def test_explain_shows_json_s_figures(written: Written) -> None:
 Shown = Counter[tuple[str, str]]  # (participant id, the figure it is ranked on)
 
 
-def json_ranked_totals(document: dict[str, Any]) -> Shown:
+def json_ranked_totals(document: dict[str, Any], kinds: tuple[str, ...] = ()) -> Shown:
+    """Each ranked participant's figure (of ``kinds`` only, where given)."""
     return Counter(
-        (p["id"], points_text(Fraction(p.get("factored", p["total"])))) for p in _ranked(document)
+        (p["id"], points_text(Fraction(p.get("factored", p["total"]))))
+        for p in _ranked(document)
+        if not kinds or p["kind"] in kinds
     )
+
+
+def _pairwise(written: Written) -> bool:
+    """A pairs method on a teams event: USEBIO holds each pair's PAIR_IMPS,
+    and a team's TOTAL_SCORE is the match scoring's."""
+    return written.scored.event.kind is EventKind.TEAMS and written.scored.style.name != "aggregate"
 
 
 def usebio_ranked_totals(written: Written) -> Shown:
@@ -546,11 +555,9 @@ def usebio_ranked_totals(written: Written) -> Shown:
     event writes each pair's PAIR_IMPS (a team's TOTAL_SCORE is the match
     scoring's)."""
     root = etree.fromstring(written.outputs["usebio"])
-    by_pairs = (
-        written.scored.event.kind is EventKind.TEAMS and written.scored.style.name != "aggregate"
-    )
+    tag = "PAIR_IMPS" if _pairwise(written) else "TOTAL_SCORE"
     shown: Shown = Counter()
-    for figure in root.iterfind(f".//PARTICIPANTS//{'PAIR_IMPS' if by_pairs else 'TOTAL_SCORE'}"):
+    for figure in root.iterfind(f".//PARTICIPANTS//{tag}"):
         owner = figure.getparent()
         assert owner is not None
         # a TEAM_ID may be an attribute or an element (pbnscore's reader takes either)
@@ -607,10 +614,10 @@ def report_ranked_totals(tables: list[Table]) -> Shown:
 
 
 def test_each_participant_s_total_is_one_figure_in_every_format(written: Written) -> None:
-    """PBN, CSV, text and HTML show each ranked participant's figure as JSON
-    does; USEBIO each it has an element for (an input's own PARTICIPANTS may
-    leave out a substitute; under barking a team's TOTAL_SCORE is the match
-    scoring's)."""
+    """PBN, CSV, text, HTML and USEBIO show each ranked participant's figure
+    as JSON does (USEBIO a teams event's pairs' alone under a pairs method:
+    a team's TOTAL_SCORE is the match scoring's), a substitute the input's
+    PARTICIPANTS leave out too."""
     shown = {
         "pbn": pbn_ranked_totals(written),
         "csv": csv_ranked_totals(written),
@@ -625,6 +632,8 @@ def test_each_participant_s_total_is_one_figure_in_every_format(written: Written
         if figures != wanted
     ]
     usebio = usebio_ranked_totals(written)
-    if usebio - wanted:
-        wrong.append(f"usebio: shown but not JSON's {dict(usebio - wanted)}")
+    in_usebio = json_ranked_totals(written.document, ("pair",) if _pairwise(written) else ())
+    if usebio != in_usebio:
+        extra, missing = dict(usebio - in_usebio), dict(in_usebio - usebio)
+        wrong.append(f"usebio: shown but not JSON's {extra}; not shown {missing}")
     assert not wrong, "\n".join(wrong)

@@ -255,13 +255,15 @@ def test_sample_scores(sample: Path, method: str) -> None:
 
 def test_sample_through_the_command_line(tmp_path: Path, sample: Path) -> None:
     """``pbnscore score`` writes the sample back with a total and a place
-    for each of its twelve PLAYERs, ties written as it writes them (3=)."""
+    for each of its twelve PLAYERs and the 21 players its travellers alone
+    name (substitutes and visitors), ties written as it writes them (3=)."""
     out = tmp_path / "scored.xml"
     assert main(["score", str(sample), "-o", str(out)]) == 0
     scored = pbnscore.score(pbnscore.load(sample), "butler")
-    listed = {s.participant.id: s for s in scored.standings if s.participant.source_ref is not None}
+    listed = {s.participant.id: s for s in scored.standings}
     players = list(etree.parse(str(out)).iter("PLAYER"))
-    assert len(players) == len(listed) == 12
+    assert len(players) == len(listed) == 33
+    assert sum(s.participant.source_ref is not None for s in listed.values()) == 12
     for player in players:
         standing = listed[player.findtext("PLAYER_NUMBER") or ""]
         assert F(player.findtext("TOTAL_SCORE") or "") == standing.total

@@ -54,6 +54,7 @@ from pbnscore.usebio._splice import (
     points_order_allowed,
     seen,
 )
+from pbnscore.usebio._unlisted import Unlisted, add_unlisted
 from pbnscore.usebio._values import ref_elements
 
 Element = etree._Element
@@ -83,15 +84,22 @@ def write(
     whole tree (the reference the tests hold the splice to; see _splice).
     The input's award figures of participants the method ranks are dropped
     unless ``keep_awards`` (see :class:`_Awards`); ``warn`` is told either way."""
-    awards = _Awards(keep_awards)
-    document = _write(obj, types, dialect, splice, awards)
-    if warn is not None and awards.note is not None:
-        warn(awards.note)
+    awards, unlisted = _Awards(keep_awards), Unlisted()
+    document = _write(obj, types, dialect, splice, awards, unlisted)
+    if warn is not None:
+        for note in (awards.note, unlisted.note):
+            if note is not None:
+                warn(note)
     return document
 
 
 def _write(
-    obj: ScoredEvent | Event, types: str | None, dialect: str, splice: bool, awards: _Awards
+    obj: ScoredEvent | Event,
+    types: str | None,
+    dialect: str,
+    splice: bool,
+    awards: _Awards,
+    unlisted: Unlisted,
 ) -> bytes:
     scored = obj if isinstance(obj, ScoredEvent) else None
     event = obj.event if isinstance(obj, ScoredEvent) else obj
@@ -110,7 +118,7 @@ def _write(
         # The input plus the scores (no reader's edits): written without
         # copying the input's tree where the layout allows (see _splice).
         output = (
-            _spliced(event, scored, style, profile, awards)
+            _spliced(event, scored, style, profile, awards, unlisted)
             if splice and not profile.edits
             else None
         )
@@ -123,7 +131,7 @@ def _write(
     root = tree.getroot()
     root.set("Version", VERSION)
     if scored is not None:
-        _Scorer(root, locator, style, profile, awards).apply(scored)
+        _Scorer(root, locator, style, profile, awards, unlisted).apply(scored)
     elif style != own and source.format == "usebio":
         _restyle(root, event, style)
     profile.edit(Document(root, event, scored))
@@ -161,6 +169,7 @@ def _spliced(
     style: str,
     profile: Profile,
     awards: _Awards | None = None,
+    unlisted: Unlisted | None = None,
 ) -> bytes | None:
     """The input plus the method's elements, its tree only serialised: its
     skeleton edited as a tree and its lines (with their points) spliced
@@ -195,7 +204,7 @@ def _spliced(
             return None
     _to_version(skeleton)
     if scored is not None:
-        _Scorer(skeleton_root, _RefLocator(nodes), style, profile, awards).apply(
+        _Scorer(skeleton_root, _RefLocator(nodes), style, profile, awards, unlisted).apply(
             scored, lines=False
         )
     elif style != type_style(root):
@@ -301,9 +310,11 @@ class _Scorer:
         style: str,
         profile: Profile,
         awards: _Awards | None = None,
+        unlisted: Unlisted | None = None,
     ) -> None:
         self.root = root
         self.awards = awards or _Awards()
+        self.unlisted = unlisted or Unlisted()
         self.locator = locator
         self.style = style
         self.profile = profile
@@ -332,6 +343,15 @@ class _Scorer:
         self.awards.judge(scored, [(s, e) for s, e in ranked if _ranks(s, scored.style)])
         for standing, element in ranked:
             self.standing(standing, element, scored.style)
+        # A participant the input does not list (a substitute) is written too.
+        self.unlisted.note = add_unlisted(
+            self.root,
+            self.locator,
+            scored,
+            ranked,
+            lambda standing: _writes(standing, scored.style),
+            lambda standing, element: self.standing(standing, element, scored.style),
+        )
         for match in scored.matches:
             self.match(match)
 
@@ -463,6 +483,14 @@ class _Scorer:
         for number, board_el in boards.items():
             if number not in scored:
                 remove_children(board_el, ("IMPS",))
+
+
+def _writes(standing: Standing, style: PointsStyle) -> bool:
+    """Whether the method writes a figure of the participant's: its
+    TOTAL_SCORE and PLACE, or a teams event's pair's PAIR_IMPS."""
+    participant = standing.participant
+    pairwise = participant.kind is ParticipantKind.PAIR and participant.team is not None
+    return pairwise or _ranks(standing, style)
 
 
 def _ranks(standing: Standing, style: PointsStyle) -> bool:
