@@ -7,10 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from pbnscore import pbn
 from pbnscore.model import Outcome
-from pbnscore.pbn import _analysis, _reader, _tables
+from pbnscore.pbn import _analysis, _reader, _score_table, _tables
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 ANALYSIS = "\n".join(
@@ -71,15 +73,113 @@ def test_table_rows_with_no_escape_resolve_none(monkeypatch: pytest.MonkeyPatch)
     (no escape resolved per element); a table with one still resolves it."""
     calls = _counted(monkeypatch, _tables, "unescape")
     rows = "\n".join(f'{t} {t + 10} "4S" N 10 "420"' for t in (1, 2))
-    assert _tables.split_rows("ScoreTable", [(5, rows)], 6, _ignore) == [
-        _tables.Row(5, ("1", "11", "4S", "N", "10", "420")),
-        _tables.Row(6, ("2", "12", "4S", "N", "10", "420")),
+    read = _tables.split_rows("ScoreTable", [(5, rows)], 6, _ignore)
+    assert list(read.tuples()) == [
+        (5, ("1", "11", "4S", "N", "10", "420")),
+        (6, ("2", "12", "4S", "N", "10", "420")),
     ]
     assert calls == []
     escaped = _tables.split_rows("ScoreTable", [(5, '1 11 "4\\"S" N 10 "420"')], 6, _ignore)
-    assert escaped[0].values[2] == '4"S'
+    assert escaped.row(0)[2] == '4"S'
     assert calls
 
 
 def _ignore(message: str, line: int | None, severity: str) -> None:
     raise AssertionError(f"{line}: {message}")
+
+
+# -- a ScoreTable read by column (_score_table): a play made once per spelling
+
+PLAY_HEADER = "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;Percentage_NS"
+
+
+def _table(header: str, rows: list[str]) -> str:
+    return f'[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{header}"]\n' + "\n".join(rows) + "\n"
+
+
+def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four rows of one contract, result and score, with their own pairs,
+    tables, leads and percentages: the play is made once; each result keeps
+    its own pairs, table, lead and line."""
+    calls = _counted(monkeypatch, _score_table, "to_play")
+    rows = [
+        "1 1 11 4S N 10 HK 420 60",
+        "2 2 12 4S N 10 SA 420 40",
+        "3 3 13 4S N 10 HK 420 50",
+        "4 4 14 4S N 10 - 420 50",
+    ]
+    results = pbn.loads(_table(PLAY_HEADER, rows)).sessions[0].sections[0].boards[0].results
+    assert len(calls) == 1
+    assert [(r.table, r.ns, r.ew, r.lead, r.line) for r in results] == [
+        ("1", "1", "11", "HK", 4),
+        ("2", "2", "12", "SA", 5),
+        ("3", "3", "13", "HK", 6),
+        ("4", "4", "14", None, 7),
+    ]
+    assert {(r.score, r.tricks, r.outcome) for r in results} == {(420, 10, Outcome.PLAYED)}
+
+
+def test_a_rows_percentages_count_where_it_gives_no_score() -> None:
+    """Rows alike but their percentages, with no score: "^60" and "^40" are
+    two adjustments, not one."""
+    rows = ["1 1 11 - - - - - ^60", "2 2 12 - - - - - ^40", "3 3 13 - - - - - ^60"]
+    results = pbn.loads(_table(PLAY_HEADER, rows)).sessions[0].sections[0].boards[0].results
+    percents = [r.adjusted.ns_percent if r.adjusted else None for r in results]
+    assert percents == [60, 40, 60]
+    assert {r.outcome for r in results} == {Outcome.ADJUSTED}
+
+
+def test_a_problem_is_reported_at_every_row_that_has_it() -> None:
+    """Rows spelling the same faulty play: the play is not kept, and each
+    row's problem is reported at its line."""
+    rows = ["1 1 11 4Q N 10 - 420 -", "2 2 12 4S N 10 - 420 -", "3 3 13 4Q N 10 - 420 -"]
+    problems = pbn.check(_table(PLAY_HEADER, rows), source="t.pbn")
+    assert [str(p) for p in problems] == [
+        "t.pbn:4: contract '4Q' does not parse",
+        "t.pbn:6: contract '4Q' does not parse",
+    ]
+
+
+def test_a_score_tables_sections_take_their_rows_in_order() -> None:
+    """A Section column: each section's board takes its rows, in order."""
+    header = "Section;PairId_NS;PairId_EW;Contract;Declarer;Result"
+    rows = ["A 1 11 4S N 10", "B 1 11 3N S 9", "A 2 12 4S N 9", "B 2 12 3N S 10"]
+    sections = pbn.loads(_table(header, rows)).sessions[0].sections
+    assert [
+        (section.id, [(r.ns, r.score, r.line) for r in section.boards[0].results])
+        for section in sections
+    ] == [
+        ("A", [("1", 420, 4), ("2", -50, 6)]),
+        ("B", [("1", 400, 5), ("2", 430, 7)]),
+    ]
+
+
+_ELEMENTS = st.sampled_from(
+    ["1", "23", "4S", '"420"', '""', '"a b"', '" a "', "-", "?", '"x\\"y"', "\\S", '"', "\f", "é"]
+)
+
+
+@given(
+    width=st.integers(1, 4),
+    lines=st.lists(
+        st.tuples(
+            st.sampled_from(["", " ", "\t"]),
+            st.lists(st.tuples(_ELEMENTS, st.sampled_from([" ", "  ", "\t", ""])), max_size=5),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
+@example(width=2, lines=[(" ", [('" a "', " "), ('""', "")]), ("", [("4S", "\t"), ('"4 2"', " ")])])
+def test_rows_split_in_bulk_as_element_by_element(
+    width: int, lines: list[tuple[str, list[tuple[str, str]]]]
+) -> None:
+    """A run of table lines split in bulk (every line a row, _whole_rows)
+    gives the elements the element-by-element read gives; where it cannot
+    tell, it leaves the run to that read."""
+    block = "\n".join(lead + "".join(e + s for e, s in parts) for lead, parts in lines)
+    rows = _tables._whole_rows([(3, block)], width)
+    by_element = _tables._block_elements(block)
+    if rows is not None:
+        assert all(len(values) == width for values in by_element)
+        assert list(rows.tuples()) == [(3 + i, tuple(v)) for i, v in enumerate(by_element)]

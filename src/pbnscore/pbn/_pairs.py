@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -29,6 +29,7 @@ from pbnscore.model import (
     Participant,
     Player,
     Result,
+    ResultColumns,
     Seat,
     Section,
     Vulnerability,
@@ -84,12 +85,36 @@ class BoardNotes:
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
     deal: Deal | None = None
-    results: list[Result] = attrs.field(factory=list)
+    # The results in the order read: one at a time (a game's own tags) or a
+    # ScoreTable's rows as columns, whose Result objects are made only when
+    # asked for (see ResultColumns).
+    parts: list[Result | ResultColumns] = attrs.field(factory=list)
+
+    def __len__(self) -> int:
+        return sum(len(part) if isinstance(part, ResultColumns) else 1 for part in self.parts)
+
+    def pairs(self) -> Iterator[tuple[str | None, str | None]]:
+        """Each result's NS and EW pair."""
+        for part in self.parts:
+            if isinstance(part, ResultColumns):
+                yield from zip(part.ns, part.ew, strict=True)
+            else:
+                yield part.ns, part.ew
 
     def board(self) -> Board:
+        parts = self.parts
+        results: tuple[Result, ...] | ResultColumns
+        if len(parts) == 1 and isinstance(parts[0], ResultColumns):
+            results = parts[0]
+        else:
+            results = tuple(
+                result
+                for part in parts
+                for result in (part.results() if isinstance(part, ResultColumns) else (part,))
+            )
         return Board(
             self.number,
-            tuple(self.results),
+            results,
             dealer=self.dealer,
             vulnerability=self.vulnerability,
             deal=self.deal,
@@ -151,23 +176,23 @@ class SectionNotes:
                     board.vulnerability,
                     board.deal,
                 )
-            mine.results += board.results
+            mine.parts += board.parts
 
     def section(self) -> Section:
-        boards = tuple(self.boards[n].board() for n in sorted(self.boards))
-        return Section(self.id, self._participants(boards), boards)
+        ordered = [self.boards[n] for n in sorted(self.boards)]
+        return Section(self.id, self._participants(ordered), tuple(b.board() for b in ordered))
 
     # -- participants
 
-    def _participants(self, boards: tuple[Board, ...]) -> tuple[Participant, ...]:
+    def _participants(self, boards: list[BoardNotes]) -> tuple[Participant, ...]:
         sides: dict[str, set[Direction]] = defaultdict(set)
         for pair in self.listed:  # listed pairs take part even with no results here
             sides.setdefault(pair, set())
-        for result in (r for board in boards for r in board.results):
-            if result.ns is not None:
-                sides[result.ns].add(Direction.NS)
-            if result.ew is not None:
-                sides[result.ew].add(Direction.EW)
+        for ns, ew in (pairs for board in boards for pairs in board.pairs()):
+            if ns is not None:
+                sides[ns].add(Direction.NS)
+            if ew is not None:
+                sides[ew].add(Direction.EW)
         for pair, directions in self.declared.items():
             sides[pair] = directions
         # a TotalScoreTable listing one number both N-S and E-W, or one number
@@ -195,10 +220,11 @@ def _dorder(direction: Direction | None) -> int:
     return {Direction.NS: 0, Direction.EW: 1, None: 2}[direction]
 
 
-def _numbered_per_direction(boards: tuple[Board, ...]) -> bool:
+def _numbered_per_direction(boards: list[BoardNotes]) -> bool:
     """A pair number on both sides of one board: NS and EW are numbered apart."""
     for board in boards:
-        ns = {r.ns for r in board.results if r.ns is not None}
-        if any(r.ew in ns for r in board.results):
+        pairs = list(board.pairs())
+        ns = {ns for ns, _ in pairs if ns is not None}
+        if any(ew in ns for _, ew in pairs):
             return True
     return False

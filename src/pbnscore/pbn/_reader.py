@@ -34,7 +34,6 @@ Choices where PBN is silent or real files differ:
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import re
 from typing import NamedTuple
 
@@ -50,6 +49,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Participant,
+    Play,
     Player,
     Scoring,
     Seat,
@@ -63,28 +63,19 @@ from pbnscore.pbn._deal import UnreadableDeal, read_deal
 from pbnscore.pbn._games import Game, Inheritance, games
 from pbnscore.pbn._lexer import Token, decode, tokens
 from pbnscore.pbn._pairs import (
-    BoardNotes,
     SectionNotes,
     natural_key,
     parse_direction,
     split_names,
 )
-from pbnscore.pbn._results import (
-    EMPTY,
-    Entry,
-    Report,
-    adjustment,
-    artificial,
-    percentages,
-    table_score,
-    to_result,
-)
+from pbnscore.pbn._results import Entry, Report, to_result
+from pbnscore.pbn._score_table import Place, PlayKey, cell, read_rows
 from pbnscore.pbn._tables import (
     SCORE_TABLE,
     TABLES,
     TOTAL_SCORE_TABLE,
     Header,
-    Row,
+    Rows,
     check_order,
     parse_header,
     split_rows,
@@ -105,8 +96,6 @@ SCORE_TAG_RE = re.compile(
     r"\s*(?:(NS|EW)\s*)?([+-]?\d{1,9})(?:\s+(NS|EW)\s*([+-]?\d{1,9}))?\s*", re.I
 )
 SIDE_TRICKS_RE = re.compile(r"(NS|EW)\s+(\d{1,2})(?!\d)", re.I)
-# "A12", "(A) 12": a pair number carrying its section letter
-SECTION_PREFIX_RE = re.compile(r"\(?([A-Z])\)?\s*-?\s*\d+")
 
 # event-wide tags kept in Event.metadata (first value seen)
 EVENT_TAGS = (
@@ -188,6 +177,7 @@ class EventBuilder:
         # a TotalScoreTable's players of each team's pairs: {team: {pair: players}}
         self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
         self.analyses: dict[Deal, DealAnalysis] = {}  # by deal: the first game's that gives one
+        self.plays: dict[Vulnerability, dict[PlayKey, Play]] = {}  # ScoreTable rows' (_score_table)
 
     # -- per game
 
@@ -298,10 +288,10 @@ class EventBuilder:
             self.report(message, game.line_of(table), severity)
         return header
 
-    def _rows(self, game: Game, table: str, header: Header) -> list[Row]:
+    def _rows(self, game: Game, table: str, header: Header) -> Rows:
         data = game.section(table)
         if not data:
-            return []
+            return Rows([], [], len(header.columns))
         rows = split_rows(table, data, len(header.columns), self.report)
         if self.thorough:
             check_order(table, header, rows, self.report)
@@ -318,70 +308,26 @@ class EventBuilder:
         number = self._board_number(game, needed=bool(rows))
         if number is None:
             return
-        # A row's cells by column key (a key given twice: its last column, as
-        # Header.positions has it); every row is as wide as the header.
-        keys = tuple(column.key for column in header.columns)
-        default_section = game.text("Section")
-        # The board each section's rows go to, once its deal is recorded (a
-        # row per table: found once, not once a row).
-        boards: dict[str | None, tuple[SectionNotes, BoardNotes, Vulnerability]] = {}
-        for row in rows:
-            cells = dict(zip(keys, row.values, strict=True))
-            section = _row_section(cells, default_section)
-            known = boards.get(section)
-            if known is None:
-                vulnerability = self._board(game, number, section)
-                notes = self._section(section)
-                board = notes.board(number)
-                if board.deal is not None:  # else _board reads the deal again, as it did
-                    boards[section] = (notes, board, vulnerability)
-            else:
-                notes, board, vulnerability = known
-            entry = self._row_entry(row.line, cells)
-            board.results.append(to_result(entry, vulnerability, self.report))
-            notes.name_from(entry.ns, Direction.NS, cells.get("Names_NS"))
-            notes.name_from(entry.ew, Direction.EW, cells.get("Names_EW"))
 
-    def _row_entry(self, line: int, cells: dict[str, str]) -> Entry:
-        score, adjusted = table_score(
-            cells.get("Score_NS"), cells.get("Score_EW"), line, self.report
-        )
-        if adjusted is None and score is None:
-            ns_art = artificial(cells.get("Percentage_NS", ""))
-            ew_art = artificial(cells.get("Percentage_EW", ""))
-            if ns_art is not None or ew_art is not None:  # "^60" percentages (§5.2)
-                adjusted = adjustment(ns_art, ew_art)
-        if adjusted is not None and adjusted.ns_percent is None:
-            # Magic Contest gives the percentages of an "A+" row beside it
-            ns_percent, ew_percent = percentages(
-                cells.get("Percentage_NS"), cells.get("Percentage_EW")
-            )
-            adjusted = attrs.evolve(adjusted, ns_percent=ns_percent, ew_percent=ew_percent)
-        return Entry(
-            line,
-            ns=_cell(cells, "PairId_NS"),
-            ew=_cell(cells, "PairId_EW"),
-            contract=cells.get("Contract"),
-            declarer=cells.get("Declarer"),
-            tricks=cells.get("Result"),
-            score=score,
-            adjusted=adjusted,
-            lead=cells.get("Lead"),
-            table=_cell(cells, "Table"),
-        )
+        def place(section: str | None) -> Place:
+            vulnerability = self._board(game, number, section)
+            notes = self._section(section)
+            return notes, notes.board(number), vulnerability
+
+        read_rows(header, rows, game.text("Section"), place, self.plays, self.report)
 
     def _total_scores(self, game: Game) -> None:
         header = self._header(game, TOTAL_SCORE_TABLE)
         index = header.positions()
-        for row in self._rows(game, TOTAL_SCORE_TABLE, header):
-            cells = {key: row.values[i] for key, i in index.items()}
-            pair, team = _cell(cells, "PairId"), _cell(cells, "TeamId")
+        for _, values in self._rows(game, TOTAL_SCORE_TABLE, header).tuples():
+            cells = {key: values[i] for key, i in index.items()}
+            pair, team = cell(cells, "PairId"), cell(cells, "TeamId")
             if team is not None:
                 self._team_row(team, pair, cells)
                 continue
             if pair is None:
                 continue
-            notes = self._section(_cell(cells, "Section") or game.text("Section"))
+            notes = self._section(cell(cells, "Section") or game.text("Section"))
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
                 notes.declared.setdefault(pair, set()).add(direction)
@@ -399,7 +345,7 @@ class EventBuilder:
         team's pair's, its players with their national ids (the games name
         the pairs, not their ids)."""
         if pair is None:
-            self.team_names[team] = _cell(cells, "Names")
+            self.team_names[team] = cell(cells, "Names")
         else:
             self.team_pairs.setdefault(team, {}).setdefault(pair, _row_players(cells))
 
@@ -415,7 +361,7 @@ class EventBuilder:
         ew, ew_players = _tag_pair(game, "PairEW", "West", "East")
         entry = self._tag_entry(game).seated(ns, ew, game.text("Table"))
         notes = self._section(section)
-        notes.board(number).results.append(to_result(entry, vulnerability, self.report))
+        notes.board(number).parts.append(to_result(entry, vulnerability, self.report))
         notes.name(ns, Direction.NS, ns_players)
         notes.name(ew, Direction.EW, ew_players)
 
@@ -671,34 +617,9 @@ def _declaring_side(declarer: str | None) -> str | None:
 def _row_players(cells: dict[str, str]) -> tuple[Player, ...]:
     """A TotalScoreTable row's players: its names, with their national ids
     (MemberID1/MemberID2, Magic Contest's columns)."""
-    ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
+    ids = [cell(cells, "MemberID1"), cell(cells, "MemberID2")]
     names = split_names(cells.get("Names", ""))
     return tuple(Player(name, ids[i] if i < 2 else None) for i, name in enumerate(names))
-
-
-def _cell(cells: dict[str, str], key: str) -> str | None:
-    value = cells.get(key)
-    return None if value is None or value in EMPTY else value
-
-
-def _row_section(cells: dict[str, str], default: str | None) -> str | None:
-    """The Section column; else a section letter both pair numbers carry
-    ("A12"); else the game's Section tag."""
-    section = _cell(cells, "Section")
-    if section is not None:
-        return section
-    prefixes = {_section_prefix(p) for p in (cells.get("PairId_NS"), cells.get("PairId_EW")) if p}
-    if len(prefixes) == 1 and None not in prefixes:
-        return prefixes.pop()
-    return default
-
-
-@functools.lru_cache(maxsize=4096)
-def _section_prefix(pair: str) -> str | None:
-    """The section letter a pair number carries ("A12", "(B) 3"), or None;
-    remembered, since a ScoreTable names each pair on every board."""
-    match = SECTION_PREFIX_RE.fullmatch(pair)
-    return match[1] if match else None
 
 
 def _tag_pair(

@@ -1,7 +1,8 @@
 """One table's result, from a ScoreTable row or from a game's own tags.
 
 Both paths fill an :class:`Entry` with the texts the file gives; :func:`to_result`
-turns it into a :class:`~pbnscore.model.Result`, computing the score from the
+turns it into a :class:`~pbnscore.model.Result` (:func:`to_play`: what was
+played, less who sat where), computing the score from the
 contract (Law 77) where the file gives none. A file's score is kept where
 it disagrees with its contract; ``pbnscore.validate`` reports that.
 """
@@ -27,6 +28,7 @@ from pbnscore.model import (
     Contract,
     Direction,
     Outcome,
+    Play,
     Result,
     Seat,
     Vulnerability,
@@ -287,9 +289,18 @@ def to_result(
 ) -> Result:
     """The result ``entry`` describes; ``vulnerability`` (from the Vulnerable
     tag, else the board number) scores a contract the file gives no score for."""
+    return Result(
+        entry.ns, entry.ew, *to_play(entry, vulnerability, report), home_direction, entry.table,
+        entry.line, room=None if entry.room in EMPTY else entry.room,
+    )  # fmt: skip
+
+
+def to_play(entry: Entry, vulnerability: Vulnerability, report: Report) -> Play:
+    """What the table of ``entry`` played, as :func:`to_result` has it: a
+    ScoreTable's rows make no Result each (see ``_score_table``)."""
     parsed = _parse(entry, report)
     if entry.adjusted is not None:
-        return _result(entry, parsed, home_direction, Outcome.ADJUSTED, adjusted=entry.adjusted)
+        return _play(entry, parsed, Outcome.ADJUSTED, adjusted=entry.adjusted)
     score = entry.score
     if parsed.passed_out:
         # The contract decides: a passed-out board scores 0 (Law 77: no
@@ -306,39 +317,32 @@ def to_result(
     if score is None:
         if parsed.contract is not None and not parsed.faulty:
             report(f"no result for contract {entry.contract!r}", entry.line, "warning")
-        return _result(entry, parsed, home_direction, Outcome.NOT_PLAYED)
+        return _play(entry, parsed, Outcome.NOT_PLAYED)
     outcome = Outcome.PASSED_OUT if parsed.passed_out else Outcome.PLAYED
-    return _result(entry, parsed, home_direction, outcome, score=score)
+    return _play(entry, parsed, outcome, score=score)
 
 
-def _result(
+def _play(
     entry: Entry,
     parsed: _Parsed,
-    home_direction: Direction | None,
     outcome: Outcome,
     *,
     score: int | None = None,
     adjusted: Adjusted | None = None,
-) -> Result:
+) -> Play:
     # A passed-out board has no declarer or tricks: BridgeWebs' "PASS N -"
     # row names a seat as USEBIO producers write PLAYED_BY N (USEBIO notes
     # §9.2), and neither reader keeps it, so both formats give the same result.
     played = outcome is not Outcome.PASSED_OUT
-    return Result(
-        ns=entry.ns,
-        ew=entry.ew,
-        outcome=outcome,
-        score=score,
-        contract=parsed.contract,
-        contract_text=None if entry.contract in EMPTY else entry.contract,
-        declarer=parsed.declarer if played else None,
-        lead=None if entry.lead in EMPTY else entry.lead,
-        tricks=parsed.tricks if played else None,
-        adjusted=adjusted,
-        home_direction=home_direction,
-        table=entry.table,
-        room=None if entry.room in EMPTY else entry.room,
-        line=entry.line,
+    return Play(
+        outcome,
+        score,
+        parsed.contract,
+        None if entry.contract in EMPTY else entry.contract,
+        parsed.declarer if played else None,
+        None if entry.lead in EMPTY else entry.lead,
+        parsed.tricks if played else None,
+        adjusted,
     )
 
 

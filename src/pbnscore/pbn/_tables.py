@@ -10,7 +10,7 @@ widths: real headers do not match their data (BridgeWebs declares
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -117,9 +117,42 @@ def parse_header(table: str, spec: str) -> Header:
     return Header(tuple(columns), tuple(problems))
 
 
-class Row(NamedTuple):
-    line: int
-    values: tuple[str, ...]  # quotes removed, escapes resolved
+class Rows:
+    """A table's rows: each row's line, and its elements row after row
+    (quotes removed, escapes resolved), ``width`` to a row. Read by column
+    (:meth:`column`): a ScoreTable has a row per table and board, and its
+    reader wants a few columns of them, not a tuple per row."""
+
+    __slots__ = ("elements", "lines", "width")
+
+    def __init__(self, lines: list[int], elements: list[str], width: int) -> None:
+        self.lines, self.elements, self.width = lines, elements, width
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rows) and (self.lines, self.elements, self.width) == (
+            other.lines,
+            other.elements,
+            other.width,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable lists
+
+    def column(self, index: int) -> list[str]:
+        """The ``index``-th element of every row."""
+        return self.elements[index :: self.width]
+
+    def row(self, index: int) -> tuple[str, ...]:
+        """The ``index``-th row's elements."""
+        start = index * self.width
+        return tuple(self.elements[start : start + self.width])
+
+    def tuples(self) -> Iterator[tuple[int, tuple[str, ...]]]:
+        """Each row's (line, elements)."""
+        for index, line in enumerate(self.lines):
+            yield line, self.row(index)
 
 
 def elements(text: str) -> list[str]:
@@ -136,46 +169,79 @@ def _block_elements(block: str) -> list[list[str]]:
     return [[quoted or bare for quoted, bare in findall(text)] for text in block.split("\n")]
 
 
-def split_rows(
-    table: str, data: Sequence[tuple[int, str]], width: int, report: Report
-) -> list[Row]:
+@lru_cache(maxsize=64)
+def _quoted_rows_re(width: int) -> re.Pattern[str]:
+    """Lines of ``width`` elements each, spaces or tabs between them, some
+    quoted, none with a backslash: what real files write."""
+    element = r'(?:"[^"\\\n]*+"|[^\s"\\]++)'
+    row = rf"[ \t]*+{element}(?:[ \t]++{element}){{{width - 1}}}[ \t]*+"
+    return re.compile(rf"{row}(?:\n{row})*+")
+
+
+def _whole_rows(data: Sequence[tuple[int, str]], width: int) -> Rows | None:
+    """The rows of ``data`` where each of its lines is one row of ``width``
+    elements (every real file), split in bulk; else None."""
+    lines: list[int] = []
+    found: list[str] = []
+    for first, block in data:
+        if '"' not in block:
+            # with no string token, a line's elements are its words (the
+            # regex's \s is str.split's white space)
+            if any(len(line.split()) != width for line in block.split("\n")):
+                return None
+            found += block.split()
+        elif "\\" in block or _quoted_rows_re(width).fullmatch(block) is None:
+            return None
+        else:
+            # quotes open and close in turn: every other piece is a string's text
+            pieces = block.split('"')
+            for bare, quoted in zip(pieces[:-1:2], pieces[1::2], strict=True):
+                found += bare.split()
+                found.append(quoted)
+            found += pieces[-1].split()
+        lines += range(first, first + block.count("\n") + 1)
+    return Rows(lines, found, width)
+
+
+def split_rows(table: str, data: Sequence[tuple[int, str]], width: int, report: Report) -> Rows:
     """The rows of a table's section ``data`` ((line, text) runs): one row per
     line as every real file writes them; otherwise by counting elements, as
     import format allows (§5.2)."""
+    rows = _whole_rows(data, width)
+    if rows is not None:
+        return rows
     lines = [
         (first + offset, values)
         for first, block in data
         for offset, values in enumerate(_block_elements(block))
     ]
     if all(len(values) == width for _, values in lines):
-        return [Row(line, tuple(values)) for line, values in lines]
+        return Rows([line for line, _ in lines], [v for _, values in lines for v in values], width)
     flat = [(line, value) for line, values in lines for value in values]
     if len(flat) % width == 0:
         # import format may spread a row over lines (§5.2): count elements
         first = next(line for line, values in lines if len(values) != width)
         report(f"{table} rows are not one per line; read by counting elements", first, "warning")
-        return [
-            Row(flat[i][0], tuple(value for _, value in flat[i : i + width]))
-            for i in range(0, len(flat), width)
-        ]
+        return Rows([flat[i][0] for i in range(0, len(flat), width)], [v for _, v in flat], width)
     for line, values in lines:
         if len(values) != width:
             message = f"{table} row has {len(values)} elements for {width} columns"
             report(message, line, "error")
     # read what can be trusted: the lines that are whole rows
-    return [Row(line, tuple(values)) for line, values in lines if len(values) == width]
+    whole = [(line, values) for line, values in lines if len(values) == width]
+    return Rows([line for line, _ in whole], [v for _, values in whole for v in values], width)
 
 
-def check_order(table: str, header: Header, rows: Sequence[Row], report: Report) -> None:
+def check_order(table: str, header: Header, rows: Rows, report: Report) -> None:
     """A column marked "+" (descending) or "-" (ascending) must be in that
     order (§5.2); "-" and "?" elements are skipped, as PbnJVeri does."""
     for i, column in enumerate(header.columns):
         if not column.order:
             continue
         previous: float | None = None
-        for row in rows:
+        for line, text in zip(rows.lines, rows.column(i), strict=True):
             try:
-                value = float(row.values[i])
+                value = float(text)
             except ValueError:
                 continue
             out_of_order = previous is not None and (
@@ -183,6 +249,6 @@ def check_order(table: str, header: Header, rows: Sequence[Row], report: Report)
             )
             if out_of_order:
                 way = "descending" if column.order == "+" else "ascending"
-                report(f"{table}: column {column.name!r} is not {way} here", row.line, "warning")
+                report(f"{table}: column {column.name!r} is not {way} here", line, "warning")
                 break
             previous = value

@@ -173,13 +173,13 @@ def _match(match: _Match, teams: dict[str, _Team], report: Report) -> Match:
         if notes is None:
             notes = BoardNotes(number, game.dealer, game.board_vulnerability, game.deal)
             boards[number] = notes
-        home_ns = _home_ns(game, swaps, len(notes.results))
+        home_ns = _home_ns(game, swaps, len(notes))
         ns_team, ew_team = (game.home, game.visit) if home_ns else (game.visit, game.home)
         ns = teams[ns_team].pair(game.pair_ns, _key(game, game.ns_names, "NS"), game.ns_names, NS)
         ew = teams[ew_team].pair(game.pair_ew, _key(game, game.ew_names, "EW"), game.ew_names, EW)
         home_direction = NS if ns_team == match.team else EW
         entry = game.entry.seated(ns, ew, game.table, game.room)
-        notes.results.append(to_result(entry, game.vulnerability, report, home_direction))
+        notes.parts.append(to_result(entry, game.vulnerability, report, home_direction))
     return Match(
         match.team,
         match.opponent,

@@ -1,0 +1,244 @@
+"""A ScoreTable's rows (PBN §5.9) as results, read column by column.
+
+A ScoreTable has a row per table, and a file a table per board: the rows
+are most of a results file. Their columns are taken whole (``Rows.column``)
+and a row is looked at on its own only where its play is new: the play of
+its Contract, Declarer, Result, Score, Percentage and Lead elements at the
+board's vulnerability is made once, by the same code as a game's own result
+(``to_result``, which checks it), and kept for every later row that spells
+it alike, unless it was reported (a problem is reported at every row that
+has it, as ever). A board's rows become :class:`~pbnscore.model.ResultColumns`:
+their Result objects are made only when asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+from itertools import repeat
+
+import attrs
+
+from pbnscore.model import Direction, Play, ResultColumns, Vulnerability
+from pbnscore.pbn._pairs import BoardNotes, SectionNotes
+from pbnscore.pbn._results import (
+    EMPTY,
+    Entry,
+    Report,
+    adjustment,
+    artificial,
+    percentages,
+    table_score,
+    to_play,
+)
+from pbnscore.pbn._tables import Header, Rows
+
+# The elements a row's play is made from, but its percentages; Lead last (see _play).
+PLAY_COLUMNS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "Lead")
+PlayKey = tuple[str | None, ...]
+# Where a ScoreTable's row goes: the notes of its section, the board, and
+# the vulnerability it is scored at.
+Place = tuple[SectionNotes, BoardNotes, Vulnerability]
+
+# "A12", "(A) 12": a pair number carrying its section letter
+SECTION_PREFIX_RE = re.compile(r"\(?([A-Z])\)?\s*-?\s*\d+")
+SECTION_LETTER_RE = re.compile(r"[A-Z]")
+# An element that means nothing (EMPTY) as None, any other as itself, by
+# ``_NOTHING.get(text, text)``: a column at the speed of ``map``.
+_NOTHING: dict[str, str | None] = dict.fromkeys(EMPTY)
+
+
+def cell(cells: dict[str, str], key: str) -> str | None:
+    """A row's element of column ``key``; None where the row has no such
+    column or the element is empty."""
+    value = cells.get(key)
+    return None if value is None or value in EMPTY else value
+
+
+def read_rows(
+    header: Header,
+    rows: Rows,
+    default_section: str | None,
+    place: Callable[[str | None], Place],
+    plays: dict[Vulnerability, dict[PlayKey, Play]],
+    report: Report,
+) -> None:
+    """Add a ScoreTable's ``rows`` to their boards: ``place`` finds a
+    section's (and records its deal), ``plays`` keeps the plays made so far
+    by vulnerability. Where a report stops the read (a strict read's error,
+    a lenient read's last problem), the rows before it are added, as a
+    row-by-row read added them."""
+    # A row's cells by column key (a key given twice: its last column, as
+    # Header.positions has it); every row is as wide as the header.
+    columns = {column.key: rows.column(i) for i, column in enumerate(header.columns)}
+    count = len(rows)
+    sections = _row_sections(columns, default_section, count)
+    keys = zip(*(columns.get(name) or repeat(None, count) for name in PLAY_COLUMNS), strict=True)
+    # The place of each section's rows, once its deal is recorded (a row per
+    # table: found once, not once a row); else ``place`` reads the deal again.
+    found: dict[str | None, tuple[Place, dict[PlayKey, Play]]] = {}
+    placed: dict[str | None, Place] = {}
+    made: list[Play] = []
+    try:
+        for index, (section, key) in enumerate(zip(sections, keys, strict=True)):
+            known = found.get(section)
+            if known is None:
+                placed[section] = where = place(section)
+                known = (where, plays.setdefault(where[2], {}))
+                if where[1].deal is not None:
+                    found[section] = known
+            play = known[1].get(key)
+            if play is None:
+                play = _play(columns, rows, index, key, known[0][2], known[1], report)
+            made.append(play)
+    finally:
+        _add(columns, sections[: len(made)], rows.lines[: len(made)], made, placed)
+
+
+def _add(
+    columns: dict[str, list[str]],
+    sections: Sequence[str | None],
+    lines: list[int],
+    plays: list[Play],
+    placed: dict[str | None, Place],
+) -> None:
+    """The rows' results to their boards, each section's in order, and
+    their pairs' names (the first names a pair is given win)."""
+    count = len(plays)
+    ns, ew, tables = (
+        list(map(_NOTHING.get, column[:count], column[:count]))
+        if (column := columns.get(key)) is not None
+        else [None] * count
+        for key in ("PairId_NS", "PairId_EW", "Table")
+    )
+    distinct = dict.fromkeys(sections)
+    if len(distinct) == 1:
+        (section,) = distinct
+        placed[section][1].parts.append(ResultColumns(ns, ew, plays, tables=tables, lines=lines))
+    else:
+        for section in distinct:
+            rows = [i for i, own in enumerate(sections) if own == section]
+            placed[section][1].parts.append(
+                ResultColumns(
+                    [ns[i] for i in rows],
+                    [ew[i] for i in rows],
+                    [plays[i] for i in rows],
+                    tables=[tables[i] for i in rows],
+                    lines=[lines[i] for i in rows],
+                )
+            )
+    for side, pairs, key in ((Direction.NS, ns, "Names_NS"), (Direction.EW, ew, "Names_EW")):
+        names = columns.get(key)
+        if names is not None:
+            # a pair's names are on every board it played: each spelling once
+            for section, pair, text in dict.fromkeys(
+                zip(sections, pairs, names[:count], strict=True)
+            ):
+                placed[section][0].name_from(pair, side, text)
+
+
+def _play(
+    columns: dict[str, list[str]],
+    rows: Rows,
+    index: int,
+    key: PlayKey,
+    vulnerability: Vulnerability,
+    known: dict[PlayKey, Play],
+    report: Report,
+) -> Play:
+    """The play of row ``index``, whose ``key`` (its PLAY_COLUMNS elements
+    but the percentages) has none in ``known`` yet. The percentages count
+    only where the Score elements give no score (an artificial score or
+    none); the lead is never reported. So ``known`` holds plays by ``key``
+    where the row gives a score, by ``key`` and percentages where not, and
+    either without the lead: another lead's play, with this lead."""
+    spelling, lead = key[:-1], key[-1]
+    percents = tuple(column[index] if column else None for column in _percentages(columns))
+    exact = (*key, *percents)
+    play = known.get(exact)
+    if play is not None:
+        return play
+    same = known.get(spelling) or known.get((*spelling, *percents))
+    if same is not None:
+        play = Play(*same[:5], None if lead is None or lead in EMPTY else lead, *same[6:])
+        known[key if known.get(spelling) is same else exact] = play
+        return play
+    reported = False
+
+    def noting(message: str, line: int | None, severity: str = "error") -> None:
+        nonlocal reported
+        reported = True
+        report(message, line, severity)
+
+    cells = {name: column[index] for name, column in columns.items()}
+    entry = row_entry(rows.lines[index], cells, noting)
+    play = to_play(entry, vulnerability, noting)
+    if not reported:
+        if entry.score is not None or percents == (None, None):
+            known[key] = known[spelling] = play
+        else:
+            known[exact] = known[(*spelling, *percents)] = play
+    return play
+
+
+def _percentages(columns: dict[str, list[str]]) -> tuple[list[str] | None, list[str] | None]:
+    return columns.get("Percentage_NS"), columns.get("Percentage_EW")
+
+
+def row_entry(line: int, cells: dict[str, str], report: Report) -> Entry:
+    """What a ScoreTable row says of its table's result."""
+    score, adjusted = table_score(cells.get("Score_NS"), cells.get("Score_EW"), line, report)
+    if adjusted is None and score is None:
+        ns_art = artificial(cells.get("Percentage_NS", ""))
+        ew_art = artificial(cells.get("Percentage_EW", ""))
+        if ns_art is not None or ew_art is not None:  # "^60" percentages (§5.2)
+            adjusted = adjustment(ns_art, ew_art)
+    if adjusted is not None and adjusted.ns_percent is None:
+        # Magic Contest gives the percentages of an "A+" row beside it
+        ns_percent, ew_percent = percentages(cells.get("Percentage_NS"), cells.get("Percentage_EW"))
+        adjusted = attrs.evolve(adjusted, ns_percent=ns_percent, ew_percent=ew_percent)
+    return Entry(
+        line,
+        ns=cell(cells, "PairId_NS"),
+        ew=cell(cells, "PairId_EW"),
+        contract=cells.get("Contract"),
+        declarer=cells.get("Declarer"),
+        tricks=cells.get("Result"),
+        score=score,
+        adjusted=adjusted,
+        lead=cells.get("Lead"),
+        table=cell(cells, "Table"),
+    )
+
+
+def _row_sections(
+    columns: dict[str, list[str]], default: str | None, count: int
+) -> list[str | None]:
+    """Each row's section: its Section element; else a section letter both
+    pair numbers carry ("A12"); else the game's Section tag (``default``)."""
+    given, ns, ew = (columns.get(key) for key in ("Section", "PairId_NS", "PairId_EW"))
+    if given is None and not SECTION_LETTER_RE.search("".join((ns or []) + (ew or []))):
+        return [default] * count  # no row names a section
+    blank: Sequence[str | None] = [None] * count
+    return [
+        _row_section(section, pairs, default)
+        for section, *pairs in zip(given or blank, ns or blank, ew or blank, strict=True)
+    ]
+
+
+def _row_section(section: str | None, pairs: list[str | None], default: str | None) -> str | None:
+    if section is not None and section not in EMPTY:
+        return section
+    prefixes = {_section_prefix(pair) for pair in pairs if pair}
+    if len(prefixes) == 1 and None not in prefixes:
+        return prefixes.pop()
+    return default
+
+
+@functools.lru_cache(maxsize=4096)
+def _section_prefix(pair: str) -> str | None:
+    """The section letter a pair number carries ("A12", "(B) 3"), or None;
+    remembered, since a ScoreTable names each pair on every board."""
+    match = SECTION_PREFIX_RE.fullmatch(pair)
+    return match[1] if match else None
