@@ -17,8 +17,8 @@ numbers:
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from itertools import chain
 
 import attrs
 
@@ -124,6 +124,12 @@ class BoardNotes:
 Side = Direction | None  # where a name or number was seen; None: not said
 
 
+def _side(side: Side) -> int:
+    """A side as a key: an Enum's hash is computed in Python, and a
+    ScoreTable names its pairs on every row."""
+    return 0 if side is Direction.NS else 1 if side is Direction.EW else 2
+
+
 @attrs.define
 class SectionNotes:
     """What the games say about one section: boards, and per pair number the
@@ -131,7 +137,8 @@ class SectionNotes:
 
     id: str | None
     boards: dict[int, BoardNotes] = attrs.field(factory=dict)
-    players: dict[tuple[str, Side], tuple[Player, ...]] = attrs.field(factory=dict)
+    # by pair and side (_side)
+    players: dict[tuple[str, int], tuple[Player, ...]] = attrs.field(factory=dict)
     declared: dict[str, set[Direction]] = attrs.field(factory=dict)  # TotalScoreTable Direction
     listed: list[str] = attrs.field(factory=list)  # TotalScoreTable PairIds, in order
 
@@ -144,14 +151,14 @@ class SectionNotes:
     def name(self, pair: str | None, side: Side, players: Iterable[Player]) -> None:
         """Record ``pair``'s players, first source wins."""
         found = tuple(players)
-        if pair is not None and found and (pair, side) not in self.players:
-            self.players[(pair, side)] = found
+        if pair is not None and found and (pair, _side(side)) not in self.players:
+            self.players[(pair, _side(side))] = found
 
     def name_from(self, pair: str | None, side: Side, names: str | None) -> None:
         """Record ``pair``'s players from a names element, first source wins:
         split only while the pair has none (a ScoreTable names each pair on
         every board it played)."""
-        if pair is not None and names and (pair, side) not in self.players:
+        if pair is not None and names and (pair, _side(side)) not in self.players:
             self.name(pair, side, (Player(name) for name in split_names(names)))
 
     def take_listing(self, other: SectionNotes) -> None:
@@ -185,14 +192,18 @@ class SectionNotes:
     # -- participants
 
     def _participants(self, boards: list[BoardNotes]) -> tuple[Participant, ...]:
-        sides: dict[str, set[Direction]] = defaultdict(set)
-        for pair in self.listed:  # listed pairs take part even with no results here
-            sides.setdefault(pair, set())
-        for ns, ew in (pairs for board in boards for pairs in board.pairs()):
-            if ns is not None:
-                sides[ns].add(Direction.NS)
-            if ew is not None:
-                sides[ew].add(Direction.EW)
+        # listed pairs take part even with no results here
+        sides: dict[str, set[Direction]] = {pair: set() for pair in self.listed}
+        played = [pairs for board in boards for pairs in board.pairs()]
+        ns, ew = {ns for ns, _ in played}, {ew for _, ew in played}
+        # each pair once, where it is first seen (a pair plays every board)
+        for pair in dict.fromkeys(chain.from_iterable(played)):
+            if pair is not None:
+                seen = sides.setdefault(pair, set())
+                if pair in ns:
+                    seen.add(Direction.NS)
+                if pair in ew:
+                    seen.add(Direction.EW)
         for pair, directions in self.declared.items():
             sides[pair] = directions
         # a TotalScoreTable listing one number both N-S and E-W, or one number
@@ -212,12 +223,13 @@ class SectionNotes:
         sides: list[Side] = [direction, None] if direction else [Direction.NS, Direction.EW, None]
         if not per_direction and direction:
             sides.append(direction.other)
-        players = next((self.players[(pair, s)] for s in sides if (pair, s) in self.players), ())
+        keys = [(pair, _side(side)) for side in sides]
+        players = next((self.players[key] for key in keys if key in self.players), ())
         return Participant(pair, direction=direction, section=self.id, players=players)
 
 
 def _dorder(direction: Direction | None) -> int:
-    return {Direction.NS: 0, Direction.EW: 1, None: 2}[direction]
+    return _side(direction)
 
 
 def _numbered_per_direction(boards: list[BoardNotes]) -> bool:

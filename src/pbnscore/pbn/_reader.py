@@ -34,6 +34,7 @@ Choices where PBN is silent or real files differ:
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import NamedTuple
 
@@ -628,8 +629,16 @@ def _tag_pair(
     """A pair from its PairNS/PairEW tag, else from its players' tags (a seat
     names one player, "Last, First", §3.4.5): one label in both seats
     (JFR/PbnTools "Para-1") or the two names."""
-    names = tuple(dict.fromkeys(n for n in game.texts(first, second) if n is not None))
-    pair = game.text(pair_tag)
+    return _pair_of(game.text(pair_tag), *game.texts(first, second))
+
+
+@functools.lru_cache(maxsize=4096)
+def _pair_of(
+    pair: str | None, first: str | None, second: str | None
+) -> tuple[str | None, tuple[Player, ...]]:
+    """_tag_pair's pair from its tags' values; remembered, since a pair
+    plays a game of each board."""
+    names = tuple(dict.fromkeys(n for n in (first, second) if n is not None))
     if pair is None and names:
         pair = " - ".join(names)
     if len(names) == 1:  # the label names both players ("Ann Smith-Bob Jones")
