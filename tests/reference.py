@@ -79,6 +79,13 @@ def zero_sum_scan(
 ) -> int:
     """Try every multiple of 10 from far below to far above the scores (and
     0): the par with the smallest |sum|, then the one closest to 0."""
+    return _zero_sum_scan(tuple(scores), factor, gaps, cap)
+
+
+# Cached: zero_sum_shown scans again what its caller has just scanned, and
+# property tests drawing from the same strategies draw the same boards.
+@functools.cache
+def _zero_sum_scan(scores: tuple[int, ...], factor: int, gaps: str, cap: int | None) -> int:
     low = min(min(scores) - 4010, 0)
     high = max(max(scores) + 4010, 0)
     candidates = range(low - low % 10, high + 10, 10)
