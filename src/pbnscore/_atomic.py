@@ -21,7 +21,6 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -133,6 +132,10 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
     target = Path(os.path.realpath(path))
     if os.path.islink(path):
         folder = target.parent
+    # Here, not at the top: a command writing to standard output does not
+    # import it (tempfile brings shutil and random; start-up).
+    import tempfile
+
     try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent
