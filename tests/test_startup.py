@@ -149,3 +149,30 @@ def test_a_pairs_event_scored_without_options_imports_no_other_method(tmp_path: 
     others = {"pbnscore.strategies.aggregate", "pbnscore.strategies.cross_imps",
               "pbnscore.strategies.barking"}  # fmt: skip
     assert _score_imports("mitchell-pairs.xml", others, tmp_path) == "0 []\n"
+
+
+STDOUT_PROBE = """
+import sys
+from pbnscore.cli import main
+status = main(["score", sys.argv[1], "--to", "json"])
+print(status, sorted(m for m in sys.modules if m in {OTHERS}), file=sys.stderr)
+"""
+
+
+def test_score_to_standard_output_imports_only_what_json_needs() -> None:
+    """``score night.xml --to json`` to standard output imports no other
+    output (text, HTML, CSV, explain), no PBN, no season and none of what
+    only a file written (tempfile), an option's CSV file or the help's
+    layout need; ``json`` itself it does import (the probe's teeth)."""
+    unused = {
+        "pbnscore.report.text", "pbnscore.report.html", "pbnscore.report.csv",
+        "pbnscore.report.explain", "pbnscore.pbn", "pbnscore.season", "pbnscore.watch",
+        "tempfile", "csv", "textwrap", "importlib.metadata", "tqdm", "watchdog",
+    }  # fmt: skip
+    probe = STDOUT_PROBE.replace("{OTHERS}", repr({*unused, "pbnscore.report.json"}))
+    night = Path(__file__).parents[1] / "fixtures" / "usebio" / "mitchell-pairs.xml"
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(night)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith("{")
+    assert done.stderr == "0 ['pbnscore.report.json']\n"

@@ -8,7 +8,6 @@ pieces, so Ctrl-C and SIGTERM stop a read between two of them.
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -48,6 +47,8 @@ def csv_rows(text: str, source: str) -> Iterator[tuple[int, list[str]]]:
     """(line number, cells) of each row of an option's CSV file; a field
     over the csv module's limit, or any other CSV fault, is an OptionError
     at its line, as a bad row is."""
+    import csv  # only an option's file needs it, not every command's start-up
+
     reader = csv.reader(text.splitlines(keepends=True))
     while True:
         try:
