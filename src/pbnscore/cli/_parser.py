@@ -102,7 +102,8 @@ def build_parser(
     takes method options, ``flags``: those of ``method``, or of the default
     methods where no method is named). The other commands are listed with
     their help line only, their modules not imported (``pbnscore --help``
-    imports none). Without ``add_help``, ``-h`` is left over, not answered."""
+    imports none). Without ``add_help``, ``-h`` is left over, not answered,
+    and the other commands are left out (only the help lists them)."""
     parser = _Parser(
         prog="pbnscore",
         description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
@@ -113,7 +114,8 @@ def build_parser(
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, listed in COMMANDS.items():
         if name != command:
-            commands.add_parser(name, help=listed.help, allow_abbrev=False)
+            if add_help:
+                commands.add_parser(name, help=listed.help, allow_abbrev=False)
             continue
         module = command_module(name)
         assert module is not None
