@@ -16,7 +16,6 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar, cast
 
-import attrs
 from lxml import etree
 
 from pbnscore.errors import UsebioError
@@ -93,15 +92,36 @@ def _child_lines(board: Element) -> int:
 _LINE_ELEMENTS = etree.XPath(_LINES)
 
 
-@attrs.define
+# The internal classes below are plain (not attrs): each attrs class costs
+# every process that reads a USEBIO file some 0.6 ms to build at import.
+
+
 class _RefLayout:
     """The refs of a document whose lines all lie in the boards the reader
     reads: every other ref element's, and each such board's lines' (a
     slice of ``line_refs``)."""
 
-    refs: dict[Element, int]
-    slices: dict[Element, tuple[int, int]]
-    line_refs: list[int]
+    __slots__ = ("line_refs", "refs", "slices")
+
+    def __init__(
+        self,
+        refs: dict[Element, int],
+        slices: dict[Element, tuple[int, int]],
+        line_refs: list[int],
+    ) -> None:
+        self.refs, self.slices, self.line_refs = refs, slices, line_refs
+
+    def __eq__(self, other: object) -> bool:
+        """The same refs, slices and line refs (the tests hold the count to the walk)."""
+        if not isinstance(other, _RefLayout):
+            return NotImplemented
+        return (self.refs, self.slices, self.line_refs) == (
+            other.refs,
+            other.slices,
+            other.line_refs,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as attrs.define made it
 
     @classmethod
     def by_count(
@@ -264,18 +284,25 @@ class _LineColumns:
 _PLAY_TAGS = ("CONTRACT", "SCORE", "PLAYED_BY", "LEAD", "TRICKS")
 
 
-@attrs.define
 class _LineValues:
     """Every line's values (what a board's ResultColumns slice), read from
     the texts of the whole document at once: each distinct spelling is read
     once. ``bad`` (sorted) holds the lines that do not read cleanly."""
 
-    ns: list[str | None]
-    ew: list[str | None]
-    plays: list[Play | None]  # None on a bad line
-    homes: list[Direction | None] | None
-    players: list[tuple[str | None, ...]] | None
-    bad: list[int]
+    __slots__ = ("bad", "ew", "homes", "ns", "players", "plays")
+
+    def __init__(
+        self,
+        ns: list[str | None],
+        ew: list[str | None],
+        plays: list[Play | None],  # None on a bad line
+        homes: list[Direction | None] | None,
+        players: list[tuple[str | None, ...]] | None,
+        bad: list[int],
+    ) -> None:
+        self.ns, self.ew, self.plays, self.homes, self.players, self.bad = (
+            ns, ew, plays, homes, players, bad,
+        )  # fmt: skip
 
     @classmethod
     def of(cls, columns: _LineColumns, reader: LineReader, element: Element) -> _LineValues:
