@@ -176,3 +176,15 @@ def test_score_to_standard_output_imports_only_what_json_needs() -> None:
     )
     assert done.stdout.startswith("{")
     assert done.stderr == "0 ['pbnscore.report.json']\n"
+
+
+def test_a_line_without_method_options_builds_no_flag(tmp_path: Path) -> None:
+    """The method flags (``pbnscore.cli._flags``: Flag, InRange) are
+    imported where a method's options are read; ``score night.xml`` gives
+    none. ``pbnscore.cli.Flag`` is still there when asked for."""
+    assert _score_imports("mitchell-pairs.xml", {"pbnscore.cli._flags"}, tmp_path) == "0 []\n"
+    from pbnscore import cli
+    from pbnscore.cli import _flags
+
+    assert cli.Flag is _flags.Flag
+    assert cli.flags_of is _flags.flags_of

@@ -23,16 +23,30 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from pbnscore import _signals
 from pbnscore.cli import _io
-from pbnscore.cli._flags import Flag, flags_of
 from pbnscore.cli._io import error, error_line
 from pbnscore.cli._parser import build_parser, command_module, command_named, parse, prescan
 from pbnscore.cli._usage import usage_line
 from pbnscore.errors import USAGE_ERRORS, PbnscoreError, one_line
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from pbnscore.cli._flags import Flag, flags_of
+
 __all__ = ["Flag", "build_parser", "flags_of", "main"]
+
+
+def __getattr__(name: str) -> Any:
+    # Imported when first asked for: a command line that gives no method
+    # option builds no Flag (start-up).
+    if name in ("Flag", "flags_of"):
+        return getattr(import_module("pbnscore.cli._flags"), name)
+    raise AttributeError(f"module 'pbnscore.cli' has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

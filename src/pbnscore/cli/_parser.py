@@ -27,19 +27,15 @@ from typing import TYPE_CHECKING, NamedTuple
 from pbnscore import outputs, registry
 from pbnscore._version import __version__
 from pbnscore.batch import JOBS, Settings
-from pbnscore.cli._flags import (
-    Flag,
-    InRange,
-    default_methods,
-    flags_of,
-    flags_of_method,
-    merged,
-)
 from pbnscore.cli._usage import Parser, forgiven, method_named
 from pbnscore.errors import OptionError, UsageError
 
+# The method flags (pbnscore.cli._flags) are imported where a method's
+# options are read: a line that gives none builds no Flag (start-up).
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from pbnscore.cli._flags import Flag
 
 
 class Command(NamedTuple):
@@ -141,6 +137,8 @@ def each_method_s_options() -> str:
     """Every method's flags, by method: what ``-m`` opens up."""
     from textwrap import fill
 
+    from pbnscore.cli._flags import flags_of
+
     lines = ["options of each method (-m METHOD; pbnscore methods says what each does):"]
     for entry, loaded in registry.load_all():
         if not isinstance(loaded, registry.PluginError):
@@ -216,6 +214,8 @@ def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
 
 def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
     """``-j`` and ``--no-progress``, of the commands that score many files at once."""
+    from pbnscore.cli._flags import InRange
+
     parser.add_argument(
         "-j", "--jobs", type=InRange(JOBS), metavar="JOBS", help="default: all cores"
     )
@@ -304,6 +304,8 @@ def _refuse_others_values(argv: Sequence[str], flags: Sequence[Flag], method: st
 def _methods_offering(flag: str, value: str) -> list[str]:
     """The registered methods (that load) whose ``flag`` takes ``value``;
     looked for only when a value is refused."""
+    from pbnscore.cli._flags import flags_of
+
     takers = []
     for name, entry in registry.entries().items():
         try:
@@ -335,12 +337,15 @@ def parse_with_method(
     read. Called again with the default method once the event is read.
     A line that gives no method option is read with no method's flags (none
     are returned)."""
+    if method is None:
+        plain = _parsed_without_method_options(argv)
+        if plain is not None:
+            return plain, ()
+    from pbnscore.cli._flags import default_methods, flags_of_method, merged
+
     if method:
         flags = flags_of_method(method)
         return parse(argv, flags, method), flags
-    plain = _parsed_without_method_options(argv)
-    if plain is not None:
-        return plain, ()
     flags = merged(default_methods(), shared_only=False)
     return parse(argv, flags, None), flags
 
