@@ -10,8 +10,9 @@ the path out for itself.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -113,3 +114,18 @@ def children_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> It
         patch.delenv("PYTHONDONTWRITEBYTECODE")
         patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("bytecode")))
         yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
+    """After a module's last test, what is still alive is set aside from the
+    collector for the rest of the run (``gc.freeze``), once its garbage is
+    collected. What lives that long (every test item, the imported modules,
+    the samples a module caches for its cases) was otherwise walked again
+    at each full collection: about a third of the collector's time, which
+    is some 7% of the in-process tests' CPU. Within a module the collector
+    works as ever."""
+    yield
+    if nextitem is None or nextitem.path != item.path:
+        gc.collect()
+        gc.freeze()
