@@ -23,6 +23,12 @@ written is finished, as a write takes milliseconds and a rename cannot be
 half done; no more files are started. The parent tells its workers through
 a shared event (a terminal's Ctrl-C reaches them too, a ``kill -INT`` of
 the parent alone does not) and reports the counts as :class:`Interrupted`.
+
+SIGTERM or SIGHUP to a batch's parent lets its workers finish the files in
+hand and start no more: a second shared event, which a worker looks at
+before each file. Cancelling the pool's futures is not enough, as the pool
+hands a worker its next file before it asks (one was written after the
+signal). The counts go with :class:`Terminated`.
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ class Terminated(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
+        self.progress: Interrupted | None = None  # a batch's counts, once it stopped
 
     @property
     def status(self) -> int:
@@ -78,13 +85,17 @@ class Interrupted(KeyboardInterrupt):
         self.verb = "written"
 
     def __str__(self) -> str:
+        return f"interrupted: {self.counts()}"
+
+    def counts(self) -> str:
+        """``12 files written, 2 stopped before anything was written, 186 not started``."""
         parts = [f"{counted(self.written, 'file')} {self.verb}"]
         if self.failed:
             parts.append(f"{self.failed} failed")
         if self.stopped:
             parts.append(f"{self.stopped} stopped before anything was written")
         parts.append(f"{self.not_started} not started")
-        return "interrupted: " + ", ".join(parts)
+        return ", ".join(parts)
 
 
 def _raise(signum: int, frame: FrameType | None) -> None:
@@ -117,6 +128,7 @@ class _Worker:
     busy = False  # scoring or writing a file
     orphaned = False  # its parent is gone
     stopping = False  # Ctrl-C: start no more files
+    no_more: Event | None = None  # set by the parent on SIGTERM: start no more files
     interruptible = False  # reading or scoring a file: Ctrl-C abandons it
 
 
@@ -132,8 +144,9 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def stopping() -> bool:
-    """Whether Ctrl-C asked this process to start no more files."""
-    return _worker.stopping
+    """Whether Ctrl-C, or SIGTERM to the batch, asked this process to start
+    no more files."""
+    return _worker.stopping or (_worker.no_more is not None and _worker.no_more.is_set())
 
 
 def _catch_ctrl_c() -> None:
@@ -182,12 +195,14 @@ def ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def start_worker(stop: Event | None = None) -> None:
+def start_worker(stop: Event | None = None, no_more: Event | None = None) -> None:
     """A batch worker's initializer: handle the signals, watch the parent
-    and the parent's ``stop`` (set on Ctrl-C)."""
+    and the parent's ``stop`` (set on Ctrl-C); look at ``no_more`` (set on
+    SIGTERM) before each file."""
     import multiprocessing
 
     _worker.active = True
+    _worker.no_more = no_more
     for signum in SIGNALS:
         signal.signal(signum, _raise)
     _catch_ctrl_c()

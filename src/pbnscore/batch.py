@@ -16,7 +16,7 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
@@ -43,7 +43,7 @@ from pbnscore.ranges import Range
 from pbnscore.registry import PluginFault
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.synchronize import Event as StopEvent
 
     from pbnscore.model import Event, ScoredEvent
@@ -481,7 +481,9 @@ def outcomes(
     """``task`` of each job, in job order, in ``workers`` processes (a
     module-level function, or a partial of one: it is pickled). Ctrl-C
     raises :class:`pbnscore._signals.Interrupted` with the counts, once no
-    file is being written any more."""
+    file is being written any more; SIGTERM and SIGHUP raise
+    :class:`pbnscore._signals.Terminated` with them (its ``progress``),
+    once the workers have finished the files in hand."""
     workers = min(workers, len(jobs))
     guarded = partial(_unless_stopping, task)
     if workers <= 1:
@@ -492,7 +494,7 @@ def outcomes(
 
 
 def _unless_stopping(task: Callable[[Job], AnyDone], job: Job) -> AnyDone | None:
-    """``task(job)``, or None (not started) once Ctrl-C has come."""
+    """``task(job)``, or None (not started) once Ctrl-C or SIGTERM has come."""
     if _signals.stopping():
         return None
     with _signals.task():
@@ -510,8 +512,8 @@ def _in_this_process(
         for job in jobs:
             try:
                 done = guarded(job)
-            except KeyboardInterrupt:
-                stopped = 1  # abandoned before it wrote anything
+            except (KeyboardInterrupt, _signals.Terminated):
+                stopped = 1  # abandoned before it wrote anything (a .part is removed)
                 raise
             if done is None:
                 raise KeyboardInterrupt  # Ctrl-C came between two files
@@ -523,6 +525,9 @@ def _in_this_process(
     except KeyboardInterrupt:
         not_started = len(jobs) - len(finished) - stopped
         raise _interrupted(finished, stopped, not_started) from None
+    except _signals.Terminated as signalled:
+        signalled.progress = _interrupted(finished, stopped, len(jobs) - len(finished) - stopped)
+        raise
 
 
 def _in_workers(
@@ -533,12 +538,13 @@ def _in_workers(
     from concurrent.futures.process import BrokenProcessPool
 
     context = multiprocessing.get_context()
-    stop = context.Event()
+    stop = context.Event()  # Ctrl-C: drop the files in hand, start no more
+    no_more = context.Event()  # SIGTERM: finish the files in hand, start no more
     pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_signals.start_worker,
-        initargs=(stop,),
+        initargs=(stop, no_more),
     )
     futures: list[Future[AnyDone | None]] = []
     finished: list[AnyDone] = []
@@ -558,7 +564,10 @@ def _in_workers(
             wait(futures)  # the pool marks every pending one broken
             end: BaseException = _worker_died(futures)
         except KeyboardInterrupt:
-            end = _stop_workers(stop, futures, finished)
+            end = _stop_workers(stop, pool, futures, finished, len(jobs))
+        except _signals.Terminated as signalled:
+            signalled.progress = _stop_workers(no_more, pool, futures, finished, len(jobs))
+            end = signalled
         ended = end
         # Files other workers finished but the caller was not yet given are
         # reported as any other: a failure counted is a failure printed.
@@ -577,30 +586,41 @@ def _in_workers(
     except KeyboardInterrupt:  # outside in_order: in the caller, or submitting
         if ended is not None:
             raise ended from None
-        raise _stop_workers(stop, futures, finished) from None
+        raise _stop_workers(stop, pool, futures, finished, len(jobs)) from None
+    except _signals.Terminated as signalled:  # in the caller, or submitting
+        if signalled.progress is None:  # not counted in in_order
+            signalled.progress = _stop_workers(no_more, pool, futures, finished, len(jobs))
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _stop_workers(
-    stop: StopEvent, futures: Sequence[Future[AnyDone | None]], finished: Sequence[AnyDone]
+    stop: StopEvent,
+    pool: ProcessPoolExecutor,
+    futures: Sequence[Future[AnyDone | None]],
+    finished: Sequence[AnyDone],
+    total: int,
 ) -> _signals.Interrupted:
-    """Ctrl-C: tell the workers, cancel what they have not started, wait for
-    what they have, and count."""
-    from concurrent.futures import wait
+    """Ctrl-C or SIGTERM: tell the workers (``stop``: the event they are
+    told by), have the pool cancel what it has not handed out, wait for the
+    rest, and count ``total`` files. A worker looks at the event before each
+    file: cancelling is not enough, as the pool hands a worker its next file
+    before the worker asks (SIGTERM: one more file was written)."""
+    from concurrent.futures import CancelledError
 
     stop.set()
-    for future in futures:
-        future.cancel()
+    # Not future.cancel() here: a pool that breaks meanwhile (its workers
+    # had SIGTERM too) fails every future it holds, and one cancelled under
+    # it raised InvalidStateError in its thread (Python 3.11).
+    pool.shutdown(wait=False, cancel_futures=True)
     unseen = futures[len(finished) :]
-    wait([future for future in unseen if not future.cancelled()])
-    stopped = not_started = 0
+    stopped = 0  # abandoned before it wrote anything (Ctrl-C; its worker killed)
     for future in unseen:
-        if not future.cancelled() and future.exception() is not None:
-            stopped += 1  # abandoned before it wrote anything
-        elif future.cancelled() or future.result() is None:
-            not_started += 1
-    return _interrupted([*finished, *_late(unseen)], stopped, not_started)
+        with suppress(CancelledError):
+            stopped += future.exception() is not None
+    done = [*finished, *_late(unseen)]
+    return _interrupted(done, stopped, total - len(done) - stopped)
 
 
 def _late(unseen: Sequence[Future[AnyDone | None]]) -> list[AnyDone]:

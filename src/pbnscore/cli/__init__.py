@@ -11,7 +11,8 @@ wrong usage (unknown method or option, missing input, an output that would
 overwrite the input); 3 a bug in pbnscore
 (one line on stderr, no traceback); 130 interrupted (batch and season say how
 many files were written and how many not started); 143 and 129 stopped by
-SIGTERM and SIGHUP (a file being written is removed).
+SIGTERM and SIGHUP (a file being written is removed; batch and season say
+how far they got).
 
 Only what a command needs is imported: ``--version`` loads no strategy and no
 lxml, and no plug-in is imported until it is asked for.
@@ -76,7 +77,8 @@ def _run(words: list[str]) -> int:
         )
         return 130
     except _signals.Terminated as exc:  # SIGTERM, SIGHUP: as Ctrl-C is
-        error(f"pbnscore: stopped by {exc.name}")
+        counts = "" if exc.progress is None else f": {exc.progress.counts()}"
+        error(f"pbnscore: stopped by {exc.name}{counts}")
         return exc.status
     except BrokenPipeError:
         # Whoever read the output stopped (`pbnscore score x | head`): not a

@@ -342,6 +342,10 @@ def _score_all(
     except (_signals.Interrupted, WorkerDied) as exc:
         exc.verb = "scored"  # and no season written
         raise
+    except _signals.Terminated as exc:
+        if exc.progress is not None:
+            exc.progress.verb = "scored"
+        raise
     return events, failures
 
 
