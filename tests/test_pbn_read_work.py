@@ -98,15 +98,15 @@ def _table(header: str, rows: list[str]) -> str:
 
 
 def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Four rows of one contract, result and score, with their own pairs,
-    tables, leads and percentages: the play is made once; each result keeps
+    """Four rows of one contract, result, score and percentage, with their
+    own pairs, tables and leads: the play is made once; each result keeps
     its own pairs, table, lead and line."""
     calls = _counted(monkeypatch, _score_table, "to_play")
     rows = [
         "1 1 11 4S N 10 HK 420 60",
-        "2 2 12 4S N 10 SA 420 40",
-        "3 3 13 4S N 10 HK 420 50",
-        "4 4 14 4S N 10 - 420 50",
+        "2 2 12 4S N 10 SA 420 60",
+        "3 3 13 4S N 10 HK 420 60",
+        "4 4 14 4S N 10 - 420 60",
     ]
     results = pbn.loads(_table(PLAY_HEADER, rows)).sessions[0].sections[0].boards[0].results
     assert len(calls) == 1
@@ -121,12 +121,15 @@ def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) 
 
 def test_a_rows_percentages_count_where_it_gives_no_score() -> None:
     """Rows alike but their percentages, with no score: "^60" and "^40" are
-    two adjustments, not one."""
+    two adjustments, not one; a table with no percentages and a row spelt
+    alike is not adjusted."""
     rows = ["1 1 11 - - - - - ^60", "2 2 12 - - - - - ^40", "3 3 13 - - - - - ^60"]
-    results = pbn.loads(_table(PLAY_HEADER, rows)).sessions[0].sections[0].boards[0].results
+    plain = "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS"
+    text = _table(PLAY_HEADER, rows) + "\n" + _table(plain, ["4 4 14 - - - - -"])
+    results = pbn.loads(text).sessions[0].sections[0].boards[0].results
     percents = [r.adjusted.ns_percent if r.adjusted else None for r in results]
-    assert percents == [60, 40, 60]
-    assert {r.outcome for r in results} == {Outcome.ADJUSTED}
+    assert percents == [60, 40, 60, None]
+    assert [r.outcome for r in results] == [Outcome.ADJUSTED] * 3 + [Outcome.NOT_PLAYED]
 
 
 def test_a_problem_is_reported_at_every_row_that_has_it() -> None:
@@ -183,3 +186,12 @@ def test_rows_split_in_bulk_as_element_by_element(
     if rows is not None:
         assert all(len(values) == width for values in by_element)
         assert list(rows.tuples()) == [(3 + i, tuple(v)) for i, v in enumerate(by_element)]
+
+
+@given(st.text(alphabet="NESWntshdc 0123\t\n\r\f\x1c\x85é", max_size=60))
+@example("N NT 9\n s h 13\nE  C 7 \n W D 10\r\nN S 3")
+def test_optimum_rows_found_at_once_as_line_by_line(data: str) -> None:
+    """An OptimumResultTable's rows found by one findall are those found
+    line by line (``splitlines``, ``\\s``): other white space goes line by line."""
+    by_line = [_analysis._ROW_RE.fullmatch(line) for line in data.splitlines()]
+    assert _analysis._rows(data) == [(m[1], m[2], m[3]) for m in by_line if m is not None]

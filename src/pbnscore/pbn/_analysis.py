@@ -25,9 +25,14 @@ _HEX_RE = re.compile(r"[0-9a-dA-D]{20}")
 # An OptimumResultTable row's seat and strain (upper case) as the model's: a
 # dict look-up is cheaper than an enum call, twenty rows a game.
 _SEATS = {seat.value: seat for seat in Seat}
-_STRAINS = {**{strain.value: strain for strain in Strain}, "N": Strain.NOTRUMP}
+_STRAINS = {strain.value: strain for strain in Strain}
+_STRAIN_NAMES = {**{strain.value: strain.value for strain in Strain}, "N": Strain.NOTRUMP.value}
 _ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECASE)
 _TAGS = ("DoubleDummyTricks", "OptimumResultTable")
+# _ROW_RE over whole lines of text whose only white space is " ", "\t", "\n"
+_ROWS_RE = re.compile(r"^[ \t]*([NESW])[ \t]+(NT|N|S|H|D|C)[ \t]+(\d{1,2})[ \t]*$", re.I | re.M)
+# ASCII white space, and line ends for ``splitlines``, other than " ", "\t", "\n"
+_ODD_SPACE_RE = re.compile(r"[\r\v\f\x1c-\x1f]")
 
 
 def deal_analysis(game: Game, known: Container[Deal] = ()) -> tuple[Deal, DealAnalysis] | None:
@@ -59,17 +64,29 @@ def _from_game(game: Game) -> DealAnalysis | None:
         digits = iter(int(digit, 16) for digit in hexes)
         tricks = tuple((seat, strain, next(digits)) for seat in DECLARERS for strain in STRAINS)
         return DealAnalysis(tricks, **par, given_as="DoubleDummyTricks")
-    rows: dict[tuple[Seat, Strain], int] = {}
+    # by the seat's and strain's letters: an Enum's hash is computed in Python
+    rows: dict[tuple[str, str], int] = {}
     for _, data in game.section("OptimumResultTable"):
-        for line in data.splitlines():
-            row = _ROW_RE.fullmatch(line)
-            if row is not None and int(row.group(3)) <= 13:
-                key = (_SEATS[row.group(1).upper()], _STRAINS[row.group(2).upper()])
-                rows[key] = int(row.group(3))
+        for seat, strain, count in _rows(data):
+            if int(count) <= 13:
+                rows[(seat.upper(), _STRAIN_NAMES[strain.upper()])] = int(count)
     if len(rows) == len(DECLARERS) * len(STRAINS):
-        table = tuple((seat, strain, count) for (seat, strain), count in rows.items())
+        table = tuple(
+            (_SEATS[seat], _STRAINS[strain], count) for (seat, strain), count in rows.items()
+        )
         return DealAnalysis(table, **par, given_as="OptimumResultTable")
     return None
+
+
+def _rows(data: str) -> list[tuple[str, str, str]]:
+    """The (declarer, strain, tricks) of each line of an OptimumResultTable's
+    data that is such a row: found by one findall where the lines end in
+    "\\n" alone and the only white space is spaces and tabs (every real file);
+    else line by line, as ``splitlines`` and ``\\s`` have them."""
+    if data.isascii() and _ODD_SPACE_RE.search(data) is None:
+        return _ROWS_RE.findall(data)
+    matches = (_ROW_RE.fullmatch(line) for line in data.splitlines())
+    return [(row[1], row[2], row[3]) for row in matches if row is not None]
 
 
 def with_analyses(

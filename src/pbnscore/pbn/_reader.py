@@ -69,8 +69,8 @@ from pbnscore.pbn._pairs import (
     parse_direction,
     split_names,
 )
-from pbnscore.pbn._results import Entry, Report, to_result
-from pbnscore.pbn._score_table import Place, PlayKey, cell, read_rows
+from pbnscore.pbn._results import EMPTY, Entry, Report, to_result
+from pbnscore.pbn._score_table import Place, PlayKey, read_rows
 from pbnscore.pbn._tables import (
     SCORE_TABLE,
     TABLES,
@@ -322,13 +322,13 @@ class EventBuilder:
         index = header.positions()
         for _, values in self._rows(game, TOTAL_SCORE_TABLE, header).tuples():
             cells = {key: values[i] for key, i in index.items()}
-            pair, team = cell(cells, "PairId"), cell(cells, "TeamId")
+            pair, team = _cell(cells, "PairId"), _cell(cells, "TeamId")
             if team is not None:
                 self._team_row(team, pair, cells)
                 continue
             if pair is None:
                 continue
-            notes = self._section(cell(cells, "Section") or game.text("Section"))
+            notes = self._section(_cell(cells, "Section") or game.text("Section"))
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
                 notes.declared.setdefault(pair, set()).add(direction)
@@ -346,7 +346,7 @@ class EventBuilder:
         team's pair's, its players with their national ids (the games name
         the pairs, not their ids)."""
         if pair is None:
-            self.team_names[team] = cell(cells, "Names")
+            self.team_names[team] = _cell(cells, "Names")
         else:
             self.team_pairs.setdefault(team, {}).setdefault(pair, _row_players(cells))
 
@@ -618,9 +618,14 @@ def _declaring_side(declarer: str | None) -> str | None:
 def _row_players(cells: dict[str, str]) -> tuple[Player, ...]:
     """A TotalScoreTable row's players: its names, with their national ids
     (MemberID1/MemberID2, Magic Contest's columns)."""
-    ids = [cell(cells, "MemberID1"), cell(cells, "MemberID2")]
+    ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
     names = split_names(cells.get("Names", ""))
     return tuple(Player(name, ids[i] if i < 2 else None) for i, name in enumerate(names))
+
+
+def _cell(cells: dict[str, str], key: str) -> str | None:
+    value = cells.get(key)
+    return None if value is None or value in EMPTY else value
 
 
 def _tag_pair(

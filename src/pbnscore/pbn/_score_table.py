@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
 
 import attrs
@@ -34,8 +34,9 @@ from pbnscore.pbn._results import (
 )
 from pbnscore.pbn._tables import Header, Rows
 
-# The elements a row's play is made from, but its percentages; Lead last (see _play).
+# The elements a row's play is made from (see _keys); Lead last (see _play).
 PLAY_COLUMNS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "Lead")
+PERCENTAGES = ("Percentage_NS", "Percentage_EW")
 PlayKey = tuple[str | None, ...]
 # Where a ScoreTable's row goes: the notes of its section, the board, and
 # the vulnerability it is scored at.
@@ -47,13 +48,6 @@ SECTION_LETTER_RE = re.compile(r"[A-Z]")
 # An element that means nothing (EMPTY) as None, any other as itself, by
 # ``_NOTHING.get(text, text)``: a column at the speed of ``map``.
 _NOTHING: dict[str, str | None] = dict.fromkeys(EMPTY)
-
-
-def cell(cells: dict[str, str], key: str) -> str | None:
-    """A row's element of column ``key``; None where the row has no such
-    column or the element is empty."""
-    value = cells.get(key)
-    return None if value is None or value in EMPTY else value
 
 
 def read_rows(
@@ -74,7 +68,7 @@ def read_rows(
     columns = {column.key: rows.column(i) for i, column in enumerate(header.columns)}
     count = len(rows)
     sections = _row_sections(columns, default_section, count)
-    keys = zip(*(columns.get(name) or repeat(None, count) for name in PLAY_COLUMNS), strict=True)
+    keys = _keys(columns, count)
     # The place of each section's rows, once its deal is recorded (a row per
     # table: found once, not once a row); else ``place`` reads the deal again.
     found: dict[str | None, tuple[Place, dict[PlayKey, Play]]] = {}
@@ -90,7 +84,7 @@ def read_rows(
                     found[section] = known
             play = known[1].get(key)
             if play is None:
-                play = _play(columns, rows, index, key, known[0][2], known[1], report)
+                play = _play(key, rows.lines[index], known[0][2], known[1], report)
             made.append(play)
     finally:
         _add(columns, sections[: len(made)], rows.lines[: len(made)], made, placed)
@@ -139,30 +133,21 @@ def _add(
 
 
 def _play(
-    columns: dict[str, list[str]],
-    rows: Rows,
-    index: int,
     key: PlayKey,
+    line: int,
     vulnerability: Vulnerability,
     known: dict[PlayKey, Play],
     report: Report,
 ) -> Play:
-    """The play of row ``index``, whose ``key`` (its PLAY_COLUMNS elements
-    but the percentages) has none in ``known`` yet. The percentages count
-    only where the Score elements give no score (an artificial score or
-    none); the lead is never reported. So ``known`` holds plays by ``key``
-    where the row gives a score, by ``key`` and percentages where not, and
-    either without the lead: another lead's play, with this lead."""
-    spelling, lead = key[:-1], key[-1]
-    percents = tuple(column[index] if column else None for column in _percentages(columns))
-    exact = (*key, *percents)
-    play = known.get(exact)
-    if play is not None:
-        return play
-    same = known.get(spelling) or known.get((*spelling, *percents))
+    """The play of a row whose ``key`` (see _keys) has none in ``known``
+    yet: another lead's play with this lead (the lead is never reported),
+    else made from the row, and kept (by key, and without the lead) where
+    nothing was reported."""
+    same = known.get(key[:-1])
+    lead = key[-1]
     if same is not None:
         play = Play(*same[:5], None if lead is None or lead in EMPTY else lead, *same[6:])
-        known[key if known.get(spelling) is same else exact] = play
+        known[key] = play
         return play
     reported = False
 
@@ -171,45 +156,43 @@ def _play(
         reported = True
         report(message, line, severity)
 
-    cells = {name: column[index] for name, column in columns.items()}
-    entry = row_entry(rows.lines[index], cells, noting)
+    percents = key[5:7] if len(key) == len(PLAY_COLUMNS) + 2 else (None, None)
+    entry = row_entry(line, (*key[:5], *percents, lead), noting)
     play = to_play(entry, vulnerability, noting)
     if not reported:
-        if entry.score is not None or percents == (None, None):
-            known[key] = known[spelling] = play
-        else:
-            known[exact] = known[(*spelling, *percents)] = play
+        known[key] = known[key[:-1]] = play
     return play
 
 
-def _percentages(columns: dict[str, list[str]]) -> tuple[list[str] | None, list[str] | None]:
-    return columns.get("Percentage_NS"), columns.get("Percentage_EW")
+def _keys(columns: dict[str, list[str]], count: int) -> Iterator[PlayKey]:
+    """Each row's key to its play: its PLAY_COLUMNS elements, None where
+    the table has no such column; with its percentages before the lead
+    where the table has them (a row with no score may take an artificial
+    one from them)."""
+    names = (
+        (*PLAY_COLUMNS[:-1], *PERCENTAGES, PLAY_COLUMNS[-1])
+        if any(name in columns for name in PERCENTAGES)
+        else PLAY_COLUMNS
+    )
+    return zip(*(columns.get(name) or repeat(None, count) for name in names), strict=True)
 
 
-def row_entry(line: int, cells: dict[str, str], report: Report) -> Entry:
-    """What a ScoreTable row says of its table's result."""
-    score, adjusted = table_score(cells.get("Score_NS"), cells.get("Score_EW"), line, report)
+def row_entry(line: int, cells: Sequence[str | None], report: Report) -> Entry:
+    """What a ScoreTable row says of its table's result, from its Contract,
+    Declarer, Result, Score_NS, Score_EW, Percentage_NS, Percentage_EW and
+    Lead elements (None: no such column)."""
+    contract, declarer, result, score_ns, score_ew, percent_ns, percent_ew, lead = cells
+    score, adjusted = table_score(score_ns, score_ew, line, report)
     if adjusted is None and score is None:
-        ns_art = artificial(cells.get("Percentage_NS", ""))
-        ew_art = artificial(cells.get("Percentage_EW", ""))
+        ns_art = artificial(percent_ns) if percent_ns else None
+        ew_art = artificial(percent_ew) if percent_ew else None
         if ns_art is not None or ew_art is not None:  # "^60" percentages (§5.2)
             adjusted = adjustment(ns_art, ew_art)
     if adjusted is not None and adjusted.ns_percent is None:
         # Magic Contest gives the percentages of an "A+" row beside it
-        ns_percent, ew_percent = percentages(cells.get("Percentage_NS"), cells.get("Percentage_EW"))
+        ns_percent, ew_percent = percentages(percent_ns, percent_ew)
         adjusted = attrs.evolve(adjusted, ns_percent=ns_percent, ew_percent=ew_percent)
-    return Entry(
-        line,
-        ns=cell(cells, "PairId_NS"),
-        ew=cell(cells, "PairId_EW"),
-        contract=cells.get("Contract"),
-        declarer=cells.get("Declarer"),
-        tricks=cells.get("Result"),
-        score=score,
-        adjusted=adjusted,
-        lead=cells.get("Lead"),
-        table=cell(cells, "Table"),
-    )
+    return Entry(line, None, None, contract, declarer, result, score, adjusted, lead)
 
 
 def _row_sections(
