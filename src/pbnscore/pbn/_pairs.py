@@ -17,8 +17,9 @@ numbers:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import chain
+from operator import itemgetter
 
 import attrs
 
@@ -93,13 +94,15 @@ class BoardNotes:
     def __len__(self) -> int:
         return sum(len(part) if isinstance(part, ResultColumns) else 1 for part in self.parts)
 
-    def pairs(self) -> Iterator[tuple[str | None, str | None]]:
+    def pairs(self) -> list[tuple[str | None, str | None]]:
         """Each result's NS and EW pair."""
+        found: list[tuple[str | None, str | None]] = []
         for part in self.parts:
             if isinstance(part, ResultColumns):
-                yield from zip(part.ns, part.ew, strict=True)
+                found += zip(part.ns, part.ew, strict=True)
             else:
-                yield part.ns, part.ew
+                found.append((part.ns, part.ew))
+        return found
 
     def board(self) -> Board:
         parts = self.parts
@@ -194,8 +197,9 @@ class SectionNotes:
     def _participants(self, boards: list[BoardNotes]) -> tuple[Participant, ...]:
         # listed pairs take part even with no results here
         sides: dict[str, set[Direction]] = {pair: set() for pair in self.listed}
-        played = [pairs for board in boards for pairs in board.pairs()]
-        ns, ew = {ns for ns, _ in played}, {ew for _, ew in played}
+        by_board = [board.pairs() for board in boards]
+        played = list(chain.from_iterable(by_board))
+        ns, ew = set(map(itemgetter(0), played)), set(map(itemgetter(1), played))
         # each pair once, where it is first seen (a pair plays every board)
         for pair in dict.fromkeys(chain.from_iterable(played)):
             if pair is not None:
@@ -209,7 +213,7 @@ class SectionNotes:
         # a TotalScoreTable listing one number both N-S and E-W, or one number
         # on both sides of a board: NS and EW are numbered apart
         per_direction = any(len(d) > 1 for d in self.declared.values())
-        per_direction = per_direction or _numbered_per_direction(boards)
+        per_direction = per_direction or _numbered_per_direction(by_board)
         howell = not per_direction and any(len(seen) > 1 for seen in sides.values())
         found: list[Participant] = []
         for pair, seen in sides.items():
@@ -232,11 +236,12 @@ def _dorder(direction: Direction | None) -> int:
     return _side(direction)
 
 
-def _numbered_per_direction(boards: list[BoardNotes]) -> bool:
-    """A pair number on both sides of one board: NS and EW are numbered apart."""
-    for board in boards:
-        pairs = list(board.pairs())
-        ns = {ns for ns, _ in pairs if ns is not None}
-        if any(ew in ns for _, ew in pairs):
+def _numbered_per_direction(boards: list[list[tuple[str | None, str | None]]]) -> bool:
+    """A pair number on both sides of one board (each board's pairs, NS
+    and EW): NS and EW are numbered apart."""
+    for pairs in boards:
+        ns = set(map(itemgetter(0), pairs))
+        ns.discard(None)
+        if not ns.isdisjoint(map(itemgetter(1), pairs)):
             return True
     return False

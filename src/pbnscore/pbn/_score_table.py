@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
+from typing import cast
 
 import attrs
 
@@ -68,7 +69,8 @@ def read_rows(
     columns = {column.key: rows.column(i) for i, column in enumerate(header.columns)}
     count = len(rows)
     sections = _row_sections(columns, default_section, count)
-    keys = _keys(columns, count)
+    keys = list(_keys(columns, count))
+    one_section = count > 0 and sections.count(sections[0]) == count
     # The place of each section's rows, once its deal is recorded (a row per
     # table: found once, not once a row); else ``place`` reads the deal again.
     found: dict[str | None, tuple[Place, dict[PlayKey, Play]]] = {}
@@ -82,12 +84,38 @@ def read_rows(
                 known = (where, plays.setdefault(where[2], {}))
                 if where[1].deal is not None:
                     found[section] = known
+                    if one_section:  # the first row: every row goes where it goes
+                        _read_plays(keys, rows.lines, where[2], known[1], report, made)
+                        break
             play = known[1].get(key)
             if play is None:
                 play = _play(key, rows.lines[index], known[0][2], known[1], report)
             made.append(play)
     finally:
         _add(columns, sections[: len(made)], rows.lines[: len(made)], made, placed)
+
+
+def _read_plays(
+    keys: list[PlayKey],
+    lines: list[int],
+    vulnerability: Vulnerability,
+    known: dict[PlayKey, Play],
+    report: Report,
+    made: list[Play],
+) -> None:
+    """Every row's play, onto ``made``: those ``known`` has at once, then
+    the others in their rows' order (a problem is reported in row order);
+    where a report stops the read, the rows before it."""
+    found: list[Play | None] = list(map(known.get, keys))
+    complete = len(found)
+    try:
+        for index in [index for index, play in enumerate(found) if play is None]:
+            complete = index
+            key = keys[index]
+            found[index] = known.get(key) or _play(key, lines[index], vulnerability, known, report)
+        complete = len(found)
+    finally:
+        made += cast("list[Play]", found[:complete])  # every row's before ``complete`` is made
 
 
 def _add(
@@ -203,6 +231,8 @@ def _row_sections(
     given, ns, ew = (columns.get(key) for key in ("Section", "PairId_NS", "PairId_EW"))
     if given is None and not SECTION_LETTER_RE.search("".join((ns or []) + (ew or []))):
         return [default] * count  # no row names a section
+    if given is not None and EMPTY.isdisjoint(given):
+        return list(given)  # every row names its section
     blank: Sequence[str | None] = [None] * count
     return [
         _row_section(section, pairs, default)
