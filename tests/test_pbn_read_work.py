@@ -195,3 +195,26 @@ def test_optimum_rows_found_at_once_as_line_by_line(data: str) -> None:
     line by line (``splitlines``, ``\\s``): other white space goes line by line."""
     by_line = [_analysis._ROW_RE.fullmatch(line) for line in data.splitlines()]
     assert _analysis._rows(data) == [(m[1], m[2], m[3]) for m in by_line if m is not None]
+
+
+@pytest.mark.parametrize("sections", ["", "AB"])
+def test_a_read_stopped_in_a_score_table_keeps_the_rows_before(
+    monkeypatch: pytest.MonkeyPatch, sections: str
+) -> None:
+    """A lenient read that stops at its last problem inside a ScoreTable (the
+    fifth row's contract, with three problems allowed) keeps the rows
+    before that row, as a row-by-row read did: in one section or in two."""
+    monkeypatch.setattr(_reader, "MAX_PROBLEMS", 3)
+    header = ("Section;" if sections else "") + "PairId_NS;PairId_EW;Contract;Declarer;Result"
+    contracts = ["3N", "4Q", "3N", "5Q", "6Q", "3N"]
+    rows = [
+        (f"{sections[n % 2]} " if sections else "") + f"{n} {n + 10} {contract} N 9"
+        for n, contract in enumerate(contracts, start=1)
+    ]
+    event, problems = pbn.read_leniently(_table(header, rows), source="t.pbn")
+    assert [p.line for p in problems] == [5, 7, 8, 8]  # the last: "too many problems"
+    assert event is not None
+    kept = [
+        (r.ns, r.line) for section in event.sessions[0].sections for r in section.boards[0].results
+    ]
+    assert sorted(kept, key=lambda pair: pair[1]) == [("1", 4), ("2", 5), ("3", 6), ("4", 7)]

@@ -16,8 +16,9 @@ numbers:
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import chain
 from operator import itemgetter
 
@@ -26,6 +27,7 @@ import attrs
 from pbnscore.model import (
     Board,
     Deal,
+    DealAnalysis,
     Direction,
     Participant,
     Player,
@@ -62,7 +64,10 @@ def split_names(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in parts if part.strip())
 
 
+@functools.lru_cache(maxsize=64)
 def parse_direction(text: str) -> Direction | None:
+    """The direction a TotalScoreTable's Direction element names ("N-S",
+    "EW" ...), or None; remembered: a row a pair gives one of a few."""
     match = DIRECTION_RE.fullmatch(text)
     if match is None:
         return None
@@ -104,7 +109,8 @@ class BoardNotes:
                 found.append((part.ns, part.ew))
         return found
 
-    def board(self) -> Board:
+    def board(self, analyses: Mapping[Deal, DealAnalysis]) -> Board:
+        """The board, with the analysis ``analyses`` has of its deal."""
         parts = self.parts
         results: tuple[Result, ...] | ResultColumns
         if len(parts) == 1 and isinstance(parts[0], ResultColumns):
@@ -121,6 +127,7 @@ class BoardNotes:
             dealer=self.dealer,
             vulnerability=self.vulnerability,
             deal=self.deal,
+            analysis=None if self.deal is None else analyses.get(self.deal),
         )
 
 
@@ -188,9 +195,11 @@ class SectionNotes:
                 )
             mine.parts += board.parts
 
-    def section(self) -> Section:
+    def section(self, analyses: Mapping[Deal, DealAnalysis]) -> Section:
+        """The section, each board with the analysis ``analyses`` has of its deal."""
         ordered = [self.boards[n] for n in sorted(self.boards)]
-        return Section(self.id, self._participants(ordered), tuple(b.board() for b in ordered))
+        boards = tuple(board.board(analyses) for board in ordered)
+        return Section(self.id, self._participants(ordered), boards)
 
     # -- participants
 

@@ -320,6 +320,7 @@ class EventBuilder:
     def _total_scores(self, game: Game) -> None:
         header = self._header(game, TOTAL_SCORE_TABLE)
         index = header.positions()
+        default_section = game.text("Section")
         for _, values in self._rows(game, TOTAL_SCORE_TABLE, header).tuples():
             cells = {key: values[i] for key, i in index.items()}
             pair, team = _cell(cells, "PairId"), _cell(cells, "TeamId")
@@ -328,7 +329,7 @@ class EventBuilder:
                 continue
             if pair is None:
                 continue
-            notes = self._section(_cell(cells, "Section") or game.text("Section"))
+            notes = self._section(_cell(cells, "Section") or default_section)
             direction = parse_direction(cells.get("Direction", ""))
             if direction is not None:
                 notes.declared.setdefault(pair, set()).add(direction)
@@ -497,7 +498,8 @@ class EventBuilder:
         if used:
             sessions = self._sessions(stages)
         else:
-            sections, matches = with_analyses(self._sections_of(None), matches, self.analyses)
+            _, matches = with_analyses((), matches, self.analyses)
+            sections = self._sections_of(None)
             sessions = (Session(sections=sections, teams=teams, matches=matches),)
         tags = self.event_tags
         site = tags.get("Site")
@@ -539,12 +541,7 @@ class EventBuilder:
             for other in self.sections.values():
                 if other is not notes and other.id == notes.id:
                     notes.take_listing(other)
-        return tuple(
-            Session(
-                id=stage, sections=with_analyses(self._sections_of(stage), (), self.analyses)[0]
-            )
-            for stage in stages
-        )
+        return tuple(Session(id=stage, sections=self._sections_of(stage)) for stage in stages)
 
     def _sections_of(self, stage: str | None) -> tuple[Section, ...]:
         """The sections of ``stage`` (None: of every stage, each section's
@@ -556,7 +553,7 @@ class EventBuilder:
             elif stage is None or own == stage:
                 found[section] = notes
         ordered = sorted(found.values(), key=lambda n: natural_key(n.id or ""))
-        return tuple(notes.section() for notes in ordered)
+        return tuple(notes.section(self.analyses) for notes in ordered)
 
     def _refuse_unplaced(self) -> None:
         """A teams file's games with a result that no match takes: an error

@@ -183,7 +183,7 @@ def _match(match: _Match, teams: dict[str, _Team], report: Report) -> Match:
     return Match(
         match.team,
         match.opponent,
-        tuple(boards[n].board() for n in sorted(boards)),
+        tuple(boards[n].board({}) for n in sorted(boards)),  # analyses: with_analyses
         # the reader refused a Round of more than nine digits
         round=int(match.round) if match.round and match.round.isdecimal() else None,
     )
