@@ -22,11 +22,15 @@ from pbnscore.pbn._games import Game
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as DoubleDummyTricks lists them
 STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _HEX_RE = re.compile(r"[0-9a-dA-D]{20}")
-# An OptimumResultTable row's seat and strain (upper case) as the model's: a
-# dict look-up is cheaper than an enum call, twenty rows a game.
-_SEATS = {seat.value: seat for seat in Seat}
-_STRAINS = {strain.value: strain for strain in Strain}
-_STRAIN_NAMES = {**{strain.value: strain.value for strain in Strain}, "N": Strain.NOTRUMP.value}
+# Every declarer and strain, in the order DoubleDummyTricks lists them.
+_CELLS = tuple((seat, strain) for seat in DECLARERS for strain in STRAINS)
+# An OptimumResultTable row's seat and strain (upper case) as their index in
+# _CELLS: a dict look-up of two letters (an Enum's hash is computed in Python).
+_CELL_OF = {
+    (seat.value, spelling): _CELLS.index((seat, strain))
+    for seat, strain in _CELLS
+    for spelling in ((strain.value, "N") if strain is Strain.NOTRUMP else (strain.value,))
+}
 _ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECASE)
 _TAGS = ("DoubleDummyTricks", "OptimumResultTable")
 # _ROW_RE over whole lines of text whose only white space is " ", "\t", "\n"
@@ -61,19 +65,18 @@ def _from_game(game: Game) -> DealAnalysis | None:
     par = {"par_contract": game.text("ParContract"), "par_score": game.text("OptimumScore")}
     hexes = game.text("DoubleDummyTricks")
     if hexes is not None and _HEX_RE.fullmatch(hexes):
-        digits = iter(int(digit, 16) for digit in hexes)
-        tricks = tuple((seat, strain, next(digits)) for seat in DECLARERS for strain in STRAINS)
+        tricks = tuple(
+            (seat, strain, int(digit, 16))
+            for (seat, strain), digit in zip(_CELLS, hexes, strict=True)
+        )
         return DealAnalysis(tricks, **par, given_as="DoubleDummyTricks")
-    # by the seat's and strain's letters: an Enum's hash is computed in Python
-    rows: dict[tuple[str, str], int] = {}
+    rows: dict[int, int] = {}  # tricks by index in _CELLS
     for _, data in game.section("OptimumResultTable"):
         for seat, strain, count in _rows(data):
             if int(count) <= 13:
-                rows[(seat.upper(), _STRAIN_NAMES[strain.upper()])] = int(count)
-    if len(rows) == len(DECLARERS) * len(STRAINS):
-        table = tuple(
-            (_SEATS[seat], _STRAINS[strain], count) for (seat, strain), count in rows.items()
-        )
+                rows[_CELL_OF[(seat.upper(), strain.upper())]] = int(count)
+    if len(rows) == len(_CELLS):
+        table = tuple((*_CELLS[cell], count) for cell, count in rows.items())
         return DealAnalysis(table, **par, given_as="OptimumResultTable")
     return None
 
