@@ -169,32 +169,29 @@ def _block_elements(block: str) -> list[list[str]]:
     return [[quoted or bare for quoted, bare in findall(text)] for text in block.split("\n")]
 
 
-@lru_cache(maxsize=64)
-def _quoted_rows_re(width: int) -> re.Pattern[str]:
-    """Lines of ``width`` elements each, spaces or tabs between them, some
-    quoted, none with a backslash: what real files write."""
-    element = r'(?:"[^"\\\n]*+"|[^\s"\\]++)'
-    row = rf"[ \t]*+{element}(?:[ \t]++{element}){{{width - 1}}}[ \t]*+"
-    return re.compile(rf"{row}(?:\n{row})*+")
-
-
 def _whole_rows(data: Sequence[tuple[int, str]], width: int) -> Rows | None:
     """The rows of ``data`` where each of its lines is one row of ``width``
-    elements (every real file), split in bulk; else None."""
+    elements (every real file), split in bulk; else None.
+
+    With no string token in a run, a line's elements are its words (the
+    element regex's \\s is str.split's white space). With string tokens that
+    each close on their line and hold no escape, quotes open and close in
+    turn: every other piece between quotes is a string's text, and the run
+    with each string a lone '"' word has a line's elements as its words."""
     lines: list[int] = []
     found: list[str] = []
     for first, block in data:
-        if '"' not in block:
-            # with no string token, a line's elements are its words (the
-            # regex's \s is str.split's white space)
-            if any(len(line.split()) != width for line in block.split("\n")):
+        pieces = block.split('"')
+        words = block
+        if len(pieces) > 1:
+            if "\\" in block or len(pieces) % 2 == 0 or "\n" in "".join(pieces[1::2]):
                 return None
-            found += block.split()
-        elif "\\" in block or _quoted_rows_re(width).fullmatch(block) is None:
+            words = ' " '.join(pieces[::2])
+        if any(len(line.split()) != width for line in words.split("\n")):
             return None
+        if len(pieces) == 1:
+            found += block.split()
         else:
-            # quotes open and close in turn: every other piece is a string's text
-            pieces = block.split('"')
             for bare, quoted in zip(pieces[:-1:2], pieces[1::2], strict=True):
                 found += bare.split()
                 found.append(quoted)
