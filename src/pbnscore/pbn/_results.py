@@ -41,6 +41,22 @@ class Report(Protocol):
     def __call__(self, message: str, line: int | None, severity: str = "error") -> None: ...
 
 
+class Noting:
+    """A report that notes whether anything was reported through it: what
+    read without a problem may be kept for the rows that spell it alike (a
+    problem is reported at every row that has it)."""
+
+    __slots__ = ("called", "report")
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.called = False
+
+    def __call__(self, message: str, line: int | None, severity: str = "error") -> None:
+        self.called = True
+        self.report(message, line, severity)
+
+
 # Table elements and tag values that mean "nothing here" (§3.4: "?" unknown,
 # "" not applicable; §5.2: "-" irrelevant).
 EMPTY = frozenset(("", "-", "?"))
@@ -149,11 +165,30 @@ def _complement(percent: int | None) -> int | None:
 # -- the score columns of a ScoreTable (three conventions, see _tables) --------
 
 
+# Score_NS and Score_EW cells that read without a problem, by their texts:
+# a ScoreTable repeats a few of them over all its rows.
+_SCORES: dict[tuple[str | None, str | None], tuple[int | None, Adjusted | None]] = {}
+
+
 def table_score(
     ns_text: str | None, ew_text: str | None, line: int, report: Report
 ) -> tuple[int | None, Adjusted | None]:
     """(NS score, adjustment) from Score_NS and Score_EW cells: one signed NS
     column; or both, the side that did not score written "-"; or neither."""
+    key = (ns_text, ew_text)
+    known = _SCORES.get(key)
+    if known is not None:
+        return known
+    noting = Noting(report)
+    found = _table_score(ns_text, ew_text, line, noting)
+    if not noting.called and len(_SCORES) < _PARSED_KEPT:
+        _SCORES[key] = found
+    return found
+
+
+def _table_score(
+    ns_text: str | None, ew_text: str | None, line: int, report: Report
+) -> tuple[int | None, Adjusted | None]:
     ns_cell = _score_cell(ns_text, "Score_NS", line, report)
     ew_cell = _score_cell(ew_text, "Score_EW", line, report)
     if isinstance(ns_cell, Artificial) or isinstance(ew_cell, Artificial):
@@ -263,17 +298,12 @@ def _parse(entry: Entry, report: Report) -> _Parsed:
     known = _PARSED.get(key)
     if known is not None:
         return known
-    reported: list[str] = []
-
-    def noting(message: str, line: int | None, severity: str = "error") -> None:
-        reported.append(message)
-        report(message, line, severity)
-
+    noting = Noting(report)
     contract, passed_out = _contract(entry.contract, entry.line, noting)
     declarer = _declarer(entry.declarer, entry.line, noting)
     tricks = _tricks(entry.tricks, contract, entry.line, noting)
-    parsed = _Parsed(contract, passed_out, declarer, tricks, bool(reported))
-    if not reported and len(_PARSED) < _PARSED_KEPT:
+    parsed = _Parsed(contract, passed_out, declarer, tricks, noting.called)
+    if not noting.called and len(_PARSED) < _PARSED_KEPT:
         _PARSED[key] = parsed  # a problem is reported at every row that has it
     return parsed
 
@@ -310,7 +340,7 @@ def to_play(entry: Entry, vulnerability: Vulnerability, report: Report) -> Play:
             report(passed_out_with_a_score(score), entry.line, "warning")
         score = 0
     elif score is None:
-        score = _computed(parsed, vulnerability)
+        score = _computed(entry, parsed, vulnerability)
     # A score the file gives is the one scored. One that disagrees with its
     # contract is reported by pbnscore.validate, as for every format; a
     # report here as well gave `check` the same problem twice.
@@ -346,9 +376,22 @@ def _play(
     )
 
 
-def _computed(parsed: _Parsed, vulnerability: Vulnerability) -> int | None:
+# The scores computed for a contract, declarer and result as spelt, at a
+# vulnerability: a file that gives no scores plays each contract at many tables.
+_COMPUTED: dict[tuple[str | None, str | None, str | None, Vulnerability], int | None] = {}
+
+
+def _computed(entry: Entry, parsed: _Parsed, vulnerability: Vulnerability) -> int | None:
+    """The NS score of ``parsed`` (``entry``'s contract, declarer and result)."""
+    key = (entry.contract, entry.declarer, entry.tricks, vulnerability)
+    if key in _COMPUTED:
+        return _COMPUTED[key]
     if parsed.passed_out:
-        return 0
-    if parsed.contract is None or parsed.declarer is None or parsed.tricks is None:
-        return None
-    return ns_score(parsed.contract, parsed.declarer, parsed.tricks, vulnerability)
+        score: int | None = 0
+    elif parsed.contract is None or parsed.declarer is None or parsed.tricks is None:
+        score = None
+    else:
+        score = ns_score(parsed.contract, parsed.declarer, parsed.tricks, vulnerability)
+    if len(_COMPUTED) < _PARSED_KEPT:
+        _COMPUTED[key] = score
+    return score

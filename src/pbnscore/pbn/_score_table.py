@@ -26,6 +26,7 @@ from pbnscore.pbn._pairs import BoardNotes, SectionNotes
 from pbnscore.pbn._results import (
     EMPTY,
     Entry,
+    Noting,
     Report,
     adjustment,
     artificial,
@@ -177,17 +178,11 @@ def _play(
         play = Play(*same[:5], None if lead is None or lead in EMPTY else lead, *same[6:])
         known[key] = play
         return play
-    reported = False
-
-    def noting(message: str, line: int | None, severity: str = "error") -> None:
-        nonlocal reported
-        reported = True
-        report(message, line, severity)
-
+    noting = Noting(report)
     percents = key[5:7] if len(key) == len(PLAY_COLUMNS) + 2 else (None, None)
     entry = row_entry(line, (*key[:5], *percents, lead), noting)
     play = to_play(entry, vulnerability, noting)
-    if not reported:
+    if not noting.called:
         known[key] = known[key[:-1]] = play
     return play
 
