@@ -5,10 +5,12 @@ are most of a results file. Their columns are taken whole (``Rows.column``)
 and a row is looked at on its own only where its play is new: the play of
 its Contract, Declarer, Result, Score, Percentage and Lead elements at the
 board's vulnerability is made once, by the same code as a game's own result
-(``to_result``, which checks it), and kept for every later row that spells
-it alike, unless it was reported (a problem is reported at every row that
-has it, as ever). A board's rows become :class:`~pbnscore.model.ResultColumns`:
-their Result objects are made only when asked for.
+(``to_play``, whose branches give each outcome what a Result requires: a
+score where played, none where not, tricks within 0-13), and kept for every
+later row that spells it alike, unless it was reported (a problem is
+reported at every row that has it, as ever). A board's rows become
+:class:`~pbnscore.model.ResultColumns`: their Result objects are made only
+when asked for.
 """
 
 from __future__ import annotations
