@@ -73,12 +73,29 @@ def test_a_mitchell_without_participants_ranks_as_with_them(method: str) -> None
     assert unlisted == listed
 
 
-def test_a_one_field_mitchell_without_participants_has_every_pair(tmp_path: Path) -> None:
-    """No WINNER_TYPE either (one field, USEBIO's default): still eight
-    pairs, each with the total it has in the listed file; ranked together."""
+def test_a_mitchell_without_participants_or_winner_type_ranks_as_with_them(
+    tmp_path: Path,
+) -> None:
+    """No WINNER_TYPE either: NS 1 and EW 1 are numbers that name a pair
+    only within its direction, two fields as the listed file's."""
     path = _edited(MITCHELL_NO_PARTICIPANTS, tmp_path, NO_WINNER_TYPE)
+    assert _standings(_scored(path)) == _standings(_scored(MITCHELL_XML))
+
+
+def _one_field(tmp_path: Path) -> Path:
+    """mitchell-no-participants.xml with WINNER_TYPE 1: one field."""
+    path = _edited(MITCHELL_NO_PARTICIPANTS, tmp_path, NO_WINNER_TYPE)
+    text = path.read_text(encoding="latin-1")
+    text = text.replace("<PAIRS>", "<WINNER_TYPE>1</WINNER_TYPE>\n      <PAIRS>", 1)
+    path.write_text(text, encoding="latin-1")
+    return path
+
+
+def test_a_one_field_mitchell_without_participants_has_every_pair(tmp_path: Path) -> None:
+    """WINNER_TYPE 1 (one field): still eight pairs, each with the total it
+    has in the listed file; ranked together."""
     listed = {row[:3] + row[4:] for row in _standings(_scored(MITCHELL_XML))}
-    scored = _scored(path)
+    scored = _scored(_one_field(tmp_path))
     assert {row[:3] + row[4:] for row in _standings(scored)} == listed
     ranks = sorted(s.rank for s in scored.standings if s.rank is not None)
     assert ranks[-1] > 4  # one field of eight, not two of four
@@ -111,8 +128,7 @@ def test_the_written_file_keeps_both_pairs_of_a_number(tmp_path: Path) -> None:
     """USEBIO out of a one-field Mitchell without participants: NS 1 and
     EW 1 are written as two pairs (their DIRECTIONs), so reading the file
     back gives the eight pairs their totals."""
-    path = _edited(MITCHELL_NO_PARTICIPANTS, tmp_path, NO_WINNER_TYPE)
-    scored = _scored(path)
+    scored = _scored(_one_field(tmp_path))
     document = usebio.dumps(scored)
     pairs = etree.fromstring(document).findall(".//PARTICIPANTS/PAIR")
     shown = {(p.findtext("PAIR_NUMBER"), p.findtext("DIRECTION")) for p in pairs}
@@ -206,18 +222,21 @@ def _check(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
 def test_check_says_how_it_numbered_the_pairs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    one_field = _edited(MITCHELL_NO_PARTICIPANTS, tmp_path, NO_WINNER_TYPE)
-    howell = _edited(HOWELL_XML, tmp_path, NO_PARTICIPANTS)
-    assert _check(one_field, capsys) == [
+    mitchell = (
         "FILE: 1 section, 8 pairs (from the results: NS and EW numbered apart, a Mitchell: "
         "board 1 has a number on both sides), 8 boards, 32 results; no problems"
-    ]
-    assert _check(howell, capsys) == [
+    )
+    assert _check(MITCHELL_NO_PARTICIPANTS, capsys) == [mitchell]
+    assert _check(_one_field(tmp_path), capsys) == [mitchell]
+    assert _check(_edited(HOWELL_XML, tmp_path, NO_PARTICIPANTS), capsys) == [
         "FILE: 1 section, 4 pairs (from the results: one pair a number, some sitting "
         "both ways, a Howell), 6 boards, 12 results; no problems"
     ]
-    # WINNER_TYPE 2: the file ranks NS and EW apart; its reader lists the pairs
-    assert _check(MITCHELL_NO_PARTICIPANTS, capsys) == [
+    assert _check(FIXTURES / "usebio" / "pairs-no-participants.xml", capsys) == [
+        "FILE: 1 section, 6 pairs (from the results: each number sitting one way), "
+        "2 boards, 6 results; no problems"
+    ]
+    assert _check(MITCHELL_XML, capsys) == [
         "FILE: 1 section, 8 pairs, 8 boards, 32 results; no problems"
     ]
 

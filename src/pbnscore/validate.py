@@ -11,6 +11,9 @@ for every format:
 - a trick count where no contract was played, and a contract that cannot be
   read;
 - a board with a single result, which no IMP method can compare (warning);
+- a section that lists no pairs, whose NS and EW are taken as numbered apart
+  (a Mitchell, :mod:`pbnscore._numbering`) from fewer than half its boards
+  (warning: a Howell's pair keyed on both sides of one board looks the same);
 - a file with no results at all, a file of deals only (warning);
 - sections (or matches of one round) that share some boards but not all
   (warning: a section that played fewer rounds is not wrong, but a board lost
@@ -32,6 +35,7 @@ from importlib import import_module
 
 import attrs
 
+from pbnscore._numbering import from_results, numbering
 from pbnscore._reading import detect_format
 from pbnscore.bridge import ns_score, vulnerability_for_board
 from pbnscore.errors import Problem, excerpt
@@ -46,6 +50,7 @@ from pbnscore.model import (
     ParticipantKind,
     Play,
     ResultColumns,
+    Section,
     Session,
     Vulnerability,
 )
@@ -135,6 +140,8 @@ def _checked(event: Event) -> _Checker:
             label = prefix + (f"{_section(section.id)} " if section.id is not None else "")
             seat = _any_seat if individual else _section_seats(section.participants)
             checker.listed_once(label, section.participants)
+            if not individual and from_results(section, event.source.format):
+                checker.unlisted(label, section)
             for board in section.boards:
                 checker.board(f"{label}board {board.number}", board, seat)
         team_ids = {team.id for team in session.teams}
@@ -285,6 +292,21 @@ class _Checker:
                 self.add(message, columns.lines[at])
             elif key:
                 taken.add(key)
+
+    def unlisted(self, label: str, section: Section) -> None:
+        """A section whose pairs are known by their numbers only: NS and EW
+        taken as numbered apart (:mod:`pbnscore._numbering`) on the word
+        of fewer than half its boards is a guess a scorer should see (a
+        Howell's pair keyed on both sides of one board looks the same)."""
+        found = numbering(section.boards)
+        if found.apart and len(found.proving) * 2 < found.played:
+            boards = ("board " if len(found.proving) == 1 else "boards ") + _numbers(found.proving)
+            message = (
+                f"{label}pairs not listed: NS and EW taken as numbered apart (a Mitchell) "
+                f"from {boards} only, where a number sits on both sides; "
+                f"{found.played - len(found.proving)} boards do not show it"
+            )
+            self.add(message, found.first_line, WARNING)
 
     def board_sets(self, prefix: str, session: Session) -> None:
         fields = [(_section(section.id), section.boards) for section in session.sections]

@@ -11,7 +11,7 @@ from pbnscore.model import EventKind
 
 if TYPE_CHECKING:
     from pbnscore.errors import Problem
-    from pbnscore.model import Event
+    from pbnscore.model import Event, Section
 
 NAME = "check"
 DESCRIPTION = (
@@ -72,12 +72,15 @@ def contents(event: Event) -> str:
             _matches(sum(len(session.matches) for session in sessions)),
             counted(len(teams), "team"),
         ]
-    else:
-        who = "player" if event.kind is EventKind.INDIVIDUAL else "pair"
+    elif event.kind is EventKind.INDIVIDUAL:
         parts = [
             counted(sum(len(session.sections) for session in sessions), "section"),
-            counted(sum(len(s.participants) for x in sessions for s in x.sections), who),
+            counted(sum(len(s.participants) for x in sessions for s in x.sections), "player"),
         ]
+    else:
+        parts = [counted(sum(len(session.sections) for session in sessions), "section")]
+        sections = [section for session in sessions for section in session.sections]
+        parts.append(_pairs(sections, event.source.format))
     boards = {
         (at, board.number)
         for at, session in enumerate(sessions)
@@ -86,6 +89,22 @@ def contents(event: Event) -> str:
     }
     parts += [counted(len(boards), "board"), counted(event.result_count(), "result")]
     return ", ".join(parts)
+
+
+def _pairs(sections: list[Section], format: str) -> str:
+    """The pairs, with how those of a section that lists none were found
+    from its results (the rule of :mod:`pbnscore._numbering`)."""
+    from pbnscore._numbering import from_results, numbering
+
+    count, said = 0, dict[str, None]()
+    for section in sections:
+        count += len(section.participants)
+        if from_results(section, format):
+            found = numbering(section.boards)
+            count += 0 if section.participants or not found.played else found.pairs
+            said[found.said] = None
+    how = f" (from the results: {'; '.join(said)})" if said else ""
+    return counted(count, "pair") + how
 
 
 def _matches(count: int) -> str:

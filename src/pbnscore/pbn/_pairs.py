@@ -7,7 +7,7 @@ numbers:
   sat;
 - a number on both sides of one board (``1 1`` at table 1, BridgeWebs), or
   listed both N-S and E-W: a Mitchell numbered per direction; NS 1 and EW 1
-  are two pairs;
+  are two pairs (the rule USEBIO's reading shares, :mod:`pbnscore._numbering`);
 - otherwise, some number seen both NS and EW: a Howell; no pair of the
   section has a direction (they are ranked as one field);
 - otherwise (every number seen in one direction): a Mitchell with numbers
@@ -24,6 +24,7 @@ from operator import itemgetter
 
 import attrs
 
+from pbnscore._numbering import natural_key, numbered_apart
 from pbnscore.model import (
     Board,
     Deal,
@@ -44,7 +45,6 @@ from pbnscore.model import (
 NAMES_SPLIT_RE = re.compile(r"\s*;\s*|\s+-\s+")
 NAME_PART_RE = re.compile(r"[^\W\d_].*[^\W\d_]", re.S)  # two letters or more, not "Para-1"
 DIRECTION_RE = re.compile(r"\s*(N)\s*-?\s*S\s*|\s*(E)\s*-?\s*W\s*", re.I)
-NATURAL_RE = re.compile(r"(\d+)")
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -72,15 +72,6 @@ def parse_direction(text: str) -> Direction | None:
     if match is None:
         return None
     return Direction.NS if match[1] else Direction.EW
-
-
-def natural_key(text: str) -> tuple[object, ...]:
-    """Sort "2" before "10": a run of digits by its length, then its digits
-    (no int(): a pair number may be 5000 digits long)."""
-    return tuple(
-        (len(part.lstrip("0")), part.lstrip("0")) if i % 2 else part
-        for i, part in enumerate(NATURAL_RE.split(text))
-    )
 
 
 @attrs.define
@@ -248,9 +239,6 @@ def _dorder(direction: Direction | None) -> int:
 def _numbered_per_direction(boards: list[list[tuple[str | None, str | None]]]) -> bool:
     """A pair number on both sides of one board (each board's pairs, NS
     and EW): NS and EW are numbered apart."""
-    for pairs in boards:
-        ns = set(map(itemgetter(0), pairs))
-        ns.discard(None)
-        if not ns.isdisjoint(map(itemgetter(1), pairs)):
-            return True
-    return False
+    return numbered_apart(
+        (map(itemgetter(0), pairs), map(itemgetter(1), pairs)) for pairs in boards
+    )

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from pbnscore._numbering import Numbering, numbering
 from pbnscore.errors import OptionError, ScoringError, excerpt
 from pbnscore.model import (
     Board,
@@ -402,7 +403,8 @@ class _PairLookup:
     Tried in turn: the pair listed with that number and direction, the one
     listed with that number and no direction (Howell), the only pair listed
     with that number. A number nobody lists makes a pair of its own, with the
-    direction it sat, or none if it sat both ways in this section (Howell)."""
+    direction it sat, or none if it sat both ways in this section and never
+    on both sides of one board (a Howell: :mod:`pbnscore._numbering`)."""
 
     def __init__(self, section: Section) -> None:
         self.section = section.id
@@ -421,23 +423,16 @@ class _PairLookup:
         self.boards = section.boards
 
     @functools.cached_property
-    def both_ways(self) -> set[str]:
-        """Numbers that sat NS and EW in this section (needed only for a
-        number nobody lists, so found only then)."""
-        seen: dict[str, set[Direction]] = defaultdict(set)
-        for board in self.boards:
-            lines = board.columns
-            for side, numbers in ((Direction.NS, lines.ns), (Direction.EW, lines.ew)):
-                for number in numbers:
-                    if number is not None:
-                        seen[number].add(side)
-        return {pid for pid, sides in seen.items() if len(sides) == 2}
+    def numbering(self) -> Numbering:
+        """How the results number the pairs (needed only for a number nobody
+        lists, so found only then)."""
+        return numbering(self.boards)
 
     def __call__(self, number: str, side: Direction) -> Participant:
         exact = self.ns if side is Direction.NS else self.ew
         found = exact.get(number) or self.undirected.get(number) or self.only.get(number)
         if found is None:
-            direction = None if number in self.both_ways else side
+            direction = self.numbering.direction(number, side)
             found = Participant(number, ParticipantKind.PAIR, direction, self.section)
         return found
 

@@ -6,7 +6,11 @@ them): they read the tree the reader kept, in USEBIO's spellings.
   event is then taken from the content);
 - an element in an XML namespace, which the reader does not read (warning);
 - a pass-out whose SCORE is not 0, which a lenient read warns of and a
-  strict one does not (warning).
+  strict one does not (warning);
+- a WINNER_TYPE of 2 (NS and EW ranked apart) on a section that lists no
+  pairs and whose numbers read as a Howell's: each sits both ways, none on
+  both sides of a board (warning: it is scored as the Howell its results
+  show, as the USEBIO converter takes such a file).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import cast
 from lxml import etree
 
 from pbnscore import bridge
+from pbnscore._numbering import numbering
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import Board, Event, EventKind, Outcome
 from pbnscore.usebio._reader import EVENT_TYPES
@@ -30,6 +35,7 @@ def tree_problems(event: Event) -> list[Problem]:
     found: list[Problem] = []
     _event_type(event, found)
     _namespaced(event, found)
+    _two_winner_howell(event, found)
     return found
 
 
@@ -65,6 +71,27 @@ def _event_type(event: Event, found: list[Problem]) -> None:
     else:
         return
     found.append(Problem(message, event.source.name, _line(event_el), WARNING))
+
+
+def _two_winner_howell(event: Event, found: list[Problem]) -> None:
+    """WINNER_TYPE 2 where a section lists no pairs and its numbers read as
+    a Howell's: the file and its results disagree; the results win
+    (``_numbering.with_pairs``), and the scorer should know."""
+    root = _usebio_root(event)
+    winner = root.find("EVENT/WINNER_TYPE") if root is not None else None
+    if winner is None or (winner.text or "").strip() != "2":
+        return
+    for session in event.sessions:
+        for section in session.sections:
+            if section.participants or not numbering(section.boards).howell:
+                continue
+            where = "" if section.id is None else f"section {excerpt(section.id, bare=True)}: "
+            message = (
+                f"{where}WINNER_TYPE 2 ranks NS and EW apart, but no pairs are listed and the "
+                "results read as a Howell (numbers sit both ways, none on both sides of a "
+                "board): scored as a Howell, one pair a number in one field"
+            )
+            found.append(Problem(message, event.source.name, _line(winner), WARNING))
 
 
 # The top of each subtree in a namespace: USEBIO has none, and the reader

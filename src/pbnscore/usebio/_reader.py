@@ -36,6 +36,7 @@ import attrs
 from lxml import etree
 
 from pbnscore import bridge
+from pbnscore._numbering import with_pairs
 from pbnscore.errors import Problem, UsebioError, excerpt
 from pbnscore.model import (
     Adjusted,
@@ -252,6 +253,16 @@ class _Reader:
         header = _fields(event_el)
         sessions = with_deals(self.sessions(event_el), root)
         kind, scoring = _event_type(event_el, header, sessions)
+        if kind is EventKind.PAIRS and not all(
+            x.participants for s in sessions for x in s.sections
+        ):
+            # A section that lists no pairs: by number and direction where
+            # NS and EW are two fields (WINNER_TYPE, §4.3, else its numbers).
+            winner = header.get("WINNER_TYPE", "").strip() or None
+            sessions = tuple(
+                attrs.evolve(s, sections=tuple(with_pairs(x, winner) for x in s.sections))
+                for s in sessions
+            )
         named = (scoring, header.get("MATCH_SCORING_METHOD", "").strip().upper() or None)
         words = (SCORINGS[n].value if n in SCORINGS else n.lower() for n in named if n)
         version = root.get("Version") or root.get("VERSION") or root.get("version")

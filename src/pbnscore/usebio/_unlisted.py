@@ -19,7 +19,9 @@ children.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
+from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, Protocol
@@ -171,20 +173,41 @@ class _Adder:
             figures(standing, found)  # made by _team
             _indent(found)
             return
-        if participant.direction is not None and not self._two_winner(standing):
-            # A section whose every pair has a DIRECTION reads as two-winner
-            # (each direction ranked apart: strategies' _fields), which
-            # these places are not: the lines say where each pair sat.
+        # A section whose every pair has a DIRECTION reads as two-winner
+        # (each direction ranked apart: strategies' _fields), which these
+        # places may not be: the lines say where each pair sat. A number
+        # ranked both ways (NS 1 and EW 1) keeps it: without, the two would
+        # read back as one pair.
+        if (
+            participant.direction is not None
+            and not self._two_winner(standing)
+            and (_group(standing), participant.id) not in self.both_ways
+        ):
             participant = attrs.evolve(participant, direction=None)
         element = _built(participant)
         figures(standing, element)
         self._list(found).add(position, standing, element)
 
+    @functools.cached_property
+    def both_ways(self) -> set[tuple[Hashable, str]]:
+        """(group, number) of each pair number ranked NS and EW in its group."""
+        seen: dict[tuple[Hashable, str], set[Direction]] = defaultdict(set)
+        for standing in self.scored.standings:
+            if standing.participant.direction is not None:
+                seen[(_group(standing), standing.participant.id)].add(
+                    standing.participant.direction
+                )
+        return {key for key, directions in seen.items() if len(directions) > 1}
+
     def _two_winner(self, standing: Standing) -> bool:
-        """Whether the participant's section lists pairs, each with a direction."""
-        group = _group(standing)
-        listed = [s.participant for s, _ in self.listed if _group(s) == group]
-        return bool(listed) and all(p.direction is not None for p in listed)
+        """Whether the participant's section has pairs, each with a direction
+        (listed, or the reader's where the file ranks NS and EW apart)."""
+        where = (standing.session, standing.participant.section)
+        for session in self.scored.event.sessions:
+            for section in session.sections if session.id == where[0] else ():
+                if section.id == where[1] and section.participants:
+                    return all(p.direction is not None for p in section.participants)
+        return False
 
     def _list(self, parent: Element) -> _List:
         found = self.lists.get(id(parent))
