@@ -99,9 +99,9 @@ def _pairs(sections: list[Section], format: str) -> str:
     count, said = 0, dict[str, None]()
     for section in sections:
         count += len(section.participants)
-        if from_results(section, format):
-            found = numbering(section.boards)
-            count += 0 if section.participants or not found.played else found.pairs
+        found = numbering(section.boards) if from_results(section, format) else None
+        if found is not None and found.played:  # (a section of deals only: nothing found)
+            count += 0 if section.participants else found.pairs
             said[found.said] = None
     how = f" (from the results: {'; '.join(said)})" if said else ""
     return counted(count, "pair") + how
