@@ -24,7 +24,9 @@ from operator import itemgetter
 
 import attrs
 
-from pbnscore._numbering import natural_key, numbered_apart
+# natural_key is re-exported: the PBN reader and scores import it from here
+from pbnscore._numbering import natural_key as natural_key
+from pbnscore._numbering import numbered_apart
 from pbnscore.model import (
     Board,
     Deal,
