@@ -255,8 +255,8 @@ def test_sigterm_to_a_batch_finishes_the_files_in_hand_and_starts_no_more(
 ) -> None:
     """SIGTERM to the batch parent while each worker is into its first
     file: those two are finished, no more are started (the pool started the
-    file it had queued: 3 outputs), no temporary file stays, exit 143 with
-    one line saying so."""
+    files it had queued: 3 to 5 outputs), no temporary file stays, exit 143
+    with one line saying so."""
     parent, workers, out = _batch(tmp_path, files=12)
     _each_into_a_file(parent, workers)
     os.kill(parent.pid, signal.SIGTERM)
@@ -266,6 +266,26 @@ def test_sigterm_to_a_batch_finishes_the_files_in_hand_and_starts_no_more(
         "pbnscore: stopped by SIGTERM: 2 files written, 10 not started"
     ]
     assert parent.returncode == 143
+    assert not any(map(_alive, workers))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_to_a_batch_s_process_group_is_one_line(tmp_path: Path) -> None:
+    """SIGTERM to the batch's process group (a service manager stopping
+    it): each worker has it too and drops its file (README "Stopped, not
+    broken"), nothing more is started, and the batch says so in one line
+    (a future cancelled under the pool these workers broke printed an
+    InvalidStateError traceback from the pool's thread)."""
+    parent, workers, out = _batch(tmp_path, files=12)
+    _each_into_a_file(parent, workers)
+    os.killpg(parent.pid, signal.SIGTERM)
+    _, err = parent.communicate(timeout=WAIT)
+    assert err.decode().splitlines() == [
+        "pbnscore: stopped by SIGTERM: 0 files written, "
+        "2 stopped before anything was written, 10 not started"
+    ]  # not 3 or 12 stopped: the files the broken pool failed unbegun
+    assert parent.returncode == 143
+    assert not out.exists() or list(out.rglob("*")) == []
     assert not any(map(_alive, workers))
 
 

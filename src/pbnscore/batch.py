@@ -564,9 +564,9 @@ def _in_workers(
             wait(futures)  # the pool marks every pending one broken
             end: BaseException = _worker_died(futures)
         except KeyboardInterrupt:
-            end = _stop_workers(stop, pool, futures, finished, len(jobs))
+            end = _stop_workers(stop, pool, futures, finished, len(jobs), workers)
         except _signals.Terminated as signalled:
-            signalled.progress = _stop_workers(no_more, pool, futures, finished, len(jobs))
+            signalled.progress = _stop_workers(no_more, pool, futures, finished, len(jobs), workers)
             end = signalled
         ended = end
         # Files other workers finished but the caller was not yet given are
@@ -586,10 +586,10 @@ def _in_workers(
     except KeyboardInterrupt:  # outside in_order: in the caller, or submitting
         if ended is not None:
             raise ended from None
-        raise _stop_workers(stop, pool, futures, finished, len(jobs)) from None
+        raise _stop_workers(stop, pool, futures, finished, len(jobs), workers) from None
     except _signals.Terminated as signalled:  # in the caller, or submitting
         if signalled.progress is None:  # not counted in in_order
-            signalled.progress = _stop_workers(no_more, pool, futures, finished, len(jobs))
+            signalled.progress = _stop_workers(no_more, pool, futures, finished, len(jobs), workers)
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
@@ -601,10 +601,11 @@ def _stop_workers(
     futures: Sequence[Future[AnyDone | None]],
     finished: Sequence[AnyDone],
     total: int,
+    workers: int,
 ) -> _signals.Interrupted:
     """Ctrl-C or SIGTERM: tell the workers (``stop``: the event they are
     told by), have the pool cancel what it has not handed out, wait for the
-    rest, and count ``total`` files. A worker looks at the event before each
+    rest, and count ``total`` files of ``workers``. A worker looks at the event before each
     file: cancelling is not enough, as the pool hands a worker its next file
     before the worker asks (SIGTERM: one more file was written)."""
     from concurrent.futures import CancelledError
@@ -615,10 +616,13 @@ def _stop_workers(
     # it raised InvalidStateError in its thread (Python 3.11).
     pool.shutdown(wait=False, cancel_futures=True)
     unseen = futures[len(finished) :]
-    stopped = 0  # abandoned before it wrote anything (Ctrl-C; its worker killed)
+    failed = 0  # abandoned before it wrote anything (Ctrl-C; its worker killed)
     for future in unseen:
         with suppress(CancelledError):
-            stopped += future.exception() is not None
+            failed += future.exception() is not None
+    # A file in hand is one a worker: a pool that broke (its workers had
+    # SIGTERM too) fails every file it holds, begun or not.
+    stopped = min(failed, workers)
     done = [*finished, *_late(unseen)]
     return _interrupted(done, stopped, total - len(done) - stopped)
 
