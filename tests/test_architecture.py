@@ -43,6 +43,7 @@ Forbidden, each failing with the file and the import that breaks it:
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,6 +79,12 @@ FORBIDDEN: dict[str, set[str]] = {
 }
 
 
+@functools.cache
+def tree_of(path: Path) -> ast.Module:
+    """A module's source parsed once for the three tests that read it (none changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def module_name(path: Path) -> str:
     relative = path.relative_to(PACKAGE.parent).with_suffix("")
     parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
@@ -99,7 +106,7 @@ def imports_of(module: str, path: Path) -> list[tuple[int, str, str]]:
     from the package's ``__init__``."""
     found: list[tuple[int, str, str]] = []
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree_of(path)):
         if isinstance(node, ast.Import):
             found += [
                 (node.lineno, f"import {alias.name}", alias.name)
@@ -293,7 +300,7 @@ def test_every_public_class_and_function_says_what_it_is_for() -> None:
         private = any(name.startswith("_") for name in module.split(".")[1:])
         if private and module != "pbnscore.strategies._base":
             continue
-        for node in _public_definitions(ast.parse(path.read_text(encoding="utf-8")).body):
+        for node in _public_definitions(tree_of(path).body):
             if not ast.get_docstring(node):
                 missing.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name}")
     assert not missing, "\n".join(missing)
@@ -329,7 +336,7 @@ def test_no_room_is_too_big() -> None:
         lines = text.count("\n")
         if lines > MAX_MODULE_LINES and module not in OVERSIZED:
             too_big.append(f"{path.relative_to(PACKAGE.parent)}: {lines} lines")
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(tree_of(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 length = (node.end_lineno or node.lineno) - node.lineno + 1
                 if length > MAX_FUNCTION_LINES:
