@@ -7,7 +7,8 @@ The parts, by module (a package names all of its modules):
 - **model**: ``model``, ``bridge``, ``imps``, ``figures``, ``errors``,
   ``hands``, ``ranges``, and the helpers every part uses: ``_gc``,
   ``_read``, ``_atomic``, ``_version``, ``_face`` (what every format
-  module's load, loads, dump and dumps share). The results model and the bridge
+  module's load, loads, dump and dumps share), ``_numbering`` (who a pair
+  number is where no list says, for both readers and the methods). The results model and the bridge
   arithmetic; no I/O format, no method, no output, no command line.
 - **formats**: ``pbn``, ``usebio``. Each maps its own spellings to the model
   and back; neither knows the other.
@@ -56,7 +57,7 @@ PACKAGE = Path(pbnscore.__file__).parent
 PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_read",
-         "_atomic", "_version", "_face"),
+         "_atomic", "_version", "_face", "_numbering"),
         "model",
     ),
     "pbn": "pbn format",
