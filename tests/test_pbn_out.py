@@ -13,6 +13,7 @@ import pytest
 import pbnscore
 from conftest import shared_sample_files
 from pbnscore import pbn
+from pbnscore._numbering import two_winner as is_two_winner
 from pbnscore.model import Event, Participant, Player
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -305,3 +306,35 @@ def test_a_teams_event_of_two_sessions_as_pbn_says_its_sessions_become_one() -> 
     assert said == ["PBN holds the matches of 2 sessions as one"]
     pbn.dumps(pbnscore.score(event), warn=said.append)
     assert len(said) == 1
+
+
+def _ranks(event: Event, directed: bool) -> dict[object, tuple[int | None, bool]]:
+    """Each pair's rank and tie, by number (and direction where ``directed``)."""
+    scored = pbnscore.score(event)
+    return {
+        (s.participant.id, s.participant.direction if directed else None): (s.rank, s.tied)
+        for s in scored.standings
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "two_winner", "ranks"),
+    [
+        ("pairs-no-participants.xml", False, [1, 2, 3, 4, 4, 6]),
+        ("mitchell-pairs.xml", True, [1, 1, 2, 2, 3, 3, 4, 4]),
+    ],
+    ids=["one-field", "two-winner"],
+)
+def test_a_section_s_pbn_reads_back_ranked_as_it_was(
+    name: str, two_winner: bool, ranks: list[int]
+) -> None:
+    """A Mitchell ranked as one field (a USEBIO one that lists no pairs)
+    reads back as one field, a two-winner one as two, with the same ranks:
+    the Direction column says "-" for the one field's pairs."""
+    event = pbnscore.load(ROOT / "fixtures" / "usebio" / name)
+    back = pbn.loads(_as_pbn(event))
+    sections = [section for session in back.sessions for section in session.sections]
+    assert sections
+    assert all(is_two_winner(section) is two_winner for section in sections)
+    assert _ranks(back, two_winner) == _ranks(event, two_winner)
+    assert sorted(rank for rank, _ in _ranks(back, two_winner).values()) == ranks

@@ -146,6 +146,16 @@ def with_pairs(section: Section, winner_type: str | None) -> Section:
     return attrs.evolve(section, participants=tuple(pairs))
 
 
+def two_winner(section: Section) -> bool:
+    """Whether NS and EW are ranked apart (the methods' ranking groups): the
+    section lists its pairs and every one has a direction (as Compscore's
+    PLACEs show). A section that lists none, or a pair without one (a
+    Howell), is one field, whatever directions its results give its pairs
+    (the PBN writer shows those "-": pbn/_scores)."""
+    pairs = section.participants
+    return bool(pairs) and all(p.direction is not None for p in pairs)
+
+
 def from_results(section: Section, format: str) -> bool:
     """Whether the section's pairs are known by their numbers only: it
     lists none, or (USEBIO) its reader made each from the results

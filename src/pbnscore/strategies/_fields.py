@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from pbnscore._numbering import Numbering, numbering
+from pbnscore._numbering import two_winner as is_two_winner
 from pbnscore.errors import OptionError, ScoringError, excerpt
 from pbnscore.model import (
     Board,
@@ -275,12 +276,10 @@ class _Builder:
         """A section of a pairs or individual event: each board a field."""
         individual = self.event.kind is EventKind.INDIVIDUAL
         lookup = _PlayerLookup(section) if individual else _PairLookup(section)
-        # Two-winner (every pair has a direction): each direction is ranked
-        # on its own, as Compscore's PLACEs show; otherwise one ranking.
-        # Players of an individual have no direction: one ranking.
-        two_winner = bool(section.participants) and all(
-            p.direction is not None for p in section.participants
-        )
+        # Two-winner (every pair listed has a direction): each direction is
+        # ranked on its own; otherwise one ranking. Players of an
+        # individual have no direction: one ranking.
+        two_winner = is_two_winner(section)
 
         ranked_in = None if self.rank_across else section.id
 
