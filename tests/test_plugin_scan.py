@@ -110,3 +110,19 @@ def test_discovery_once_made_answers(
     assert registry.registered(["matchpoints"]) == set()
     registry.refresh()
     assert registry.registered(["matchpoints"]) == {"matchpoints"}
+
+
+def test_a_plugin_put_on_the_path_after_a_scan_is_found(
+    tmp_path: Path, on_path: Callable[[Path], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before any discovery the scan answers for the ``sys.path`` it read:
+    a folder added since is read too, as a fresh discovery would."""
+    assert registry.registered(["matchpoints"]) == set()
+    monkeypatch.syspath_prepend(str(dist_info(tmp_path)))
+    assert registry.registered(["matchpoints"]) == {"matchpoints"}
+    assert "matchpoints" in registry.discover().entries
+
+
+def test_built_in_names_alone_answer_without_discovery(on_path: Callable[[Path], None]) -> None:
+    assert registry.registered(["butler", "cross-imps"]) == {"butler", "cross-imps"}
+    assert registry.discover.cache_info().currsize == 0

@@ -173,27 +173,31 @@ def registered(names: Iterable[str]) -> set[str]:
     file (``mp_pairs_mitchell.xml``) a tenth of its CPU time (issue 29)."""
     wanted = set(names)
     others = [name.encode("utf-8", "surrogatepass") for name in wanted if name not in BUILTINS]
-    if others and not discover.cache_info().currsize:
-        texts = _entry_point_texts()
+    if not others:
+        return wanted & BUILTINS.keys()  # every discovery holds the built-ins
+    if not discover.cache_info().currsize:
+        texts = _entry_point_texts(tuple(sys.path))
         if texts is not None and not any(name in text for name in others for text in texts):
             return wanted & BUILTINS.keys()
     return {name for name in wanted if name in entries()}
 
 
 @cache
-def _entry_point_texts() -> tuple[bytes, ...] | None:
+def _entry_point_texts(path: tuple[object, ...]) -> tuple[bytes, ...] | None:
     """The ``entry_points.txt`` of every distribution :func:`discover` may
     find, as bytes (a name anywhere in one may be an entry point's), read
-    where ``importlib.metadata`` looks for them: each folder on ``sys.path``
-    (the current one for ""), its ``*.dist-info`` and ``*.egg-info``, an
-    ``*.egg`` folder's ``EGG-INFO``. None where distributions may be found
-    otherwise (a zip file on ``sys.path``, a finder of distributions of its
-    own): :func:`discover` is asked then."""
+    where ``importlib.metadata`` looks for them: each folder on ``path``
+    (``sys.path``, the cache keyed by its value so that a folder added since
+    is read, as a fresh discovery would; the current folder for ""), its
+    ``*.dist-info`` and ``*.egg-info``, an ``*.egg`` folder's ``EGG-INFO``.
+    None where distributions may be found otherwise (a zip file on
+    ``sys.path``, a finder of distributions of its own): :func:`discover` is
+    asked then."""
     finders = [finder for finder in sys.meta_path if hasattr(finder, "find_distributions")]
     if any(finder is not PathFinder for finder in finders):
         return None
     texts: list[bytes] = []
-    for root in sys.path:
+    for root in path:
         if not isinstance(root, str):
             return None
         try:
