@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, TypeVar, cast
+from typing import NamedTuple, Protocol, TypeVar, cast
 
 from lxml import etree
 
@@ -96,32 +96,15 @@ _LINE_ELEMENTS = etree.XPath(_LINES)
 # every process that reads a USEBIO file some 0.6 ms to build at import.
 
 
-class _RefLayout:
+class _RefLayout(NamedTuple):  # not attrs: an attrs class costs every USEBIO read at import
     """The refs of a document whose lines all lie in the boards the reader
     reads: every other ref element's, and each such board's lines' (a
-    slice of ``line_refs``)."""
+    slice of ``line_refs``). Equal where all three are (the tests hold the
+    count to the walk)."""
 
-    __slots__ = ("line_refs", "refs", "slices")
-
-    def __init__(
-        self,
-        refs: dict[Element, int],
-        slices: dict[Element, tuple[int, int]],
-        line_refs: list[int],
-    ) -> None:
-        self.refs, self.slices, self.line_refs = refs, slices, line_refs
-
-    def __eq__(self, other: object) -> bool:
-        """The same refs, slices and line refs (the tests hold the count to the walk)."""
-        if not isinstance(other, _RefLayout):
-            return NotImplemented
-        return (self.refs, self.slices, self.line_refs) == (
-            other.refs,
-            other.slices,
-            other.line_refs,
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as attrs.define made it
+    refs: dict[Element, int]
+    slices: dict[Element, tuple[int, int]]
+    line_refs: list[int]
 
     @classmethod
     def by_count(
@@ -284,25 +267,17 @@ class _LineColumns:
 _PLAY_TAGS = ("CONTRACT", "SCORE", "PLAYED_BY", "LEAD", "TRICKS")
 
 
-class _LineValues:
+class _LineValues(NamedTuple):  # not attrs: an attrs class costs every USEBIO read at import
     """Every line's values (what a board's ResultColumns slice), read from
     the texts of the whole document at once: each distinct spelling is read
     once. ``bad`` (sorted) holds the lines that do not read cleanly."""
 
-    __slots__ = ("bad", "ew", "homes", "ns", "players", "plays")
-
-    def __init__(
-        self,
-        ns: list[str | None],
-        ew: list[str | None],
-        plays: list[Play | None],  # None on a bad line
-        homes: list[Direction | None] | None,
-        players: list[tuple[str | None, ...]] | None,
-        bad: list[int],
-    ) -> None:
-        self.ns, self.ew, self.plays, self.homes, self.players, self.bad = (
-            ns, ew, plays, homes, players, bad,
-        )  # fmt: skip
+    ns: list[str | None]
+    ew: list[str | None]
+    plays: list[Play | None]  # None on a bad line
+    homes: list[Direction | None] | None
+    players: list[tuple[str | None, ...]] | None
+    bad: list[int]
 
     @classmethod
     def of(cls, columns: _LineColumns, reader: LineReader, element: Element) -> _LineValues:
