@@ -174,7 +174,7 @@ def test_a_pbn_howell_without_names_is_one_pair_a_number(tmp_path: Path) -> None
 # -- the rule -----------------------------------------------------------------
 
 
-def _board(number: int, *tables: tuple[str, str]) -> Board:
+def _board(number: int, *tables: tuple[str | None, str | None]) -> Board:
     results = tuple(
         Result(ns, ew, Outcome.PLAYED, score=0, line=10 * number + at)
         for at, (ns, ew) in enumerate(tables)
@@ -207,6 +207,15 @@ def test_the_rule(
     assert (found.apart, found.pairs) == (apart, pairs)
     assert found.direction("1", Direction.NS) is direction_of_1_ns
     assert found.first_line == line
+
+
+def test_the_first_line_is_not_a_row_without_pairs() -> None:
+    """A row with no pair numbers either way (None NS and EW) is no number
+    on both sides: the line is that of EW 1, seen NS at the table before."""
+    board = _board(1, (None, None), ("1", "3"), ("2", "1"))
+    found = numbering([board])
+    assert found.apart
+    assert found.first_line == 12
 
 
 # -- check ------------------------------------------------------------------

@@ -107,6 +107,7 @@ def numbering(boards: Iterable[Board]) -> Numbering:
         if on_both_sides(columns.ns, columns.ew):
             if not proving:  # the line of the first EW number also seen NS
                 sitting_ns = set(columns.ns)
+                sitting_ns.discard(None)  # a row without pairs is no match
                 at = next(at for at, number in enumerate(columns.ew) if number in sitting_ns)
                 first_line = columns.lines[at]
             proving.append(board.number)
