@@ -157,6 +157,41 @@ def test_a_pbn_mitchell_without_total_score_table_ranks_as_with_it(
     assert _standings(_scored(path)) == _standings(_scored(MITCHELL_PBN))
 
 
+STATIONARY_XML = r"<NS_PAIR_NUMBER>([34])</NS_PAIR_NUMBER>(\s*)<EW_PAIR_NUMBER>1<"
+STATIONARY_PBN = r"^ ([34])  1 "
+
+
+def _stationary_howell(tmp_path: Path) -> tuple[Path, Path]:
+    """howell-pairs.xml with no PARTICIPANTS and howell-pairs.pbn with no
+    names, pair 1 keyed NS on boards 3-6 (where it sat EW): pairs 1 and 4
+    sit one way only, 2 and 3 both ways. The same results in each format."""
+    xml = _edited(HOWELL_XML, tmp_path, NO_PARTICIPANTS).read_text(encoding="latin-1")
+    xml, count = re.subn(
+        STATIONARY_XML, r"<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>\2<EW_PAIR_NUMBER>\1<", xml
+    )
+    assert count == 4
+    pbn = HOWELL_PBN.read_text().replace(";Names_NS;Names_EW", "")
+    pbn = re.sub(r' "[^"\n]*" "[^"\n]*"(?=\n)', "", pbn)
+    pbn, count = re.subn(STATIONARY_PBN, r" 1  \1 ", pbn, flags=re.M)
+    assert count == 4
+    (tmp_path / "stationary.xml").write_text(xml, encoding="latin-1")
+    (tmp_path / "stationary.pbn").write_text(pbn)
+    return tmp_path / "stationary.xml", tmp_path / "stationary.pbn"
+
+
+def test_a_howells_stationary_pair_is_the_same_pair_in_both_formats(tmp_path: Path) -> None:
+    """A Howell known by its numbers only is one field of one pair a
+    number, none with a direction, from either format: a pair that happened
+    to sit one way throughout (a stationary pair) is not "NS" from USEBIO
+    and undirected from PBN."""
+    xml, pbn = _stationary_howell(tmp_path)
+    from_usebio = _standings(_scored(xml, "cross-imps"))
+    assert [row[:2] for row in from_usebio] == [(n, None) for n in ("1", "2", "3", "4")]
+    assert from_usebio == _standings(_scored(pbn, "cross-imps"))
+    listed = {(p.id, p.direction) for p in pbnscore.load(pbn).participants()}
+    assert listed == {row[:2] for row in from_usebio}
+
+
 def test_a_pbn_howell_without_names_is_one_pair_a_number(tmp_path: Path) -> None:
     """howell-pairs.pbn has no TotalScoreTable; without its names either,
     its pairs are known by their numbers alone."""

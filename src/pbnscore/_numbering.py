@@ -11,7 +11,9 @@ PARTICIPANTS, a PBN file with no TotalScoreTable).
 - Otherwise a number seen NS on some boards and EW on others is one pair
   that sat both ways (a Howell, or an arrow switch): one pair a number.
 - A number seen one way only is a pair sitting that way (a Mitchell
-  numbered across directions, NS 1..n and EW n+1..2n).
+  numbered across directions, NS 1..n and EW n+1..2n), unless others sat
+  both ways: then it is a Howell's stationary pair, with no direction as
+  every pair of a Howell.
 
 Whether NS and EW are then ranked apart is the format's: USEBIO's
 WINNER_TYPE, else its numbers (:func:`with_pairs`, which its reader calls);
@@ -84,10 +86,9 @@ class Numbering:
 
     def direction(self, number: str, side: Direction) -> Direction | None:
         """The direction of the pair that sat ``side`` with ``number``; None
-        for one that sat both ways (a Howell's pair)."""
-        if self.apart or number not in self.ns or number not in self.ew:
-            return side
-        return None
+        for every pair of a Howell, a stationary one too (one field, as the
+        PBN reader's Howell: the two formats agree)."""
+        return None if self.howell else side
 
 
 def numbering(boards: Iterable[Board]) -> Numbering:
