@@ -306,7 +306,7 @@ class EventBuilder:
     def _score_table(self, game: Game) -> None:
         header = self._header(game, SCORE_TABLE)
         rows = self._rows(game, SCORE_TABLE, header)
-        number = self._board_number(game, needed=bool(rows))
+        number = self._board_number(game, needed=bool(rows.lines))
         if number is None:
             return
 

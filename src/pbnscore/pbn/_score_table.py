@@ -70,7 +70,7 @@ def read_rows(
     # A row's cells by column key (a key given twice: its last column, as
     # Header.positions has it); every row is as wide as the header.
     columns = {column.key: rows.column(i) for i, column in enumerate(header.columns)}
-    count = len(rows)
+    count = len(rows.lines)
     sections = _row_sections(columns, default_section, count)
     keys = list(_keys(columns, count))
     one_section = count > 0 and sections.count(sections[0]) == count
