@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import attrs
 from lxml import etree
 
+from pbnscore._numbering import natural_key
 from pbnscore.model import (
     Direction,
     EventKind,
@@ -77,21 +78,14 @@ def add_unlisted(
     """An element, with ``figures`` in it, for each ranked standing the
     method writes (``wanted``) that has none; the warning naming those
     that cannot be written, or None."""
-    adder = None  # made for the first one missing (as a rule, none is)
+    writer = None  # made for the first one missing (as a rule, none is)
     for position, standing in enumerate(scored.standings):
         if standing.rank is None or not wanted(standing):
             continue  # did not play: no figure to lose
         if locator.participant(standing.participant) is None:
-            adder = adder or _Adder(root, locator, scored, listed)
-            adder.add(position, standing, figures)
-    return None if adder is None else adder.note()
-
-
-def _id_key(text: str) -> tuple[int, int, str]:
-    """A number's order ("2" before "10"; no int(): it may be long), then
-    other ids' ("1NS")."""
-    digits = text.lstrip("0")
-    return (0, len(digits), digits) if text.isdigit() else (1, 0, text)
+            writer = writer or _UnlistedWriter(root, locator, scored, listed)
+            writer.add(position, standing, figures)
+    return None if writer is None else writer.note()
 
 
 def _group(standing: Standing) -> Hashable:
@@ -106,10 +100,12 @@ def _group(standing: Standing) -> Hashable:
 _Order = Callable[[int, Standing], Any]
 
 
-class _List:
-    """One PARTICIPANTS (or TEAM) element's participants in its order:
-    each entry's key, rising, under the first of the orders its listed
-    participants follow."""
+class _ParticipantOrder:
+    """The order one PARTICIPANTS (or TEAM) element keeps its participants
+    in, so that an added one goes where the input's own order puts it: the
+    first of rank order, number order, and number order within direction
+    that its listed participants follow (none: added after them all).
+    ``keys`` (rising) and ``elements`` are its entries, kept in step."""
 
     def __init__(self, parent: Element, listed: list[tuple[int, Standing, Element]]) -> None:
         self.parent = parent
@@ -118,8 +114,8 @@ class _List:
         self.order: _Order | None = None
         orders: tuple[_Order, ...] = (
             lambda at, _: at,
-            lambda _, s: _id_key(s.participant.id),
-            lambda _, s: (_DIRECTION_ORDER[s.participant.direction], _id_key(s.participant.id)),
+            lambda _, s: natural_key(s.participant.id),
+            lambda _, s: (_DIRECTION_ORDER[s.participant.direction], natural_key(s.participant.id)),
         )
         for order in orders:
             keys = [order(at, standing) for at, standing, _ in listed]
@@ -129,6 +125,8 @@ class _List:
                 return
 
     def add(self, position: int, standing: Standing, element: Element) -> None:
+        """``element`` (of ``standing``, at ``position`` in the standings)
+        into the parent where the order puts it, and into the entries."""
         if self.order is None:  # no order of ours: after the listed ones
             _insert(self.parent, element, after=_last_of(self.parent, element.tag))
             return
@@ -144,7 +142,11 @@ class _List:
         self.elements.insert(at, element)
 
 
-class _Adder:
+class _UnlistedWriter:
+    """Writes the elements of one scored event's unlisted participants into
+    its document (each in its PARTICIPANTS or TEAM, see the module), and
+    collects who cannot be written, and why, for :meth:`note`."""
+
     def __init__(
         self,
         root: Element,
@@ -156,7 +158,7 @@ class _Adder:
         self.position = {id(s): at for at, s in enumerate(scored.standings)}
         self.listed = listed
         self.by_element = {element: standing for standing, element in listed}
-        self.lists: dict[int, _List] = {}  # by id() of the PARTICIPANTS or TEAM element
+        self.lists: dict[int, _ParticipantOrder] = {}  # by id() of the PARTICIPANTS or TEAM element
         self.made: dict[tuple[str | None, str], Element] = {}  # a team made here, by session, id
         self.missing: dict[str, list[str]] = {}  # why -> who
 
@@ -209,7 +211,7 @@ class _Adder:
                     return all(p.direction is not None for p in section.participants)
         return False
 
-    def _list(self, parent: Element) -> _List:
+    def _list(self, parent: Element) -> _ParticipantOrder:
         found = self.lists.get(id(parent))
         if found is None:
             # its listed participants in document order (``listed`` is in rank order)
@@ -220,7 +222,7 @@ class _Adder:
                 for s, e in zip(standings, children, strict=True)
                 if s is not None
             ]
-            found = self.lists[id(parent)] = _List(parent, mine)
+            found = self.lists[id(parent)] = _ParticipantOrder(parent, mine)
         return found
 
     def _parent(self, standing: Standing) -> Element | str:
@@ -281,6 +283,8 @@ class _Adder:
         return "their team is not ranked"
 
     def note(self) -> str | None:
+        """The one warning naming the ranked participants that could not be
+        written (the first few, by why), or None where every one was."""
         if not self.missing:
             return None
         parts = []
