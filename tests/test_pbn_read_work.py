@@ -119,6 +119,19 @@ def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) 
     assert {(r.score, r.tricks, r.outcome) for r in results} == {(420, 10, Outcome.PLAYED)}
 
 
+def test_a_play_is_made_once_per_vulnerability() -> None:
+    """One row spelling, 4S by N making 10 with no score column, on boards
+    at None, NS and None: the plays kept per spelling are kept per
+    vulnerability too, or the second board would score the first's 420."""
+    header = "PairId_NS;PairId_EW;Contract;Declarer;Result"
+    text = "\n".join(
+        f'[Board "{number}"]\n[Vulnerable "{vulnerable}"]\n[ScoreTable "{header}"]\n1 11 4S N 10\n'
+        for number, vulnerable in ((1, "None"), (2, "NS"), (3, "None"))
+    )
+    boards = pbn.loads(text).sessions[0].sections[0].boards
+    assert [[r.score for r in board.results] for board in boards] == [[420], [620], [420]]
+
+
 def test_a_rows_percentages_count_where_it_gives_no_score() -> None:
     """Rows alike but their percentages, with no score: "^60" and "^40" are
     two adjustments, not one; a table with no percentages and a row spelt
