@@ -1,0 +1,116 @@
+"""How a section's pairs are ranked is the file's word where it gives one
+(USEBIO's WINNER_TYPE: 1 one field, 2 NS and EW apart), whatever
+DIRECTIONs its pairs have: an arrow-switched Mitchell lists each pair with
+the direction it started in (NS 1 and EW 1 are two pairs) and still ranks
+them all together. Without it, as before: pairs that all have a direction
+are ranked by direction."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+from lxml import etree
+
+import pbnscore
+from pbnscore import usebio
+from pbnscore.model import Direction, Event, Fields, ScoredEvent
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+MITCHELL_XML = FIXTURES / "usebio" / "mitchell-pairs.xml"  # WINNER_TYPE 2, NS 1-4, EW 1-4
+MITCHELL_PBN = FIXTURES / "pbn" / "mitchell-pairs.pbn"
+
+Row = tuple[str, Direction | None, Fraction, int | None, int]
+
+
+def _one_winner(tmp_path: Path) -> Path:
+    """mitchell-pairs.xml saying WINNER_TYPE 1 (its pairs keep their DIRECTIONs)."""
+    text = MITCHELL_XML.read_text(encoding="latin-1")
+    assert text.count("<WINNER_TYPE>2</WINNER_TYPE>") == 1
+    path = tmp_path / "mitchell-one-winner.xml"
+    path.write_text(text.replace("<WINNER_TYPE>2<", "<WINNER_TYPE>1<"), encoding="latin-1")
+    return path
+
+
+def _rows(scored: ScoredEvent) -> list[Row]:
+    """Each pair's number, direction, total, place and boards, by pair."""
+    rows = [
+        (s.participant.id, s.participant.direction, Fraction(s.total), s.rank, s.boards)
+        for s in scored.standings
+    ]
+    assert rows, "no standings"
+    return sorted(rows, key=lambda row: (row[0], str(row[1])))
+
+
+def _places(rows: list[Row]) -> list[int | None]:
+    return [row[3] for row in rows]
+
+
+def _section_fields(event: Event) -> list[Fields | None]:
+    return [x.fields for s in event.sessions for x in s.sections]
+
+
+def test_the_reader_takes_winner_type(tmp_path: Path) -> None:
+    assert _section_fields(usebio.load(MITCHELL_XML)) == [Fields.BY_DIRECTION]
+    assert _section_fields(usebio.load(_one_winner(tmp_path))) == [Fields.ONE]
+    without = MITCHELL_XML.read_text(encoding="latin-1").replace(
+        "<WINNER_TYPE>2</WINNER_TYPE>", ""
+    )
+    assert _section_fields(usebio.loads(without.encode("latin-1"))) == [None]
+
+
+def test_winner_type_one_ranks_every_pair_together(tmp_path: Path) -> None:
+    """The same eight pairs (NS 1 and EW 1 two of them), the same totals,
+    one ranking of eight."""
+    two = _rows(pbnscore.score(pbnscore.load(MITCHELL_XML), "butler"))
+    one = _rows(pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler"))
+    assert len(one) == 8
+    assert [row[:3] + row[4:] for row in one] == [row[:3] + row[4:] for row in two]
+    places = sorted(p for p in _places(one) if p is not None)
+    assert places.count(1) == 1 and places[-1] > 4  # one field of eight, not two of four
+    best = max(one, key=lambda row: row[2])
+    assert best[3] == 1 and best[2] == max(row[2] for row in two)
+
+
+def test_winner_type_one_text_has_one_ranking(tmp_path: Path) -> None:
+    text = pbnscore.dumps(pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler"), "text")
+    assert "Pairs · NS" not in text and "Pairs · EW" not in text
+    two = pbnscore.dumps(pbnscore.score(pbnscore.load(MITCHELL_XML), "butler"), "text")
+    assert "Pairs · NS" in two and "Pairs · EW" in two
+
+
+def test_winner_type_two_ranks_each_direction(tmp_path: Path) -> None:
+    rows = _rows(pbnscore.score(pbnscore.load(MITCHELL_XML), "cross-imps"))
+    for direction in Direction:
+        places = sorted(row[3] for row in rows if row[1] is direction and row[3] is not None)
+        assert places and places[0] == 1
+
+
+def test_the_usebio_written_reads_back_with_the_same_places(tmp_path: Path) -> None:
+    for path in (MITCHELL_XML, _one_winner(tmp_path)):
+        scored = pbnscore.score(pbnscore.load(path), "butler")
+        again = pbnscore.score(usebio.loads(usebio.dumps(scored)), "butler")
+        assert _rows(again) == _rows(scored), path.name
+
+
+def test_built_usebio_says_how_a_section_is_ranked() -> None:
+    """A non-USEBIO event (PBN in) whose sections say how they are ranked:
+    its USEBIO out says WINNER_TYPE, and reads back ranked so; saying
+    nothing, it writes none (as before)."""
+    event = pbnscore.load(MITCHELL_PBN)
+    scored = pbnscore.score(event, "butler")
+    plain = etree.fromstring(usebio.dumps(scored))
+    assert plain.find("EVENT/WINNER_TYPE") is None
+    one = attrs.evolve(
+        event,
+        sessions=tuple(
+            attrs.evolve(s, sections=tuple(attrs.evolve(x, fields=Fields.ONE) for x in s.sections))
+            for s in event.sessions
+        ),
+    )
+    written = usebio.dumps(pbnscore.score(one, "butler"))
+    assert etree.fromstring(written).findtext("EVENT/WINNER_TYPE") == "1"
+    again = _rows(pbnscore.score(usebio.loads(written), "butler"))
+    assert _places(again) == _places(_rows(pbnscore.score(one, "butler")))
+    assert sorted(p for p in _places(again) if p is not None)[-1] > 4
