@@ -4,7 +4,8 @@ the package may import which, read from every module's imports with ``ast``
 
 The parts, by module (a package names all of its modules):
 
-- **model**: ``model``, ``bridge``, ``imps``, ``figures``, ``errors``,
+- **model**: ``model`` (with ``_enums``, its enumerations, which it
+  re-exports), ``bridge``, ``imps``, ``figures``, ``errors``,
   ``hands``, ``ranges``, and the helpers every part uses: ``_gc``,
   ``_read``, ``_atomic``, ``_version``, ``_face`` (what every format
   module's load, loads, dump and dumps share), ``_numbering`` (who a pair
@@ -57,7 +58,7 @@ PACKAGE = Path(pbnscore.__file__).parent
 PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_read",
-         "_atomic", "_version", "_face", "_numbering"),
+         "_atomic", "_version", "_face", "_numbering", "_enums"),
         "model",
     ),
     "pbn": "pbn format",

@@ -13,7 +13,6 @@ that the same format's writer uses to put scores back where they belong.
 from __future__ import annotations
 
 import datetime as _dt
-import enum
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -21,6 +20,17 @@ from typing import ClassVar, NamedTuple
 
 import attrs
 
+# The enumerations live in _enums and are imported from here ("as": re-exported).
+from pbnscore._enums import AdjustedKind as AdjustedKind
+from pbnscore._enums import Direction as Direction
+from pbnscore._enums import EventKind as EventKind
+from pbnscore._enums import Outcome as Outcome
+from pbnscore._enums import ParticipantKind as ParticipantKind
+from pbnscore._enums import Risk as Risk
+from pbnscore._enums import Scoring as Scoring
+from pbnscore._enums import Seat as Seat
+from pbnscore._enums import Strain as Strain
+from pbnscore._enums import Vulnerability as Vulnerability
 from pbnscore.errors import wrong_type
 
 Points = int | Fraction
@@ -28,97 +38,6 @@ Points = int | Fraction
 twice, and equal totals compare equal when ranking. Whole numbers may be plain
 ints (a method's IMPs usually are, and int arithmetic is many times faster
 than Fraction's); an int compares and adds exactly with a Fraction."""
-
-
-class EventKind(enum.Enum):
-    """What an event is: pairs, teams or individual."""
-
-    PAIRS = "pairs"
-    TEAMS = "teams"
-    INDIVIDUAL = "individual"
-
-
-class Direction(enum.Enum):
-    """The side a pair sits: North-South or East-West."""
-
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def other(self) -> Direction:
-        """The other side: EW for NS, NS for EW."""
-        return Direction.EW if self is Direction.NS else Direction.NS
-
-
-class Seat(enum.Enum):
-    """One of the four seats at a table: North, East, South, West."""
-
-    N = "N"
-    E = "E"
-    S = "S"
-    W = "W"
-
-    @property
-    def direction(self) -> Direction:
-        """The side this seat sits on: NS for North and South, EW for East and West."""
-        return Direction.NS if self in (Seat.N, Seat.S) else Direction.EW
-
-
-class Strain(enum.Enum):
-    """A contract's denomination: a trump suit or no trumps."""
-
-    CLUBS = "C"
-    DIAMONDS = "D"
-    HEARTS = "H"
-    SPADES = "S"
-    NOTRUMP = "NT"
-
-
-class Risk(enum.Enum):
-    """A contract's doubling: undoubled, doubled or redoubled."""
-
-    UNDOUBLED = ""
-    DOUBLED = "X"
-    REDOUBLED = "XX"
-
-
-class Vulnerability(enum.Enum):
-    """Which sides are vulnerable on a board (Law 2)."""
-
-    NONE = "None"
-    NS = "NS"
-    EW = "EW"
-    BOTH = "All"
-
-    def is_vulnerable(self, side: Direction) -> bool:
-        """Whether ``side`` is vulnerable on a board of this vulnerability."""
-        return self is Vulnerability.BOTH or self.value == side.value
-
-
-class Outcome(enum.Enum):
-    """What happened at one table on one board."""
-
-    PLAYED = "played"  # a contract was played; ``score`` is the NS score
-    PASSED_OUT = "passed-out"  # all four passed; ``score`` is 0
-    ADJUSTED = "adjusted"  # an artificial adjusted score; see ``Result.adjusted``
-    NOT_PLAYED = "not-played"  # the table did not play the board
-
-
-class AdjustedKind(enum.Enum):
-    """Law 12C2 artificial adjusted scores, seen from one side."""
-
-    AVERAGE = "average"
-    AVERAGE_PLUS = "average-plus"
-    AVERAGE_MINUS = "average-minus"
-
-    @classmethod
-    def from_percent(cls, percent: int) -> AdjustedKind:
-        """60% (or more) is average-plus, 40% (or less) average-minus (USEBIO's ``A6040``)."""
-        if percent > 50:
-            return cls.AVERAGE_PLUS
-        if percent < 50:
-            return cls.AVERAGE_MINUS
-        return cls.AVERAGE
 
 
 # A style's name and unit are words: PBN's [Scoring] value joins fields with ";".
@@ -154,37 +73,6 @@ PointsStyle.BUTLER = PointsStyle("butler")
 PointsStyle.CROSS_IMPS = PointsStyle("cross-imps")
 PointsStyle.AGGREGATE = PointsStyle("aggregate")
 PointsStyle.BARKING = PointsStyle("barking")
-
-
-class Scoring(enum.Enum):
-    """A scoring method as a file names the one its results were scored by,
-    whichever format names it: each format's reader maps its own spelling
-    here and its writer maps it back. (The words are pbnscore's, as in
-    ``Source.scorings``.)"""
-
-    MATCHPOINTS = "matchpoints"
-    BUTLER = "butler"
-    CROSS_IMPS = "cross-imps"
-    IMPS = "imps"
-    AGGREGATE = "aggregate"
-    VPS = "vps"
-    BARKING = "barking"
-    POINT_A_BOARD = "point-a-board"
-    BOARD_A_MATCH = "board-a-match"
-    HYBRID = "hybrid"
-    PERCENTAGES = "percentages"
-    INSTANT = "instant"
-    CAVENDISH = "cavendish"
-    CHICAGO = "chicago"
-    RUBBER = "rubber"
-
-
-class ParticipantKind(enum.Enum):
-    """What a participant is: a pair, a team or a single player."""
-
-    PAIR = "pair"
-    TEAM = "team"
-    PLAYER = "player"
 
 
 @attrs.frozen
