@@ -16,6 +16,7 @@ from lxml import etree
 import pbnscore
 from pbnscore import usebio
 from pbnscore.model import Direction, Event, Fields, ScoredEvent
+from pbnscore.report import text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MITCHELL_XML = FIXTURES / "usebio" / "mitchell-pairs.xml"  # WINNER_TYPE 2, NS 1-4, EW 1-4
@@ -54,9 +55,7 @@ def _section_fields(event: Event) -> list[Fields | None]:
 def test_the_reader_takes_winner_type(tmp_path: Path) -> None:
     assert _section_fields(usebio.load(MITCHELL_XML)) == [Fields.BY_DIRECTION]
     assert _section_fields(usebio.load(_one_winner(tmp_path))) == [Fields.ONE]
-    without = MITCHELL_XML.read_text(encoding="latin-1").replace(
-        "<WINNER_TYPE>2</WINNER_TYPE>", ""
-    )
+    without = MITCHELL_XML.read_text(encoding="latin-1").replace("<WINNER_TYPE>2</WINNER_TYPE>", "")
     assert _section_fields(usebio.loads(without.encode("latin-1"))) == [None]
 
 
@@ -74,9 +73,9 @@ def test_winner_type_one_ranks_every_pair_together(tmp_path: Path) -> None:
 
 
 def test_winner_type_one_text_has_one_ranking(tmp_path: Path) -> None:
-    text = pbnscore.dumps(pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler"), "text")
-    assert "Pairs · NS" not in text and "Pairs · EW" not in text
-    two = pbnscore.dumps(pbnscore.score(pbnscore.load(MITCHELL_XML), "butler"), "text")
+    one = text.dumps(pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler"))
+    assert "Pairs · NS" not in one and "Pairs · EW" not in one
+    two = text.dumps(pbnscore.score(pbnscore.load(MITCHELL_XML), "butler"))
     assert "Pairs · NS" in two and "Pairs · EW" in two
 
 

@@ -1,8 +1,9 @@
 """The model's closed vocabularies (its enumerations), re-exported by
 :mod:`pbnscore.model`, where every one of them is imported from: what an
 event, a side, a seat, a strain, a doubling, a vulnerability, a table's
-outcome, an adjusted score, a scoring method, a participant is. Like the
-model, they hold no format's spelling: each format maps its own onto them.
+outcome, an adjusted score, a scoring method, a participant is, and how a
+section's pairs are ranked. Like the model, they hold no format's spelling:
+each format maps its own onto them.
 """
 
 from __future__ import annotations
@@ -130,3 +131,14 @@ class ParticipantKind(enum.Enum):
     PAIR = "pair"
     TEAM = "team"
     PLAYER = "player"
+
+
+class Fields(enum.Enum):
+    """How a section's pairs are ranked, where its file says (Section.fields).
+
+    One field: every pair against every other, whatever direction each sat
+    or is listed in (a Howell, an arrow-switched Mitchell). By direction:
+    NS and EW each ranked on its own (a two-winner Mitchell)."""
+
+    ONE = "one"
+    BY_DIRECTION = "by-direction"

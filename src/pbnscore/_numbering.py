@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from pbnscore.model import Board, Direction, Participant, Section
+from pbnscore.model import Board, Direction, Fields, Participant, Section
 
 NATURAL_RE = re.compile(r"(\d+)")
 Numbers = Iterable[str | None]  # a board's pair numbers one way, table by table
@@ -148,12 +148,37 @@ def with_pairs(section: Section, winner_type: str | None) -> Section:
     return attrs.evolve(section, participants=tuple(pairs))
 
 
+def with_fields(section: Section, winner_type: str | None) -> Section:
+    """A USEBIO section with how its pairs are ranked, as ``winner_type``
+    (WINNER_TYPE, §4.3) says: "1" one field, whatever DIRECTIONs its pairs
+    have (an arrow-switched Mitchell's pairs keep the direction they are
+    known by: NS 1 and EW 1 are two pairs); "2" NS and EW apart where every
+    pair has a DIRECTION (listed, or :func:`with_pairs`'s), else one field
+    (as the USEBIO converter takes a 2 whose pairs have none: "probably a
+    double howell"). None or any other value: left to :func:`two_winner`."""
+    if winner_type == "1":
+        fields = Fields.ONE
+    elif winner_type == "2":
+        directed = _all_directed(section)
+        fields = Fields.BY_DIRECTION if directed else Fields.ONE
+    else:
+        return section
+    return attrs.evolve(section, fields=fields)
+
+
 def two_winner(section: Section) -> bool:
-    """Whether NS and EW are ranked apart (the methods' ranking groups): the
-    section lists its pairs and every one has a direction (as Compscore's
-    PLACEs show). A section that lists none, or a pair without one (a
-    Howell), is one field, whatever directions its results give its pairs
-    (the PBN writer shows those "-": pbn/_scores)."""
+    """Whether NS and EW are ranked apart (the methods' ranking groups): as
+    the file says (``Section.fields``, USEBIO's WINNER_TYPE); where it says
+    nothing, where the section lists its pairs and every one has a
+    direction (as Compscore's PLACEs show). A section that lists none, or a
+    pair without one (a Howell), is one field, whatever directions its
+    results give its pairs (the PBN writer shows those "-": pbn/_scores)."""
+    if section.fields is not None:
+        return section.fields is Fields.BY_DIRECTION
+    return _all_directed(section)
+
+
+def _all_directed(section: Section) -> bool:
     pairs = section.participants
     return bool(pairs) and all(p.direction is not None for p in pairs)
 

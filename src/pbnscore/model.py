@@ -24,6 +24,7 @@ import attrs
 from pbnscore._enums import AdjustedKind as AdjustedKind
 from pbnscore._enums import Direction as Direction
 from pbnscore._enums import EventKind as EventKind
+from pbnscore._enums import Fields as Fields
 from pbnscore._enums import Outcome as Outcome
 from pbnscore._enums import ParticipantKind as ParticipantKind
 from pbnscore._enums import Risk as Risk
@@ -381,6 +382,9 @@ class Section:
     id: str | None = None
     participants: tuple[Participant, ...] = ()
     boards: tuple[Board, ...] = ()
+    # How its pairs are ranked, where its file says; None: inferred from its
+    # pairs (pbnscore._numbering.two_winner, the one rule).
+    fields: Fields | None = None
 
 
 @attrs.frozen

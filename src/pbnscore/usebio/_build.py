@@ -21,6 +21,7 @@ from pbnscore.model import (
     Deal,
     Event,
     EventKind,
+    Fields,
     Match,
     Outcome,
     Participant,
@@ -50,6 +51,7 @@ _OLD_TYPES = {
     EventKind.TEAMS: "TEAMS_OF_FOUR",
     EventKind.INDIVIDUAL: "INDIVIDUAL",
 }
+_WINNER_TYPES = {Fields.ONE: "1", Fields.BY_DIRECTION: "2"}
 # USEBIO has only A<ns%><ew%> codes for artificial scores (§9.1).
 _PERCENT = {AdjustedKind.AVERAGE_PLUS: 60, AdjustedKind.AVERAGE: 50, AdjustedKind.AVERAGE_MINUS: 40}
 
@@ -131,12 +133,27 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
     _sub(event_el, "PROGRAM_VERSION", __version__)
     if event.title is not None:
         _sub(event_el, "EVENT_DESCRIPTION", event.title)
+    winner_type = _winner_type(event)
+    if winner_type is not None:
+        _sub(event_el, "WINNER_TYPE", winner_type)
     if event.date is not None:
         _sub(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
     _Builder(locator).sessions(event_el, event)
     _handsets(root, event)
     etree.indent(root, space="  ")
     return etree.ElementTree(root), locator
+
+
+def _winner_type(event: Event) -> str | None:
+    """WINNER_TYPE (§4.3, one per event) where every section of a pairs
+    event says how it is ranked, and alike: 1 one field, 2 NS and EW apart;
+    none where one says nothing (the reader then infers it, as pbnscore
+    did) or they differ."""
+    said = {section.fields for session in event.sessions for section in session.sections}
+    fields = said.pop() if len(said) == 1 else None
+    if event.kind is not EventKind.PAIRS or fields is None:
+        return None
+    return _WINNER_TYPES[fields]
 
 
 def _handsets(root: Element, event: Event) -> None:

@@ -36,7 +36,7 @@ import attrs
 from lxml import etree
 
 from pbnscore import bridge
-from pbnscore._numbering import with_pairs
+from pbnscore._numbering import with_fields, with_pairs
 from pbnscore.errors import Problem, UsebioError, excerpt
 from pbnscore.model import (
     Adjusted,
@@ -253,14 +253,18 @@ class _Reader:
         header = _fields(event_el)
         sessions = with_deals(self.sessions(event_el), root)
         kind, scoring = _event_type(event_el, header, sessions)
-        if kind is EventKind.PAIRS and not all(
-            x.participants for s in sessions for x in s.sections
+        winner = header.get("WINNER_TYPE", "").strip() or None
+        if kind is EventKind.PAIRS and (
+            winner is not None or not all(x.participants for s in sessions for x in s.sections)
         ):
             # A section that lists no pairs: by number and direction where
-            # NS and EW are two fields (WINNER_TYPE, §4.3, else its numbers).
-            winner = header.get("WINNER_TYPE", "").strip() or None
+            # NS and EW are two fields (WINNER_TYPE, §4.3, else its numbers);
+            # each ranked as WINNER_TYPE says, whatever its pairs' DIRECTIONs.
             sessions = tuple(
-                attrs.evolve(s, sections=tuple(with_pairs(x, winner) for x in s.sections))
+                attrs.evolve(
+                    s,
+                    sections=tuple(with_fields(with_pairs(x, winner), winner) for x in s.sections),
+                )
                 for s in sessions
             )
         named = (scoring, header.get("MATCH_SCORING_METHOD", "").strip().upper() or None)
