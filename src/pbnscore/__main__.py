@@ -25,7 +25,15 @@ def run() -> int:
         return 0
     from pbnscore.cli import main
 
-    return main()
+    status = main()
+    if status == 130:  # Ctrl-C, taken and said
+        from pbnscore._signals import ignore_ctrl_c
+
+        # Another while the interpreter tears down (a tenth of a second on a
+        # busy machine, SIGINT at its default by then) ended it by SIGINT,
+        # not exit 130.
+        ignore_ctrl_c()
+    return status
 
 
 if __name__ == "__main__":

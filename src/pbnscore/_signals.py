@@ -173,6 +173,37 @@ def stoppable() -> Iterator[None]:
         _worker.stopping = False
 
 
+@contextlib.contextmanager
+def ctrl_c_put_back() -> Iterator[None]:
+    """Around a batch's pool of workers: the Ctrl-C handler before, put
+    back once the pool is gone (:func:`ignore_ctrl_c` may change it)."""
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        yield
+    finally:
+        changed = before is not None and signal.getsignal(signal.SIGINT) is not before
+        if changed and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, before)
+
+
+def ignore_ctrl_c() -> None:
+    """A batch's parent, once it stops: a further Ctrl-C (a terminal's,
+    pressed again, reaches the parent too) is ignored until the pool is
+    gone. Raised while the parent waited for its workers, or as the
+    interpreter's exit joined the pool's thread, it printed a traceback
+    after the counts, or ended the batch by SIGINT instead of exit 130.
+    SIG_IGN exists for SIGINT everywhere (Windows too); only the main
+    thread can set handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    while True:
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            return
+        except KeyboardInterrupt:  # one pending, run as the handler changed
+            continue  # the same request to stop
+
+
 # Where signals can be held (POSIX): a held signal waits, pending, until let go.
 _CAN_HOLD = hasattr(signal, "pthread_sigmask")
 

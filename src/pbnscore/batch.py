@@ -490,7 +490,8 @@ def outcomes(
         with _signals.stoppable():
             yield from _in_this_process(jobs, guarded)
         return
-    yield from _in_workers(jobs, guarded, workers)
+    with _signals.ctrl_c_put_back():
+        yield from _in_workers(jobs, guarded, workers)
 
 
 def _unless_stopping(task: Callable[[Job], AnyDone], job: Job) -> AnyDone | None:
@@ -610,11 +611,15 @@ def _stop_workers(
     before the worker asks (SIGTERM: one more file was written)."""
     from concurrent.futures import CancelledError
 
+    _signals.ignore_ctrl_c()
     stop.set()
     # Not future.cancel() here: a pool that breaks meanwhile (its workers
     # had SIGTERM too) fails every future it holds, and one cancelled under
-    # it raised InvalidStateError in its thread (Python 3.11).
-    pool.shutdown(wait=False, cancel_futures=True)
+    # it raised InvalidStateError in its thread (Python 3.11). Waited for
+    # here, not by the interpreter's exit: shutdown(wait=False) forgets the
+    # pool's thread, so the final shutdown did not join it, and the exit
+    # did, after the counts were said (a Ctrl-C then was a traceback).
+    pool.shutdown(wait=True, cancel_futures=True)
     unseen = futures[len(finished) :]
     failed = 0  # abandoned before it wrote anything (Ctrl-C; its worker killed)
     for future in unseen:
