@@ -210,8 +210,25 @@ def _batch(
     busy = 2 * INTO_A_FILE
     while sum(map(_cpu_seconds, workers)) < busy and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert parent.poll() is None, "the batch ended before the test could stop it"
+    _still_running(parent)
+    spent = sum(map(_cpu_seconds, workers))
+    assert spent >= busy, f"the workers used {spent:.2f} s of CPU in {WAIT} s, not {busy} s"
     return parent, workers, out
+
+
+def _said(lines: list[str]) -> str:
+    """A failed assertion's message: the process's whole stderr, unabridged."""
+    return "its stderr:\n" + "\n".join(lines)
+
+
+def _still_running(parent: subprocess.Popen[bytes]) -> None:
+    """Fails, showing what the batch said, if it has ended already."""
+    if parent.poll() is not None:
+        _, err = parent.communicate()
+        pytest.fail(
+            f"the batch ended (status {parent.returncode}) before the test could stop it; "
+            + _said(err.decode(errors="replace").splitlines())
+        )
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -246,7 +263,11 @@ def _each_into_a_file(parent: subprocess.Popen[bytes], workers: list[int]) -> No
     deadline = time.monotonic() + WAIT
     while min(map(_cpu_seconds, workers)) < INTO_A_LONG_FILE and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert parent.poll() is None, "the batch ended before the test could stop it"
+    _still_running(parent)
+    least = min(map(_cpu_seconds, workers))
+    assert least >= INTO_A_LONG_FILE, (
+        f"a worker used {least:.2f} s of CPU in {WAIT} s, not {INTO_A_LONG_FILE} s"
+    )
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -261,11 +282,10 @@ def test_sigterm_to_a_batch_finishes_the_files_in_hand_and_starts_no_more(
     _each_into_a_file(parent, workers)
     os.kill(parent.pid, signal.SIGTERM)
     _, err = parent.communicate(timeout=WAIT)
-    assert sorted(path.name for path in out.iterdir()) == ["slow-0.xml", "slow-1.xml"]
-    assert err.decode().splitlines() == [
-        "pbnscore: stopped by SIGTERM: 2 files written, 10 not started"
-    ]
-    assert parent.returncode == 143
+    lines = err.decode().splitlines()
+    assert sorted(path.name for path in out.iterdir()) == ["slow-0.xml", "slow-1.xml"], _said(lines)
+    assert lines == ["pbnscore: stopped by SIGTERM: 2 files written, 10 not started"], _said(lines)
+    assert parent.returncode == 143, _said(lines)
     assert not any(map(_alive, workers))
 
 
@@ -280,12 +300,13 @@ def test_sigterm_to_a_batch_s_process_group_is_one_line(tmp_path: Path) -> None:
     _each_into_a_file(parent, workers)
     os.killpg(parent.pid, signal.SIGTERM)
     _, err = parent.communicate(timeout=WAIT)
-    assert err.decode().splitlines() == [
+    lines = err.decode().splitlines()
+    assert lines == [
         "pbnscore: stopped by SIGTERM: 0 files written, "
         "2 stopped before anything was written, 10 not started"
-    ]  # not 3 or 12 stopped: the files the broken pool failed unbegun
-    assert parent.returncode == 143
-    assert not out.exists() or list(out.rglob("*")) == []
+    ], _said(lines)  # not 3 or 12 stopped: the files the broken pool failed unbegun
+    assert parent.returncode == 143, _said(lines)
+    assert not out.exists() or list(out.rglob("*")) == [], _said(lines)
     assert not any(map(_alive, workers))
 
 
@@ -309,7 +330,7 @@ def _interrupted_batch(
     batch = _start(argv)
     deadline = time.monotonic() + WAIT
     while len(list(out.glob("*.xml"))) < after and time.monotonic() < deadline:
-        assert batch.poll() is None, "the batch ended before the test could stop it"
+        _still_running(batch)
         time.sleep(0.01)
     if group:
         os.killpg(batch.pid, signal.SIGINT)
@@ -321,9 +342,9 @@ def _interrupted_batch(
 
 def _counts(lines: list[str]) -> tuple[int, int, int]:
     """(written, stopped, not started) from the batch's one line."""
-    assert len(lines) == 1, lines
+    assert len(lines) == 1, _said(lines)
     found = INTERRUPTED_RE.fullmatch(lines[0])
-    assert found, lines[0]
+    assert found, _said(lines)
     written, stopped, not_started = found.groups()
     return int(written), int(stopped or 0), int(not_started)
 
@@ -344,15 +365,47 @@ def test_ctrl_c_stops_a_batch_and_says_how_far_it_got(
     for n in range(200):
         (inputs / f"night-{n:03}.xml").write_bytes(night)
     batch, lines = _interrupted_batch(tmp_path, inputs, jobs, after=5, group=group)
-    assert batch.returncode == 130
+    assert batch.returncode == 130, _said(lines)
     written, stopped, never_begun = _counts(lines)
     out = tmp_path / "out"
     assert sorted(path.name for path in out.iterdir()) == sorted(
         path.name for path in out.glob("night-*.xml")
-    )  # nothing hidden, no .part
-    assert len(list(out.iterdir())) == written >= 5
-    assert written + stopped + never_begun == 200
-    assert never_begun > 0
+    ), _said(lines)  # nothing hidden, no .part
+    assert len(list(out.iterdir())) == written >= 5, _said(lines)
+    assert written + stopped + never_begun == 200, _said(lines)
+    assert never_begun > 0, _said(lines)
+
+
+@posix_only
+def test_ctrl_c_pressed_again_and_again_is_still_one_line(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C to a batch on two workers, then again every 20 ms
+    until it has exited: one line with its counts and exit 130. A second one
+    as the parent waited for its pool at exit printed a KeyboardInterrupt
+    traceback from concurrent.futures' _python_exit after the counts, or
+    (later, in the interpreter's teardown) ended it by SIGINT."""
+    inputs, out = tmp_path / "in", tmp_path / "out"
+    inputs.mkdir()
+    night = (FIXTURES / "usebio" / "club-night.xml").read_bytes()
+    for n in range(200):
+        (inputs / f"night-{n:03}.xml").write_bytes(night)
+    argv = [sys.executable, "-m", "pbnscore", "batch", str(inputs), "--out-dir", str(out)]
+    batch = _start([*argv, "-j", "2", "--no-progress", "-q"])
+    deadline = time.monotonic() + WAIT
+    while len(list(out.glob("*.xml"))) < 5 and time.monotonic() < deadline:
+        _still_running(batch)
+        time.sleep(0.01)
+    pressed = 0
+    while batch.poll() is None and time.monotonic() < deadline + WAIT:
+        os.killpg(batch.pid, signal.SIGINT)  # reaped only by poll(): the group is there
+        pressed += 1
+        time.sleep(0.02)
+    _, err = batch.communicate(timeout=WAIT)
+    lines = err.decode().splitlines()
+    assert pressed >= 2, _said(lines)  # else nothing here was tested
+    assert batch.returncode == 130, _said(lines)
+    written, stopped, not_started = _counts(lines)
+    assert written + stopped + not_started == 200, _said(lines)
+    assert len(list(out.glob("*.xml"))) == written, _said(lines)
 
 
 @posix_only
@@ -365,9 +418,10 @@ def test_ctrl_c_abandons_the_files_being_scored(tmp_path: Path) -> None:
     _each_into_a_file(parent, workers)
     parent.send_signal(signal.SIGINT)
     _, err = parent.communicate(timeout=WAIT)
-    assert parent.returncode == 130
-    assert _counts(err.decode().splitlines()) == (0, 2, 10)
-    assert list(out.rglob("*")) == []  # no output, no .part
+    lines = err.decode().splitlines()
+    assert parent.returncode == 130, _said(lines)
+    assert _counts(lines) == (0, 2, 10), _said(lines)
+    assert list(out.rglob("*")) == [], _said(lines)  # no output, no .part
     assert not any(map(_alive, workers))
 
 
@@ -380,19 +434,19 @@ def test_a_killed_worker_ends_the_batch_with_one_line_and_its_counts(tmp_path: P
     os.kill(workers[0], signal.SIGKILL)
     _, err = parent.communicate(timeout=WAIT)
     lines = err.decode().splitlines()
-    assert parent.returncode == 1, lines
-    assert len(lines) == 1, lines
+    assert parent.returncode == 1, _said(lines)
+    assert len(lines) == 1, _said(lines)
     found = re.fullmatch(
         r"pbnscore: a worker process was killed \(out of memory, or ended from outside\): "
         r"(\d+) files? written, (\d+) not done",
         lines[0],
     )
-    assert found, lines[0]
+    assert found, _said(lines)
     written, not_done = map(int, found.groups())
-    assert written + not_done == 12
+    assert written + not_done == 12, _said(lines)
     # A file finished in the milliseconds before the pool noticed may be on
     # disk uncounted (README: "A worker killed from outside").
-    assert written <= len(list(out.rglob("*.xml"))) <= written + 1
+    assert written <= len(list(out.rglob("*.xml"))) <= written + 1, _said(lines)
     assert not [path.name for path in out.rglob("*.part")]
     assert not any(map(_alive, workers))
 
@@ -417,22 +471,22 @@ def test_files_that_failed_while_the_parent_waited_are_said_when_the_batch_stops
     _, err = parent.communicate(timeout=WAIT)
     lines = err.decode().splitlines()
     failures = [line for line in lines if NOT_XML_RE.fullmatch(line)]
-    assert len(failures) == 4, lines
+    assert len(failures) == 4, _said(lines)
     assert lines[: len(failures)] == failures  # before the count, in file order
     assert sorted(failures) == failures
     if how == "ctrl-c":
-        assert parent.returncode == 130
+        assert parent.returncode == 130, _said(lines)
         assert lines[4:] == [
             "pbnscore: interrupted: 0 files written, 4 failed, "
             "1 stopped before anything was written, 0 not started"
-        ]
+        ], _said(lines)
     else:
-        assert parent.returncode == 1
+        assert parent.returncode == 1, _said(lines)
         assert lines[4:] == [
             "pbnscore: a worker process was killed (out of memory, or ended from "
             "outside): 0 files written, 4 failed, 1 not done"
-        ]
-    assert list(out.rglob("*")) == []
+        ], _said(lines)
+    assert list(out.rglob("*")) == [], _said(lines)
 
 
 SPAWNED_BATCH = """
@@ -465,8 +519,8 @@ def test_ctrl_c_while_spawned_workers_start_is_one_line(tmp_path: Path, delay: f
     lines = err.decode().splitlines()
     if batch.returncode == 0:  # finished before the signal: nothing to see
         pytest.skip("the batch ended before Ctrl-C")
-    assert batch.returncode == 130, lines
-    assert len(lines) == 1, lines
+    assert batch.returncode == 130, _said(lines)
+    assert len(lines) == 1, _said(lines)
     written, stopped, not_started = _counts(lines)
-    assert written + stopped + not_started == 40
-    assert len(list(out.glob("*.xml"))) == written if out.exists() else written == 0
+    assert written + stopped + not_started == 40, _said(lines)
+    assert len(list(out.glob("*.xml"))) == written if out.exists() else written == 0, _said(lines)
