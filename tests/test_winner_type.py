@@ -14,7 +14,7 @@ import attrs
 from lxml import etree
 
 import pbnscore
-from pbnscore import usebio
+from pbnscore import pbn, usebio
 from pbnscore.model import Direction, Event, Fields, ScoredEvent
 from pbnscore.report import text
 
@@ -113,3 +113,61 @@ def test_built_usebio_says_how_a_section_is_ranked() -> None:
     again = _rows(pbnscore.score(usebio.loads(written), "butler"))
     assert _places(again) == _places(_rows(pbnscore.score(one, "butler")))
     assert sorted(p for p in _places(again) if p is not None)[-1] > 4
+
+
+# -- PBN: the TotalScoreTable's Rank column says how the file ranked a section
+
+
+def _pbn_fields(ranks: list[tuple[str, str, str]]) -> list[Fields | None]:
+    """The fields read from a TotalScoreTable of (Rank, PairId, Direction) rows."""
+    rows = "\n".join(f'{rank} {pair} "{direction}"' for rank, pair, direction in ranks)
+    data = f'[Event "E"]\n[TotalScoreTable "Rank\\2R;PairId\\1R;Direction\\5L"]\n{rows}\n'
+    return _section_fields(pbn.loads(data))
+
+
+def test_pbn_ranks_in_one_sequence_are_one_field() -> None:
+    one = [("1", "3", "N-S"), ("2", "1", "E-W"), ("3", "1", "N-S"), ("4", "2", "E-W")]
+    assert _pbn_fields(one) == [Fields.ONE]
+    tied = [("1", "3", "N-S"), ("2=", "1", "N-S"), ("2=", "2", "E-W"), ("4", "1", "E-W")]
+    assert _pbn_fields(tied) == [Fields.ONE]
+
+
+def test_pbn_ranks_starting_again_per_direction_are_two_fields() -> None:
+    two = [("1", "1", "N-S"), ("2", "2", "N-S"), ("1", "2", "E-W"), ("2", "1", "E-W")]
+    assert _pbn_fields(two) == [Fields.BY_DIRECTION]
+
+
+def test_pbn_ranks_that_say_nothing_leave_the_section_to_inference() -> None:
+    tie = [("1=", "1", "N-S"), ("1=", "1", "E-W")]  # one field tied, or two of one
+    assert _pbn_fields(tie) == [None]
+    assert _pbn_fields([("1", "1", "N-S"), ("3", "1", "E-W")]) == [None]  # neither
+    assert _pbn_fields([("1", "1", "N-S"), ("2", "2", "N-S")]) == [None]  # one direction
+    assert _section_fields(pbn.load(MITCHELL_PBN)) == [None]  # no Rank column
+
+
+def test_a_one_field_mitchell_reads_back_from_pbn_the_same(tmp_path: Path) -> None:
+    """A WINNER_TYPE 1 Mitchell numbered 1-4 each way, written to PBN (its
+    Direction column kept: the numbers repeat across directions), reads
+    back as one field of eight: the same places, the same bytes."""
+    scored = pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler")
+    written = pbn.dumps(scored)
+    event = pbn.loads(written)
+    assert _section_fields(event) == [Fields.ONE]
+    again = pbnscore.score(event, "butler")
+    assert _rows(again) == _rows(scored)
+    assert pbn.dumps(again) == written
+
+
+def test_a_two_field_mitchell_reads_back_from_pbn_as_two_rankings() -> None:
+    scored = pbnscore.score(pbnscore.load(MITCHELL_XML), "butler")
+    written = pbn.dumps(scored)
+    event = pbn.loads(written)
+    assert _section_fields(event) == [Fields.BY_DIRECTION]
+    again = pbnscore.score(event, "butler")
+    assert _rows(again) == _rows(scored)
+    assert pbn.dumps(again) == written
+    for path in (MITCHELL_PBN,):  # no Rank column: inferred, two rankings as before
+        rows = _rows(pbnscore.score(pbn.load(path), "butler"))
+        for direction in Direction:
+            places = [row[3] for row in rows if row[1] is direction and row[3] is not None]
+            assert places and min(places) == 1 and max(places) <= 4
