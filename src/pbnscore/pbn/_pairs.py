@@ -12,6 +12,17 @@ numbers:
   section has a direction (they are ranked as one field);
 - otherwise (every number seen in one direction): a Mitchell with numbers
   unique across directions (Magic Contest); each pair keeps its direction.
+
+How a section's pairs are ranked (``Section.fields``; PBN has no WINNER_TYPE)
+is the file's own ranking, its TotalScoreTable's Rank column (§5.10: "rank
+order of score; or best rank in case of ties"; "2=", pbnscore's tie, too):
+where every ranked row of the section has a direction and both directions
+are ranked, ranks that run as one sequence across directions (NS 1, EW 2,
+...) are one field; ranks that start again in each direction (a 1 in each)
+are NS and EW apart. Ranks that read both ways (one pair each way, tied 1=)
+or neither way, or no Rank column: not said, the section left to
+:func:`pbnscore._numbering.two_winner`'s inference (Magic Contest ranks a
+Mitchell numbered across directions as one field, and is read so).
 """
 
 from __future__ import annotations
@@ -32,6 +43,7 @@ from pbnscore.model import (
     Deal,
     DealAnalysis,
     Direction,
+    Fields,
     Participant,
     Player,
     Result,
@@ -47,6 +59,7 @@ from pbnscore.model import (
 NAMES_SPLIT_RE = re.compile(r"\s*;\s*|\s+-\s+")
 NAME_PART_RE = re.compile(r"[^\W\d_].*[^\W\d_]", re.S)  # two letters or more, not "Para-1"
 DIRECTION_RE = re.compile(r"\s*(N)\s*-?\s*S\s*|\s*(E)\s*-?\s*W\s*", re.I)
+RANK_RE = re.compile(r"\s*(\d{1,9})\s*=?\s*")  # "3", "3=" (a tie)
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -144,6 +157,7 @@ class SectionNotes:
     players: dict[tuple[str, int], tuple[Player, ...]] = attrs.field(factory=dict)
     declared: dict[str, set[Direction]] = attrs.field(factory=dict)  # TotalScoreTable Direction
     listed: list[str] = attrs.field(factory=list)  # TotalScoreTable PairIds, in order
+    ranks: list[tuple[Direction | None, str]] = attrs.field(factory=list)  # its Rank cells
 
     def board(self, number: int) -> BoardNotes:
         notes = self.boards.get(number)
@@ -173,6 +187,8 @@ class SectionNotes:
         for pair, directions in other.declared.items():
             self.declared.setdefault(pair, set()).update(directions)
         self.listed += [pair for pair in other.listed if pair not in self.listed]
+        if not self.ranks:  # one table ranks the section of every stage
+            self.ranks = list(other.ranks)
 
     def take_boards(self, other: SectionNotes) -> None:
         """``other``'s boards and results too (one section of stages that
@@ -192,7 +208,8 @@ class SectionNotes:
         """The section, each board with the analysis ``analyses`` has of its deal."""
         ordered = [self.boards[n] for n in sorted(self.boards)]
         boards = tuple(board.board(analyses) for board in ordered)
-        return Section(self.id, self._participants(ordered), boards)
+        fields = ranked_fields(self.ranks)
+        return Section(self.id, self._participants(ordered), boards, fields=fields)
 
     # -- participants
 
@@ -236,6 +253,35 @@ class SectionNotes:
 
 def _dorder(direction: Direction | None) -> int:
     return _side(direction)
+
+
+def ranked_fields(ranks: Iterable[tuple[Direction | None, str]]) -> Fields | None:
+    """How a TotalScoreTable's Rank cells (each with its row's direction)
+    rank a section (the module's rule): ONE, BY_DIRECTION, or None."""
+    by_direction: dict[Direction, list[int]] = {Direction.NS: [], Direction.EW: []}
+    for direction, text in ranks:
+        if text.strip() == "-":
+            continue  # not ranked (§5.2's irrelevant element: did not play)
+        match = RANK_RE.fullmatch(text)
+        if direction is None or match is None:
+            return None
+        by_direction[direction].append(int(match[1]))
+    ns, ew = by_direction.values()
+    if not (ns and ew):
+        return None
+    one = _one_ranking(ns + ew)
+    if one == (_one_ranking(ns) and _one_ranking(ew)):
+        return None
+    return Fields.ONE if one else Fields.BY_DIRECTION
+
+
+def _one_ranking(ranks: list[int]) -> bool:
+    """The ranks of one ranking: 1, then each the one before (a tie) or its
+    place (1, 2=, 2=, 4)."""
+    ordered = sorted(ranks)
+    return all(
+        rank == at + 1 or (at > 0 and rank == ordered[at - 1]) for at, rank in enumerate(ordered)
+    )
 
 
 def _numbered_per_direction(boards: list[list[tuple[str | None, str | None]]]) -> bool:

@@ -339,6 +339,8 @@ class EventBuilder:
                 notes.declared.setdefault(pair, set())
             if pair not in notes.listed:
                 notes.listed.append(pair)
+            if "Rank" in cells:  # how the file ranked the section (_pairs)
+                notes.ranks.append((direction, cells["Rank"]))
             notes.name(pair, direction, _row_players(cells))
 
     def _team_row(self, team: str, pair: str | None, cells: dict[str, str]) -> None:
