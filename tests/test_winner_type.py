@@ -130,6 +130,10 @@ def test_pbn_ranks_in_one_sequence_are_one_field() -> None:
     assert _pbn_fields(one) == [Fields.ONE]
     tied = [("1", "3", "N-S"), ("2=", "1", "N-S"), ("2=", "2", "E-W"), ("4", "1", "E-W")]
     assert _pbn_fields(tied) == [Fields.ONE]
+    # two pairs marked tied 1=, one each way: a tie needs a partner in its
+    # ranking, which neither has in its own direction (event-section-no-session.xml)
+    marked = [("1=", "1", "N-S"), ("1=", "1", "E-W")]
+    assert _pbn_fields(marked) == [Fields.ONE]
 
 
 def test_pbn_ranks_starting_again_per_direction_are_two_fields() -> None:
@@ -138,7 +142,7 @@ def test_pbn_ranks_starting_again_per_direction_are_two_fields() -> None:
 
 
 def test_pbn_ranks_that_say_nothing_leave_the_section_to_inference() -> None:
-    tie = [("1=", "1", "N-S"), ("1=", "1", "E-W")]  # one field tied, or two of one
+    tie = [("1", "1", "N-S"), ("1", "1", "E-W")]  # one field tied (unmarked), or two of one
     assert _pbn_fields(tie) == [None]
     assert _pbn_fields([("1", "1", "N-S"), ("3", "1", "E-W")]) == [None]  # neither
     assert _pbn_fields([("1", "1", "N-S"), ("2", "2", "N-S")]) == [None]  # one direction

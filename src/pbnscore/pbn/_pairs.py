@@ -19,8 +19,10 @@ order of score; or best rank in case of ties"; "2=", pbnscore's tie, too):
 where every ranked row of the section has a direction and both directions
 are ranked, ranks that run as one sequence across directions (NS 1, EW 2,
 ...) are one field; ranks that start again in each direction (a 1 in each)
-are NS and EW apart. Ranks that read both ways (one pair each way, tied 1=)
-or neither way, or no Rank column: not said, the section left to
+are NS and EW apart; a rank marked tied ("1=") has a partner of its rank in
+its ranking (one NS and one EW pair both "1=": one field, tied). Ranks that
+read both ways (one pair each way, both "1" unmarked) or neither way, or no
+Rank column: not said, the section left to
 :func:`pbnscore._numbering.two_winner`'s inference (Magic Contest ranks a
 Mitchell numbered across directions as one field, and is read so).
 """
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import chain
 from operator import itemgetter
@@ -59,7 +62,7 @@ from pbnscore.model import (
 NAMES_SPLIT_RE = re.compile(r"\s*;\s*|\s+-\s+")
 NAME_PART_RE = re.compile(r"[^\W\d_].*[^\W\d_]", re.S)  # two letters or more, not "Para-1"
 DIRECTION_RE = re.compile(r"\s*(N)\s*-?\s*S\s*|\s*(E)\s*-?\s*W\s*", re.I)
-RANK_RE = re.compile(r"\s*(\d{1,9})\s*=?\s*")  # "3", "3=" (a tie)
+RANK_RE = re.compile(r"\s*(\d{1,9})\s*(=?)\s*")  # "3", "3=" (a tie)
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -255,17 +258,20 @@ def _dorder(direction: Direction | None) -> int:
     return _side(direction)
 
 
+Rank = tuple[int, bool]  # a Rank cell: its number, and whether it is marked tied ("3=")
+
+
 def ranked_fields(ranks: Iterable[tuple[Direction | None, str]]) -> Fields | None:
     """How a TotalScoreTable's Rank cells (each with its row's direction)
     rank a section (the module's rule): ONE, BY_DIRECTION, or None."""
-    by_direction: dict[Direction, list[int]] = {Direction.NS: [], Direction.EW: []}
+    by_direction: dict[Direction, list[Rank]] = {Direction.NS: [], Direction.EW: []}
     for direction, text in ranks:
         if text.strip() == "-":
             continue  # not ranked (§5.2's irrelevant element: did not play)
         match = RANK_RE.fullmatch(text)
         if direction is None or match is None:
             return None
-        by_direction[direction].append(int(match[1]))
+        by_direction[direction].append((int(match[1]), bool(match[2])))
     ns, ew = by_direction.values()
     if not (ns and ew):
         return None
@@ -275,13 +281,17 @@ def ranked_fields(ranks: Iterable[tuple[Direction | None, str]]) -> Fields | Non
     return Fields.ONE if one else Fields.BY_DIRECTION
 
 
-def _one_ranking(ranks: list[int]) -> bool:
+def _one_ranking(ranks: list[Rank]) -> bool:
     """The ranks of one ranking: 1, then each the one before (a tie) or its
-    place (1, 2=, 2=, 4)."""
-    ordered = sorted(ranks)
+    place (1, 2=, 2=, 4); a rank marked tied shares its number with another
+    of the ranking (an unmarked one may too: not every program marks ties),
+    so the two pairs of a section tied 1= are one field, not each first in
+    its direction."""
+    ordered = sorted(number for number, _ in ranks)
+    numbers = Counter(ordered)
     return all(
         rank == at + 1 or (at > 0 and rank == ordered[at - 1]) for at, rank in enumerate(ordered)
-    )
+    ) and all(numbers[number] > 1 for number, tied in ranks if tied)
 
 
 def _numbered_per_direction(boards: list[list[tuple[str | None, str | None]]]) -> bool:

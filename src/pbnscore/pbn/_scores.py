@@ -12,9 +12,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-import attrs
-
-from pbnscore._numbering import two_winner
 from pbnscore.figures import points_text
 from pbnscore.model import (
     Board,
@@ -223,41 +220,6 @@ def _tie_run(standing: Standing) -> tuple[int | None, bool, Direction | None]:
     return standing.rank, standing.tied, field
 
 
-def _as_ranked(scored: ScoredEvent) -> list[Standing]:
-    """The standings, each pair with the direction its row shows. The
-    reader takes the Direction column as the pairs' directions, and ranks
-    a section whose every pair has one as two-winner (_numbering's
-    two_winner): a section ranked as one field whose every pair has a
-    direction (a USEBIO Mitchell that lists no pairs) shows none ("-"), so
-    that it reads back as one field, except for a number ranked both ways
-    (NS 1 and EW 1: without, the two would read back as one pair)."""
-    standings = list(scored.standings)
-    if scored.event.kind is not EventKind.PAIRS:
-        return standings  # a team's pairs have no Direction column; players no direction
-    two_winner_sections = {
-        section.id
-        for session in scored.event.sessions
-        for section in session.sections
-        if two_winner(section)
-    }
-    directions: dict[tuple[str | None, str], set[Direction | None]] = defaultdict(set)
-    for standing in standings:
-        pair = standing.participant
-        directions[pair.section, pair.id].add(pair.direction)
-    # a section with a pair shown "-" already reads back as one field
-    undirected = {section for (section, _), seen in directions.items() if None in seen}
-    for at, standing in enumerate(standings):
-        pair = standing.participant
-        section = pair.section
-        if (
-            section not in two_winner_sections
-            and section not in undirected
-            and len(directions[section, pair.id]) == 1
-        ):
-            standings[at] = attrs.evolve(standing, participant=attrs.evolve(pair, direction=None))
-    return standings
-
-
 def _team_imps(scored: ScoredEvent) -> dict[str, Points]:
     """Each team's IMPs gained less lost over its matches, from its own side."""
     net: dict[str, Points] = defaultdict(int)
@@ -275,7 +237,7 @@ def _table_rows(scored: ScoredEvent) -> list[Row]:
     """The participants the table lists: its standings; for an aggregate,
     which ranks teams only, each team's pairs after them, unranked, so that
     their players and national ids are in the file (README "PBN out")."""
-    rows: list[Row] = [(s.participant, s) for s in ties_as_read(_as_ranked(scored))]
+    rows: list[Row] = [(s.participant, s) for s in ties_as_read(scored.standings)]
     if scored.style != PointsStyle.AGGREGATE:
         return rows
     pairs: dict[str, list[Participant]] = {}
@@ -298,7 +260,7 @@ def _columns(scored: ScoredEvent, people: Sequence[Participant]) -> dict[str, Co
         columns["TeamId"] = Column("TeamId")
     if any(p.kind is not ParticipantKind.TEAM for p in people):
         columns["PairId"] = Column("PairId")
-    if not teams:  # "-" for a one-field section's pairs: the reader then gives them none
+    if not teams:  # "-" for a Howell's pairs: the reader then gives them none
         columns["Direction"] = Column("Direction", "L")
     columns["Names"] = Column("Names", "L")
     columns["TotalIMP"] = Column("TotalIMP")
