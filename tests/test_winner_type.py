@@ -7,7 +7,6 @@ are ranked by direction."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import attrs
@@ -15,14 +14,13 @@ from lxml import etree
 
 import pbnscore
 from pbnscore import pbn, usebio
-from pbnscore.model import Direction, Event, Fields, ScoredEvent
+from pbnscore.model import Direction, Event, Fields
 from pbnscore.report import text
+from test_pair_numbering import Row, _standings
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MITCHELL_XML = FIXTURES / "usebio" / "mitchell-pairs.xml"  # WINNER_TYPE 2, NS 1-4, EW 1-4
 MITCHELL_PBN = FIXTURES / "pbn" / "mitchell-pairs.pbn"
-
-Row = tuple[str, Direction | None, Fraction, int | None, int]
 
 
 def _one_winner(tmp_path: Path) -> Path:
@@ -32,16 +30,6 @@ def _one_winner(tmp_path: Path) -> Path:
     path = tmp_path / "mitchell-one-winner.xml"
     path.write_text(text.replace("<WINNER_TYPE>2<", "<WINNER_TYPE>1<"), encoding="latin-1")
     return path
-
-
-def _rows(scored: ScoredEvent) -> list[Row]:
-    """Each pair's number, direction, total, place and boards, by pair."""
-    rows = [
-        (s.participant.id, s.participant.direction, Fraction(s.total), s.rank, s.boards)
-        for s in scored.standings
-    ]
-    assert rows, "no standings"
-    return sorted(rows, key=lambda row: (row[0], str(row[1])))
 
 
 def _places(rows: list[Row]) -> list[int | None]:
@@ -62,8 +50,8 @@ def test_the_reader_takes_winner_type(tmp_path: Path) -> None:
 def test_winner_type_one_ranks_every_pair_together(tmp_path: Path) -> None:
     """The same eight pairs (NS 1 and EW 1 two of them), the same totals,
     one ranking of eight."""
-    two = _rows(pbnscore.score(pbnscore.load(MITCHELL_XML), "butler"))
-    one = _rows(pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler"))
+    two = _standings(pbnscore.score(pbnscore.load(MITCHELL_XML), "butler"))
+    one = _standings(pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler"))
     assert len(one) == 8
     assert [row[:3] + row[4:] for row in one] == [row[:3] + row[4:] for row in two]
     places = sorted(p for p in _places(one) if p is not None)
@@ -80,7 +68,7 @@ def test_winner_type_one_text_has_one_ranking(tmp_path: Path) -> None:
 
 
 def test_winner_type_two_ranks_each_direction(tmp_path: Path) -> None:
-    rows = _rows(pbnscore.score(pbnscore.load(MITCHELL_XML), "cross-imps"))
+    rows = _standings(pbnscore.score(pbnscore.load(MITCHELL_XML), "cross-imps"))
     for direction in Direction:
         places = sorted(row[3] for row in rows if row[1] is direction and row[3] is not None)
         assert places and places[0] == 1
@@ -90,7 +78,7 @@ def test_the_usebio_written_reads_back_with_the_same_places(tmp_path: Path) -> N
     for path in (MITCHELL_XML, _one_winner(tmp_path)):
         scored = pbnscore.score(pbnscore.load(path), "butler")
         again = pbnscore.score(usebio.loads(usebio.dumps(scored)), "butler")
-        assert _rows(again) == _rows(scored), path.name
+        assert _standings(again) == _standings(scored), path.name
 
 
 def test_built_usebio_says_how_a_section_is_ranked() -> None:
@@ -110,8 +98,8 @@ def test_built_usebio_says_how_a_section_is_ranked() -> None:
     )
     written = usebio.dumps(pbnscore.score(one, "butler"))
     assert etree.fromstring(written).findtext("EVENT/WINNER_TYPE") == "1"
-    again = _rows(pbnscore.score(usebio.loads(written), "butler"))
-    assert _places(again) == _places(_rows(pbnscore.score(one, "butler")))
+    again = _standings(pbnscore.score(usebio.loads(written), "butler"))
+    assert _places(again) == _places(_standings(pbnscore.score(one, "butler")))
     assert sorted(p for p in _places(again) if p is not None)[-1] > 4
 
 
@@ -158,7 +146,7 @@ def test_a_one_field_mitchell_reads_back_from_pbn_the_same(tmp_path: Path) -> No
     event = pbn.loads(written)
     assert _section_fields(event) == [Fields.ONE]
     again = pbnscore.score(event, "butler")
-    assert _rows(again) == _rows(scored)
+    assert _standings(again) == _standings(scored)
     assert pbn.dumps(again) == written
 
 
@@ -168,10 +156,10 @@ def test_a_two_field_mitchell_reads_back_from_pbn_as_two_rankings() -> None:
     event = pbn.loads(written)
     assert _section_fields(event) == [Fields.BY_DIRECTION]
     again = pbnscore.score(event, "butler")
-    assert _rows(again) == _rows(scored)
+    assert _standings(again) == _standings(scored)
     assert pbn.dumps(again) == written
     for path in (MITCHELL_PBN,):  # no Rank column: inferred, two rankings as before
-        rows = _rows(pbnscore.score(pbn.load(path), "butler"))
+        rows = _standings(pbnscore.score(pbn.load(path), "butler"))
         for direction in Direction:
             places = [row[3] for row in rows if row[1] is direction and row[3] is not None]
             assert places and min(places) == 1 and max(places) <= 4
