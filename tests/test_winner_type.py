@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+import pytest
 from lxml import etree
 
 import pbnscore
@@ -137,29 +138,29 @@ def test_pbn_ranks_that_say_nothing_leave_the_section_to_inference() -> None:
     assert _section_fields(pbn.load(MITCHELL_PBN)) == [None]  # no Rank column
 
 
-def test_a_one_field_mitchell_reads_back_from_pbn_the_same(tmp_path: Path) -> None:
-    """A WINNER_TYPE 1 Mitchell numbered 1-4 each way, written to PBN (its
-    Direction column kept: the numbers repeat across directions), reads
-    back as one field of eight: the same places, the same bytes."""
-    scored = pbnscore.score(pbnscore.load(_one_winner(tmp_path)), "butler")
+@pytest.mark.parametrize(
+    ("winner_type", "fields"), [("1", Fields.ONE), ("2", Fields.BY_DIRECTION)], ids=["one", "two"]
+)
+def test_a_mitchell_reads_back_from_pbn_ranked_as_it_was(
+    tmp_path: Path, winner_type: str, fields: Fields
+) -> None:
+    """A Mitchell numbered 1-4 each way, written to PBN (its Direction
+    column kept: the numbers repeat across directions), reads back ranked
+    as WINNER_TYPE said, one field of eight or two of four: the same
+    places, the same bytes."""
+    path = _one_winner(tmp_path) if winner_type == "1" else MITCHELL_XML
+    scored = pbnscore.score(pbnscore.load(path), "butler")
     written = pbn.dumps(scored)
     event = pbn.loads(written)
-    assert _section_fields(event) == [Fields.ONE]
+    assert _section_fields(event) == [fields]
     again = pbnscore.score(event, "butler")
     assert _standings(again) == _standings(scored)
     assert pbn.dumps(again) == written
 
 
-def test_a_two_field_mitchell_reads_back_from_pbn_as_two_rankings() -> None:
-    scored = pbnscore.score(pbnscore.load(MITCHELL_XML), "butler")
-    written = pbn.dumps(scored)
-    event = pbn.loads(written)
-    assert _section_fields(event) == [Fields.BY_DIRECTION]
-    again = pbnscore.score(event, "butler")
-    assert _standings(again) == _standings(scored)
-    assert pbn.dumps(again) == written
-    for path in (MITCHELL_PBN,):  # no Rank column: inferred, two rankings as before
-        rows = _standings(pbnscore.score(pbn.load(path), "butler"))
-        for direction in Direction:
-            places = [row[3] for row in rows if row[1] is direction and row[3] is not None]
-            assert places and min(places) == 1 and max(places) <= 4
+def test_a_pbn_mitchell_without_ranks_is_two_rankings() -> None:
+    """No Rank column: the ranking is inferred, two rankings as before."""
+    rows = _standings(pbnscore.score(pbn.load(MITCHELL_PBN), "butler"))
+    for direction in Direction:
+        places = [row[3] for row in rows if row[1] is direction and row[3] is not None]
+        assert places and min(places) == 1 and max(places) <= 4

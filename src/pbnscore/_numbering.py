@@ -172,7 +172,8 @@ def two_winner(section: Section) -> bool:
     nothing, where the section lists its pairs and every one has a
     direction (as Compscore's PLACEs show). A section that lists none, or a
     pair without one (a Howell), is one field, whatever directions its
-    results give its pairs (the PBN writer shows those "-": pbn/_scores)."""
+    results give its pairs (written to PBN, its Rank column says so:
+    pbn/_pairs.ranked_fields)."""
     if section.fields is not None:
         return section.fields is Fields.BY_DIRECTION
     return _all_directed(section)

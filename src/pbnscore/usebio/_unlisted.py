@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import attrs
 from lxml import etree
 
-from pbnscore._numbering import natural_key
+from pbnscore._numbering import natural_key, two_winner
 from pbnscore.model import (
     Direction,
     EventKind,
@@ -202,13 +202,13 @@ class _UnlistedWriter:
         return {key for key, directions in seen.items() if len(directions) > 1}
 
     def _two_winner(self, standing: Standing) -> bool:
-        """Whether the participant's section has pairs, each with a direction
-        (listed, or the reader's where the file ranks NS and EW apart)."""
+        """Whether the participant's section ranks NS and EW apart: the
+        methods' one rule (_numbering.two_winner)."""
         where = (standing.session, standing.participant.section)
         for session in self.scored.event.sessions:
             for section in session.sections if session.id == where[0] else ():
-                if section.id == where[1] and section.participants:
-                    return all(p.direction is not None for p in section.participants)
+                if section.id == where[1]:
+                    return two_winner(section)
         return False
 
     def _list(self, parent: Element) -> _ParticipantOrder:
