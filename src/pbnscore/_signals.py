@@ -215,7 +215,8 @@ def ctrl_c_held() -> Iterator[None]:
     take it (:func:`start_worker`). Without this a Ctrl-C while a worker
     imports (spawn, the start method of macOS and Windows, takes a second
     or more there) printed its traceback and broke the pool. The parent's
-    own Ctrl-C comes when let go. Windows cannot hold signals (see README)."""
+    own Ctrl-C comes when let go. Windows cannot hold signals
+    (docs/reference/bad-input.md "Ctrl-C on macOS and Windows")."""
     if not _CAN_HOLD:
         yield
         return

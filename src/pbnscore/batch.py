@@ -435,7 +435,8 @@ class Summary:
         return [f"pbnscore: {self}", *(f"  {line}" for line in self.failed)]
 
 
-# -j: worker processes (README "Bad input"); far past any machine's cores.
+# -j: worker processes (docs/reference/bad-input.md "Numbers you give"); far
+# past any machine's cores.
 JOBS = Range(1, 1024)
 
 

@@ -158,7 +158,7 @@ def warning_line(source: str, line: int | None, message: str) -> str:
 
 def wrong_type(function: str, wanted: str, value: object) -> TypeError:
     """The TypeError of a public function given the wrong kind of value
-    (CONTRACT: "wrong types raise TypeError naming what was expected"):
+    (docs/api/index.md "Load, score, write"):
     ``pbnscore.score() takes an Event (from pbnscore.load), not str 'x.xml'``."""
     given = type(value).__name__
     if value is None:

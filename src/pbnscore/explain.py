@@ -186,7 +186,7 @@ class Explanation:
         return tuple(boards)
 
 
-# A board number (README "Bad input": numbers have at most nine digits).
+# A board number (docs/reference/bad-input.md "Numbers have at most nine digits").
 BOARD = Range(1, 999_999_999)
 
 

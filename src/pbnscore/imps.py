@@ -361,7 +361,8 @@ def _read_scale(path: str, version: tuple[int, ...]) -> ScaleFile:
     return ScaleFile(path, {b: _bands(path, b, found) for b, found in rows.items()})
 
 
-# A VP scale file's values (README "VP scale files"): far past any real scale,
+# A VP scale file's values (docs/reference/bad-input.md "Numbers you give are
+# checked in one place"): far past any real scale,
 # and kept from numbers no float can hold (1e309).
 SCALE_BOARDS = Range(1, 1000)
 SCALE_IMPS = Range(0, 10_000)

@@ -616,8 +616,8 @@ class BoardImps:
 
 @attrs.frozen
 class ScoredMatch:
-    """A match, each team's IMPs seen from its own side (README "Match IMPs
-    from each side"): an artificial board need not balance (Law 12C2), so
+    """A match, each team's IMPs seen from its own side (docs/reference/choices.md
+    "Match IMPs from each side"): an artificial board need not balance (Law 12C2), so
     the two sides' figures can differ."""
 
     session: str | None

@@ -170,7 +170,8 @@ def registered(names: Iterable[str]) -> set[str]:
     mention one of the names that is not built in: a file whose own scoring
     no built-in reproduces asks this, and importing ``importlib.metadata``
     and reading every distribution's metadata cost the command on such a
-    file (``mp_pairs_mitchell.xml``) a tenth of its CPU time (issue 29)."""
+    file (``mp_pairs_mitchell.xml``) a tenth of its CPU time
+    (docs/internals/speed.md)."""
     wanted = set(names)
     others = [name.encode("utf-8", "surrogatepass") for name in wanted if name not in BUILTINS]
     if not others:

@@ -222,7 +222,7 @@ def output_path(
 ) -> str | None:
     """None for stdout; refuses to overwrite the input (or a file an option
     reads, ``also_read``), and an empty name. A name ending in a separator
-    is a folder (CONTRACT: ``-o name/`` is a folder): the input's name with
+    is a folder (docs/reference/bad-input.md "Outputs never collide"): the input's name with
     the extension of the format ``to``, in it."""
     if output == "":
         raise UsageError("-o needs a file name (or - for standard output)")

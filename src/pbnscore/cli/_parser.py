@@ -181,8 +181,8 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, many: bool = False)
 
 
 def add_event_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--date`` and ``--title``: what the file lacks, given (README "A date
-    or title given")."""
+    """``--date`` and ``--title``: what the file lacks, given (docs/reference/usebio-out.md "A
+    date or title given")."""
     parser.add_argument(
         "--date",
         type=event_date,

@@ -85,7 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def season_title(args: argparse.Namespace) -> str:
-    """``--title``, else the one folder's name, else "Season" (README "Seasons")."""
+    """``--title``, else the one folder's name, else "Season" (docs/reference/season.md)."""
     given: str | None = getattr(args, "season_title", None)
     if given:
         return given
@@ -182,7 +182,7 @@ def run(words: list[str], method: str | None) -> int:
     events, failures = _score_all(jobs, settings, args)
     ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
     if ranked is None:
-        # CONTRACT: a file that fails leaves no output behind; a season of
+        # A file that fails leaves no output behind (docs/reference/bad-input.md); a season of
         # no event would be an empty table passed off as a result.
         found = "no event could be scored" if failures + refused else "no .pbn or .xml file found"
         _io.error(f"pbnscore: {found}: no season written")
@@ -225,7 +225,8 @@ def ranking(
 
 def _check_output(output: str, jobs: list[Job], reports: bool) -> None:
     """A usage error, before any work, for a season written over an input
-    or over one event's report (CONTRACT: no two outputs of a run share a name)."""
+    or over one event's report (docs/reference/bad-input.md
+    "Outputs never collide")."""
     if any(_io.same_file(output, str(job.source)) for job in jobs):
         raise UsageError("would overwrite one of the inputs", source=output)
     target = batch.resolved(Path(output))
@@ -235,8 +236,9 @@ def _check_output(output: str, jobs: list[Job], reports: bool) -> None:
 
 
 def _without_rank(flags: tuple[Flag, ...]) -> tuple[Flag, ...]:
-    # The season's --rank (average|total) and a method's --rank (CONTRACT:
-    # section|event) are one flag, the season's: its values tell them apart.
+    # The season's --rank (average|total) and a method's --rank
+    # (section|event, docs/reference/conventions.md "Across the field") are
+    # one flag, the season's: its values tell them apart.
     return tuple(flag for flag in flags if flag.flag != "--rank")
 
 
@@ -353,8 +355,8 @@ def _relative_report(
     found: EventFigures, output: str | None, say: Callable[[str], None]
 ) -> EventFigures:
     """An event's report as a link from where the season is written (a
-    relative link: the page writes no other kind, README "Links stay in the
-    report folder"); none, said, where there is no relative way there."""
+    relative link: the page writes no other kind, docs/reference/bad-input.md
+    "Links stay in the report folder"); none, said, where there is no relative way there."""
     if found.event.report is None:
         return found
     base = Path(output).parent if output else Path()

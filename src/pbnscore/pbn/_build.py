@@ -1,6 +1,6 @@
 """Any other event (USEBIO input, or built in code) written as new PBN 2.1
 games: one per board of a section, one per board and table of a teams
-match (README "PBN out")."""
+match (docs/reference/pbn-out.md)."""
 
 from __future__ import annotations
 

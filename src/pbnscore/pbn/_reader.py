@@ -335,7 +335,7 @@ class EventBuilder:
                 notes.declared.setdefault(pair, set()).add(direction)
             elif cells.get("Direction") == "-":
                 # "-", irrelevant (§5.2): a pair with no direction, a Howell's
-                # (pbnscore writes it so, README "PBN out")
+                # (pbnscore writes it so, docs/reference/pbn-out.md)
                 notes.declared.setdefault(pair, set())
             if pair not in notes.listed:
                 notes.listed.append(pair)
@@ -344,7 +344,8 @@ class EventBuilder:
             notes.name(pair, direction, _row_players(cells))
 
     def _team_row(self, team: str, pair: str | None, cells: dict[str, str]) -> None:
-        """A teams event's row (pbnscore's PBN out, README): a team's, its
+        """A teams event's row (pbnscore's PBN out,
+        docs/reference/pbn-out.md): a team's, its
         name ("" where it has none: pbnscore writes the id in HomeTeam); a
         team's pair's, its players with their national ids (the games name
         the pairs, not their ids)."""
@@ -537,7 +538,7 @@ class EventBuilder:
 
     def _sessions(self, stages: list[str | None]) -> tuple[Session, ...]:
         """A pairs event's stages as its sessions (pbnscore writes each
-        session of an event as a Stage, README "PBN out"): each section
+        session of an event as a Stage, docs/reference/pbn-out.md): each section
         with every stage's TotalScoreTable listing of its pairs."""
         for notes in self.sections.values():
             for other in self.sections.values():

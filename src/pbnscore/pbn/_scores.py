@@ -47,7 +47,7 @@ CONTROL_RE = re.compile(r"[\t\r\n\v\f]")
 def scoring_value(scored: ScoredEvent) -> str:
     """What was computed, as §3.4.12 fields: the unit of the points ("IMP"
     for every built-in), the standard's modifier
-    for the method where it has one, then pbnscore's own (README "PBN out")."""
+    for the method where it has one, then pbnscore's own (docs/reference/pbn-out.md)."""
     options = scored.options
     fields = [scored.style.unit]
     if scored.style == PointsStyle.BUTLER:
@@ -102,7 +102,7 @@ def escape(value: str) -> str:
 
 # PBN §2.3: a line is at most 255 characters, its line end (CRLF) included;
 # §2.5: so is a token. A text that would not fit (a 404-character name) is
-# cut, ending "...": PBN cannot hold it whole (README "PBN out").
+# cut, ending "...": PBN cannot hold it whole (docs/reference/pbn-out.md).
 LINE_ROOM = 255 - 2
 # A name cell of a table row: the rest of the row (ranks, ids, figures) keeps
 # the line within LINE_ROOM.
@@ -236,7 +236,7 @@ Row = tuple[Participant, Standing | None]
 def _table_rows(scored: ScoredEvent) -> list[Row]:
     """The participants the table lists: its standings; for an aggregate,
     which ranks teams only, each team's pairs after them, unranked, so that
-    their players and national ids are in the file (README "PBN out")."""
+    their players and national ids are in the file (docs/reference/pbn-out.md)."""
     rows: list[Row] = [(s.participant, s) for s in ties_as_read(scored.standings)]
     if scored.style != PointsStyle.AGGREGATE:
         return rows
@@ -321,11 +321,13 @@ def _id_cell(national_id: str | None) -> str:
 def _figures(standing: Standing | None, team_imps: Points | None) -> dict[str, str]:
     """A row's totals; "-" for a row that is not ranked (an aggregate's pairs).
     The total is the one ranked on: with --factor the factored total, as
-    USEBIO's TOTAL_SCORE ([Scoring] ends ";Factor"; README "Factoring");
+    USEBIO's TOTAL_SCORE ([Scoring] ends ";Factor"; docs/reference/conventions.md "Factoring");
     MeanIMP, per board played, is the same either way."""
     if standing is None:
         return dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP", "NrBoards"), "-")
-    if standing.rank is None:  # did not play: no total, as in every output (README "Did not play")
+    # Did not play: no total, as in every output (docs/reference/choices.md
+    # "Did not play").
+    if standing.rank is None:
         unplayed = dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP"), "-")
         return {**unplayed, "NrBoards": str(standing.boards)}
     imps = standing.ranked_total if team_imps is None else team_imps

@@ -1,5 +1,5 @@
-"""A scored PBN input written back as itself plus the scores (README "PBN
-out"): its lines are kept as they were (bytes, encoding, line ends) and only
+"""A scored PBN input written back as itself plus the scores
+(docs/reference/pbn-out.md): its lines are kept as they were (bytes, encoding, line ends) and only
 what the method owns (:data:`~pbnscore.pbn._scores.OWNED_TAGS`,
 :data:`~pbnscore.pbn._scores.OWNED_COLUMNS`) is set, inserted or removed."""
 

@@ -66,7 +66,7 @@ KNOWN_COLUMNS: dict[str, dict[str, str]] = {
             "Table", "Direction", "Section", "Center", "Tiebreak", "MemberID1",
             "MemberID2", "Sex1", "Sex2", "NrBoardsSession", "SessionScoreMP",
             "SessionPercentage", "SessionRank", "SessionRankTie", "SessionRankWithoutHcp",
-            "TeamId", "TotalVP",  # pbnscore's teams (README "PBN out")
+            "TeamId", "TotalVP",  # pbnscore's teams (docs/reference/pbn-out.md)
         ),
         "mp": "TotalMP",  # PbnJVeri's reference file
         "totalscoremp": "TotalMP",  # Magic Contest

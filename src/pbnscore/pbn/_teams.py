@@ -1,6 +1,6 @@
 """Teams events written one game per table, into teams and matches.
 
-The convention read (PBN has no field for it; CONTRACT.md "Teams of eight"):
+The convention read (PBN has no field for it; docs/reference/choices.md "PBN teams seating"):
 
 - A game with ``HomeTeam`` and ``VisitTeam`` tags is one table's result in a
   match between those two teams. The games of one match share the two teams

@@ -7,7 +7,7 @@ they were (bytes, encoding, line ends) and only what the method owns
 one per board of a section, one per board and table of a teams match
 (``_build``). What both write, spelt in PBN, is in ``_scores``.
 
-Where things go (README "PBN out"):
+Where things go (docs/reference/pbn-out.md):
 
 - ``[Scoring]`` on every game with a board (§3.4.12), replaced where the
   input had one, else after the game's Deal (or Board) line;

@@ -119,7 +119,7 @@ def facts_of(board: Board | None, number: int) -> tuple[str, str]:
 def datum_fact(board: ScoredBoard) -> str | None:
     """``Datum 420: zero-sum par of 7 scores (their IMPs add up to 0)``: the
     figure and how it was formed, from the method's record of the board
-    (README "Board headers"); the figure alone where the method keeps none."""
+    (docs/reference/reports.md "Board headers"); the figure alone where the method keeps none."""
     if board.datum is None:
         return None
     figure = str(board.datum)

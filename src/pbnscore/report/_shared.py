@@ -1,6 +1,6 @@
 """What the JSON document and the tables of a report both say (the input's
 name, each team's record over its matches), apart from the tables' layout
-in ``_view``: a JSON report imports no layout (issue 29: start-up)."""
+in ``_view``: a JSON report imports no layout (start-up, docs/internals/speed.md)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from pbnscore.model import Event, Points, ScoredMatch
 @attrs.frozen
 class TeamRecord:
     """A team's matches played (a match with no board played is none) and the
-    IMPs it gained and lost in them, from its own side (README "Match IMPs
-    from each side"): for less against is the net its VPs come from."""
+    IMPs it gained and lost in them, from its own side (docs/reference/choices.md
+    "Match IMPs from each side"): for less against is the net its VPs come from."""
 
     imps_for: Points = 0
     imps_against: Points = 0

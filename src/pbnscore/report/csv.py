@@ -47,7 +47,7 @@ def render(scored: ScoredEvent) -> str:
     totals = _view.column([s.total for s in standings])
     averages = _view.column([s.average for s in standings])
     # Teams ranked on their matches: the average is per match, as text and
-    # HTML show it, and the header says so (README "Teams standings").
+    # HTML show it, and the header says so (docs/reference/choices.md "Teams standings").
     records = _shared.team_records(scored.matches)
     per_match = bool(records) and all(s.participant.id in records for s in standings)
     if per_match:

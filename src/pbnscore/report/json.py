@@ -1,8 +1,8 @@
-"""The ``pbnscore/1`` JSON document of a scored event (see CONTRACT.md).
+"""The ``pbnscore/1`` JSON document of a scored event (docs/reference/json.md).
 
 Numbers are unrounded: an integral fraction is written as an integer, any
 other as the nearest float. Strings are exactly as in the source. Keys come
-in the contract's order, so the same scored event always gives the same
+in the schema's order, so the same scored event always gives the same
 bytes.
 """
 
@@ -197,7 +197,7 @@ def _participants(scored: ScoredEvent) -> list[dict[str, Any]]:
 
 def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[str, Any]:
     """A participant; a team scored by matches (aggregate) also has its
-    IMPs won and lost and the matches it played (README "Teams standings")."""
+    IMPs won and lost and the matches it played (docs/reference/choices.md "Teams standings")."""
     participant = standing.participant
     record = records.get(participant.id) if participant.kind is ParticipantKind.TEAM else None
     played = (
@@ -241,7 +241,8 @@ def _names(participant: Participant) -> list[str]:
 
 def _match(match: ScoredMatch) -> dict[str, Any]:
     """A match from the home team's side, then from the opponent's
-    (README "Match IMPs from each side")."""
+    (docs/reference/choices.md "Match IMPs from
+    each side")."""
     gained, lost = match.imps_of(match.opponent)
     return {
         "session": match.session,

@@ -3,8 +3,8 @@
 What is shown is decided once in :func:`build` (tables of display strings,
 as :mod:`pbnscore.report._view` does for an event); the text and HTML pages
 lay the tables out with the event reports' own code, so a season reads like
-an event. JSON is the ``pbnscore-season/1`` document (README, "Season
-JSON"); CSV is the ranking with the spreadsheet conventions of
+an event. JSON is the ``pbnscore-season/1`` document (docs/reference/json.md,
+"Season JSON"); CSV is the ranking with the spreadsheet conventions of
 :mod:`pbnscore.report._csv`.
 """
 

@@ -6,7 +6,7 @@ boards. :func:`combine` then decides who is who across the events and ranks
 them. Nothing here reads a file: the events come in as the model, so a
 season can mix PBN and USEBIO files, or events built in Python.
 
-Who is who (README, "Seasons"):
+Who is who (docs/reference/season.md "Who is who"):
 
 - A player is their national id where an event gives one, else their name
   compared by :func:`name_key` (case, accents, spacing, punctuation and

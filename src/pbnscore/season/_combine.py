@@ -49,7 +49,7 @@ class Season:
         return ", ".join(dict.fromkeys(event.method for event in self.events))
 
 
-# The season's numbers (README "Bad input"): far past any real season.
+# The season's numbers (docs/reference/bad-input.md): far past any real season.
 BEST = Range(1, 100_000)
 MIN_EVENTS = Range(0, 100_000)
 MIN_BOARDS = Range(0, 10_000_000)
@@ -93,7 +93,7 @@ def combine(
     ranked: list[Entry] = []
     left_out: list[Entry] = []
     for entry in entries:
-        # Who played no board in any event did not play (README "Did not play").
+        # Who played no board in any event did not play (docs/reference/choices.md "Did not play").
         enough = entry.events >= min_events and entry.boards_played >= max(min_boards, 1)
         (ranked if enough else left_out).append(entry)
     return Season(

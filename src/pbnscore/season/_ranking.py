@@ -173,7 +173,7 @@ def rank_entries(entries: Sequence[Entry], rank_on: RankOn) -> tuple[Entry, ...]
 
     def figure(entry: Entry) -> Points:
         # An average is ranked as it is shown (two decimals, figures.py):
-        # two players shown 0.89 share a place (README "Seasons").
+        # two players shown 0.89 share a place (docs/reference/season.md).
         if rank_on is RankOn.AVERAGE:
             return Fraction(points_text(entry.average))
         return entry.total

@@ -219,7 +219,7 @@ class SectionsOptions(PairsOptions):
 class Preset:
     """A real program's convention for one method: the options it sets (by
     field name, as a user would give them) and where the definition comes
-    from (README "Presets")."""
+    from (docs/reference/presets.md)."""
 
     name: str
     settings: Mapping[str, object]
@@ -342,7 +342,7 @@ def rank_field(
     are marked tied. With ``factor`` the figure ranked on is the total times
     most / played, most being the most boards anyone in the field played."""
     # Who scored no board did not play: not ranked (rank None), listed after
-    # those who did (README "Did not play").
+    # those who did (docs/reference/choices.md "Did not play").
     rows = list(rows)
     played = [row for row in rows if row[2]]
     absent = [row for row in rows if not row[2]]
@@ -416,7 +416,7 @@ def by_direction(participant: Participant) -> Hashable:
 
 def said_who_did_not_play(scored: ScoredEvent) -> ScoredEvent:
     """The scored event (any method's, plug-ins too) with one warning naming
-    who scored no board and so has no rank (README "Did not play"), where
+    who scored no board and so has no rank (docs/reference/choices.md "Did not play"), where
     anyone did and others played."""
     absent = [s.participant for s in scored.standings if s.rank is None]
     if not absent or len(absent) == len(scored.standings):
@@ -449,8 +449,8 @@ def said_own_scoring(
     scored: ScoredEvent, registered: Callable[[Iterable[str]], Iterable[str]]
 ) -> ScoredEvent:
     """The scored event with a warning for each scoring its file names for
-    itself that no installed method reproduces (README "A scoring we do
-    not have"): ``the file's own scoring is point-a-board; scored here as
+    itself that no installed method reproduces (docs/reference/choices.md "A scoring we
+    do not have"): ``the file's own scoring is point-a-board; scored here as
     aggregate``. ``registered`` (which of the names given a registered
     method has) is asked only for scorings the built-ins do not reproduce."""
     unknown = [name for name in scored.event.source.scorings if name not in _REPRODUCED]

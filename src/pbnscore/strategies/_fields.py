@@ -5,7 +5,8 @@ A *field* is the set of tables whose results are compared with each other:
 
 - pairs or individual event: one (session, section, board number);
 - teams event: every table of a session that played the board number, across
-  all its matches (the CONTRACT's field for butler, cross-imps and barking).
+  all its matches (docs/reference/methods.md "Definitions",
+  for butler, cross-imps and barking).
 
 Each table knows who sat each way: a pair NS and a pair EW, or in an
 individual event two players each way (N and S score the NS points, E and W

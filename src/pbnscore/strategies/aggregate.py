@@ -7,7 +7,7 @@ eight, any number of tables. Match IMPs convert to VPs on the WBF 2013
 continuous scale for the match's number of boards (``--vp wbf``), or stay
 IMPs (``--vp none``).
 
-Rules chosen here (README):
+Rules chosen here (docs/reference/choices.md "Scoring"):
 
 - A board with an adjusted table is not compared: each team scores the
   artificial IMPs of its own side at the adjusted table(s), added
@@ -27,7 +27,7 @@ Rules chosen here (README):
   and lost, board by board from its own side, and ``opponent_view`` the
   away team's where an artificial board does not balance; with ``--factor``
   both are factored, so that gained less lost is always the margin the
-  team's VPs come from (README "Match IMPs from each side").
+  team's VPs come from (docs/reference/choices.md "Match IMPs from each side").
 - Team totals are VPs (or net IMPs with ``--vp none``); ``boards`` is the
   boards the team played.
 """

@@ -6,7 +6,7 @@ gives IMP(s_a + s_b - s_k - s_l), negated for the EW pair; (T-1)·C(T-2, 2)
 terms for T tables. The field is every table of the session that played the
 board, across all matches.
 
-Rules chosen here (README):
+Rules chosen here (docs/reference/choices.md "Scoring"):
 
 - Tables with an adjusted result or none leave the board's field; their pairs
   get artificial IMPs (adjusted) or nothing (not played).

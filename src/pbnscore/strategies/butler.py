@@ -1,6 +1,6 @@
 """Butler: each pair is IMPed against a datum formed from its field's scores.
 
-Datums (CONTRACT "Methods"): Barker's zero-sum par (default), the trimmed
+Datums (docs/reference/methods.md "Definitions"): Barker's zero-sum par (default), the trimmed
 mean, the mean, the median. Adjusted results and boards not played are left
 out of the datum; adjusted sides get artificial IMPs.
 """
@@ -49,7 +49,7 @@ class Rounding(enum.Enum):
 
 class DropRule(enum.Enum):
     """Real programs' rules for how many scores a trimmed mean drops at each
-    end of a field of n real scores (README "Drop rules")."""
+    end of a field of n real scores (docs/reference/conventions.md "Drop rules")."""
 
     ACBL = "acbl"  # ACBLscore: 5% at each end (as --drop 5%)
     BRIDGEWX = "bridgewx"  # BridgeWx calcscore.cpp: ceil(n / 10), none when n <= 5
@@ -140,7 +140,7 @@ def _fixed(count: int) -> Drop:
 
 _TRIMMED = "trimmed-mean"
 
-# Real programs' Butler conventions (README "Presets" gives each source).
+# Real programs' Butler conventions (docs/reference/presets.md gives each source).
 PRESETS = (
     _base.Preset(
         "compscore",
@@ -629,7 +629,8 @@ def _trace_par(
     candidates: list[tuple[int, int]],
     factor: int,
 ) -> None:
-    """The zero-sum search's answer, in the terms of the CONTRACT's rule:
+    """The zero-sum search's answer, in the terms of the
+    zero-sum datum's definition (docs/reference/methods.md "Definitions"):
     ``sides`` the run of pars where the sum is 0, or the runs either side
     of 0 where it never is; ``candidates`` those with the smallest |sum|."""
     difference = f"{factor} × (score − P)" if factor != 1 else "score − P"

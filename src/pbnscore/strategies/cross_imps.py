@@ -35,7 +35,7 @@ class Normalise(enum.Enum):
     TOTAL = "total"  # the plain sum
 
 
-# Real programs' cross-IMP conventions (README "Presets" gives each source).
+# Real programs' cross-IMP conventions (docs/reference/presets.md gives each source).
 PRESETS = (
     _base.Preset(
         "compscore", {"normalise": "average"}, "Compscore3's USEBIO files: every point reproduced"

@@ -73,7 +73,7 @@ class WriteOptions(TypedDict, total=False):
     """USEBIO's writing options (keywords of :func:`dumps` and :func:`dump`).
 
     ``dialect`` (default ``standard``) names the reader the file is for (see
-    ``PROFILES`` and the README): ``standard`` keeps the input's style and
+    ``PROFILES`` and docs/reference/usebio-out.md): ``standard`` keeps the input's style and
     layout; ``cobalt`` and ``ukbridge`` write what those readers need, and
     raise :class:`pbnscore.errors.ProfileError` for an event the reader
     cannot take. ``types`` "old" or "new" forces the EVENT_TYPE style of
@@ -82,7 +82,8 @@ class WriteOptions(TypedDict, total=False):
     The input's percentages and master points (figures of its own ranking)
     are dropped from every participant the method ranks where the new places
     contradict them, unless ``keep_awards``; ``warn`` is given one line
-    saying so (README "Master points and percentages")."""
+    saying so (docs/reference/usebio-out.md "Master points and
+    percentages")."""
 
     types: str | None
     dialect: str
@@ -154,7 +155,7 @@ def dump(obj: ScoredEvent | Event, fp: File, **options: Unpack[WriteOptions]) ->
 
 def __getattr__(name: str) -> object:
     # The writer's profiles when first asked for: a read, or a JSON report of
-    # a USEBIO file, imports no writer (issue 29: start-up).
+    # a USEBIO file, imports no writer (start-up, docs/internals/speed.md).
     if name == "PROFILES":
         from pbnscore.usebio._profiles import PROFILES
 

@@ -1,5 +1,5 @@
 """A USEBIO document built from the model: the event of a file that was not
-USEBIO (PBN input), in the layouts every reader takes (§5, §10), its deals as
+USEBIO (PBN input), in the layouts every reader takes, its deals as
 HANDSETs, each element found again by the model object it was built from
 (:class:`_BuiltLocator`) so that the writer scores it as it scores a
 USEBIO input's own tree.
@@ -52,7 +52,7 @@ _OLD_TYPES = {
     EventKind.INDIVIDUAL: "INDIVIDUAL",
 }
 _WINNER_TYPES = {Fields.ONE: "1", Fields.BY_DIRECTION: "2"}
-# USEBIO has only A<ns%><ew%> codes for artificial scores (§9.1).
+# USEBIO has only A<ns%><ew%> codes for artificial scores.
 _PERCENT = {AdjustedKind.AVERAGE_PLUS: 60, AdjustedKind.AVERAGE: 50, AdjustedKind.AVERAGE_MINUS: 40}
 
 
@@ -145,7 +145,7 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
 
 
 def _winner_type(event: Event) -> str | None:
-    """WINNER_TYPE (§4.3, one per event) where every section of a pairs
+    """WINNER_TYPE (one per event) where every section of a pairs
     event says how it is ranked, and alike: 1 one field, 2 NS and EW apart;
     none where one says nothing (the reader then infers it, as pbnscore
     did) or they differ."""
@@ -222,7 +222,7 @@ class _Builder:
 
     def sessions(self, event_el: Element, event: Event) -> None:
         """Flat layout (A) for one session and section without ids;
-        otherwise SESSION/SECTION (B), and SESSION/MATCH for teams (§10):
+        otherwise SESSION/SECTION (B), and SESSION/MATCH for teams:
         the layouts every reader takes (the ukbridge converter breaks on a
         SECTION straight under EVENT). A PBN event has no sessions: its
         SESSION has no SESSION_ID, so that it reads back as itself (a teams
@@ -321,7 +321,7 @@ _SEAT_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER
 
 
 def _line(board_el: Element, result: Result) -> Element:
-    """A TRAVELLER_LINE in the canonical order of §7.1."""
+    """A TRAVELLER_LINE in the common producers' order."""
     line = _sub(board_el, "TRAVELLER_LINE")
     if result.home_direction is not None:
         _sub(line, "DIRECTION", result.home_direction.value)

@@ -52,7 +52,7 @@ def _usebio_root(event: Event) -> etree._Element | None:
 
 
 def _event_type(event: Event, found: list[Problem]) -> None:
-    """§4.1: an EVENT_TYPE the reader does not know (compared as it does,
+    """An EVENT_TYPE the reader does not know (compared as it does,
     case-insensitively), or none, leaves the kind of event to be guessed
     from the content: the scorer should know."""
     root = _usebio_root(event)

@@ -1,4 +1,4 @@
-"""HANDSET (USEBIO-notes §11): each board's deal, the hands spelled out per
+"""HANDSET: each board's deal, the hands spelled out per
 seat. The writer writes a board's deal as one; the reader gives a board
 the deal (:class:`pbnscore.model.Deal`) of the HANDSET that holds its number.
 

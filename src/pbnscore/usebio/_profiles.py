@@ -94,7 +94,7 @@ class Profile:
 
     def points_tags(self, style: PointsStyle, kind: EventKind) -> tuple[tuple[str, str], ...]:
         """The (NS, EW) elements a line's points go to. On a teams event the
-        cross-IMP elements are the input's own pairwise figures (§10):
+        cross-IMP elements are the input's own pairwise figures:
         only a pairs or individual event takes the profile's choice."""
         table = LINE_POINTS if kind is EventKind.TEAMS else self.line_points
         return table.get(style, ())
@@ -231,7 +231,7 @@ def _pair_key(pair: Element) -> tuple[str, str]:
 
 
 def one_number_per_pair(document: Document) -> None:
-    """Cobalt keys a pair's names by PAIR_NUMBER alone (USEBIO-notes §13.1):
+    """Cobalt keys a pair's names by PAIR_NUMBER alone:
     where NS and EW pairs share numbers (a two-winner Mitchell), every pair's
     number gets its direction after it, as Compscore numbers them (1NS, 1EW),
     and so does each line's."""
@@ -316,7 +316,7 @@ def whole_places(document: Document) -> None:
 
 def ranked_pairs_only(document: Document) -> None:
     """A pair that played no board is written without PLACE and TOTAL_SCORE
-    (README "Did not play"). Cobalt reads both of every pair
+    (docs/reference/choices.md "Did not play"). Cobalt reads both of every pair
     (results/views/usebio.py:58, KeyError without them) and the ukbridge
     converter shows a session-score line without IMPs: for them such a pair,
     which no traveller line names, is left out of the scored file."""

@@ -3,11 +3,11 @@ SECTION, PARTICIPANTS, BOARD and MATCH elements to model objects), after the
 hardened XML intake (``_intake``), beside the column read of traveller
 lines (``_columns``).
 
-Built from the working notes in ``reference/USEBIO-notes.md`` (section
-numbers below refer to them): the five body layouts of §2/§5, old- and
-new-style event types (§4), participants (§6), traveller lines (§7) and
-special results (§9). Children are read as an unordered set (§2: producers
-order them differently); repeated elements are always lists (§13.4.3).
+Built from what real producers write (docs/reference/formats.md and
+docs/reference/choices.md "Reading"): the five body layouts, old- and
+new-style event types, participants, traveller lines and
+special results. Children are read as an unordered set (producers
+order them differently); repeated elements are always lists.
 
 Strict (``loads``), the first problem raises a UsebioError. Lenient
 (``check``), a problem met reading a traveller line, board, participant or
@@ -81,7 +81,7 @@ _T = TypeVar("_T")
 
 # EVENT_TYPE (upper-cased) -> (kind, type style, scoring method it implies).
 # Old-style values carry the scoring; new-style ones leave it to
-# BOARD_SCORING_METHOD (§4.1, §4.2, §12). Style None: used in both eras.
+# BOARD_SCORING_METHOD. Style None: used in both eras.
 EVENT_TYPES: dict[str, tuple[EventKind, str | None, str | None]] = {
     "MP_PAIRS": (EventKind.PAIRS, "old", "MATCH_POINTS"),
     "BUTLER_PAIRS": (EventKind.PAIRS, "old", "BUTLER_IMPS"),
@@ -100,7 +100,7 @@ EVENT_TYPES: dict[str, tuple[EventKind, str | None, str | None]] = {
 }
 
 # BOARD_SCORING_METHOD, MATCH_SCORING_METHOD and the scoring an old-style
-# EVENT_TYPE implies (USEBIO-notes §4.2) as the model says them
+# EVENT_TYPE implies as the model says them
 # (Source.scoring; their words, Source.scorings); SCORING_NAMES back.
 SCORINGS = {
     "MATCH_POINTS": Scoring.MATCHPOINTS,
@@ -117,7 +117,7 @@ SCORINGS = {
 }
 SCORING_NAMES = {scoring: name for name, scoring in SCORINGS.items()}
 
-# §4.2 step 4: the traveller points fields that reveal the scoring.
+# The traveller points fields that reveal the scoring.
 _POINTS_SCORING = {
     "NS_MATCH_POINTS": "MATCH_POINTS",
     "NS_BUTLER_POINTS": "BUTLER_IMPS",
@@ -258,7 +258,7 @@ class _Reader:
             winner is not None or not all(x.participants for s in sessions for x in s.sections)
         ):
             # A section that lists no pairs: by number and direction where
-            # NS and EW are two fields (WINNER_TYPE, §4.3, else its numbers);
+            # NS and EW are two fields (WINNER_TYPE, else its numbers);
             # each ranked as WINNER_TYPE says, whatever its pairs' DIRECTIONs.
             sessions = tuple(
                 attrs.evolve(
@@ -290,7 +290,7 @@ class _Reader:
 
     def sessions(self, event_el: Element) -> tuple[Session, ...]:
         """Layouts A, D, E (content straight under EVENT) make one session
-        without an id; layouts B, C have SESSION elements (§5)."""
+        without an id; layouts B, C have SESSION elements."""
         sessions = [self.session(child) for child in event_el.iterchildren("SESSION")]
         own = self.container(event_el, None)
         if own.sections or own.teams or own.matches:
@@ -341,7 +341,7 @@ class _Reader:
         # participants of the section rather than drop them.
         return Section(section_id, tuple(pairs + teams), tuple(boards))
 
-    # -- participants (§6) -------------------------------------------------
+    # -- participants ------------------------------------------------------
 
     def participants(
         self,
@@ -419,13 +419,13 @@ class _Reader:
             id=team_id,
             kind=ParticipantKind.TEAM,
             section=section,
-            players=_players(element),  # PLAYERs straight in TEAM (§6.4, Marc Shearer)
+            players=_players(element),  # PLAYERs straight in TEAM (Marc Shearer)
             name=name or None,
             members=tuple(members),
             source_ref=self.refs[element],
         )
 
-    # -- boards and results (§7, §9) ---------------------------------------
+    # -- boards and results ------------------------------------------------
 
     def board_into(self, boards: list[Board], element: Element) -> None:
         try:
@@ -453,7 +453,7 @@ class _Reader:
         return self.build(lambda: Board(number, tuple(results), source_ref=ref), element)
 
     def result(self, element: Element) -> Result:
-        """One traveller line: who sat where (§7), then what was played,
+        """One traveller line: who sat where, then what was played,
         read once for each spelling of it (see :meth:`play`)."""
         fields = _fields(element)
         texts = (
@@ -509,7 +509,7 @@ class _Reader:
         tricks_text: str,
         element: Element,
     ) -> Play:
-        """A line's outcome, score, contract and play (§7, §9). A file
+        """A line's outcome, score, contract and play. A file
         repeats a few of these over thousands of lines: :meth:`result` asks
         once per spelling (errors are not remembered, so each bad line fails
         at its own line)."""
@@ -539,10 +539,10 @@ class _Reader:
             )
             return Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted), False
         if contract_key in _NOT_PLAYED:
-            # §9.3: the converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
+            # The converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
             return Play(Outcome.NOT_PLAYED, contract_text=written), False
         if bridge.PASS_RE.fullmatch(contract_key):
-            # Passed hands carry a meaningless PLAYED_BY N (§9.2): not kept.
+            # Passed hands carry a meaningless PLAYED_BY N: not kept.
             return Play(Outcome.PASSED_OUT, score=0, contract_text=written), False
         outcome, score = Outcome.NOT_PLAYED, None
         if score_text and score_text.upper() != "NP":  # else a line without a score
@@ -567,11 +567,11 @@ class _Reader:
             return bridge.relative_tricks(contract, text)
         return self.integer("TRICKS", text, element)
 
-    # -- teams (§10) ----------------------------------------------------------
+    # -- teams -------------------------------------------------------------
 
     def match(self, element: Element) -> Match:
         fields = _fields(element)
-        # Swiss pairs matches (RealBridge, §10) name the pairs instead of teams.
+        # Swiss pairs matches (RealBridge) name the pairs instead of teams.
         team = fields.get("TEAM") or fields.get("NS_PAIR_NUMBER", "")
         opponent = fields.get("OPPOSING_TEAM") or fields.get("EW_PAIR_NUMBER", "")
         if not team or not opponent:
@@ -649,7 +649,7 @@ def _before_digits(text: str) -> str:
 
 
 def _seat_team_pairs(teams: list[Participant], matches: Sequence[Match]) -> list[Participant]:
-    """A team's PAIR without a DIRECTION (TeamsScorer writes none, §10)
+    """A team's PAIR without a DIRECTION (TeamsScorer writes none)
     takes the direction it sat at every table of the session's matches, as
     the PBN reader records it, so that the two formats give the same pairs;
     none where it sat both ways. The lines say it: DIRECTION is where the
@@ -695,7 +695,7 @@ def _players(element: Element) -> tuple[Player, ...]:
 
 
 def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:
-    """Individual events' traveller lines name the four players (§7.1)."""
+    """Individual events' traveller lines name the four players."""
     if fields.keys().isdisjoint(_SEAT_PLAYER_TAGS):
         return ()
     players = tuple(fields.get(tag) or None for tag in _SEAT_PLAYER_TAGS)
@@ -712,7 +712,7 @@ def _club(element: Element | None) -> Club | None:
 def _event_type(
     event_el: Element, header: dict[str, str], sessions: Iterable[Session]
 ) -> tuple[EventKind, str | None]:
-    """(kind, scoring as USEBIO spells it): §4.1 for the kind, §4.2 for the scoring."""
+    """(kind, scoring as USEBIO spells it), from the EVENT_TYPE."""
     event_type = (event_el.get("EVENT_TYPE") or "").strip().upper()
     kind, _, implied = EVENT_TYPES.get(event_type, (None, None, None))
     board_scoring = header.get("BOARD_SCORING_METHOD", "").upper()
@@ -721,7 +721,7 @@ def _event_type(
 
 
 def type_style(root: Element) -> str:
-    """The document's EVENT_TYPE style (§4.1, §12): "new" where its EVENT
+    """The document's EVENT_TYPE style: "new" where its EVENT
     has a BOARD_SCORING_METHOD, else its EVENT_TYPE's, "old" by default.
     The writer keeps an input's style; the model holds no such spelling."""
     event_el = root.find("EVENT")
@@ -737,7 +737,7 @@ def type_style(root: Element) -> str:
 
 
 def _scoring_from_content(event_el: Element) -> str | None:
-    """§4.2 steps 3 and 4: PARTICIPANTS@/BOARD@EVENT_TYPE, then the points
+    """The scoring from the content: PARTICIPANTS@/BOARD@EVENT_TYPE, then the points
     fields of the first traveller line."""
     for element in event_el.iter("PARTICIPANTS", "BOARD"):
         implied = EVENT_TYPES.get((element.get("EVENT_TYPE") or "").strip().upper())

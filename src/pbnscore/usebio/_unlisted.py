@@ -5,7 +5,7 @@ PARTICIPANTS has), or every pair or team of a file with no PARTICIPANTS.
 Their figures are written as every other participant's, or the file would
 publish places with gaps and lose their scores.
 
-Each gets the element the event type holds (§6.2 PAIR, §6.4 TEAM, §6.5
+Each gets the element the event type holds (PAIR, TEAM or
 PLAYER), built as for a PBN input (``_build``: its number, its direction
 where its section is two-winner, and only the names the model has), in the
 PARTICIPANTS beside the listed participants of its section (a teams
@@ -46,7 +46,7 @@ from pbnscore.usebio._elements import ORDER
 Element = etree._Element
 Figures = Callable[[Standing, Element], None]  # the method's figures, into its element
 
-# What a PARTICIPANTS element comes before in EVENT, SESSION and SECTION (§2).
+# What a PARTICIPANTS element comes before in EVENT, SESSION and SECTION.
 _AFTER_PARTICIPANTS = ("SESSION", "SECTION", "BOARD", "MATCH", "HANDSET")
 _DIRECTION_ORDER = {Direction.NS: 0, Direction.EW: 1, None: 2}
 _NAMED_AT_MOST = 12  # participants a warning names

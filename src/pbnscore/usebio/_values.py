@@ -16,12 +16,12 @@ from pbnscore.model import Contract, Play
 
 Element = etree._Element
 
-# §9.1: A<ns%><ew%>, e.g. A6040.
+# An artificial score: A<ns%><ew%>, e.g. A6040.
 ADJUSTED_RE = re.compile(r"A(\d\d)(\d\d)")
 # Whole numbers as USEBIO writes them; the digit limit turns a 5000-digit
 # "number" into a clean error instead of int()'s conversion limit.
 _INT_RE = re.compile(r"[+-]?\d{1,9}")
-# §7.1 LEAD: suit-first (D10, HT) or rank-first (TD, 10C); ten as T or 10.
+# LEAD: suit-first (D10, HT) or rank-first (TD, 10C); ten as T or 10.
 _LEAD_SUIT_FIRST_RE = re.compile(r"([SHDC])(10|[2-9TJQKA])")
 _LEAD_RANK_FIRST_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
 _DMY_RE = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
@@ -57,7 +57,7 @@ def _or_none(text: str | None) -> str | None:
 
 
 def parse_date(text: str) -> dt.date | None:
-    """DATE as dd/mm/yyyy, dd-mm-yyyy (§4.3) or ISO (1.3); None when it is
+    """DATE as dd/mm/yyyy, dd-mm-yyyy or ISO (1.3); None when it is
     none of these or no real date."""
     iso = _ISO_RE.fullmatch(text)
     dmy = _DMY_RE.fullmatch(text)
@@ -107,7 +107,7 @@ def with_lead(play: Play, lead_text: str) -> Play:
 
 
 def parse_contract(text: str) -> Contract | None:
-    """§7.3: a contract in any producer's spelling (the one grammar of
+    """A contract in any producer's spelling (the one grammar of
     :func:`pbnscore.bridge.parse_contract`, which PBN is read with too);
     None for anything else, a pass included."""
     try:

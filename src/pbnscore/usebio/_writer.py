@@ -1,14 +1,14 @@
 """The model (scored or not) -> USEBIO 1.2 XML.
 
 USEBIO input is written back as its parsed tree with only the method's own
-elements set or inserted (CONTRACT "USEBIO out": a scored file is the input
-plus the scores): its serialisation with the traveller lines spliced back
+elements set or inserted (docs/reference/usebio-out.md: a scored file is the
+input plus the scores): its serialisation with the traveller lines spliced back
 into an edited skeleton where the layout allows (``_splice``), else a deep
 copy of the tree, edited. Any other event (PBN input) is first built as a
 USEBIO document from the model (``_build``), then scored the same way.
 
-Inserted elements go to their canonical place (USEBIO-notes §7.1 for
-traveller lines, the common producers' order elsewhere) and borrow the
+Inserted elements go to their canonical place (the common
+producers' order) and borrow the
 indentation of their siblings.
 """
 
@@ -61,7 +61,7 @@ Element = etree._Element
 
 
 # Per pairs method: (new-style BOARD_SCORING_METHOD, old-style EVENT_TYPE);
-# on a teams event the first is the PAIRWISE_SCORING_METHOD (§4.2).
+# on a teams event the first is the PAIRWISE_SCORING_METHOD.
 _PAIRS_TYPES: dict[PointsStyle, tuple[str, str]] = {
     PointsStyle.BUTLER: ("BUTLER_IMPS", "BUTLER_PAIRS"),
     PointsStyle.CROSS_IMPS: ("CROSS_IMPS", "CROSS_IMP"),
@@ -150,7 +150,7 @@ def _line_ends(output: bytes, document: bytes | None) -> bytes:
 def _restyle(root: Element, event: Event, style: str) -> None:
     """A plain (unscored) pairs event's EVENT_TYPE in the other style: the
     source's own scoring as the old-style type or as the new style's
-    BOARD_SCORING_METHOD (§4.1, §4.2)."""
+    BOARD_SCORING_METHOD."""
     scoring = SCORING_NAMES.get(event.source.scoring) if event.source.scoring else None
     old = _old_type_for(event.source.scoring)
     event_el = root.find("EVENT")
@@ -356,7 +356,7 @@ class _Scorer:
             self.match(match)
 
     def event_type(self, event_el: Element, scored: ScoredEvent) -> None:
-        """EVENT_TYPE and the scoring-method elements the method owns (§4)."""
+        """EVENT_TYPE and the scoring-method elements the method owns."""
         kind, style = scored.event.kind, scored.style
         if style == PointsStyle.AGGREGATE:
             self.teams_type(event_el, scored.matches)
@@ -367,7 +367,7 @@ class _Scorer:
 
     def given(self, event_el: Element, event: Event) -> None:
         """The date and title the input lacks but the event has (given by
-        --date/--title), where every reader looks for them (§5)."""
+        --date/--title), where every reader looks for them."""
         if event.date is not None and event_el.find("DATE") is None:
             set_child(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
         if event.title is not None and event_el.find("EVENT_DESCRIPTION") is None:
@@ -383,7 +383,7 @@ class _Scorer:
             replace_child(event_el, "BOARD_SCORING_METHOD", new)
         replace_child(event_el, "SCORING_METHOD", "IMPS")
         if not individual:
-            # §6.1 / §13.5(b): the 1.0/1.1 type repeated on PARTICIPANTS and
+            # The 1.0/1.1 type repeated on PARTICIPANTS and
             # BOARD; readers such as the ukbridge converter look at them.
             for element in event_el.iter("PARTICIPANTS", "BOARD"):
                 if element.get("EVENT_TYPE") is not None:
@@ -438,8 +438,9 @@ class _Scorer:
     def standing(self, standing: Standing, element: Element, style: PointsStyle) -> None:
         participant = standing.participant
         if participant.kind is ParticipantKind.PAIR and participant.team is not None:
-            # A pair of a teams event: its pairwise total (§6.4), not the team's;
-            # none where it did not play, as in every output (README "Did not play").
+            # A pair of a teams event: its pairwise total, not the team's;
+            # none where it did not play, as in every output
+            # (docs/reference/choices.md "Did not play").
             if standing.rank is None:
                 remove_children(element, ("PAIR_IMPS",))
             else:
@@ -449,13 +450,14 @@ class _Scorer:
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
         if self.awards.drop:
             remove_children(element, AWARDS)
-        if standing.rank is None:  # did not play: no place, no total (README "Did not play")
+        # Did not play: no place, no total (docs/reference/choices.md "Did not play").
+        if standing.rank is None:
             remove_children(element, ("TOTAL_SCORE", "PLACE"))
             return
         tie = self.tie_mark if standing.tied else ""
         set_children(
             element,
-            # With --factor the figure ranked on (README "Factoring").
+            # With --factor the figure ranked on (docs/reference/conventions.md "Factoring").
             {"TOTAL_SCORE": points_text(standing.ranked_total), "PLACE": f"{standing.rank}{tie}"},
         )
 
@@ -503,8 +505,8 @@ def _ranks(standing: Standing, style: PointsStyle) -> bool:
     return participant.kind is not ParticipantKind.TEAM or style == PointsStyle.AGGREGATE
 
 
-# A participant's figures of the input's own ranking (USEBIO-notes §6.2,
-# §6.4, §6.5: flat and nested master points, the percentage).
+# A participant's figures of the input's own ranking (flat and nested
+# master points, the percentage).
 AWARDS = ("PERCENTAGE", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE")
 # The input's scoring (Source.scoring: its BOARD_SCORING_METHOD, or the one
 # its EVENT_TYPE implies) as the warning names its ranking; the scorings
@@ -528,7 +530,8 @@ _OWN_SCORING = {
 
 class _Awards:
     """What becomes of the input's awards (:data:`AWARDS`) on participants
-    the method ranks (README "Master points and percentages"): where the
+    the method ranks (docs/reference/usebio-out.md
+    "Master points and percentages"): where the
     input's ranking was another scoring's, or any place the method writes
     differs from the input's, they belong to a ranking the file no longer
     shows and are dropped, unless ``keep``; ``note`` says which, once."""
