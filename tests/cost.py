@@ -1,4 +1,4 @@
-"""Work measured in a way a busy machine cannot change (issue 23).
+"""Work measured in a way a busy machine cannot change (docs/internals/tests.md).
 
 A test never asserts a wall-clock time: on a shared machine a linear read can
 take ten times as long as on a quiet one. What a test can hold the code to is

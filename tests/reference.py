@@ -1,9 +1,10 @@
 """Slow, obviously right references for every scoring method.
 
 Each works on one board's tables given as specs (see ``strategies``): an int
-score, an Adjusted, or None for not played. They follow the CONTRACT's words
-literally (scan every par, sort and slice, compare every pair of results,
-enumerate every term) and share no code with ``pbnscore.strategies``.
+score, an Adjusted, or None for not played. They follow the definitions' words
+(docs/reference/methods.md "Definitions") literally (scan every par, sort
+and slice, compare every pair of results, enumerate every term) and share
+no code with ``pbnscore.strategies``.
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ def round_to_ten(mean: Fraction, rounding: str) -> Fraction:
 
 def drop_count(drop: int | str, n: int) -> int:
     """Scores dropped at each end of n by a count, ``P%`` or a named rule,
-    from each rule's published words (README "Drop rules")."""
+    from each rule's published words (docs/reference/conventions.md "Drop rules")."""
     if isinstance(drop, int) or drop.isdigit():
         return int(drop)
     if drop.endswith("%"):

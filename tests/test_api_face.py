@@ -1,4 +1,4 @@
-"""The package's one face (CONTRACT "Python API, one face"): ``dump`` and
+"""The package's one face (docs/api/index.md "One signature for every format"): ``dump`` and
 ``dumps`` write every output format, named or by extension, by the same path
 as the command line; ``dir(pbnscore)`` is exactly ``__all__``."""
 

@@ -1,5 +1,5 @@
 """The Python API says what it wants: a value of the wrong type is a
-TypeError naming what was expected (CONTRACT, "Python API, one face"), not an
+TypeError naming what was expected (docs/api/index.md "Load, score, write"), not an
 AttributeError from deep inside, nor an OSError from ``open(123)``; and
 ``season`` takes a folder as the command line does."""
 

@@ -323,7 +323,7 @@ def _public_definitions(body: list[ast.stmt]) -> Iterator[ast.ClassDef | ast.Fun
             )
 
 
-# Rooms of one job (issue 27.3): no module over 800 lines, no function over
+# Rooms of one job (docs/internals/architecture.md): no module over 800 lines, no function over
 # 80. A module over them while it waits to be split is listed here, and the
 # list may only shrink: it is empty, every oversized room has been split.
 MAX_MODULE_LINES = 800

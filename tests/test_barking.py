@@ -140,7 +140,8 @@ def test_fewer_than_four_tables_is_not_scored() -> None:
     assert warnings[0] == (
         "barking needs four tables on a board: board 1 left out (fewer real tables)"
     )
-    # The pairs it left without a board are not ranked, and named (README "Did not play").
+    # The pairs it left without a board are not ranked, and named
+    # (docs/reference/choices.md "Did not play").
     assert warnings[1:] == [
         "did not play (no board scored), not ranked: pair 1-1 of 1, pair 1-2 of 1, "
         "pair 1-4 of 1, pair 2-1 of 2, pair 2-2 of 2, pair 2-4 of 2"

@@ -1,4 +1,5 @@
-"""Barking from files: teams-of-eight events in USEBIO and PBN (issue 5).
+"""Barking from files: teams-of-eight events in USEBIO and PBN
+(docs/tutorials/teams-of-eight.md).
 
 Each fixture is scored through the command line, and the expected points are
 worked out here from the file itself, read with lxml or a few regular
@@ -70,7 +71,7 @@ def tables_of(path: Path) -> list[Table]:
 
 
 def usebio_tables(path: Path) -> list[Table]:
-    """USEBIO §10: TRAVELLER_LINE/DIRECTION is where the MATCH's TEAM sat."""
+    """USEBIO teams: TRAVELLER_LINE/DIRECTION is where the MATCH's TEAM sat."""
     root = etree.parse(str(path), pbnscore.usebio.PARSER).getroot()
     team_names: dict[str, str] = {}
     players: dict[str, Pair] = {}

@@ -1,5 +1,6 @@
 """Every file pbnscore reads is bounded: the files options name (``--vp
-FILE.csv``, ``--aliases FILE.csv``) as results files are (issue 25, point 2)."""
+FILE.csv``, ``--aliases FILE.csv``) as results files are
+(docs/reference/bad-input.md "Bounded size")."""
 
 from __future__ import annotations
 

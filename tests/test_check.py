@@ -329,7 +329,7 @@ def test_real_events_raise_no_false_alarms(
     assert capsys.readouterr().out.endswith("; no problems\n")
 
 
-# -- refused by score and batch as check calls them errors (issue 12 item 5) -------
+# -- refused by score and batch as check calls them errors -------------------------
 
 
 def _usebio_pairs(pairs: str, boards: str) -> str:

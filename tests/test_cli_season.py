@@ -24,7 +24,7 @@ def test_text_ranking_of_a_folder(capsys: pytest.CaptureFixture[str]) -> None:
     """A folder of PBN and USEBIO nights gives one ranking; the guesses go to stderr."""
     assert main(["season", str(CLUB)]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("club\n")  # the folder's name (README "Seasons")
+    assert out.startswith("club\n")  # the folder's name (docs/reference/season.md)
     lines = [line.split() for line in out.splitlines()]
     assert ["1", "Grace", "Gill", "&", "Harry", "Hunt", "6", "17", "47", "2.76"] in lines
     assert err.count(" taken to be ") == 9
@@ -139,7 +139,8 @@ def test_refused(
 
 def test_rank_is_the_season_s_or_the_method_s() -> None:
     """--rank average|total ranks the season; a method's own --rank values
-    (CONTRACT: section|event) go to the method; anything else is refused."""
+    (section|event, docs/reference/conventions.md "Across the field") go to
+    the method; anything else is refused."""
     from pbnscore.cli._flags import Flag
     from pbnscore.cli._season import shared_rank
     from pbnscore.errors import UsageError
@@ -209,7 +210,7 @@ def _season_json(capsys: pytest.CaptureFixture[str], *words: str) -> dict[str, A
 
 @pytest.mark.parametrize("method", [["-m", "butler"], []], ids=["butler", "default-method"])
 def test_rank_of_each_kind_both_kept(method: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """README: season's --rank takes both kinds; one of each works together
+    """Season's --rank takes both kinds (docs/reference/season.md); one of each works together
     (neither dropped), with -m and with the default method (butler here)."""
     found = _season_json(capsys, *method, "--rank", "event", "--rank", "total")
     assert (found["season"]["rank"], found["method"]["options"]["rank"]) == ("total", "event")
@@ -240,7 +241,7 @@ def test_rank_twice_of_one_kind_is_refused(
 def test_output_without_extension_is_text(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """README: --to, else -o's extension, else text (a name without one is text)."""
+    """--to, else -o's extension, else text (a name without one is text)."""
     output = tmp_path / "ladder"
     assert main(["season", str(CLUB), "-q", "-j", "1", "-o", str(output)]) == 0
     assert output.read_text(encoding="utf-8").startswith("club\n")
@@ -249,7 +250,7 @@ def test_output_without_extension_is_text(
 def test_no_event_scored_writes_no_season(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CONTRACT: a file that fails leaves no output behind. When every file
+    """A file that fails leaves no output behind (docs/reference/bad-input.md). When every file
     fails there is no season: nothing written, exit 1, one line saying so."""
     nights = tmp_path / "nights"
     nights.mkdir()

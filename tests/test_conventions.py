@@ -1,4 +1,4 @@
-"""Real programs' conventions (README "Conventions of real programs"): drop
+"""Real programs' conventions (docs/reference/conventions.md): drop
 rules, the cap on each comparison, median half-up, stretched IMP scales,
 paired tables, factoring and VP scales; each hand-worked from its published
 definition and checked against the slow references."""
@@ -292,7 +292,7 @@ def test_imp_scale_applies_to_added_tables_only() -> None:
 
 def test_paired_needs_an_even_number_of_tables() -> None:
     """Three tables cannot be paired: a match's tables are even, so the board
-    is one a table of which is missing, left out with a warning (issue 11)."""
+    is one a table of which is missing, left out with a warning."""
     event = build.teams_event([[[100, 200, 300], [100, 200, 300, 400]]])
     scored = score(event, "aggregate", tables="paired")
     assert [b.number for b in scored.matches[0].boards] == [2]
@@ -354,7 +354,8 @@ def write_scale(path: Path, boards: list[int]) -> None:
 
 
 def test_the_sample_scale_file_is_the_wbf_16_board_table() -> None:
-    """fixtures/vp/wbf-discrete-16.csv (the README's sample) is the discrete scale."""
+    """fixtures/vp/wbf-discrete-16.csv (the sample of
+    docs/reference/conventions.md) is the discrete scale."""
     scale = read_scale(str(FIXTURES / "vp" / "wbf-discrete-16.csv"))
     for margin in range(-70, 71):
         assert scale.vps(margin, 16) == wbf_discrete_vps(margin, 16)
@@ -488,7 +489,7 @@ def test_factored_totals_are_the_plain_ones_scaled(
             unfactored = plain[(s.participant.id, direction)]
             assert (s.total, s.boards) == (unfactored.total, unfactored.boards)
             assert s.factored == reference.factored(Fraction(s.total), s.boards, most)
-            if not s.boards:  # did not play: not ranked (README "Did not play")
+            if not s.boards:  # not ranked (docs/reference/choices.md "Did not play")
                 assert s.rank is None
                 continue
             played = [o for o in group if o.boards]

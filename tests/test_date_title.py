@@ -1,6 +1,7 @@
 """``--date YYYY-MM-DD`` and ``--title TEXT`` (score, batch) give an event
 the date and title its file lacks; where the file has its own, the file's
-wins and a warning says the option was not used (issue 24 point 9)."""
+wins and a warning says the option was not used (docs/reference/usebio-out.md "A date or title
+given")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """A board header says what the computation did on that board: the sum its
 IMPs reach (0 only where they add up to 0), the scores it dropped, the
 rounding it did; made from the method's record of the board, never from
-the option's name (issue 24 point 2)."""
+the option's name (docs/reference/reports.md "Board
+headers say what was done on the board")."""
 
 from __future__ import annotations
 

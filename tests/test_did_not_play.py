@@ -1,6 +1,6 @@
 """Who played no board is not ranked: ``rank`` null in JSON, no PLACE in
 USEBIO, a "did not play" row after the ranked ones in text, HTML and CSV,
-and one warning a file naming them (issue 24 point 4)."""
+and one warning a file naming them (docs/reference/choices.md "Did not play")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Honest output at the edges (issue 11): every warning ``check`` finds in a
+"""Honest output at the edges: every warning ``check`` finds in a
 file that is still scored is printed by ``score`` and ``batch`` (at most 20,
 ``--quiet`` none), and ``-o`` names a format or is refused."""
 
@@ -102,7 +102,7 @@ def _warnings_of_check(
 def test_an_event_type_that_is_no_usebio_value_is_a_warning_of_check_and_score(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, written: str, expected: str
 ) -> None:
-    """§4.1: an EVENT_TYPE the reader does not know (or none) leaves the
+    """An EVENT_TYPE the reader does not know (or none) leaves the
     kind of event to the content; check says so at the EVENT's line, and
     score and batch print it too (exit 0); a known one in any case is fine."""
     document = CLUB_NIGHT.read_text(encoding="utf-8")

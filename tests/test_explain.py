@@ -387,7 +387,7 @@ def test_output_extension_chooses_the_format(
 def test_output_extension_of_no_explain_format_is_refused(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """CONTRACT: an extension that names no format (explain writes text and
+    """An extension that names no format (explain writes text and
     JSON only) is a usage error, never a file of another format under that name."""
     output = tmp_path / name
     source = str(FIXTURES / "usebio/club-night.xml")

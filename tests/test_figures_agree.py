@@ -1,5 +1,5 @@
-"""Every figure a scorer reads is the same string in every output (issue 27,
-done-when): USEBIO, PBN, CSV, text, HTML and ``explain`` each show a
+"""Every figure a scorer reads is the same string in every output
+(docs/reference/reports.md): USEBIO, PBN, CSV, text, HTML and ``explain`` each show a
 participant's total and average, each board's points per pair, the datum,
 a match's IMPs and VPs, and each figure is :func:`pbnscore.figures.points_text`
 (half away from zero at two decimals) of the unrounded value JSON gives.
@@ -11,7 +11,7 @@ reads its figures back by parsing (lxml for USEBIO and HTML, the tag pairs
 and tables of PBN, the csv module, the text tables by their rule of dashes).
 
 A figure of a column that is whole throughout may be shown whole (``16``
-for 16: text, HTML, CSV, ``explain``; README "Reports"): it is compared as
+for 16: text, HTML, CSV, ``explain``; docs/reference/reports.md): it is compared as
 ``16.00``. Anything else must be the one rule's string exactly.
 
 The figures are compared as a multiset per kind (totals, averages, points,
@@ -189,7 +189,7 @@ def expected(document: dict[str, Any], board: int | None = None) -> Figures:
     figures = {
         "total": spelt(p["total"] for p in ranked),
         "factored": spelt(p.get("factored") for p in ranked),
-        # USEBIO's TOTAL_SCORE: the figure ranked on (README "Factoring")
+        # USEBIO's TOTAL_SCORE: the figure ranked on (conventions.md "Factoring")
         "ranked total": spelt(p.get("factored", p["total"]) for p in ranked),
         "average": spelt(_average(p) for p in ranked),
         "points": spelt(
@@ -215,7 +215,7 @@ def expected(document: dict[str, Any], board: int | None = None) -> Figures:
 
 
 def _average(participant: dict[str, Any]) -> Any:
-    """Per board; a team scored by matches: per match (README "Reports")."""
+    """Per board; a team scored by matches: per match (docs/reference/reports.md)."""
     if "matches" in participant:
         matches = participant["matches"]
         return Fraction(participant["total"]) / matches if matches else None
@@ -300,7 +300,8 @@ def pbn_figures(written: Written) -> Figures:
         if row.get("TotalVP", "-") != "-":
             pairs.append(("total", row["TotalVP"]))
         if row.get("TotalIMP", "-") != "-":
-            # the total ranked on, as USEBIO's TOTAL_SCORE (README "Factoring")
+            # the total ranked on, as USEBIO's TOTAL_SCORE
+            # (docs/reference/conventions.md "Factoring")
             kind = "diff" if "TotalVP" in row and teams else "ranked total"
             pairs.append((kind, row["TotalIMP"]))
     return found(pairs)
@@ -527,7 +528,7 @@ def test_explain_shows_json_s_figures(written: Written) -> None:
 # -- each participant's total, in every format ---------------------------------------
 #
 # One event gives one answer: the figure a participant is ranked on (with
-# --factor its factored total, README "Factoring") is the same beside its id
+# --factor its factored total, docs/reference/conventions.md "Factoring") is the same beside its id
 # in every output that ranks. Compared as (id, figure) pairs, so a tie listed
 # in another order still agrees; a format showing another participant's
 # figure, or the plain total where it ranks on the factored one, does not.

@@ -1,5 +1,5 @@
-"""Figures that mean one thing, and show their differences (issue 24
-point 8): a teams Average means VP per match in every output; a season
+"""Figures that mean one thing, and show their differences
+(docs/reference/reports.md): a teams Average means VP per match in every output; a season
 ranks on the average as shown; a season is titled by --title, else its
 folder; JSON teams carry their names."""
 

@@ -1,6 +1,6 @@
 """Commands a newcomer gets right first time, and usage errors that say in
-one line what was wrong with what was typed (CONTRACT: "Forgiving names",
-"Messages")."""
+one line what was wrong with what was typed (docs/reference/commands.md
+"Output format and names")."""
 
 from __future__ import annotations
 

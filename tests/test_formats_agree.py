@@ -1,6 +1,6 @@
 """One event, two formats: PBN and USEBIO give the same event and the same scores.
 
-Issue 3: a scorer pointing pbnscore at the PBN or the USEBIO file of an event
+A scorer pointing pbnscore at the PBN or the USEBIO file of an event
 gets the same event, and the same scores. Two kinds of twin are checked:
 
 - the project's fixtures written both ways (``fixtures/pbn/X.pbn`` and its
@@ -337,7 +337,7 @@ def test_a_pass_out_has_no_declarer_in_either_format() -> None:
     assert (passed.outcome.value, passed.declarer, passed.tricks) == ("passed-out", None, None)
 
 
-# -- PBN scored, written as USEBIO, read back (issue 3 item 6) ---------------------
+# -- PBN scored, written as USEBIO, read back -------------------------------------
 
 
 def written(path: Path, method: str, out_dir: Path) -> Path:
@@ -415,14 +415,15 @@ def test_pbn_written_as_usebio_carries_the_scores(path: Path, tmp_path: Path) ->
 
 
 def two_places(value: Fraction | int) -> str:
-    """Hundredths, halves away from zero (CONTRACT: points with two decimals)."""
+    """Hundredths, halves away from zero (docs/reference/reports.md "Numbers as
+    scorers write them")."""
     hundredths = abs(Fraction(value)) * 100
     whole = int(hundredths + Fraction(1, 2))
     sign = "-" if value < 0 and whole else ""
     return f"{sign}{whole // 100}.{whole % 100:02d}"
 
 
-# -- PBN -> USEBIO -> score: one file, one answer (issue 12 item 4) ---------------
+# -- PBN -> USEBIO -> score: one file, one answer ---------------------------------
 
 ROW = st.tuples(
     st.sampled_from(["Pass", "4S N 10", "3NT S 8", "2HX E 7"]),

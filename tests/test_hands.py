@@ -1,5 +1,5 @@
 """Deals as four hands: PBN ``Deal`` notation (PBN 2.1 §3.4.11) and USEBIO
-HANDSET (USEBIO notes §11) read into the same :class:`pbnscore.model.Deal`,
+HANDSET read into the same :class:`pbnscore.model.Deal`,
 which holds the hands and no format's spelling of them."""
 
 from __future__ import annotations

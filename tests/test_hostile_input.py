@@ -383,7 +383,8 @@ def test_season_reports_into_a_folder_that_cannot_be_written_name_it_once(
 ) -> None:
     """season --report-dir: the events whose reports cannot be written are
     left out with one line naming the folder; no temporary file stays, and
-    with no event left no season is written (CONTRACT: no output of a failure)."""
+    with no event left no season is written (docs/reference/bad-input.md
+    "No output for a failed file")."""
     report_dir = tmp_path / "reports"
     report_dir.mkdir()
     message = fail_writes(report_dir)
@@ -831,7 +832,7 @@ CASES = [
         4,
         re.escape("Board '0' is not a board number"),
     ),
-    # -- encodings the entity scan and the BOM check must know (issue 12 item 9)
+    # -- encodings the entity scan and the BOM check must know
     (
         "utf32-entity.xml",
         _bomb()
@@ -1351,7 +1352,7 @@ def test_an_output_that_is_standard_input_is_usage(
     assert night.read_bytes() == before
 
 
-# -- every message one short line (issue 12 item 6) -------------------------------
+# -- every message one short line -----------------------------------------------
 
 MESSAGE_LIMIT = 300
 

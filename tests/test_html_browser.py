@@ -132,7 +132,7 @@ def test_rendered_standings_match_the_json(make: Any, browser_page: Any) -> None
             p["id"],
             p["total"],
             str(p["boards"]),
-            # A team scored by matches averages its VPs per match (issue 11).
+            # A team scored by matches averages its VPs per match (docs/reference/choices.md).
             p["total"] / p["matches"] if p.get("matches") else p["average"],
         )
         for p in document["participants"]

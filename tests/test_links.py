@@ -1,5 +1,6 @@
 """Every link pbnscore writes into a page stays in the report folder and runs
-nothing, whatever the input files are called (issue 25, point 1)."""
+nothing, whatever the input files are called (docs/reference/bad-input.md "Links
+stay in the report folder")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Messages are one line per problem, whatever a name holds: a file name with
 a newline cannot forge a second line, and a name thousands of characters
-long is cut to 200 (CONTRACT: "names and values in messages have control
-characters escaped and are cut to 200 characters")."""
+long is cut to 200 (docs/reference/bad-input.md "One line per
+problem")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The model holds no format's spelling (issue 27.2): a fact a file states
+"""The model holds no format's spelling (docs/internals/architecture.md): a fact a file states
 is the same model value whichever format states it, each format's reader
 maps its own spelling in and its writer back out."""
 

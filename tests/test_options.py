@@ -148,7 +148,7 @@ def test_methods_says_when_an_option_applies(capsys: pytest.CaptureFixture[str])
     assert "--double  (default: off)\n" in out
 
 
-# -- numbers out of range (issue 25.9) -------------------------------------------------
+# -- numbers out of range (bad-input.md "Numbers you give") -----------------------------
 
 TEAMS = FIXTURES / "usebio" / "teams-of-four.xml"
 ADJUSTED = FIXTURES / "usebio" / "adjusted-a6040.xml"

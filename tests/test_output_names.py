@@ -1,10 +1,10 @@
 """Outputs go where they are named, never into an input, never two to one
-name (issue 25, points 6 and 7).
+name (docs/reference/bad-input.md "Outputs never collide").
 
 Where a test redirects standard output or input, the command runs in this
 process with ``sys.stdout`` and ``sys.stdin`` open on real files, as a
 shell's ``>>`` and ``<`` leave them: what the refusal looks at is the file
-behind each descriptor. One test runs the README's case in a process of its
+behind each descriptor. One test runs the case of docs/reference/bad-input.md in a process of its
 own, the whole way from the shell's redirection."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A file scored by a method we do not have says so: each scoring the file
 names for itself that no installed method reproduces is one warning
-(issue 24 point 6)."""
+(docs/reference/choices.md "A scoring we do not have")."""
 
 from __future__ import annotations
 

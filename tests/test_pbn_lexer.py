@@ -447,7 +447,7 @@ def test_a_tag_pair_over_two_lines_is_dated_by_its_open_bracket() -> None:
     assert (Kind.COMMENT, 2) in found
 
 
-# -- several tag pairs on a line (issue 12 item 3) -----------------------------------
+# -- several tag pairs on a line --------------------------------------------------
 
 PAIR_ON_LINE_RE = re.compile(r'\[(\w+) "([^"]*)"\]')
 

@@ -22,7 +22,7 @@ TEAMS = [
     ROOT / "fixtures" / "usebio" / "teams-of-eight-two-matches.xml",
     *shared_sample_files("usebio/payload_multiple-teams.xml"),
 ]
-# PBN holds no individual event (README "PBN out").
+# PBN holds no individual event (docs/reference/pbn-out.md).
 NOT_PBN = ("individual",)
 FILES = [
     path

@@ -1,5 +1,5 @@
-"""The PBN reader does each piece of work once: counted, not timed (issue 29:
-the reader against endplay's on real files)."""
+"""The PBN reader does each piece of work once: counted, not timed (the
+reader against endplay's on real files, docs/internals/speed.md)."""
 
 from __future__ import annotations
 

@@ -786,7 +786,7 @@ def test_never_a_traceback(lines: list[str]) -> None:
     assert isinstance(pbn.loads(text, strict=False), Event)
 
 
-# -- lexical faults outside the results (README "Bad input") ------------------------------
+# -- lexical faults outside the results (docs/reference/bad-input.md) ----------------------
 
 # Two boards; a brace comment after board 1's Play holds a nested {...}: PBN
 # comments do not nest (§3.8), so the comment ends at the inner "}" and the
@@ -898,7 +898,7 @@ def test_a_file_of_faults_is_refused() -> None:
     assert str(raised.value) == "x.pbn:1: comment '{' not closed before the end of the file"
 
 
-# -- the problem cap (README "Bad input") -------------------------------------------------
+# -- the problem cap (docs/reference/bad-input.md) ------------------------------------------
 
 
 def _many_boards(boards: int, repeats: int) -> str:

@@ -1,5 +1,5 @@
 """A PBN event written as USEBIO the way real producers write it, so that
-the readers take it (issue 13, point 2): SESSION/SECTION for sections, a
+the readers take it (docs/reference/usebio-out.md): SESSION/SECTION for sections, a
 PLAYER per player, the date as dd/mm/yyyy, the Event tag as
 EVENT_DESCRIPTION, each board's deal as its HANDSET, nothing empty that a
 reader parses as a number."""

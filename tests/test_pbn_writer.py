@@ -431,7 +431,8 @@ SCORING = [
 def test_scoring_tag_says_what_was_computed(
     method: str, options: dict[str, object], value: str
 ) -> None:
-    """Every game with a board carries the method's [Scoring] value (README)."""
+    """Every game with a board carries the method's [Scoring] value
+    (docs/reference/pbn-out.md)."""
     path = FIXTURES / "pbn" / "mitchell-pairs.pbn"
     _, output = written(path, method, **options)
     values = {tag_value(game, "Scoring") for game in games(output)}

@@ -1,8 +1,8 @@
-"""Whether a plug-in reproduces a file's own scoring (README "A scoring we do
+"""Whether a plug-in reproduces a file's own scoring (docs/reference/choices.md "A scoring we do
 not have") is answered without ``importlib.metadata`` where no installed
 distribution's entry points mention the scoring, and answered alike however
 the plug-in is installed: ``registry.registered`` agrees with a full
-discovery for each layout ``importlib.metadata`` reads (issue 29)."""
+discovery for each layout ``importlib.metadata`` reads (docs/internals/speed.md)."""
 
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ def test_one_row_per_participant_as_the_model_has_it(make: Any) -> None:
     rows = rows_of(report_csv.render(scored))
     assert len(rows) == len(scored.standings)
     unmatched = list(scored.standings)
-    # Teams ranked on matches average per match (README "Teams standings").
+    # Teams ranked on matches average per match (docs/reference/choices.md "Teams standings").
     matches = {team: record.matches for team, record in team_records(scored.matches).items()}
     for row in rows:
         standing = next(

@@ -67,7 +67,7 @@ def test_keys_in_contract_order(make: Any) -> None:
             keys = [*RESULT_KEYS[:2], "players", *RESULT_KEYS[2:]] if individual else RESULT_KEYS
             assert list(result) == keys
     for participant in out["participants"]:
-        # A team scored by matches (aggregate) adds its record (issue 11).
+        # A team scored by matches (aggregate) adds its record (docs/reference/choices.md).
         played = ["imps_for", "imps_against", "matches"] if out["matches"] else []
         extra = played if participant["kind"] == "team" else []
         assert list(participant) == PARTICIPANT_KEYS + extra

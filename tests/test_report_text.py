@@ -170,7 +170,7 @@ def test_aggregate_teams_and_matches() -> None:
     VPs, then each match's IMPs board by board."""
     report = text.render(events.aggregate_teams())
     teams = block(report, "Teams")
-    # IMPs for, against, difference, matches, VP, boards, VP per match (issue 11).
+    # IMPs for, against, difference, matches, VP, boards, VP per match.
     assert cells(teams[3]) == [
         "1", "1", "Aces", "8.00", "2.00", "6.00", "2", "26.97", "4", "13.49",
     ]  # fmt: skip

@@ -1,6 +1,7 @@
 """A season grows in proportion to its events, where every player is new
-(issue 25, point 4): memory is compared at two sizes with tracemalloc,
-which counts allocations, not time, so a busy machine cannot move it."""
+(docs/reference/bad-input.md "A season grows with its events"): memory is
+compared at two sizes with tracemalloc, which counts allocations, not
+time, so a busy machine cannot move it."""
 
 from __future__ import annotations
 

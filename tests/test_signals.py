@@ -292,8 +292,8 @@ def test_sigterm_to_a_batch_finishes_the_files_in_hand_and_starts_no_more(
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_sigterm_to_a_batch_s_process_group_is_one_line(tmp_path: Path) -> None:
     """SIGTERM to the batch's process group (a service manager stopping
-    it): each worker has it too and drops its file (README "Stopped, not
-    broken"), nothing more is started, and the batch says so in one line
+    it): each worker has it too and drops its file (docs/reference/bad-input.md "Stopped,
+    not broken"), nothing more is started, and the batch says so in one line
     (a future cancelled under the pool these workers broke printed an
     InvalidStateError traceback from the pool's thread)."""
     parent, workers, out = _batch(tmp_path, files=12)
@@ -445,7 +445,7 @@ def test_a_killed_worker_ends_the_batch_with_one_line_and_its_counts(tmp_path: P
     written, not_done = map(int, found.groups())
     assert written + not_done == 12, _said(lines)
     # A file finished in the milliseconds before the pool noticed may be on
-    # disk uncounted (README: "A worker killed from outside").
+    # disk uncounted (bad-input.md "A worker killed from outside").
     assert written <= len(list(out.rglob("*.xml"))) <= written + 1, _said(lines)
     assert not [path.name for path in out.rglob("*.part")]
     assert not any(map(_alive, workers))

@@ -1,5 +1,6 @@
 """The standard streams fail cleanly: a full disk, a closed descriptor, an
-encoding that cannot hold a character (issue 25, point 5). Each case runs
+encoding that cannot hold a character (docs/reference/bad-input.md "Standard
+streams fail cleanly"). Each case runs
 ``python -m pbnscore`` in a process of its own, with the stream so set up;
 what a command writes with its streams as usual, to compare with, is taken
 from ``main`` in this process."""

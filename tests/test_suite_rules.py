@@ -1,4 +1,5 @@
-"""Rules the test suite keeps, checked on its own source (issue 23).
+"""Rules the test suite keeps, checked on its own source
+(docs/internals/tests.md).
 
 The suite must give a busy machine the answer a quiet one gets, and must not
 pass on nothing: these tests read ``tests/*.py`` with ``ast`` and hold each

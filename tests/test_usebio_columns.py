@@ -202,7 +202,7 @@ def test_a_bad_line_fails_at_its_own_line_as_in_the_walk(line: str) -> None:
     assert by_columns.value.line == 6
 
 
-# -- the scans of the bytes that spare an XPath (issue 14) --------------------
+# -- the scans of the bytes that spare an XPath ------------------------------
 
 PAIRS = (
     "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>"

@@ -132,7 +132,8 @@ def test_ukbridge_takes_the_file(path: Path, method: str) -> None:
     problems = ukbridge_problems(out, kind)
     if kind == "individual":
         # It reads an individual's points as matchpoints and a percentage
-        # only: IMPs it cannot show in any layout (README's profile table).
+        # only: IMPs it cannot show in any layout (docs/reference/usebio-out.md
+        # "USEBIO for the readers people use").
         problems = [p for p in problems if not IMPS_OF_AN_INDIVIDUAL.search(p)]
     assert problems == []
 

@@ -80,7 +80,7 @@ def read_line(line: str) -> Result:
     )
 
 
-# -- layouts (USEBIO-notes §2, §5) -------------------------------------------
+# -- layouts ------------------------------------------------------------------
 
 
 def shape(event: Event) -> list[tuple[object, ...]]:
@@ -205,7 +205,7 @@ def test_individual_players() -> None:
     assert (line.players, line.ns, line.ew, line.score) == (("1", "2", "3", "4"), None, None, 80)
 
 
-# -- event header (§3, §4) -----------------------------------------------------
+# -- event header -------------------------------------------------------------
 
 
 def test_header() -> None:
@@ -289,7 +289,7 @@ def test_dates(text: str, expected: dt.date | None) -> None:
 def test_event_types(
     event_type: str, header: str, kind: EventKind, style: str, scoring: Scoring | None
 ) -> None:
-    """Old- and new-style EVENT_TYPE values, case-insensitive (§4.1, §4.2):
+    """Old- and new-style EVENT_TYPE values, case-insensitive:
     the kind and scoring in the model, the style kept by the USEBIO package."""
     document = doc("", event_type, header)
     event = usebio.loads(document)
@@ -319,7 +319,7 @@ def test_event_types(
     ],
 )
 def test_scoring_from_content(body: str, scoring: Scoring) -> None:
-    """Without a telling EVENT_TYPE, §4.2 steps 3 and 4 find the scoring."""
+    """Without a telling EVENT_TYPE, the points fields find the scoring."""
     assert usebio.loads(doc(body, "PAIRS")).source.scoring == scoring
 
 
@@ -329,7 +329,7 @@ def test_kind_from_content_when_type_unknown() -> None:
     assert usebio.loads(data).kind is EventKind.TEAMS
 
 
-# -- traveller lines (§7, §9) --------------------------------------------------
+# -- traveller lines ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -356,7 +356,7 @@ def test_contract_spellings(index: int, contract: Contract | None) -> None:
 
 
 def test_garbage_contract_trusts_score() -> None:
-    """CONTRACT "42" (a real Pianola file) keeps its text; SCORE is used."""
+    """A CONTRACT of "42" (a real Pianola file) keeps its text; SCORE is used."""
     line = results(fixture("contract-spellings.xml"))[8]
     assert (line.contract, line.contract_text, line.score, line.tricks) == (None, "42", 480, 12)
 
@@ -693,7 +693,7 @@ def test_an_entity_declaration_after_many_exclamation_marks_is_refused_at_its_li
     assert raised.value.line == 4
 
 
-# -- the walk for entity references, spared where the bytes show none (issue 14)
+# -- the walk for entity references, spared where the bytes show none
 
 
 def referencing(text: str, encoding: str = "utf-8") -> bytes:

@@ -399,7 +399,7 @@ def test_cross_imps(types: str | None, event_type: str, method: str | None) -> N
 
 
 def test_cross_imps_go_before_lin_data() -> None:
-    """Points elements are inserted before LIN_DATA (§7.1 order)."""
+    """Points elements are inserted before LIN_DATA (the producers' order)."""
     event = fixture("event-participants-match.xml")
     root = tree_of(usebio.dumps(hand_scored(event, PointsStyle.CROSS_IMPS)))
     line = root.find(".//TRAVELLER_LINE")
@@ -695,7 +695,7 @@ def test_pbn_sections_use_session_and_section() -> None:
 
 
 def test_pbn_teams_layout() -> None:
-    """Teams: SESSION/PARTICIPANTS/TEAM/PAIR and SESSION/MATCH (§10)."""
+    """Teams: SESSION/PARTICIPANTS/TEAM/PAIR and SESSION/MATCH."""
     root = tree_of(usebio.dumps(hand_scored(pbn_teams_event(), PointsStyle.AGGREGATE)))
     team = root.find("EVENT/SESSION/PARTICIPANTS/TEAM")
     assert team is not None
