@@ -86,6 +86,23 @@ def open_descriptor(path: str | os.PathLike[str]) -> int | None:
     return None
 
 
+# A name's longest in bytes on the file systems pbnscore writes to (POSIX's
+# NAME_MAX on ext4, APFS, NTFS in UTF-16 units: never more bytes than that).
+NAME_MAX = 255
+_SUFFIX = ".part"
+_RANDOM = 8  # the characters tempfile.mkstemp puts between prefix and suffix
+
+
+def temporary_prefix(name: str) -> str:
+    """``.NAME.``: the temporary file's prefix, NAME cut (on a character)
+    where the whole temporary name would pass :data:`NAME_MAX` bytes, so
+    that an output whose own name is within the limit can be written."""
+    room = NAME_MAX - len(".." + _SUFFIX) - _RANDOM
+    while len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return f".{name}."
+
+
 def _write_all(descriptor: int, data: bytes) -> None:
     view = memoryview(data)
     while view:  # a pipe may take less than all at once
@@ -138,7 +155,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
 
     try:
         handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".part", dir=target.parent
+            prefix=temporary_prefix(target.name), suffix=_SUFFIX, dir=target.parent
         )
     except OSError as exc:
         raise folder_error(folder, exc) from None

@@ -11,6 +11,7 @@ writes the same bytes whatever the order the workers finish in.
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
 import stat
 import sys
@@ -292,18 +293,35 @@ def _check_out_dir(out_dir: Path) -> None:
 def find(inputs: Iterable[str], out_dir: Path | None = None) -> Iterator[tuple[Path, Path]]:
     """(file, where it is below the folder named, or just its name) for
     every input file named or found in a named folder (not in ``out_dir``);
-    a :class:`UsageError` for an input that does not exist."""
+    a :class:`UsageError` for an input that does not exist. A path that
+    cannot be looked at (a folder on its way that cannot be searched) or a
+    folder that cannot be listed is found too, so that reading it fails as
+    that file's one line (:func:`failure`): said, never skipped."""
     for name in inputs:
         path = Path(name)
-        if path.is_dir():
-            yield from ((found, found.relative_to(path)) for found in _scan(path, out_dir))
-        elif path.exists():
+        try:
+            folder = stat.S_ISDIR(path.stat().st_mode)
+        except OSError as exc:
+            if exc.errno in _NOT_THERE:  # a link to nothing, or looping, too
+                raise UsageError("no such file or folder", source=name) from None
+            folder = False  # not to be looked at (EACCES): read, and said
+        if folder:
+            yield from ((found, _below(found, path)) for found in _scan(path, out_dir))
+        else:
             # A file named, whatever it is: a pipe (`batch <(unzip -p ...)`) or a
             # device is read as score reads it, with the size cap; only a folder
             # is walked, and a walk takes regular files only (see _scan).
             yield path, Path(path.name)
-        else:
-            raise UsageError("no such file or folder", source=name)
+
+
+# What Path.exists() takes for "not there" (pathlib's _IGNORED_ERRNOS).
+_NOT_THERE = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
+
+
+def _below(found: Path, root: Path) -> Path:
+    """Where ``found`` is below ``root``; the root itself (a folder named
+    that cannot be listed) by its name."""
+    return Path(root.name) if found == root else found.relative_to(root)
 
 
 def _scan(root: Path, out_dir: Path | None) -> Iterator[Path]:
@@ -312,9 +330,12 @@ def _scan(root: Path, out_dir: Path | None) -> Iterator[Path]:
     second run does not score the first run's outputs), and skipping what
     is not a regular file (a named pipe would wait for a writer for ever).
     A link that cannot be followed (a loop, a dangling link) is kept, to be
-    reported as the file that failed."""
+    reported as the file that failed; so is a folder that cannot be listed
+    (os.walk would pass over it in silence)."""
     skip = resolved(out_dir) if out_dir is not None else None
-    for folder, subfolders, files in os.walk(root):
+    unlisted: list[OSError] = []
+    for folder, subfolders, files in os.walk(root, onerror=unlisted.append):
+        yield from _unlisted(unlisted, root)
         subfolders[:] = sorted(
             name
             for name in subfolders
@@ -330,6 +351,14 @@ def _scan(root: Path, out_dir: Path | None) -> Iterator[Path]:
                 regular = True  # read, and reported, like any file that fails
             if regular:
                 yield path
+    yield from _unlisted(unlisted, root)
+
+
+def _unlisted(errors: list[OSError], root: Path) -> Iterator[Path]:
+    """The folders in ``errors`` that os.walk could not list, once each."""
+    while errors:
+        name = errors.pop(0).filename
+        yield root if name is None else Path(os.fsdecode(name))
 
 
 def resolved(path: Path) -> Path:
@@ -407,7 +436,10 @@ def failure(exc: Exception, source: str) -> str:
     if isinstance(exc, PluginFault):  # the plug-in's bug, said as its own
         return f"{shown(source)}: {exc}"
     if isinstance(exc, OSError):
-        return f"{shown(str(exc.filename or source))}: {one_line(str(exc.strerror or exc))}"
+        name, why = str(exc.filename or source), str(exc.strerror or exc)
+        if isinstance(exc, PermissionError) and os.path.isdir(name):
+            why = f"cannot read this folder: {why}"  # a folder a walk could not list
+        return f"{shown(name)}: {one_line(why)}"
     return f"{shown(source)}: internal error: {type(exc).__name__}: {one_line(str(exc))}"
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbnscore import batch, outputs
-from pbnscore.errors import USAGE_ERRORS, PbnscoreError, UsageError, one_line, shown
+from pbnscore.errors import USAGE_ERRORS, ParseError, PbnscoreError, UsageError, one_line, shown
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -188,8 +188,8 @@ def read_input(name: str) -> tuple[bytes, str]:
         raise UsageError("no such file", source=name) from None
     except IsADirectoryError:
         raise UsageError("is a folder (`pbnscore batch` takes folders)", source=name) from None
-    except OSError as exc:
-        raise UsageError(str(exc.strerror or exc), source=name) from None
+    except OSError as exc:  # there, but not to be read (permissions): exit 1, as batch
+        raise ParseError(str(exc.strerror or exc), source=name) from None
 
 
 def option_files(args: object) -> list[str]:
