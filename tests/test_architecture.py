@@ -46,6 +46,9 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
+import re
+import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -347,3 +350,100 @@ def test_no_room_is_too_big() -> None:
     assert not too_big, "\n".join(too_big)
     grown_small = [m for m in OVERSIZED if MODULES[m].read_text().count("\n") <= MAX_MODULE_LINES]
     assert not grown_small, f"split now: take them off OVERSIZED: {grown_small}"
+
+
+# -- Point only at what ships ------------------------------------------------------------
+# A comment or docstring in src/, tests/ or bench/ cites a page of docs/, a Law
+# or a public standard's section. Never a ticket, a file a clone does not hold
+# (the project's contract, the working notes beside the repository) or a
+# README section: the README is the tour, the manual is the site.
+ROOT = PACKAGE.parent.parent
+CITING_TREES = ("src", "tests", "bench")
+README = "a README section: cite the docs page"
+UNSHIPPED = (
+    (re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE), "a ticket"),
+    (re.compile(r"\bCONTRACT(?:\.md|'s\b|\s*:|,?\s+\"[A-Z])"), "CONTRACT.md, not in a clone"),
+    (
+        re.compile(
+            r"[\w-]+-notes\.md|\b(?:USEBIO|PBN|BWS)[ -]notes\b|notes §|§[\d.]+ of the notes"
+        ),
+        "notes not in a clone",
+    ),
+    (re.compile(r"\bREADME\b"), README),
+)
+DOCS_PAGE = re.compile(r"\bdocs/[\w/.-]+\.md\b")
+# The tests of the README itself, and this rule, name it.
+ABOUT_THE_README = frozenset(
+    {"tests/test_docs.py", "tests/test_readme.py", "tests/test_architecture.py"}
+)
+
+
+def comments_and_docstrings(source: str) -> Iterator[tuple[int, str]]:
+    """(line, text) of each comment and each line of each docstring."""
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            yield token.start[0], token.string
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                for offset, line in enumerate(first.value.value.splitlines()):
+                    yield first.lineno + offset, line
+
+
+def unshipped_citations(root: Path) -> list[str]:
+    """``file:line: why: text`` for each citation in ``root``'s trees that
+    points at what a clone does not hold, or at a docs page that is not there."""
+    found = []
+    for tree in CITING_TREES:
+        for path in sorted((root / tree).rglob("*.py")):
+            name = path.relative_to(root).as_posix()
+            for line, text in comments_and_docstrings(path.read_text(encoding="utf-8")):
+                why = [
+                    said
+                    for pattern, said in UNSHIPPED
+                    if pattern.search(text) and not (said == README and name in ABOUT_THE_README)
+                ]
+                why += [
+                    f"no page {page}"
+                    for page in DOCS_PAGE.findall(text)
+                    if not (root / page).is_file()
+                ]
+                found += [f"{name}:{line}: {said}: {text.strip()}" for said in why]
+    return found
+
+
+def test_comments_cite_only_what_ships() -> None:
+    if not (ROOT / "docs").is_dir():
+        pytest.skip("not a source checkout")
+    found = unshipped_citations(ROOT)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("planted", "said"),
+    [
+        ("# the cap (issue 12)", "a ticket"),
+        ('"""As CONTRACT.md says."""', "CONTRACT.md"),
+        ("x = 1  # (CONTRACT: one face)", "CONTRACT.md"),
+        ("# section 7 of reference/USEBIO-notes.md", "notes"),
+        ("# as PBN notes §4.5 say", "notes"),
+        ('# (README "Did not play")', "README"),
+        ("# (docs/reference/nowhere.md)", "no page docs/reference/nowhere.md"),
+    ],
+)
+def test_a_planted_unshipped_citation_is_named(tmp_path: Path, planted: str, said: str) -> None:
+    (tmp_path / "docs" / "reference").mkdir(parents=True)
+    (tmp_path / "docs" / "reference" / "choices.md").write_text("# Choices\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "fine.py").write_text(
+        '"""A <CONTRACT> element (docs/reference/choices.md, Law 78B)."""\n'
+    )
+    assert unshipped_citations(tmp_path) == []
+    (tmp_path / "src" / "planted.py").write_text(f"{planted}\n")
+    (found,) = unshipped_citations(tmp_path)
+    assert found.startswith("src/planted.py:1: ") and said in found

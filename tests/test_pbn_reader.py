@@ -118,7 +118,8 @@ def test_no_vulnerable_tag_uses_the_board_number() -> None:
 
 
 def test_contract_spellings_in_tables() -> None:
-    """3N/3NT, 5D*, 3Sx, 2Cxx, Pass/PASS read as contracts (§4.5 of the notes)."""
+    """3N/3NT, 5D*, 3Sx, 2Cxx, Pass/PASS read as contracts (docs/reference/choices.md
+    "Reading")."""
     text = table(
         "PairId_NS;PairId_EW;Contract;Declarer;Result",
         "1 1 3N S 9",

@@ -361,8 +361,8 @@ def _play(
     adjusted: Adjusted | None = None,
 ) -> Play:
     # A passed-out board has no declarer or tricks: BridgeWebs' "PASS N -"
-    # row names a seat as USEBIO producers write PLAYED_BY N (USEBIO notes
-    # §9.2), and neither reader keeps it, so both formats give the same result.
+    # row names a seat as USEBIO producers write PLAYED_BY N, and neither
+    # reader keeps it, so both formats give the same result.
     played = outcome is not Outcome.PASSED_OUT
     return Play(
         outcome,
