@@ -11,8 +11,8 @@ The parts, by module (a package names all of its modules):
   module's load, loads, dump and dumps share), ``_numbering`` (who a pair
   number is where no list says, for both readers and the methods). The results model and the bridge
   arithmetic; no I/O format, no method, no output, no command line.
-- **formats**: ``pbn``, ``usebio``. Each maps its own spellings to the model
-  and back; neither knows the other.
+- **formats**: ``pbn``, ``usebio``, ``bws``. Each maps its own spellings to the model
+  and back; none knows another.
 - **methods**: ``strategies``, ``registry``, ``_scoring`` (scoring an event
   with a registered method) and ``explain`` (the record of the steps a
   method took, which every method writes as it scores). They score the
@@ -66,20 +66,22 @@ PARTS: dict[str, str] = {
     ),
     "pbn": "pbn format",
     "usebio": "usebio format",
+    "bws": "bws format",
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(("cli", "batch", "watch", "__main__", "_signals"), "command line"),
     **dict.fromkeys(("_reading", "_writing", "season", "validate", "testing"), "above"),
 }  # fmt: skip
 
-FORMATS = {"pbn format", "usebio format"}
+FORMATS = {"pbn format", "usebio format", "bws format"}
 
 # What each part must not import.
 FORBIDDEN: dict[str, set[str]] = {
     "model": {*FORMATS, "method", "output", "command line", "above"},
     "method": {*FORMATS, "output", "command line", "above"},
-    "pbn format": {"usebio format", "output", "command line", "above", "method"},
-    "usebio format": {"pbn format", "output", "command line", "above", "method"},
+    "pbn format": {"usebio format", "bws format", "output", "command line", "above", "method"},
+    "usebio format": {"pbn format", "bws format", "output", "command line", "above", "method"},
+    "bws format": {"pbn format", "usebio format", "output", "command line", "above", "method"},
     "output": {"command line"},
 }
 
