@@ -1,4 +1,4 @@
-"""Reading an event from PBN or USEBIO bytes, the format told or found:
+"""Reading an event from PBN, USEBIO or BWS bytes, the format told or found:
 the one path that :func:`pbnscore.load`, ``batch`` and ``check`` take."""
 
 from __future__ import annotations
@@ -13,15 +13,32 @@ if TYPE_CHECKING:
     from pbnscore.model import Event
 
 
+# Formats that are read, never written (no output format of the name).
+READ_ONLY = {"bws": "pbnscore.bws"}
+
+# The first page of an Access database (a Bridgemate BWS): four bytes, then
+# the engine's name (Jet 3/4; ACE from Access 2007 on).
+_ACCESS_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
+
+
 def detect_format(data: bytes, name: str = "") -> str:
-    """'pbn' or 'usebio': from the file extension, else from the content."""
+    """'pbn', 'usebio' or 'bws': from the file extension, else from the content."""
     suffix = os.path.splitext(name)[1].lower()  # os.path: pathlib is slow to import
     if suffix == ".pbn":
         return "pbn"
     if suffix == ".xml":
         return "usebio"
+    if suffix == ".bws" or data[4:19] in _ACCESS_MAGIC:
+        return "bws"
     head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
     return "usebio" if head.startswith(b"<") else "pbn"
+
+
+def reader_module(name: str) -> str:
+    """The module that reads format ``name`` (detected or named)."""
+    from pbnscore import outputs
+
+    return READ_ONLY.get(name) or outputs.FORMATS[name].module
 
 
 def loads(
@@ -32,7 +49,7 @@ def loads(
     **options: Any,
 ) -> Event:
     """Read an event from the bytes of a file, as ``format`` (``pbn``,
-    ``usebio``, or an extension that names one, ``xml``), else as
+    ``usebio``, ``bws``, or an extension that names one, ``xml``), else as
     :func:`detect_format` finds from ``source``'s extension or the content.
     ``source`` names the file in messages. The format's reading options by
     keyword: ``warnings`` (a list each reader adds its warnings to),
@@ -46,10 +63,13 @@ def loads(
     if format is None:
         head = data[:512] if isinstance(data, bytes) else data[:512].encode("utf-8")
         name = detect_format(head, source)
+    elif format in READ_ONLY:
+        name = format
     else:
         name = outputs.named(format, "pbnscore.loads()")
-    outputs.refuse_unused(name, "read", options)
-    event: Event = import_module(outputs.FORMATS[name].module).loads(data, source=source, **options)
+    if name not in READ_ONLY:
+        outputs.refuse_unused(name, "read", options)
+    event: Event = import_module(reader_module(name)).loads(data, source=source, **options)
     return event
 
 

@@ -32,6 +32,7 @@ from pbnscore.errors import (
     ParseError,
     PbnscoreError,
     Problem,
+    ScoringError,
     UsageError,
     WorkerDied,
     counted,
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 
     from pbnscore.model import Event, ScoredEvent
 
-INPUT_SUFFIXES = frozenset({".pbn", ".xml"})
+INPUT_SUFFIXES = frozenset({".pbn", ".xml", ".bws"})
 
 
 @attrs.frozen
@@ -112,6 +113,7 @@ def read_event(
     vetting = vet(event)
     for problem in vetting.refused:
         raise ParseError(problem.message, source=source, line=problem.line)
+    _refuse_teams_of_pairs(event, settings.method)
     event = _given(event, settings, read)
     if warn is not None:
         # As ``check`` lists them: the reader's and the whole event's, by line.
@@ -119,6 +121,23 @@ def read_event(
         for problem in found:
             warn(warning_line(source, problem.line, problem.message))
     return event
+
+
+def _refuse_teams_of_pairs(event: Event, method: str | None) -> None:
+    """A teams method asked of a BWS: the file says which pairs sat where,
+    not which tables form a match, so it is read as pairs; the refusal says
+    what is missing rather than that the event is of pairs."""
+    if method is None or event.source.format != "bws":
+        return
+    from pbnscore.model import EventKind
+    from pbnscore.registry import get
+
+    kinds = getattr(get(method), "kinds", None)
+    if kinds is not None and EventKind.PAIRS not in kinds:
+        raise ScoringError(
+            f"{method} scores teams, and a Bridgemate file does not say which tables "
+            "form a match: it is read as pairs (score it with butler or cross-imps)"
+        )
 
 
 def _given(event: Event, settings: Settings, said: list[Problem]) -> Event:

@@ -36,7 +36,7 @@ from importlib import import_module
 import attrs
 
 from pbnscore._numbering import from_results, numbering
-from pbnscore._reading import detect_format
+from pbnscore._reading import detect_format, reader_module
 from pbnscore.bridge import ns_score, vulnerability_for_board
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import (
@@ -75,7 +75,7 @@ def read_and_check(
     """What :func:`check_bytes` finds, with the event as far as it could be
     read (None where nothing could)."""
     fmt = format or detect_format(data, source)
-    reader = import_module(f"pbnscore.{fmt}")
+    reader = import_module(reader_module(fmt))
     event, problems = reader.read_leniently(data, source=source)
     if event is not None:
         # Nothing to weed out: the readers leave these checks to this module.

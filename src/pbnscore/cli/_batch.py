@@ -13,7 +13,7 @@ from pbnscore.errors import UsageError
 
 NAME = "batch"
 DESCRIPTION = (
-    "Score every file (folders: every *.pbn and *.xml below them) into "
+    "Score every file (folders: every *.pbn, *.xml and *.bws below them) into "
     "DIR/<name>.<ext> (night.xml -> night.json; night.xml and night.pbn side by side "
     "keep their full names: night.xml.json, night.pbn.json). Without -m each file "
     "gets its default method and only the options every default method takes are "

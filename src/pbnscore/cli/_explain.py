@@ -30,7 +30,7 @@ FORMATS = ("text", "json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("input", metavar="INPUT", help="a .pbn or .xml file, or - for stdin")
+    parser.add_argument("input", metavar="INPUT", help="a .pbn, .xml or .bws file, or - for stdin")
     parser.add_argument(
         "--board", required=True, type=InRange(BOARD), metavar="N", help="the board number"
     )

@@ -223,7 +223,8 @@ def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_from_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--from", dest="source_format", choices=("pbn", "usebio"), help=FROM_HELP)
+    formats = ("pbn", "usebio", "bws")
+    parser.add_argument("--from", dest="source_format", choices=formats, help=FROM_HELP)
 
 
 def add_method_arguments(

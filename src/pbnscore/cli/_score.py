@@ -30,7 +30,7 @@ METHOD_OPTIONS = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("input", metavar="INPUT", help="a .pbn or .xml file, or - for stdin")
+    parser.add_argument("input", metavar="INPUT", help="a .pbn, .xml or .bws file, or - for stdin")
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     _parser.add_output_arguments(parser)
     _parser.add_from_argument(parser)

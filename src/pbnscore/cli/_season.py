@@ -41,7 +41,7 @@ from pbnscore.season import (
 
 NAME = "season"
 DESCRIPTION = (
-    "Score every file (folders: every *.pbn and *.xml below them) on its own, "
+    "Score every file (folders: every *.pbn, *.xml and *.bws below them) on its own, "
     "then rank players, pairs or teams over them all, matching people across "
     "files by national id, else by name. Output: --to, else OUTPUT's extension "
     "(.txt, .html, .json, .csv), else text."
@@ -184,7 +184,8 @@ def run(words: list[str], method: str | None) -> int:
     if ranked is None:
         # A file that fails leaves no output behind (docs/reference/bad-input.md); a season of
         # no event would be an empty table passed off as a result.
-        found = "no event could be scored" if failures + refused else "no .pbn or .xml file found"
+        none = "no .pbn, .xml or .bws file found"
+        found = "no event could be scored" if failures + refused else none
         _io.error(f"pbnscore: {found}: no season written")
         return 1
     if not args.quiet:
