@@ -223,14 +223,17 @@ def test_pairs_event_has_no_grid() -> None:
     assert root.find(".//section[@id='matches']") is None
 
 
-def test_barking_pairs_grouped_by_team() -> None:
-    """Teams first, then one table per team holding just its pairs."""
+def test_barking_ranks_every_pair_first() -> None:
+    """Barking: one ranking of every pair, best first, with its team, then the teams."""
     root = page(events.barking_eight())
     titles = [h3.text_content() for h3 in root.find(".//section[@id='standings']").iter("h3")]
-    assert titles == ["Teams", "Team 1 · Red", "Team 2 · Blue"]
+    assert titles == ["Pairs", "Teams"]
     shown = tables(root)
-    assert [row[1] for row in shown["Team 1 · Red"][1:]] == ["13", "11", "12", "14"]
-    assert [row[1] for row in shown["Team 2 · Blue"][1:]] == ["22", "24", "23", "21"]
+    assert shown["Pairs"][0] == ["Rank", "Pair", "Team", "Names", "Total", "Boards", "Average"]
+    assert [row[:3] for row in shown["Pairs"][1:4]] == [
+        ["1", "13", "1 Red"], ["2=", "11", "1 Red"], ["2=", "22", "2 Blue"],
+    ]  # fmt: skip
+    assert len(shown["Pairs"]) == 9
 
 
 def test_names_may_wrap_numbers_may_not() -> None:

@@ -17,8 +17,8 @@ import pbnscore
 import report_events as events
 from pbnscore import registry
 from pbnscore.model import ScoredEvent, Source
+from pbnscore.report import _shared, text
 from pbnscore.report import json as report_json
-from pbnscore.report import text
 
 TOP_KEYS = ["schema", "source", "event", "method", "boards", "participants", "matches"]
 BOARD_KEYS = ["session", "section", "board", "datum", "results"]
@@ -147,7 +147,8 @@ def test_participants_match_the_standings(make: Any) -> None:
     scored = make()
     out = doc(scored)["participants"]
     assert len(out) == len(scored.standings)
-    for standing, w in zip(scored.standings, out, strict=True):
+    # A teams event's pairs first, as one ranking (the reports' order).
+    for standing, w in zip(_shared.team_pairs_first(scored.standings), out, strict=True):
         p = standing.participant
         assert (w["id"], w["kind"], w["team"]) == (p.id, p.kind.value, p.team)
         assert (w["direction"], w["section"]) == (
@@ -200,14 +201,15 @@ def test_ties_and_howell_directions() -> None:
     assert {p["direction"] for p in howell} == {None}
 
 
-def test_barking_lists_teams_and_their_pairs() -> None:
-    """Barking: teams (kind team) and their pairs (kind pair, team set)."""
+def test_barking_lists_its_pairs_ranked_then_the_teams() -> None:
+    """Barking: its pairs first (kind pair, team set), ranked 1 to N, then
+    the teams (kind team)."""
     out = doc(events.barking_eight())["participants"]
-    assert [(p["kind"], p["id"]) for p in out[:2]] == [("team", "1"), ("team", "2")]
-    pairs = out[2:]
-    assert len(pairs) == 8
+    pairs = out[:8]
     assert all(p["kind"] == "pair" for p in pairs)
+    assert [p["rank"] for p in pairs] == [1, 2, 2, 4, 5, 6, 6, 8]
     assert {p["id"]: p["team"] for p in pairs}["23"] == "2"
+    assert [(p["kind"], p["id"]) for p in out[8:]] == [("team", "1"), ("team", "2")]
 
 
 TEAMS = {

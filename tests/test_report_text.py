@@ -152,17 +152,19 @@ def test_howell_has_no_direction_column() -> None:
     assert cells(table[3])[:2] == ["1=", "1"]
 
 
-def test_barking_groups_pairs_by_team() -> None:
-    """Teams first, then each team's pairs under the team's name, best first."""
+def test_barking_ranks_every_pair_first() -> None:
+    """Barking: one ranking of every pair with its team, best first, then the teams."""
     report = text.render(events.barking_eight())
+    pairs = block(report, "Pairs")
+    assert cells(pairs[1]) == ["Rank", "Pair", "Team", "Names", "Total", "Boards", "Average"]
+    assert [cells(line)[:2] for line in pairs[3:]] == [
+        ["1", "13"], ["2=", "11"], ["2=", "22"], ["4", "12"],
+        ["5", "24"], ["6=", "14"], ["6=", "23"], ["8", "21"],
+    ]  # fmt: skip
+    assert cells(pairs[5]) == ["2=", "22", "2 Blue", "Blue 2a & Blue 2b", "9", "1", "9"]
     teams = block(report, "Teams")
     assert [cells(line)[:3] for line in teams[3:]] == [["1", "1", "Red"], ["2", "2", "Blue"]]
-    red = block(report, "Team 1 · Red")
-    assert [cells(line)[1] for line in red[3:]] == ["13", "11", "12", "14"]
-    blue = block(report, "Team 2 · Blue")
-    assert [cells(line)[1] for line in blue[3:]] == ["22", "24", "23", "21"]
-    assert cells(blue[3]) == ["2=", "22", "NS", "Blue 2a & Blue 2b", "9", "1", "9"]
-    assert report.index("Team 1 · Red") < report.index("Team 2 · Blue")
+    assert report.index("\nPairs\n") < report.index("\nTeams\n")
 
 
 def test_aggregate_teams_and_matches() -> None:

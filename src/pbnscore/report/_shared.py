@@ -9,7 +9,7 @@ from pathlib import PurePath
 
 import attrs
 
-from pbnscore.model import Event, Points, ScoredMatch
+from pbnscore.model import Event, Points, ScoredMatch, Standing
 
 
 @attrs.frozen
@@ -45,3 +45,19 @@ def team_records(matches: Iterable[ScoredMatch]) -> dict[str, TeamRecord]:
 def source_name(event: Event) -> str:
     """The input file's base name; ``<stdin>`` stays as it is."""
     return PurePath(event.source.name).name or event.source.name
+
+
+def team_pairs_first(standings: Iterable[Standing]) -> list[Standing]:
+    """The standings in the order every report lists them: the pairs of a
+    teams event (scored by a pairs method: barking, cross-IMPs) first, as
+    one ranking of them all, best first (session by session); then everyone
+    else in the method's order. Without such pairs, the method's order."""
+    everyone = list(standings)
+    pairs = [s for s in everyone if s.participant.team is not None]
+    if not pairs:
+        return everyone
+    sessions: dict[str | None, int] = {}
+    for standing in pairs:
+        sessions.setdefault(standing.session, len(sessions))
+    ranked = sorted(pairs, key=lambda s: (sessions[s.session], s.rank is None, s.rank or 0))
+    return ranked + [s for s in everyone if s.participant.team is None]

@@ -1,5 +1,6 @@
-"""The standings tables of a report: one per separately ranked field, each
-team's pairs under their team, and teams scored by matches with their VPs
+"""The standings tables of a report: a teams event's pairs (barking,
+cross-IMPs) first, as one ranking of them all with their teams; then one
+table per separately ranked field, teams scored by matches with their VPs
 and IMPs for and against (:class:`pbnscore.report._shared.TeamRecord`)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pbnscore.model import (
     ParticipantKind,
     Standing,
 )
-from pbnscore.report._shared import TeamRecord
+from pbnscore.report._shared import TeamRecord, team_pairs_first
 from pbnscore.report._view import (
     DID_NOT_PLAY,
     KIND_WORDS,
@@ -27,6 +28,7 @@ from pbnscore.report._view import (
     names,
     rank_label,
     several,
+    team_label,
     team_name,
 )
 
@@ -49,31 +51,84 @@ def tables(
     cards: Mapping[Any, str],
     records: Mapping[str, TeamRecord] | None = None,
 ) -> tuple[Table, ...]:
-    """One table per separately ranked field; pairs that belong to a team
-    (barking, cross-IMPs of a teams event) grouped under their team. Teams
-    scored by matches (``records``) show their VPs with IMPs for and against."""
+    """A teams event's pairs (barking, cross-IMPs) first: one ranking of
+    them all, each with its team; then one table per separately ranked
+    field. Teams scored by matches (``records``) show their VPs with IMPs
+    for and against."""
     everyone = list(standings)
     loose = [s for s in everyone if s.participant.team is None]
     several_sessions = several(s.session for s in everyone)
     tables = [
+        _pairs_ranking(group, several_sessions, teams, cards) for group in _team_pairs(everyone)
+    ]
+    tables += [
         _teams_table(group, _field_title(group, several_sessions, split), records, cards)
         if records and group[0].participant.kind is ParticipantKind.TEAM
         else _standings_table(group, _field_title(group, several_sessions, split), not split, cards)
         for group, split in _fields(loose)
     ]
-    tables += [
-        _standings_table(group, join_title(f"Team {team}", teams.get(team)), cards=cards)
-        for team, group in _by_team(everyone).items()
-    ]
     return tuple(tables)
 
 
 def standing_groups(standings: Iterable[Standing]) -> list[list[Standing]]:
-    """The standings as the reports list them: each separately ranked
-    field, then each team's pairs."""
+    """The standings as the reports list them: a teams event's pairs as one
+    ranking (a session's), then each separately ranked field."""
     everyone = list(standings)
     loose = [s for s in everyone if s.participant.team is None]
-    return [group for group, _ in _fields(loose)] + list(_by_team(everyone).values())
+    return _team_pairs(everyone) + [group for group, _ in _fields(loose)]
+
+
+def _team_pairs(everyone: list[Standing]) -> list[list[Standing]]:
+    """The pairs that belong to a team, best first, a list a session."""
+    pairs = [s for s in team_pairs_first(everyone) if s.participant.team is not None]
+    return list(_group(pairs, lambda s: s.session).values())
+
+
+_PAIRS_RANKING_COLUMNS = (
+    Column("Rank"),
+    Column("Pair"),
+    Column("Team", flexible=True),
+    Column("Names", flexible=True),
+    Column("Total", numeric=True),
+    Column("Boards", numeric=True),
+    Column("Average", numeric=True),
+)
+
+
+def _pairs_ranking(
+    group: list[Standing], with_session: bool, teams: Mapping[str, str], cards: Mapping[Any, str]
+) -> Table:
+    """Every pair of a teams event, ranked on its own points, with its
+    team: the ranking barking exists to give. A pair links to its
+    scorecard, its team to the team's."""
+    rows = []
+    links = []
+    for standing in group:
+        participant = standing.participant
+        team = participant.team or ""
+        card = cards.get(identity(participant))
+        team_card = cards.get((ParticipantKind.TEAM.value, team, None, None, None))
+        rows.append(
+            (
+                rank_label(standing),
+                participant.id,
+                team_label(team, teams),
+                names(participant),
+                _total(standing),
+                str(standing.boards),
+                standing.average if standing.rank is not None else "",
+            )
+        )
+        links.append((None, card, team_card, card, None, None, None))
+    title = join_title("Pairs", labelled("Session", group[0].session) if with_session else None)
+    return make_table(
+        "standings",
+        title,
+        _PAIRS_RANKING_COLUMNS,
+        rows,
+        optional=frozenset({"Names"}),
+        links=links if cards else (),
+    )
 
 
 def _standings_table(
@@ -203,18 +258,6 @@ def _field_title(group: list[Standing], with_session: bool, by_direction: bool) 
         labelled("Section", first.participant.section),
         direction.value if by_direction and direction else None,
     )
-
-
-def _by_team(everyone: list[Standing]) -> dict[str, list[Standing]]:
-    """Pairs that belong to a team, by team: teams in the order of the team
-    standings, then any team that was not ranked."""
-    grouped = _group(
-        (s for s in everyone if s.participant.team is not None),
-        lambda s: s.participant.team or "",
-    )
-    order = [s.participant.id for s in everyone if s.participant.kind is ParticipantKind.TEAM]
-    ranked = {team: grouped.pop(team) for team in order if team in grouped}
-    return {**ranked, **grouped}
 
 
 K = TypeVar("K", bound=Hashable)

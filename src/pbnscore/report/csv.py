@@ -1,7 +1,8 @@
 """The standings as CSV, for a spreadsheet (``--to csv``, ``-o X.csv``).
 
-One row per participant, in the order of the text and HTML standings (each
-separately ranked field in turn): rank (a number; ``Tied`` says ``yes`` for a
+One row per participant, in the order of the text and HTML standings (a
+teams event's pairs first as one ranking, then each separately ranked
+field in turn): rank (a number; ``Tied`` says ``yes`` for a
 shared place), id, kind, team, section, direction, names, total, the
 factored total where the method factors (``--factor``: a ``Factored``
 column after ``Total``), boards played and average per board. Totals and averages are written as the

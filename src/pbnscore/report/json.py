@@ -29,7 +29,7 @@ from pbnscore.model import (
     Standing,
     check_scored,
 )
-from pbnscore.report._shared import TeamRecord, source_name, team_records
+from pbnscore.report._shared import TeamRecord, source_name, team_pairs_first, team_records
 
 SCHEMA = "pbnscore/1"
 
@@ -191,8 +191,11 @@ def _result(scored: ScoredResult) -> dict[str, Any]:
 
 
 def _participants(scored: ScoredEvent) -> list[dict[str, Any]]:
+    """Every participant, a teams event's pairs first as one ranking
+    (:func:`pbnscore.report._shared.team_pairs_first`), as the other reports
+    list them."""
     records = team_records(scored.matches)
-    return [_participant(standing, records) for standing in scored.standings]
+    return [_participant(standing, records) for standing in team_pairs_first(scored.standings)]
 
 
 def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[str, Any]:
