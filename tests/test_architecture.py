@@ -19,8 +19,8 @@ The parts, by module (a package names all of its modules):
   model.
 - **outputs**: ``report``, ``outputs``. They render a scored event, an
   explanation or a season.
-- **command line**: ``cli``, ``batch``, ``watch``, ``__main__``,
-  ``_signals``.
+- **command line**: ``cli``, ``batch``, ``watch``, ``serve`` (the local
+  page's server), ``__main__``, ``_signals``.
 - **above the parts**: ``_reading`` and ``_writing`` (what the package's
   ``__init__`` offers for reading a file of either format and writing any
   output),
@@ -69,7 +69,7 @@ PARTS: dict[str, str] = {
     "bws": "bws format",
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
-    **dict.fromkeys(("cli", "batch", "watch", "__main__", "_signals"), "command line"),
+    **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
     **dict.fromkeys(("_reading", "_writing", "season", "validate", "testing"), "above"),
 }  # fmt: skip
 

@@ -53,13 +53,22 @@ def check(inputs: list[str], source_format: str | None) -> int:
             status = max(status, 1)
             continue
         event, problems = validate.read_and_check(data, source, source_format)
-        for problem in problems:
-            print(problem_line(problem))
-        if any(problem.severity == "error" for problem in problems):
+        found, failed = lines(event, problems, source)
+        for line in found:
+            print(line)
+        if failed:
             status = max(status, 1)
-        elif event is not None:
-            print(f"{shown(source)}: {contents(event)}; {_verdict(problems)}")
     return status
+
+
+def lines(event: Event | None, problems: list[Problem], source: str) -> tuple[list[str], bool]:
+    """What ``check`` says of one file read: a line per problem, then (where
+    it has no error) what it holds; and whether it has an error."""
+    said = [problem_line(problem) for problem in problems]
+    failed = any(problem.severity == "error" for problem in problems)
+    if not failed and event is not None:
+        said.append(f"{shown(source)}: {contents(event)}; {_verdict(problems)}")
+    return said, failed
 
 
 def contents(event: Event) -> str:

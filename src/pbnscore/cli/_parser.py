@@ -52,6 +52,7 @@ COMMANDS: dict[str, Command] = {
     "explain": Command("pbnscore.cli._explain", "how each point on one board came about"),
     "season": Command("pbnscore.cli._season", "one ranking over many events (a season, a league)"),
     "watch": Command("pbnscore.cli._watch", "score each results file as it is saved into a folder"),
+    "serve": Command("pbnscore.cli._serve", "a page on this machine to drop results files on"),
 }
 
 FROM_HELP = "input format (default: from the extension, else the content)"

@@ -1,0 +1,97 @@
+"""``pbnscore serve``: a local page to drop a night on, and ``pbnscore-gui``.
+
+A front end, as the command line is: the page sends a file and the choices
+a scorer made, and the server answers each request by the one road that
+``pbnscore score`` takes (:mod:`pbnscore.serve._api`), behind the guards of
+:mod:`pbnscore.serve._http`. The standard library's HTTP server is enough
+for one local user (docs: "No command line: score a night in your
+browser"); the page's HTML, CSS and JavaScript are package data in
+``page/``, and talk to the server only through the small JSON API.
+
+Files sent are kept in a temporary folder removed when the server stops;
+nothing else is written.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from pbnscore.errors import PbnscoreError
+
+LOOPBACK = "127.0.0.1"
+
+
+def url_of(host: str, port: int) -> str:
+    """The page's address: the loopback one where every address is served."""
+    shown = LOOPBACK if host in ("", "0.0.0.0") else "[::1]" if host == "::" else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach ``host``."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(
+    host: str = LOOPBACK,
+    port: int = 0,
+    *,
+    browser: bool = True,
+    say: Callable[[str], None] = print,
+    ready: Callable[[str], None] | None = None,
+) -> None:
+    """Serve the page on ``host``:``port`` (0: an unused port) until
+    interrupted, saying its address; open it in the default browser. A port
+    in use is a :class:`PbnscoreError` of one line."""
+    from pbnscore.serve._api import Store
+    from pbnscore.serve._http import Server
+
+    with tempfile.TemporaryDirectory(prefix="pbnscore-serve-", ignore_cleanup_errors=True) as kept:
+        try:
+            server = Server((host, port), Store(Path(kept)))
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", None)):
+                raise PbnscoreError(
+                    f"port {port} on {host} is in use (another pbnscore serve?)"
+                ) from None
+            raise PbnscoreError(f"cannot serve on {host} port {port}: {exc.strerror}") from None
+        with server:
+            url = url_of(host, server.port)
+            say(f"pbnscore serve: {url} (Ctrl-C to stop)")
+            if ready is not None:
+                ready(url)
+            if browser:
+                import webbrowser
+
+                # In a thread: a text-mode browser would hold the terminal.
+                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            server.serve_forever()
+
+
+def gui() -> None:
+    """``pbnscore-gui``: ``pbnscore serve`` with its page opened, for a
+    shortcut or a menu (a gui-script: on Windows no console window, and no
+    standard output or error to write to)."""
+    import os
+
+    from pbnscore.cli import main
+
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
+    sys.exit(main(["serve", *sys.argv[1:]]))
+
+
+__all__ = ["gui", "serve"]
