@@ -340,3 +340,35 @@ def test_another_host_is_served_with_a_warning(tmp_path: Path) -> None:
     finally:
         _, err = running.stop()
     assert "warning: serving on 0.0.0.0: anyone who can reach this machine" in err
+
+
+def test_pbnscore_gui_is_a_gui_script_starting_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyproject declares pbnscore-gui among the gui-scripts (no console
+    window on Windows); it runs `pbnscore serve` with its own words, and
+    without a standard output (pythonw) it still starts."""
+    import tomllib
+
+    import pbnscore.cli
+    from pbnscore import serve
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert declared["project"]["gui-scripts"] == {"pbnscore-gui": "pbnscore.serve:gui"}
+    seen: list[list[str]] = []
+    monkeypatch.setattr(pbnscore.cli, "main", lambda words: seen.append(words) or 0)
+    monkeypatch.setattr(sys, "argv", ["pbnscore-gui", "--port", "8080"])
+    monkeypatch.setattr(sys, "stdout", None)
+    with pytest.raises(SystemExit) as exited:
+        serve.gui()
+    assert exited.value.code == 0
+    assert seen == [["serve", "--port", "8080"]]
+    assert sys.stdout is not None
+
+
+@pytest.mark.parametrize(
+    "name", ["pbnscore.desktop", "pbnscore-shortcuts.ps1", "pbnscore.applescript"]
+)
+def test_each_launcher_starts_pbnscore_gui(name: str) -> None:
+    """The launchers the tutorial sets up (examples/serve) start pbnscore-gui,
+    and the tutorial names each."""
+    assert "pbnscore-gui" in (ROOT / "examples" / "serve" / name).read_text(encoding="utf-8")
+    assert name in (ROOT / "docs" / "tutorials" / "serve.md").read_text(encoding="utf-8")
