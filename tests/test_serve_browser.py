@@ -94,15 +94,17 @@ def test_each_format_checked_scored_and_downloaded_as_score_writes_it(page: Any)
     """Both files picked at once: each shows `check`'s lines; butler with
     the Compscore preset downloads the USEBIO `score` writes, cross-imps the
     HTML `score` writes, byte for byte."""
+    before = page.locator("#files > li").count()
     page.set_input_files("#pick", [str(path) for path in FILES.values()])
-    page.wait_for_function("document.querySelectorAll('#files > li').length === 2")
+    page.wait_for_function(f"document.querySelectorAll('#files > li').length === {before + 2}")
+    radios = page.locator("#files input[type=radio]").count() - len(FILES)
     for index, path in enumerate(FILES.values()):
-        item = page.locator("#files > li").nth(index)
+        item = page.locator("#files > li").nth(before + index)
         assert item.locator(".name").text_content().strip() == path.name
         lines = item.locator(".lines li").all_text_contents()
         assert lines == cli("check", path.name, cwd=path.parent).decode().splitlines()
     for index, path in enumerate(FILES.values()):
-        page.locator("#files input[type=radio]").nth(index).check()
+        page.locator("#files input[type=radio]").nth(radios + index).check()
         choose(page, "butler", preset="compscore")
         name, data = downloaded(page, "usebio")
         assert name == f"{path.stem}.xml"
@@ -138,6 +140,9 @@ def test_an_unreadable_file_is_one_line_with_its_own_name(page: Any) -> None:
 def test_a_plugin_method_appears_with_its_options(page: Any) -> None:
     """A method installed as a plug-in is offered, marked as one, and
     choosing it offers its own options, as `pbnscore methods` lists them."""
+    before = page.locator("#files > li").count()
+    page.set_input_files("#pick", str(FILES["pbn"]))
+    page.wait_for_function(f"document.querySelectorAll('#files > li').length === {before + 1}")
     assert "myplugin (plug-in)" in page.locator("#method option").all_text_contents()
     choose(page, "myplugin")
     flags = page.locator("#options .option > span").all_text_contents()
