@@ -230,8 +230,10 @@ def test_a_number_as_text_is_refused_from_python(
         (["--artificial-imps", "1e999999999"], "takes a number from 0 to 100, not '1e999999999'"),
         (["--artificial-imps", "inf"], "takes a number from 0 to 100, not 'inf'"),
         (["--imp-cap", "1.5"], "takes a whole number from 1 to 100, not '1.5'"),
+        (["--datum", "trimmed-mean", "--drop", "1e-300%"], "--drop takes N, P% or one of"),
+        (["--datum", "trimmed-mean", "--drop", "1e309%"], "--drop takes N, P% or one of"),
     ],
-    ids=["1e309", "huge-exponent", "inf", "cap-1.5"],
+    ids=["1e309", "huge-exponent", "inf", "cap-1.5", "drop-1e-300%", "drop-1e309%"],
 )
 def test_a_number_out_of_range_on_the_command_line_is_usage(
     words: list[str], says: str, capsys: pytest.CaptureFixture[str]
@@ -328,3 +330,22 @@ def test_explain_s_board_from_python_is_checked() -> None:
 
     with pytest.raises(pbnscore.OptionError, match="board takes a whole number from 1 to"):
         explain(pbnscore.load(ADJUSTED), 1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "factor", "datum", "drop", "preset", "rounding", "imp_gaps", "field", "rank",
+        "artificial_imps", "imp_cap", "vp", "x" * 10_000,
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("method", ["butler", "aggregate"])
+def test_an_option_error_from_python_is_cut_like_every_message(
+    night: Event, name: str, method: str
+) -> None:
+    """factor="x" * 10000 was a 10,034-character message: the value (or an
+    option's name) is cut as every message cuts what it quotes."""
+    with pytest.raises(pbnscore.OptionError) as caught:
+        pbnscore.score(night, method, **{name: "x" * 10_000})
+    said = str(caught.value)
+    assert len(said) <= 300 and "x" * 50 not in said, said[:300]

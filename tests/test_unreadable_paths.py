@@ -189,3 +189,32 @@ def test_a_file_in_a_folder_that_cannot_be_searched_is_one_line(place: Path, com
     night = _night(place / "locked" / "in", "b.xml")
     (place / "locked").chmod(0)
     assert f"{night}: Permission denied" in _refused(command, place, night)
+
+
+# -- a folder that cannot be written, said as the docs say -------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["score", "{night}", "-o", "{locked}/x.json"],
+        ["batch", "{night}", "--out-dir", "{locked}/out", "--no-progress"],
+        ["season", "{night}", "--report-dir", "{locked}/out", "-o", "{place}/s.txt"],
+    ],
+    ids=["score-o", "batch-out-dir", "season-report-dir"],
+)
+def test_an_output_below_a_folder_that_cannot_be_searched_names_the_folder(
+    place: Path, command: list[str]
+) -> None:
+    """-o locked/x.json, --out-dir locked/out (locked at mode 000): 'locked:
+    cannot write to this folder: Permission denied', exit 1 (it was
+    'locked/x.json: Permission denied', and exit 2 for batch)."""
+    night = _night(place / "in")
+    locked = place / "locked"
+    locked.mkdir()
+    locked.chmod(0)
+    names = {"night": str(night), "locked": str(locked), "place": str(place)}
+    done = run(*(word.format(**names) for word in command))
+    _no_traceback(done)
+    assert done.returncode == 1, done
+    assert f"{locked}: cannot write to this folder: Permission denied" in done.stderr, done

@@ -60,7 +60,9 @@ def folder_error(folder: Path, exc: OSError, *, making: bool = False) -> FolderE
 
 def file_on_the_way(folder: Path) -> Path | None:
     """The file that ``folder`` or a folder above it is, if one is."""
-    return next((p for p in (folder, *folder.parents) if p.is_file()), None)
+    # os.path.isfile, not Path.is_file: a folder that cannot be searched
+    # (PermissionError from stat) has no file on the way that can be seen
+    return next((p for p in (folder, *folder.parents) if os.path.isfile(p)), None)
 
 
 # This process's open descriptors by name (Linux's /dev/fd is a link to
@@ -138,7 +140,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
         status = os.stat(path)
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
-    except NotADirectoryError as exc:  # a file on the way
+    except OSError as exc:  # a file on the way, a folder that cannot be searched
         raise folder_error(folder, exc) from None
     else:
         if not stat.S_ISREG(status.st_mode):

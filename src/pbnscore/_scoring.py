@@ -93,7 +93,7 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
 
     import attrs
 
-    from pbnscore.errors import OptionError, ParseError
+    from pbnscore.errors import OptionError, ParseError, excerpt
     from pbnscore.ranges import Range
     from pbnscore.strategies._base import Applies, choices_of, flag_name, with_preset
 
@@ -109,7 +109,7 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
         if choices is not None and isinstance(spelled, str) and spelled not in choices:
             listed = ", ".join(choices)
             raise OptionError(
-                f"{strategy.name}: {flag_name(name)} {spelled!r} is not one of: {listed}"
+                f"{strategy.name}: {flag_name(name)} {excerpt(spelled)} is not one of: {listed}"
             )
     try:
         # A preset's own settings are not checked for applying: an explicit
@@ -151,9 +151,10 @@ def not_an_option(strategy: type[Any] | None, name: str) -> str | None:
     strategy chosen (``None``): which methods take it, or None where none does."""
     import attrs
 
+    from pbnscore.errors import excerpt
     from pbnscore.strategies._base import flag_name
 
-    flag = flag_name(name)
+    flag = excerpt(flag_name(name), bare=True)  # a keyword may be any length
     takers = [taker for taker in methods_taking(name) if strategy is None or taker != strategy.name]
     listed = " and ".join(filter(None, (", ".join(takers[:-1]), takers[-1] if takers else "")))
     if strategy is None:

@@ -303,6 +303,10 @@ def _check_out_dir(out_dir: Path) -> None:
         if os.path.lexists(out_dir):
             raise UsageError("is a link to nothing", source=str(out_dir)) from None
         return  # made when the first output is written
+    except PermissionError:
+        # A folder above it cannot be searched: each file's write fails, said
+        # of the folder to fix, once (as for a folder that cannot be written)
+        return
     except OSError as exc:
         raise UsageError(exc.strerror or str(exc), source=str(out_dir)) from None
     if not stat.S_ISDIR(status.st_mode):

@@ -137,7 +137,7 @@ def to_bool(value: object) -> bool:
     spelled = str(value).strip().lower()
     if spelled in _TRUE or spelled in _FALSE:
         return spelled in _TRUE
-    raise ValueError(f"expected yes or no, not {value!r}")
+    raise ValueError(f"expected yes or no, not {excerpt(str(value))}")
 
 
 # The mix-ins keep no __slots__: Python refuses a class two of whose bases
@@ -254,7 +254,7 @@ def with_preset(strategy: type[Any], given: Mapping[str, object]) -> dict[str, o
     presets: Mapping[str, Preset] = getattr(strategy, "presets", {})
     if name not in presets:
         listed = ", ".join(presets) or "none"
-        raise OptionError(f"{strategy.name}: --preset {name!r} is not one of: {listed}")
+        raise OptionError(f"{strategy.name}: --preset {excerpt(name)} is not one of: {listed}")
     return {**presets[name].settings, **given}
 
 

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from pbnscore.errors import ScoringError
+from pbnscore.errors import ScoringError, excerpt
 from pbnscore.figures import number, shown
 from pbnscore.imps import ScaleFile, imps, read_scale, wbf_discrete_vps, wbf_vps
 from pbnscore.model import (
@@ -86,7 +86,7 @@ def to_vp(value: object) -> VpScale | ScaleFile:
     if text.lower().endswith(".csv"):
         return read_scale(text)
     names = ", ".join(v.value for v in VpScale)
-    raise ValueError(f"--vp takes {names} or FILE.csv, not {value!r}")
+    raise ValueError(f"--vp takes {names} or FILE.csv, not {excerpt(str(value))}")
 
 
 class ImpScale(enum.Enum):

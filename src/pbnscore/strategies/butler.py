@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
 from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
 from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle
+from pbnscore.ranges import Range
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 
@@ -106,6 +108,7 @@ def _number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
+PERCENT = Range(0, 100, whole=False)  # --drop P%
 _DROP_HELP = "N, P% or one of " + ", ".join(r.value for r in DropRule)
 
 
@@ -115,21 +118,20 @@ def to_drop(value: object) -> Drop:
     if isinstance(value, Drop):
         return value
     if isinstance(value, bool):
-        raise ValueError(f"--drop takes {_DROP_HELP}, not {value!r}")
+        raise ValueError(f"--drop takes {_DROP_HELP}, not {excerpt(str(value))}")
     if isinstance(value, int):
         return _fixed(value)
     text = str(value).strip().lower()
     try:
         if text.endswith("%"):
-            percent = Fraction(text[:-1])
-            if not 0 <= percent <= 100:
-                raise ValueError
-            return Drop(percent=percent)
+            # pbnscore's one reading of a number (ranges.py): 1e-300% and
+            # 1e309% are refused with the other exponents past 12
+            return Drop(percent=PERCENT(text[:-1]))
         if text in {r.value for r in DropRule}:
             return Drop(rule=DropRule(text))
         return _fixed(int(text))
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"--drop takes {_DROP_HELP}, not {value!r}") from None
+        raise ValueError(f"--drop takes {_DROP_HELP}, not {excerpt(str(value))}") from None
 
 
 def _fixed(count: int) -> Drop:
