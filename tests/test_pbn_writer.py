@@ -30,6 +30,8 @@ from pbnscore.model import (
     Event,
     EventKind,
     Outcome,
+    Participant,
+    Player,
     PointsStyle,
     ScoredEvent,
     Source,
@@ -739,3 +741,60 @@ def test_a_total_score_table_sharing_its_line_is_cut_out(tmp_path: Path) -> None
     assert "\n1 2 3NT N 9 0.00  0.00\n3 4 3NT S 10 1.00 -1.00\n[Scoring " in text
     again = pbnscore.score(pbn.loads(output, source=path.name), "butler")
     assert report_json.dumps(again) == report_json.dumps(scored)
+
+
+def _with_players(event: Event, players: dict[str, tuple[str, ...]]) -> Event:
+    """``event`` with the players of the pairs ``players`` names (by id)."""
+
+    def renamed(pair: Participant) -> Participant:
+        names = players.get(pair.id)
+        if names is None:
+            return pair
+        return attrs.evolve(pair, players=tuple(Player(name) for name in names))
+
+    sessions = tuple(
+        attrs.evolve(
+            session,
+            sections=tuple(
+                attrs.evolve(section, participants=tuple(map(renamed, section.participants)))
+                for section in session.sections
+            ),
+        )
+        for session in event.sessions
+    )
+    return attrs.evolve(event, sessions=sessions)
+
+
+def test_names_holding_the_separators_read_back_whole() -> None:
+    """USEBIO players 'Zane; Zoë' and 'Alice Archer - Smythe' (and a pair of
+    one player 'Smith-Jones', and 'Ann;' ...) written to PBN come back as
+    the same players, two a pair, not three (the writer joined with ';',
+    the reader split on ';' and on ' - ')."""
+    event = pbnscore.load(FIXTURES / "usebio" / "mitchell-pairs.xml")
+    first = [p.id for p in event.participants()]
+    players = {
+        first[0]: ("Zane; Zoë", "Alice Archer - Smythe"),
+        first[1]: ("Smith-Jones",),
+        first[2]: ("Ann - Bob Carter",),
+        first[3]: ("Ann;", ";;Bea"),
+    }
+    scored = pbnscore.score(_with_players(event, players), "butler")
+    back = pbn.loads(pbn.dumps(scored))
+    read = {p.id: p.names for p in back.participants()}
+    assert {pair: read[pair] for pair in players} == players
+
+
+NAME_TEXT = st.text(st.sampled_from("Ab -;é\t"), min_size=1, max_size=12)
+
+
+@given(st.lists(NAME_TEXT.map(str.strip), max_size=3))
+def test_any_names_survive_a_names_cell(names: list[str]) -> None:
+    """Whatever the players' names hold, the TotalScoreTable's names cell
+    reads back as those names (each as the reader keeps a name: stripped,
+    none empty, none '-'; short enough not to be cut)."""
+    from pbnscore.pbn._pairs import split_names
+    from pbnscore.pbn._scores import names_cell
+
+    kept = tuple(name for name in names if name and name not in ("-", "?"))
+    cell = names_cell(kept)
+    assert split_names(cell) == kept

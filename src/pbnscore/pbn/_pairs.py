@@ -58,8 +58,11 @@ from pbnscore.model import (
 
 # Names_NS / Names / player tags: "A;B" (§5.9), "A - B" (Magic Contest),
 # "Smith-Jones" (BridgeComposer's surname pairs, no spaces), "Ann Smith-Bob
-# Jones" (JFR/PbnTools' pair labels: two full names).
-NAMES_SPLIT_RE = re.compile(r"\s*;\s*|\s+-\s+")
+# Jones" (JFR/PbnTools' pair labels: two full names). A cell with a ";" is
+# split on ";" alone, ";;" standing for a ";" within a name (how pbnscore
+# writes a name that holds one: docs/reference/pbn-out.md).
+NAMES_SPLIT_RE = re.compile(r"\s+-\s+")
+SEMICOLON_RE = re.compile(r"(;;|;)")
 NAME_PART_RE = re.compile(r"[^\W\d_].*[^\W\d_]", re.S)  # two letters or more, not "Para-1"
 DIRECTION_RE = re.compile(r"\s*(N)\s*-?\s*S\s*|\s*(E)\s*-?\s*W\s*", re.I)
 RANK_RE = re.compile(r"\s*(\d{1,9})\s*(=?)\s*")  # "3", "3=" (a tie)
@@ -70,6 +73,8 @@ def split_names(text: str) -> tuple[str, ...]:
     text = text.strip()
     if text in ("", "-", "?"):
         return ()
+    if ";" in text:
+        return tuple(part.strip() for part in _semicolon_split(text) if part.strip())
     parts = NAMES_SPLIT_RE.split(text)
     if len(parts) == 1 and text.count("-") == 1:
         first, second = (part.strip() for part in text.split("-"))
@@ -80,6 +85,17 @@ def split_names(text: str) -> tuple[str, ...]:
         ):
             parts = [first, second]
     return tuple(part.strip() for part in parts if part.strip())
+
+
+def _semicolon_split(text: str) -> list[str]:
+    """``text`` split on each ";" that is not half of a ";;" (a ";" of the name)."""
+    parts = [""]
+    for token in SEMICOLON_RE.split(text):
+        if token == ";":
+            parts.append("")
+        else:
+            parts[-1] += ";" if token == ";;" else token
+    return parts
 
 
 @functools.lru_cache(maxsize=64)

@@ -29,7 +29,7 @@ from pbnscore.model import (
     ScoredResult,
     Standing,
 )
-from pbnscore.pbn._pairs import natural_key
+from pbnscore.pbn._pairs import natural_key, split_names
 from pbnscore.pbn._tables import SCORE_TABLE, TOTAL_SCORE_TABLE
 
 DATUM_TAG = "Datum"
@@ -194,10 +194,45 @@ def _tie(standing: Standing | None) -> str:
 def _names(participant: Participant) -> str | None:
     if participant.kind is ParticipantKind.TEAM:
         return participant.name  # "" where it has none: its id is in TeamId
-    # Each name cut to its share of the cell, so that every player keeps one.
-    names = participant.names
+    return names_cell(participant.names)
+
+
+def names_cell(names: Sequence[str]) -> str:
+    """The players' names as one names element, "A;B" (§5.9), that
+    pbnscore's reader splits back into these names (pbn/_pairs.split_names):
+    a ";" in a name written ";;", " ; " between names where one ends or the
+    next starts with a ";", and one name that the reader would split (it
+    holds " - ", or is "Smith-Jones") ended by a ";". Each name is cut to its
+    share of the cell, so that every player keeps one."""
     share = (NAMES_ROOM - len(names) + 1) // max(len(names), 1)
-    return ";".join(name if len(name) <= share else name[: share - 3] + "..." for name in names)
+    while True:
+        cell = _joined([_name_cut(name, share) for name in names])
+        if len(cell) <= NAMES_ROOM or share <= 4:
+            return cell
+        share -= 1  # its wider separators took the room
+
+
+def _joined(written: list[str]) -> str:
+    cell = ""
+    for at, name in enumerate(written):
+        if at:
+            cell += " ; " if cell.endswith(";") or name.startswith(";") else ";"
+        cell += name
+    if len(written) == 1 and ";" not in cell and len(split_names(cell)) != 1:
+        cell += ";"
+    return cell
+
+
+def _name_cut(name: str, share: int) -> str:
+    """``name`` with each ";" doubled, at most ``share`` characters: cut,
+    ending "...", never inside a ";;"."""
+    doubled = name.replace(";", ";;")
+    if len(doubled) <= share:
+        return doubled
+    keep = share - 3
+    while len(name[:keep].replace(";", ";;")) > share - 3:
+        keep -= 1
+    return name[:keep].replace(";", ";;") + "..."
 
 
 def ties_as_read(standings: Sequence[Standing]) -> list[Standing]:
