@@ -103,7 +103,10 @@ def read_leniently(
     """The event as far as it can be read, and every problem met reading it,
     in the order found. For ``pbnscore check``."""
     with gc_paused():
-        return read(data, source, strict=False)
+        try:
+            return read(data, source, strict=False)
+        except PbnError as exc:  # no PBN file at all: nothing more to read
+            return None, [Problem(exc.message, exc.source or source, exc.line)]
 
 
 def check(data: bytes | str, *, source: str = "<string>") -> list[Problem]:

@@ -71,6 +71,7 @@ from pbnscore.pbn._pairs import (
 )
 from pbnscore.pbn._results import EMPTY, Entry, Report, to_result
 from pbnscore.pbn._score_table import Place, PlayKey, read_rows
+from pbnscore.pbn._shape import not_pbn
 from pbnscore.pbn._tables import (
     SCORE_TABLE,
     TABLES,
@@ -663,6 +664,9 @@ def read(data: bytes | str, source: str, strict: bool) -> tuple[Event, list[Prob
             message = f"charset {charset} is no text encoding pbnscore knows; read as {encoding}"
             report(message, None, "warning")
         data = decoded.text
+    why = not_pbn(document, data)
+    if why is not None:  # one line, never the faults of a file that is no PBN at all
+        raise PbnError(f"not a PBN or USEBIO file ({why})", source=source, line=None)
     builder = EventBuilder(source, report, thorough=not strict)
     directives: list[Token] = []
     skipped: list[Token] = []
