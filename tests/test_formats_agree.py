@@ -181,7 +181,9 @@ def event_view(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "title": event.title,
         "date": event.date,
-        "club": event.club.name if event.club else None,
+        # where it was: PBN's Site (a venue) is written as USEBIO's club by
+        # the programs that made the twins
+        "where": event.venue or (event.club.name if event.club else None),
         "participants": participants_view(event),
         "results": results_view(event),
     }

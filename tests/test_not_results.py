@@ -28,8 +28,8 @@ def _copy(tmp_path: Path, name: str) -> Path:
     if name == "standings.pbn":  # a spreadsheet's standings saved as text
         rows = "".join(f"{n},Player {n},Player {n + 20},{50 + n / 10:.1f}\n" for n in range(1, 40))
         target.write_text("Pair,North-South,East-West,Percentage\n" + rows)
-    else:
-        shutil.copyfile(FIXTURES / name, target)
+    else:  # kept as .bin: a folder of fixtures scored by batch skips it
+        shutil.copyfile(FIXTURES / name.replace(".pbn", ".bin"), target)
     return target
 
 

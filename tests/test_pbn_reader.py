@@ -396,10 +396,11 @@ def test_date(value: str, expected: dt.date | None) -> None:
 
 
 def test_event_fields() -> None:
-    """Title from Event, club from Site, version from % PBN, the source named."""
+    """Title from Event, venue from Site (§3.4.2: "the location of the event",
+    no club), version from % PBN, the source named."""
     text = '% PBN 2.1\n[Event "Monday Butler"]\n[Site "Hove"]\n[Scoring "IMP"]\n[Board "1"]\n'
     event = pbn.loads(text, source="night.pbn")
-    assert (event.title, event.club and event.club.name) == ("Monday Butler", "Hove")
+    assert (event.title, event.venue, event.club) == ("Monday Butler", "Hove", None)
     assert (event.source.name, event.source.format, event.source.version) == (
         "night.pbn",
         "pbn",

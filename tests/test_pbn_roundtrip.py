@@ -24,7 +24,6 @@ from pbnscore.model import (
     Adjusted,
     AdjustedKind,
     Board,
-    Club,
     Contract,
     Deal,
     Direction,
@@ -162,7 +161,7 @@ def pairs_events(draw: st.DrawFn) -> tuple[Event, str]:
         Source("<string>", "pbn", "2.1"),
         title=draw(titles),
         date=draw(st.dates(dt.date(1990, 1, 1), dt.date(2040, 12, 31))),
-        club=Club(draw(titles)),
+        venue=draw(titles),
     )
     return event, convention
 
@@ -217,14 +216,14 @@ def write_pairs(event: Event, convention: str) -> str:
         + score_columns[convention]
         + ";Names_NS;Names_EW"
     )
-    assert event.date is not None and event.club is not None and event.title is not None
+    assert event.date is not None and event.venue is not None and event.title is not None
     games = []
     for section in event.sessions[0].sections:
         names = {p.id: p.names for p in section.participants}
         for board in section.boards:
             lines = [
                 f"[Event {quote(event.title)}]",
-                f"[Site {quote(event.club.name or '')}]",
+                f"[Site {quote(event.venue)}]",
                 f'[Date "{event.date:%Y.%m.%d}"]',
                 f'[Board "{board.number}"]',
             ]
@@ -272,7 +271,7 @@ def event_view(event: Event) -> dict[str, Any]:
         "kind": event.kind,
         "title": event.title,
         "date": event.date,
-        "site": event.club and event.club.name,
+        "site": event.venue,
         "sections": [
             (s.id, [board_view(b) for b in s.boards], participants_view(s.participants))
             for s in session.sections
@@ -357,7 +356,7 @@ def teams_events(draw: st.DrawFn) -> Event:
         Source("<string>", "pbn"),
         title="Teams",
         date=dt.date(2026, 3, 17),
-        club=Club("Club"),
+        venue="Club",
     )
 
 

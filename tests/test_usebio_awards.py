@@ -61,7 +61,7 @@ def test_awards_of_the_old_ranking_are_dropped(splice: bool) -> None:
     assert root.findtext("EVENT/MASTER_POINT_TYPE") == "BLACK"
     assert said == [
         "master points and percentages of the matchpoint ranking dropped "
-        "(the places are now butler's); --keep-awards keeps them"
+        "(the places now come from butler); --keep-awards keeps them"
     ]
     usebio.loads(document)  # and it reads back
 

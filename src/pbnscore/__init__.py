@@ -1,5 +1,5 @@
 """pbnscore: read PBN and USEBIO bridge results, score them with IMP methods,
-write USEBIO, JSON, text or HTML.
+write USEBIO, PBN, JSON, text, HTML or CSV.
 
 >>> import pbnscore
 >>> event = pbnscore.load("night.xml")                       # doctest: +SKIP

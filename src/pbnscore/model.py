@@ -448,6 +448,9 @@ class Event:
     title: str | None = None
     date: _dt.date | None = None
     club: Club | None = None
+    # Where the event was played (PBN's Site, "the location of the event",
+    # PBN 2.1 §3.4.2; USEBIO's VENUE): a place, not the club that ran it.
+    venue: str | None = None
     metadata: tuple[tuple[str, str], ...] = ()  # unknown tags, % lines, in order
 
     def participants(self) -> Iterator[Participant]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, ClassVar, NoReturn
 
 from pbnscore import outputs
-from pbnscore.errors import UsageError, shown
+from pbnscore.errors import UsageError, excerpt, shown
 
 
 def forgiven(text: str, choices: Iterable[object], aliases: Mapping[str, str] = {}) -> str:
@@ -107,9 +107,14 @@ def _unquoted(text: str) -> str:
 def method_named(text: str | None, names: Collection[str]) -> str | None:
     """The method ``-m text`` names, of ``names``: forgiven its case and a
     unique prefix; ``text`` itself where it names none (refused later,
-    listing the methods)."""
+    listing the methods). A prefix of several (``-m b``: barking, butler) is
+    refused here, naming them: no guess at which was meant."""
     if text is None or text in names:
         return text
+    wanted = text.lower()
+    hits = sorted(name for name in names if name.lower().startswith(wanted))
+    if wanted and len(hits) > 1 and wanted not in (name.lower() for name in names):
+        raise UsageError(f"-m {excerpt(text)} is ambiguous: {', '.join(hits)}")
     return forgiven(text, names)
 
 

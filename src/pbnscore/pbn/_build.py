@@ -97,7 +97,7 @@ class Builder:
         ``seated``: a table's players by seat, where known."""
         event = self.event
         date = event.date.strftime("%Y.%m.%d") if event.date else "????.??.??"
-        site = event.club.name if event.club and event.club.name else "?"
+        site = event.venue or (event.club.name if event.club and event.club.name else "?")
         lines = [tag("Event", event.title or "?"), tag("Site", site), tag("Date", date)]
         if board is None:
             return lines

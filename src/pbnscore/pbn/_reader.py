@@ -43,7 +43,6 @@ import attrs
 from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
 from pbnscore.errors import PbnError, Problem, excerpt
 from pbnscore.model import (
-    Club,
     Deal,
     DealAnalysis,
     Direction,
@@ -506,7 +505,7 @@ class EventBuilder:
             sections = self._sections_of(None)
             sessions = (Session(sections=sections, teams=teams, matches=matches),)
         tags = self.event_tags
-        site = tags.get("Site")
+        site = tags.get("Site")  # a venue (§3.4.2: "the location of the event")
         scoring, scorings = _scoring(tags.get("Scoring"))
         return Event(
             kind=EventKind.TEAMS if matches else EventKind.PAIRS,
@@ -521,7 +520,7 @@ class EventBuilder:
             ),
             title=tags.get("Event"),
             date=self._date(tags.get("Date") or tags.get("EventDate")),
-            club=Club(name=site) if site else None,
+            venue=site,
             # a Stage read as the sessions is no longer the event's
             metadata=(
                 *metadata,

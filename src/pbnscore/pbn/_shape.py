@@ -28,8 +28,9 @@ SIGNATURES = (
     (b"GIF8", "a GIF image"),
 )
 # A tag pair's start, "[Name " at the start of a line (§3.3: a tag name is
-# letters, digits and "_"), after a byte-order mark left in the text.
-TAG_START_RE = re.compile(r'^[ \t\ufeff]*\[[ \t]*[A-Za-z0-9_]+[ \t]*"', re.M)
+# letters, digits and "_"), after a byte-order mark left in the text; a
+# line may end in CR alone.
+TAG_START_RE = re.compile(r'(?:^|(?<=\r))[ \t\ufeff]*\[[ \t]*[A-Za-z0-9_]+[ \t]*"', re.M)
 # Characters no text file holds: C0 controls other than tab, line feed,
 # form feed, carriage return and the DOS end-of-file mark, and DEL.
 NOT_TEXT_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x19\x1b-\x1f\x7f]")

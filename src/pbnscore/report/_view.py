@@ -176,6 +176,7 @@ def _facts(event: Event) -> tuple[tuple[str, str], ...]:
     facts = [
         ("Date", event.date.isoformat() if event.date else None),
         ("Club", event.club.name if event.club else None),
+        ("Venue", event.venue),
         ("Event", event.kind.value),
         ("Source", source_name(event)),
     ]

@@ -94,7 +94,8 @@ def _line(line: Line) -> Iterator[str]:
         )
         if part
     )
-    table = f"Table {result.table}: " if result.table else ""
+    # a teams table by its room, as the travellers name it (Open, Closed)
+    table = f"{result.room}: " if result.room else f"Table {result.table}: " if result.table else ""
     yield f"{table}{seats}: {played}"
     yield from (f"  {step.text}" for step in line.steps)
     if line.ns_points is not None or line.ew_points is not None:

@@ -138,6 +138,8 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
         _sub(event_el, "WINNER_TYPE", winner_type)
     if event.date is not None:
         _sub(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
+    if event.venue is not None:
+        _sub(event_el, "VENUE", event.venue)
     _Builder(locator).sessions(event_el, event)
     _handsets(root, event)
     etree.indent(root, space="  ")

@@ -10,7 +10,9 @@ them): they read the tree the reader kept, in USEBIO's spellings.
 - a WINNER_TYPE of 2 (NS and EW ranked apart) on a section that lists no
   pairs and whose numbers read as a Howell's: each sits both ways, none on
   both sides of a board (warning: it is scored as the Howell its results
-  show, as the USEBIO converter takes such a file).
+  show, as the USEBIO converter takes such a file);
+- a participant's HANDICAP other than 0 (warning, once a file at the first:
+  no IMP method applies a handicap; the boards are scored as played).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def tree_problems(event: Event) -> list[Problem]:
     _event_type(event, found)
     _namespaced(event, found)
     _two_winner_howell(event, found)
+    _handicaps(event, found)
     return found
 
 
@@ -92,6 +95,45 @@ def _two_winner_howell(event: Event, found: list[Problem]) -> None:
                 "board): scored as a Howell, one pair a number in one field"
             )
             found.append(Problem(message, event.source.name, _line(winner), WARNING))
+
+
+def _handicaps(event: Event, found: list[Problem]) -> None:
+    """A HANDICAP other than 0 (BriAn writes 0.0 for every pair) is a
+    figure the file means to be added; no IMP method adds it, and the scorer
+    should know. Said once, at the first, with how many there are."""
+    root = _usebio_root(event)
+    document = event.source.document
+    if root is None or (document is not None and b"HANDICAP" not in document):
+        return
+    given = [
+        element
+        for element in root.iter("HANDICAP")
+        if (element.text or "").strip() and _nonzero((element.text or "").strip())
+    ]
+    if not given:
+        return
+    first = given[0]
+    holder = first.getparent()
+    fields = _fields(holder) if holder is not None else {}
+    number = fields.get("PAIR_NUMBER") or fields.get("TEAM_NUMBER") or fields.get("PLAYER_NUMBER")
+    who = holder.tag.lower() if holder is not None else "participant"
+    if number:
+        who += f" {excerpt(number, bare=True)}"
+    if fields.get("DIRECTION"):
+        who += f" {excerpt(fields['DIRECTION'], bare=True)}"
+    more = f" (and {len(given) - 1} more)" if len(given) > 1 else ""
+    message = (
+        f"{who} has a HANDICAP of {excerpt((first.text or '').strip(), bare=True)}{more}: "
+        "handicaps are not applied by the IMP methods; the boards are scored as played"
+    )
+    found.append(Problem(message, event.source.name, _line(first), WARNING))
+
+
+def _nonzero(text: str) -> bool:
+    try:
+        return float(text) != 0
+    except ValueError:
+        return True  # not a number: what it means is not known, so said
 
 
 # The top of each subtree in a namespace: USEBIO has none, and the reader

@@ -286,6 +286,7 @@ class _Reader:
             title=_or_none(header.get("EVENT_DESCRIPTION") or header.get("TITLE")),
             date=parse_date(header.get("DATE", "")),
             club=_club(root.find("CLUB")),
+            venue=_or_none(header.get("VENUE")),
         )
 
     def sessions(self, event_el: Element) -> tuple[Session, ...]:

@@ -556,11 +556,12 @@ class _Awards:
         what = f"master points and percentages of the {ranking} ranking"
         if self.keep:
             self.note = (
-                f"{what} kept (--keep-awards): the places are now {scored.method}'s, "
+                f"{what} kept (--keep-awards): the places now come from {scored.method}, "
                 "and the places and awards disagree"
             )
         else:
             self.drop = True
             self.note = (
-                f"{what} dropped (the places are now {scored.method}'s); --keep-awards keeps them"
+                f"{what} dropped (the places now come from {scored.method}); "
+                "--keep-awards keeps them"
             )
