@@ -62,10 +62,8 @@ def test_a_mitchell_numbers_its_pairs_each_way_in_its_trimmed_letter() -> None:
     section = section_of(event)
     assert section.id == "A"
     assert [(p.id, p.direction) for p in section.participants] == [
-        ("1", Direction.NS),
-        ("2", Direction.NS),
-        ("1", Direction.EW),
-        ("2", Direction.EW),
+        *((str(n), Direction.NS) for n in (1, 2, 3)),
+        *((str(n), Direction.EW) for n in (1, 2, 3)),
     ]
     assert warnings == []
     assert event.source.format == "bws"
@@ -81,9 +79,9 @@ def test_a_mitchell_s_scores_come_from_contract_seat_and_the_board_s_vulnerabili
     assert by[(2, "1")].score == 300
     assert by[(4, "2")].outcome is Outcome.PASSED_OUT and by[(4, "2")].score == 0
     assert by[(4, "1")].score == 100  # 4S-1 by E, both vulnerable
-    assert by[(1, "2")].score == -150
-    assert by[(2, "2")].score == 620
-    assert by[(3, "1")].score == 400
+    assert by[(5, "3")].score == -150  # 1NT+2 by W, EW not vulnerable
+    assert by[(2, "3")].score == 600  # 3NT= by N, NS vulnerable
+    assert by[(3, "1")].score == -600
     assert (by[(3, "2")].ns, by[(3, "2")].ew, by[(3, "2")].declarer) == ("2", "2", Seat.E)
 
 
@@ -298,7 +296,7 @@ def test_an_unreadable_player_table_is_a_warning_and_a_night_without_names() -> 
     tables = mitchell_with(PlayerNumbers=TableUnreadable("error: unpack_from"))
     warnings: list[Problem] = []
     event = read_tables(tables, source="x.bws", warnings=warnings)
-    assert event.result_count() == 8
+    assert event.result_count() == 18
     assert all(p.players == () for p in section_of(event).participants)
     assert [w.message for w in warnings] == [
         "table PlayerNumbers could not be read (error: unpack_from): the pairs have no names"
@@ -367,10 +365,10 @@ def test_every_score_is_law_77_s(
 
 
 def test_progress_counts_the_movement_s_results_and_the_round_under_way() -> None:
-    """Three of the Mitchell's eight results left out: round 2 is under way."""
+    """Three of the Mitchell's 18 results left out: round 3 is under way."""
     rows = night("mitchell").rows("ReceivedData")
-    tables = mitchell_with(ReceivedData=[r for r in rows if r["ID"] not in {"5", "6", "8"}])
+    tables = mitchell_with(ReceivedData=[r for r in rows if r["ID"] not in {"16", "17", "18"}])
     progress = bws._build.progress(tables)
-    assert (progress.results, progress.scheduled, progress.round, progress.rounds) == (5, 8, 2, 2)
+    assert (progress.results, progress.scheduled, progress.round, progress.rounds) == (15, 18, 3, 3)
     assert not progress.complete
     assert bws._build.progress(night("mitchell")).complete
