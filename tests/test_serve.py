@@ -372,3 +372,24 @@ def test_each_launcher_starts_pbnscore_gui(name: str) -> None:
     and the tutorial names each."""
     assert "pbnscore-gui" in (ROOT / "examples" / "serve" / name).read_text(encoding="utf-8")
     assert name in (ROOT / "docs" / "tutorials" / "serve.md").read_text(encoding="utf-8")
+
+
+def test_serve_s_own_method_options_are_the_page_s_first_choices(tmp_path: Path) -> None:
+    """`serve -m butler --preset compscore --double`: the page is told them;
+    a bad one is refused as score refuses it, before anything is served."""
+    running = serving.start(tmp_path / "tmp", "-m", "butler", "--preset", "compscore", "--double")
+    try:
+        status, data, _ = running.request("GET", "/api/methods")
+    finally:
+        running.stop()
+    assert status == 200
+    assert json.loads(data)["chosen"] == {
+        "method": "butler",
+        "options": {"preset": "compscore", "double": True},
+    }
+    refused = cli("serve", "--no-browser", "-m", "butler", "--imp-cap", "0", cwd=tmp_path)
+    assert refused.returncode == 2
+    assert refused.stderr.decode() == (
+        "pbnscore serve: --imp-cap takes a whole number from 1 to 100, not '0' "
+        "(pbnscore serve --help)\n"
+    )

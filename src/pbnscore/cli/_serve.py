@@ -14,9 +14,10 @@ DESCRIPTION = (
     "Serve a page on this machine to drop results files on: see what check finds, "
     "choose the method and its options, see the report, download any output format, "
     "explain a board, rank several files as a season or download them scored in a zip. "
-    "Opens the page in the default browser; runs until Ctrl-C."
+    "Opens the page in the default browser; runs until Ctrl-C. -m and the method's "
+    "options are the page's first choices."
 )
-METHOD_OPTIONS = False
+METHOD_OPTIONS = True
 
 PORT = Range(0, 65535)
 
@@ -37,15 +38,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(words: list[str], method: str | None) -> int:
     from pbnscore.serve import is_loopback, serve
+    from pbnscore.serve._api import as_typed
 
-    args = _parser.parse(words, (), None)
+    args, flags = _parser.parse_with_method(words, method)
+    given = _parser.options(args, flags)
+    if method is not None:  # checked now, as score checks them: not on the page
+        from pbnscore import _scoring, registry
+
+        _scoring.checked_options(registry.get(method), given)
+    chosen = {"method": method, "options": {k: as_typed(v) for k, v in given.items()}}
     if not is_loopback(args.host):
         _io.error(
             f"pbnscore serve: warning: serving on {args.host}: anyone who can reach this "
             "machine there can use the page and read the files sent to it"
         )
     with _io.writing_stdout():
-        serve(args.host, args.port, browser=not args.no_browser, say=_said)
+        serve(args.host, args.port, browser=not args.no_browser, say=_said, chosen=chosen)
     return 0
 
 

@@ -19,7 +19,7 @@ import ipaddress
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from pbnscore.errors import PbnscoreError
@@ -52,16 +52,19 @@ def serve(
     browser: bool = True,
     say: Callable[[str], None] = print,
     ready: Callable[[str], None] | None = None,
+    chosen: Mapping[str, object] | None = None,
 ) -> None:
     """Serve the page on ``host``:``port`` (0: an unused port) until
-    interrupted, saying its address; open it in the default browser. A port
-    in use is a :class:`PbnscoreError` of one line."""
+    interrupted, saying its address; open it in the default browser. The
+    page starts with ``chosen`` (``{"method": ..., "options": {field:
+    value as typed}}``). A port in use is a :class:`PbnscoreError` of one
+    line."""
     from pbnscore.serve._api import Store
     from pbnscore.serve._http import Server
 
     with tempfile.TemporaryDirectory(prefix="pbnscore-serve-", ignore_cleanup_errors=True) as kept:
         try:
-            server = Server((host, port), Store(Path(kept)))
+            server = Server((host, port), Store(Path(kept)), chosen)
         except OSError as exc:
             if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", None)):
                 raise PbnscoreError(

@@ -142,10 +142,12 @@ def read_event(data: bytes, name: str, settings: batch.Settings) -> Event:
 # -- methods and options ---------------------------------------------------------
 
 
-def methods() -> Reply:
+def methods(chosen: Mapping[str, object] | None = None) -> Reply:
     """Every registered method (plug-ins too) with its options and presets,
     as ``pbnscore methods`` lists them; the output formats; the USEBIO
-    reader profiles. A plug-in that fails to load is a line in ``broken``."""
+    reader profiles; what ``pbnscore serve``'s own command line chose
+    (``{"method": ..., "options": {...}}``, the page's first choices). A
+    plug-in that fails to load is a line in ``broken``."""
     from pbnscore.cli._flags import flags_of
     from pbnscore.strategies._base import Preset
 
@@ -187,7 +189,14 @@ def methods() -> Reply:
         )
     formats = {name: {"extension": output.extension} for name, output in outputs.FORMATS.items()}
     return answer(
-        {"methods": listed, "broken": broken, "formats": formats, "usebio_for": USEBIO_READERS}
+        {
+            "methods": listed,
+            "broken": broken,
+            "formats": formats,
+            "usebio_for": USEBIO_READERS,
+            "max_file_bytes": batch.MAX_INPUT_BYTES,
+            "chosen": dict(chosen or {"method": None, "options": {}}),
+        }
     )
 
 
@@ -224,6 +233,16 @@ def words(request: Mapping[str, Any], to: str) -> tuple[list[str], str | None]:
     if reader not in (None, "", "standard"):
         line.append(f"--usebio-for={reader}")
     return line, method
+
+
+def as_typed(value: object) -> object:
+    """An option's value as the page sends it: as typed on the command
+    line (a switch as true or false)."""
+    import enum
+
+    if isinstance(value, bool):
+        return value
+    return value.value if isinstance(value, enum.Enum) else str(value)
 
 
 def settings_of(request: Mapping[str, Any], to: str, default_method: str | None) -> batch.Settings:

@@ -59,11 +59,17 @@ class Server(ThreadingHTTPServer):
     # set: a second serve must fail there too.
     allow_reuse_address = os.name != "nt"
 
-    def __init__(self, address: tuple[str, int], store: _api.Store) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        store: _api.Store,
+        chosen: Mapping[str, object] | None = None,
+    ) -> None:
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
         self.store = store
+        self.chosen = chosen  # the page's first choices: serve's own -m and options
         self.host = address[0]
 
     @property
@@ -136,7 +142,7 @@ class Handler(BaseHTTPRequestHandler):
             name, media_type = PAGE[path]
             self._send(Reply(200, media_type, page_file(name)), PAGE_HEADERS)
         elif path == "/api/methods":
-            self._answer(_api.methods)
+            self._answer(lambda: _api.methods(self.server.chosen))
         else:
             self._send(refused("no such page", 404))
 

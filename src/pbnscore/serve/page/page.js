@@ -46,7 +46,8 @@ const api = {
 };
 
 const $ = (id) => document.getElementById(id);
-const state = { files: [], current: null, methods: {}, formats: {}, chosen: false };
+const state = { files: [], current: null, methods: {}, formats: {}, chosen: false, maxBytes: Infinity,
+  first: {} };
 
 function element(tag, text, attributes = {}) {
   const made = document.createElement(tag);
@@ -72,6 +73,7 @@ async function guarded(work) {
 async function loadMethods() {
   const found = await api.methods();
   state.formats = found.formats;
+  state.maxBytes = found.max_file_bytes;
   const select = $("method");
   for (const method of found.methods) {
     state.methods[method.name] = method;
@@ -87,17 +89,26 @@ async function loadMethods() {
     $("zip-formats").append(label);
   }
   for (const line of found.broken) say(line);
+  // The first choices, given to pbnscore serve on its command line.
+  if (found.chosen.method && state.methods[found.chosen.method]) {
+    select.value = found.chosen.method;
+    state.chosen = true;
+  }
+  state.first = found.chosen.options;
   showOptions();
 }
 
 function showOptions() {
+  const first = state.first;
   const method = state.methods[$("method").value];
   const box = $("options");
   box.replaceChildren();
   $("method-description").textContent = method ? method.description : "";
   if (!method) return;
   const presets = Object.fromEntries(method.presets.map((p) => [p.name, p]));
-  for (const option of method.options) {
+  // A preset first: it is the scorer's first choice, the rest fine-tune it.
+  const options = [...method.options].sort((a, b) => (b.field === "preset") - (a.field === "preset"));
+  for (const option of options) {
     const holder = element("label", null, { class: "option", "data-field": option.field });
     holder.append(element("span", option.flag));
     let control;
@@ -113,6 +124,10 @@ function showOptions() {
       }
     } else {
       control = element("input", null, { type: "text", placeholder: `default: ${option.default}` });
+    }
+    if (option.field in first) {
+      if (option.kind === "switch") control.checked = first[option.field];
+      else control.value = first[option.field];
     }
     control.dataset.kind = option.kind;
     control.dataset.default = option.default;
@@ -161,6 +176,12 @@ function request(extra) {
 
 async function send(fileList) {
   for (const file of fileList) {
+    if (file.size > state.maxBytes) {
+      // Refused here, as the server would refuse it, before it is sent.
+      addFile({ file: null, name: file.name, ok: false,
+        lines: [`${file.name}: over ${state.maxBytes / 1048576} MiB: too large to be a results file`] });
+      continue;
+    }
     const found = await guarded(() => api.check(file));
     if (found) addFile(found);
   }
