@@ -11,6 +11,7 @@ with the same options. Skipped where Playwright or Chromium is absent.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 import serving
+from conftest import shared_sample_files
 from test_html_browser import CHROMIUM, LAUNCH_ARGS, sync_playwright
 from test_plugins import PLUGIN, install
 
@@ -29,6 +31,11 @@ FILES = {
     "pbn": ROOT / "fixtures" / "pbn" / "mitchell-pairs.pbn",
     "usebio": ROOT / "fixtures" / "usebio" / "compscore-mitchell.xml",
 }
+# Bridgemate's BWS, where a real one is at hand and its reader installed
+# (the bws extra): an Access file cannot be made in the tests.
+BWS = shared_sample_files("bws/bridgemate_ui_12tables_1section.bws")
+if BWS and importlib.util.find_spec("access_parser") is not None:
+    FILES["bws"] = BWS[0]
 TIMEOUT_MS = 60_000
 
 
@@ -91,12 +98,15 @@ def choose(page: Any, method: str, **options: str) -> None:
 
 
 def test_each_format_checked_scored_and_downloaded_as_score_writes_it(page: Any) -> None:
-    """Both files picked at once: each shows `check`'s lines; butler with
+    """A file of each format picked at once (BWS where a sample and its
+    reader are at hand): each shows `check`'s lines; butler with
     the Compscore preset downloads the USEBIO `score` writes, cross-imps the
     HTML `score` writes, byte for byte."""
     before = page.locator("#files > li").count()
     page.set_input_files("#pick", [str(path) for path in FILES.values()])
-    page.wait_for_function(f"document.querySelectorAll('#files > li').length === {before + 2}")
+    page.wait_for_function(
+        f"document.querySelectorAll('#files > li').length === {before + len(FILES)}"
+    )
     radios = page.locator("#files input[type=radio]").count() - len(FILES)
     for index, path in enumerate(FILES.values()):
         item = page.locator("#files > li").nth(before + index)
