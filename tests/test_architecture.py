@@ -24,7 +24,8 @@ The parts, by module (a package names all of its modules):
 - **above the parts**: ``_reading`` and ``_writing`` (what the package's
   ``__init__`` offers for reading a file of either format and writing any
   output),
-  ``season``, ``validate``, ``testing`` (the plug-in conformance tests, which
+  ``season``, ``validate``, ``corrections`` (the director's rulings, applied
+  to any format's event), ``testing`` (the plug-in conformance tests, which
   check that options become flags).
 
 Forbidden, each failing with the file and the import that breaks it:
@@ -70,7 +71,9 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
-    **dict.fromkeys(("_reading", "_writing", "season", "validate", "testing"), "above"),
+    **dict.fromkeys(
+        ("_reading", "_writing", "season", "validate", "testing", "corrections"), "above"
+    ),
 }  # fmt: skip
 
 FORMATS = {"pbn format", "usebio format", "bws format"}

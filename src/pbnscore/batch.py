@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.synchronize import Event as StopEvent
 
+    from pbnscore.corrections import Corrections
     from pbnscore.model import Event, ScoredEvent
 
 INPUT_SUFFIXES = frozenset({".pbn", ".xml", ".bws"})
@@ -67,6 +68,7 @@ class Settings:
     keep_awards: bool = False  # USEBIO: keep the input's awards (see usebio.dumps)
     date: dt.date | None = None  # the event's date where the file gives none
     title: str | None = None  # the event's title where the file gives none
+    corrections: Corrections | None = None  # the director's rulings, applied on read
 
 
 def describe(exc: PbnscoreError, source: str) -> str:
@@ -110,6 +112,9 @@ def read_event(
 
     read: list[Problem] = []
     event = loads(data, source=shown_name(source), format=settings.source_format, warnings=read)
+    if settings.corrections is not None:
+        event, applied = settings.corrections.apply(event)
+        read += [Problem(line, event.source.name, None, "warning") for line in applied]
     vetting = vet(event)
     for problem in vetting.refused:
         raise ParseError(problem.message, source=source, line=problem.line)

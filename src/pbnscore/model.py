@@ -99,6 +99,12 @@ class Adjusted:
     ns_percent: int | None = None
     ew_percent: int | None = None
 
+    @classmethod
+    def of_percentages(cls, code: str, ns_percent: int, ew_percent: int) -> Adjusted:
+        """An arbitral score given as each side's percentage (``60%-40%``)."""
+        ns, ew = AdjustedKind.from_percent(ns_percent), AdjustedKind.from_percent(ew_percent)
+        return cls(code, ns, ew, ns_percent, ew_percent)
+
 
 @attrs.frozen
 class Result:
@@ -123,6 +129,9 @@ class Result:
     # A teams table's room as the file names it (PBN Room: Open, Closed); last,
     # since ResultColumns makes results by position.
     room: str | None = None
+    # The director's ruling that made this result (a corrections file's
+    # reason), shown beside it by the reports and explain.
+    ruling: str | None = None
 
     def __attrs_post_init__(self) -> None:
         # One method for every check (not a validator besides), a played

@@ -42,7 +42,6 @@ from pbnscore.bws._rows import Row, TableMissing, Tables, TableUnreadable
 from pbnscore.errors import ParseError, Problem, excerpt
 from pbnscore.model import (
     Adjusted,
-    AdjustedKind,
     Board,
     Deal,
     Direction,
@@ -336,13 +335,7 @@ class Builder:
             if ns_percent > 100 or ew_percent > 100:
                 self.fail(f"{where}: arbitral score {excerpt(remark)} is no pair of percentages")
                 return None
-            adjusted = Adjusted(
-                remark,
-                AdjustedKind.from_percent(ns_percent),
-                AdjustedKind.from_percent(ew_percent),
-                ns_percent,
-                ew_percent,
-            )
+            adjusted = Adjusted.of_percentages(remark, ns_percent, ew_percent)
             return Result(ns, ew, Outcome.ADJUSTED, adjusted=adjusted, table=table)
         if said == S.NOT_PLAYED:
             return Result(ns, ew, Outcome.NOT_PLAYED, table=table)

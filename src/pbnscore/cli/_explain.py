@@ -47,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     _parser.add_from_argument(parser)
+    _parser.add_corrections_argument(parser)
     _parser.add_quiet_argument(parser)
 
 
@@ -62,7 +63,8 @@ def run(words: list[str], method: str | None) -> int:
     to = args.to or _io.format_of(output, FORMATS, "text", "explain")
     data, source = _io.read_input(args.input)
     given = _parser.options(args, flags)
-    settings = batch.Settings(method, given, "json", args.source_format)
+    corrections = _parser.corrections_of(args)
+    settings = batch.Settings(method, given, "json", args.source_format, corrections=corrections)
 
     def explained(event: Event, warn: Callable[[str], None]) -> bytes:
         chosen, options = method, given

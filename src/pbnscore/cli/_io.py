@@ -198,7 +198,7 @@ def option_files(args: object) -> list[str]:
     return [
         str(value)
         for name, value in vars(args).items()
-        if name.startswith(("option_", "aliases"))
+        if name.startswith(("option_", "aliases", "corrections"))
         and isinstance(value, str | Path)
         and str(value).lower().endswith(".csv")
     ]

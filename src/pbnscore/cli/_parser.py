@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
     from pbnscore.cli._flags import Flag
+    from pbnscore.corrections import Corrections
 
 
 class Command(NamedTuple):
@@ -195,6 +196,28 @@ def add_event_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="TEXT",
         help="the event's title where the file gives none (the file's own wins)",
     )
+    add_corrections_argument(parser)
+
+
+def add_corrections_argument(parser: argparse.ArgumentParser) -> None:
+    """``--corrections FILE.csv``: the director's rulings, applied as each night is read."""
+    parser.add_argument(
+        "--corrections",
+        metavar="FILE.csv",
+        help="the director's rulings (CSV: board, table or ns/ew, contract/declarer/result "
+        "or adjusted, reason), applied to the results read",
+    )
+
+
+def corrections_of(args: argparse.Namespace) -> Corrections | None:
+    """The corrections file ``--corrections`` names, read now (every bad
+    row a line, nothing applied: a usage error before any input is read)."""
+    path: str | None = getattr(args, "corrections", None)
+    if path is None:
+        return None
+    from pbnscore.corrections import load_corrections
+
+    return load_corrections(path)
 
 
 def event_date(text: str) -> dt.date:
@@ -431,6 +454,7 @@ def settings(
         keep_awards,
         getattr(args, "date", None),
         getattr(args, "title", None),
+        corrections=corrections_of(args),
     )
 
 

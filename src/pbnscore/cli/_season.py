@@ -82,6 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _parser.add_parallel_arguments(parser)
     _parser.add_quiet_argument(parser)
     _parser.add_from_argument(parser)
+    _parser.add_corrections_argument(parser)
 
 
 def season_title(args: argparse.Namespace) -> str:
@@ -178,7 +179,8 @@ def run(words: list[str], method: str | None) -> int:
         from pbnscore import _scoring, registry
 
         _scoring.checked_options(registry.get(method), options)
-    settings = Settings(method, options, "html", args.source_format)
+    corrections = _parser.corrections_of(args)
+    settings = Settings(method, options, "html", args.source_format, corrections=corrections)
     events, failures = _score_all(jobs, settings, args)
     ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
     if ranked is None:

@@ -50,6 +50,8 @@ _TRAVELLER_COLUMNS = (
     Column("Score", numeric=True),
     Column("NS pts", numeric=True),
     Column("EW pts", numeric=True),
+    # The director's ruling that made the result (a corrections file's reason).
+    Column("Ruling", flexible=True),
     # A teams match's board: its IMPs, beside the two rooms' scores.
     Column("Match IMPs"),
 )
@@ -200,6 +202,7 @@ def _traveller_row(
         score_text(scored),
         scored.ns_points,
         scored.ew_points,
+        result.ruling or "",
         "",
     )
 

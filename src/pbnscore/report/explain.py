@@ -97,6 +97,8 @@ def _line(line: Line) -> Iterator[str]:
     # a teams table by its room, as the travellers name it (Open, Closed)
     table = f"{result.room}: " if result.room else f"Table {result.table}: " if result.table else ""
     yield f"{table}{seats}: {played}"
+    if result.ruling:
+        yield f"  ruling: {result.ruling}"
     yield from (f"  {step.text}" for step in line.steps)
     if line.ns_points is not None or line.ew_points is not None:
         yield f"  NS {exact(line.ns_points)}, EW {exact(line.ew_points)}"

@@ -1,0 +1,337 @@
+"""The director's corrections: a CSV file of rulings applied to a night as
+it is read, whatever its format (PBN, USEBIO, BWS).
+
+A night scored from the tables has no rulings in it: the director gives
+them in the scoring program. The scorer keeps them beside the night as
+CSV, one ruling a row, with a header row naming the columns used (any
+order, any case):
+
+- ``section`` (where the night has more than one), ``board``;
+- which result: ``table``, or ``ns`` and ``ew`` (the pairs), or all three;
+- what it becomes: ``contract`` (``4S``, ``3NTx``, ``pass``), ``declarer``
+  (``N`` ``E`` ``S`` ``W``) and ``result`` (``=``, ``+1``, ``-2``, or the
+  tricks taken, ``10``): an assigned score, scored by Law 77 with the
+  board's vulnerability; or ``adjusted``: an artificial adjusted score
+  (Law 12C2) as NS's and EW's percentages, ``60%-40%``, ``40%-40%`` (each
+  side's own: the two need not add up to 100), or ``not played``;
+- ``reason``: what the ruling was, said beside the board.
+
+A row whose table and pairs match no result adds the result (a table that
+never keyed it); one with only a table or only the pairs must match one.
+Every bad row is one line, ``file:line: what is wrong``, and nothing is
+applied from a file with any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from pbnscore.bridge import (
+    RELATIVE_TRICKS_RE,
+    ContractError,
+    ns_score,
+    parse_contract,
+    parse_seat,
+    relative_tricks,
+    vulnerability_for_board,
+)
+from pbnscore.errors import OptionError, ParseError, excerpt
+from pbnscore.model import (
+    Adjusted,
+    Board,
+    Contract,
+    Event,
+    Outcome,
+    Result,
+    Seat,
+    Section,
+)
+
+COLUMNS = (
+    *("section", "board", "table", "ns", "ew"),
+    *("contract", "declarer", "result", "adjusted", "reason"),
+)
+
+
+class CorrectionsError(OptionError):
+    """A corrections file with bad rows: ``lines`` holds one
+    ``file:line: message`` for each; ``str()`` is all of them, a line each."""
+
+    def __init__(self, lines: Sequence[str], source: str) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = tuple(lines)
+        self.source = source
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+@attrs.frozen
+class Correction:
+    """One ruling: which result, and what it becomes."""
+
+    line: int
+    board: int
+    section: str | None = None
+    table: str | None = None
+    ns: str | None = None
+    ew: str | None = None
+    outcome: Outcome = Outcome.PLAYED
+    contract: Contract | None = None
+    contract_text: str | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    adjusted: Adjusted | None = None
+    reason: str | None = None
+
+    @property
+    def where(self) -> str:
+        """The board and table (or pairs) the row names, as a message says it."""
+        parts = [f"section {self.section}"] if self.section else []
+        parts.append(f"board {self.board}")
+        if self.table is not None:
+            parts.append(f"table {self.table}")
+        if self.ns is not None and self.ew is not None:
+            parts.append(f"NS {self.ns} v EW {self.ew}")
+        return " ".join(parts)
+
+    @property
+    def ruling(self) -> str:
+        """What the result becomes, in words."""
+        if self.adjusted is not None:
+            return f"artificial score {self.adjusted.code}"
+        if self.outcome is Outcome.NOT_PLAYED:
+            return "not played"
+        if self.contract is None:
+            return "passed out"
+        assert self.declarer is not None and self.tricks is not None
+        return f"{self.contract} by {self.declarer.value}, {self.tricks} tricks"
+
+    def result(self, base: Result | None, board: Board) -> Result:
+        """The result this ruling makes of ``base`` (None: one it adds)."""
+        score: int | None = None
+        if self.outcome is Outcome.PASSED_OUT:
+            score = 0
+        elif self.outcome is Outcome.PLAYED:
+            assert self.declarer is not None and self.tricks is not None
+            vulnerability = board.vulnerability or vulnerability_for_board(board.number)
+            score = ns_score(self.contract, self.declarer, self.tricks, vulnerability)
+        ns = base.ns if base is not None else self.ns
+        ew = base.ew if base is not None else self.ew
+        table = base.table if base is not None else self.table
+        return Result(
+            ns,
+            ew,
+            self.outcome,
+            score,
+            self.contract,
+            self.contract_text,
+            self.declarer,
+            None,
+            self.tricks,
+            self.adjusted,
+            base.home_direction if base is not None else None,
+            table,
+            base.line if base is not None else None,
+            base.source_ref if base is not None else None,
+            base.players if base is not None else (),
+            base.room if base is not None else None,
+            self.reason or "director's correction",
+        )
+
+
+@attrs.frozen
+class Corrections:
+    """A corrections file, read: its rulings in order."""
+
+    source: str
+    rows: tuple[Correction, ...]
+
+    def apply(self, event: Event) -> tuple[Event, list[str]]:
+        """``event`` with every ruling applied, and a line for each saying
+        what it did (with its reason); a ParseError about the night where a
+        row finds no result it can replace."""
+        sections = [section for session in event.sessions for section in session.sections]
+        done: list[str] = []
+        changed: dict[int, Section] = {}
+        for row in self.rows:
+            index = _section_of(row, sections, self.source, event.source.name)
+            section = changed.get(index, sections[index])
+            section, said = _applied(row, section, self.source, event.source.name)
+            changed[index] = section
+            done.append(said)
+        if not changed:
+            return event, done
+        replaced = {id(sections[i]): section for i, section in changed.items()}
+        sessions = tuple(
+            attrs.evolve(session, sections=tuple(replaced.get(id(s), s) for s in session.sections))
+            for session in event.sessions
+        )
+        return attrs.evolve(event, sessions=sessions), done
+
+
+def _refused(corrections: str, row: Correction, message: str, night: str) -> ParseError:
+    return ParseError(f"{corrections}:{row.line}: {row.where}: {message}", source=night)
+
+
+def _section_of(row: Correction, sections: Sequence[Section], corrections: str, night: str) -> int:
+    matching = [
+        i for i, s in enumerate(sections) if row.section is None or (s.id or "") == row.section
+    ]
+    if not matching:
+        if not sections:
+            raise _refused(corrections, row, "the night has no pairs sections to correct", night)
+        raise _refused(corrections, row, "no such section", night)
+    if len(matching) > 1:
+        with_board = [i for i in matching if any(b.number == row.board for b in sections[i].boards)]
+        if len(with_board) != 1:
+            raise _refused(corrections, row, "give the section: more than one has it", night)
+        return with_board[0]
+    return matching[0]
+
+
+def _applied(
+    row: Correction, section: Section, corrections: str, night: str
+) -> tuple[Section, str]:
+    boards = list(section.boards)
+    at = next((i for i, b in enumerate(boards) if b.number == row.board), None)
+    if at is None:
+        raise _refused(corrections, row, "the night has no such board", night)
+    board = boards[at]
+    results = list(board.results)
+    found = [
+        i
+        for i, r in enumerate(results)
+        if (row.table is None or r.table == row.table)
+        and (row.ns is None or r.ns == row.ns)
+        and (row.ew is None or r.ew == row.ew)
+    ]
+    if len(found) > 1:
+        raise _refused(corrections, row, "more than one result matches: give the table", night)
+    if found:
+        results[found[0]] = row.result(results[found[0]], board)
+        verb = "corrected"
+    elif row.table is not None and row.ns is not None and row.ew is not None:
+        results.append(row.result(None, board))
+        verb = "added"
+    else:
+        raise _refused(corrections, row, "no result there to correct", night)
+    boards[at] = attrs.evolve(board, results=tuple(results))
+    reason = f" ({row.reason})" if row.reason else ""
+    said = f"{corrections}:{row.line}: {row.where}: {verb}: {row.ruling}{reason}"
+    return attrs.evolve(section, boards=tuple(boards)), said
+
+
+# -- reading the file ------------------------------------------------------------
+
+
+def read_corrections(text: str, source: str) -> Corrections:
+    """The rulings of a corrections file's text; a :class:`CorrectionsError`
+    listing every bad row (nothing applied from a file with any)."""
+    from pbnscore._read import csv_rows
+
+    bad: list[str] = []
+    rows: list[Correction] = []
+    header: list[str] | None = None
+    for number, cells in csv_rows(text, source):
+        cells = [cell.strip() for cell in cells]
+        if not any(cells):
+            continue
+        if header is None:
+            header = [cell.casefold() for cell in cells]
+            unknown = [c for c in header if c not in COLUMNS]
+            if unknown or "board" not in header:
+                what = f"unknown column {excerpt(unknown[0])}" if unknown else "no board column"
+                raise CorrectionsError(
+                    [f"{source}:{number}: {what} (the columns: {', '.join(COLUMNS)})"], source
+                )
+            continue
+        if len(cells) > len(header):
+            bad.append(f"{source}:{number}: {len(cells)} cells for {len(header)} columns")
+            continue
+        values = dict(zip(header, cells, strict=False))
+        try:
+            rows.append(_row(number, {k: v for k, v in values.items() if v}))
+        except ValueError as exc:
+            bad.append(f"{source}:{number}: {exc}")
+    if header is None:
+        bad.append(f"{source}:1: no header row (the columns: {', '.join(COLUMNS)})")
+    if bad:
+        raise CorrectionsError(bad, source)
+    return Corrections(source, tuple(rows))
+
+
+def _row(line: int, values: dict[str, str]) -> Correction:
+    board_text = values.get("board", "")
+    if not board_text.isdigit() or int(board_text) < 1:
+        raise ValueError(f"board {excerpt(board_text or '(none)')} is no board number")
+    board = int(board_text)
+    table, ns, ew = values.get("table"), values.get("ns"), values.get("ew")
+    if table is None and (ns is None or ew is None):
+        raise ValueError("say which result: a table, or the ns and ew pairs")
+    common = Correction(line, board, values.get("section"), table, ns, ew)
+    common = attrs.evolve(common, reason=values.get("reason"))
+    adjusted_text, contract_text = values.get("adjusted"), values.get("contract")
+    if (adjusted_text is None) == (contract_text is None):
+        raise ValueError("give a contract (with declarer and result) or an adjusted score")
+    if adjusted_text is not None:
+        return _adjusted(adjusted_text, common, values)
+    assert contract_text is not None
+    try:
+        contract = parse_contract(contract_text)
+    except ContractError:
+        raise ValueError(f"contract {excerpt(contract_text)} cannot be read") from None
+    if contract is None:
+        return attrs.evolve(common, outcome=Outcome.PASSED_OUT, contract_text=contract_text)
+    seat_text, result_text = values.get("declarer"), values.get("result")
+    if seat_text is None or result_text is None:
+        raise ValueError(f"{contract} needs its declarer and result")
+    try:
+        seat = parse_seat(seat_text)
+    except ValueError:
+        raise ValueError(f"declarer {excerpt(seat_text)} is no seat (N, E, S, W)") from None
+    tricks = _tricks(contract, result_text)
+    return attrs.evolve(
+        common, contract=contract, contract_text=contract_text, declarer=seat, tricks=tricks
+    )
+
+
+def _tricks(contract: Contract, text: str) -> int:
+    if text.isdigit():
+        tricks = int(text)
+    elif RELATIVE_TRICKS_RE.fullmatch(text):
+        tricks = relative_tricks(contract, text)
+    else:
+        raise ValueError(f"result {excerpt(text)}: give =, +1, -2 or the tricks taken")
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"{contract} {text} is {tricks} tricks")
+    return tricks
+
+
+def _adjusted(text: str, common: Correction, values: dict[str, str]) -> Correction:
+    if any(values.get(c) for c in ("declarer", "result")):
+        raise ValueError("an adjusted score takes no declarer or result")
+    if text.casefold() == "not played":
+        return attrs.evolve(common, outcome=Outcome.NOT_PLAYED)
+    parts = text.replace("%", "").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"adjusted {excerpt(text)}: give NS%-EW% (60%-40%) or not played")
+    ns_percent, ew_percent = (int(p) for p in parts)
+    if not (0 <= ns_percent <= 100 and 0 <= ew_percent <= 100):
+        raise ValueError(f"adjusted {excerpt(text)}: percentages are 0 to 100")
+    adjusted = Adjusted.of_percentages(text, ns_percent, ew_percent)
+    return attrs.evolve(common, outcome=Outcome.ADJUSTED, adjusted=adjusted)
+
+
+def load_corrections(path: str) -> Corrections:
+    """The corrections file at ``path`` (UTF-8; a BOM dropped), read whole."""
+    from pbnscore._read import read_text
+
+    try:
+        text = read_text(path, "a corrections file")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+        raise CorrectionsError([f"{path}: cannot be read: {why}"], path) from None
+    return read_corrections(text, path)
