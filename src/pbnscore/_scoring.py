@@ -66,7 +66,10 @@ def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:
     if any(result.is_real for board in boards for result in board.results):
         from pbnscore.errors import ScoringError
 
-        raise ScoringError(f"{method} scored no participant on any board")
+        # What the method warned of (each board it left out, and why) is
+        # why: it goes with the error, not lost with the scored event
+        reasons = tuple((notice.message, notice.line) for notice in scored.warnings)
+        raise ScoringError(f"{method} scored no participant on any board", reasons=reasons)
 
 
 def prepare(event: Event, method: str | None, options: Mapping[str, Any]) -> tuple[Any, Any]:

@@ -187,8 +187,15 @@ def score_event(
     event: Event, settings: Settings, warn: Callable[[str], None] | None = None
 ) -> ScoredEvent:
     """The scored event; what the method warns of (a board it left out ...)
-    goes to ``warn``, a line each."""
-    scored = score(event, settings.method or default_method(event), **settings.options)
+    goes to ``warn``, a line each; so does, where the method refuses the
+    event, what it warned of on the way (ScoringError.reasons)."""
+    try:
+        scored = score(event, settings.method or default_method(event), **settings.options)
+    except ScoringError as exc:
+        if warn is not None:
+            for message, line in exc.reasons:
+                warn(warning_line(event.source.name, line, message))
+        raise
     if warn is not None:
         for notice in scored.warnings:
             warn(warning_line(event.source.name, notice.line, notice.message))
@@ -212,11 +219,20 @@ def convert(
     Its warnings go to ``warn`` once it is scored, at most MAX_WARNINGS."""
     found: list[str] = []
     event = read_event(data, source, settings, found.append)
-    document = render(score_event(event, settings, found.append), settings, found.append)
+    try:
+        document = render(score_event(event, settings, found.append), settings, found.append)
+    except ScoringError:
+        said(found, source, warn)  # they say why it was refused
+        raise
+    said(found, source, warn)
+    return document, event.result_count()
+
+
+def said(found: Sequence[str], source: str, warn: Callable[[str], None] | None) -> None:
+    """The warnings ``found`` about ``source`` to ``warn`` (:func:`warning_lines`)."""
     if warn is not None:
         for line in warning_lines(found, source):
             warn(line)
-    return document, event.result_count()
 
 
 # -- planning ----------------------------------------------------------------
@@ -451,7 +467,8 @@ def run_one(settings: Settings, job: Job) -> Done:
         # Made here, not while planning: a folder whose files all fail stays unmade.
         write_bytes(job.target, document, make_folders=True)
     except Exception as exc:  # a bug must cost one file, not the whole batch
-        return Done(source, error=failure(exc, source))
+        # warnings there are only from a refusal: its reasons (convert)
+        return Done(source, error=failure(exc, source), warnings=tuple(warnings))
     return Done(source, results, warnings=tuple(warnings))
 
 

@@ -59,7 +59,14 @@ class UsebioError(ParseError):
 
 
 class ScoringError(PbnscoreError):
-    """A method cannot score this event (wrong kind of event, a strict IMP gap)."""
+    """A method cannot score this event (wrong kind of event, a strict IMP gap).
+    ``reasons``: what the method warned of on the way, each (message, line),
+    where that explains the refusal (every board left out, and why): said
+    with the error, as warnings about the file."""
+
+    def __init__(self, message: str, *, reasons: tuple[tuple[str, int | None], ...] = ()) -> None:
+        super().__init__(message)
+        self.reasons = reasons
 
 
 class ProfileError(PbnscoreError):

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pbnscore.cli import _io, _parser
-from pbnscore.errors import ParseError, UsageError, counted, shown
+from pbnscore.errors import ParseError, ScoringError, UsageError, counted, shown
 from pbnscore.model import EventKind
 
 if TYPE_CHECKING:
@@ -53,12 +53,29 @@ def check(inputs: list[str], source_format: str | None) -> int:
             status = max(status, 1)
             continue
         event, problems = validate.read_and_check(data, source, source_format)
+        if event is not None and not any(problem.severity == "error" for problem in problems):
+            problems += refusal(event, source)
         found, failed = lines(event, problems, source)
         for line in found:
             print(line)
         if failed:
             status = max(status, 1)
     return status
+
+
+def refusal(event: Event, source: str) -> list[Problem]:
+    """Why ``score`` would refuse a file that reads without an error: its
+    default method's refusal (every board left out) as an error, after the
+    method's warnings that say why; none where it scores."""
+    from pbnscore._scoring import default_method, score
+    from pbnscore.errors import Problem
+
+    try:
+        score(event, default_method(event))
+    except ScoringError as exc:
+        reasons = [Problem(message, source, line, "warning") for message, line in exc.reasons]
+        return [*reasons, Problem(str(exc), source)]
+    return []
 
 
 def lines(event: Event | None, problems: list[Problem], source: str) -> tuple[list[str], bool]:

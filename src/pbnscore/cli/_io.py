@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbnscore import batch, outputs
-from pbnscore.errors import USAGE_ERRORS, ParseError, PbnscoreError, UsageError, one_line, shown
+from pbnscore.errors import (
+    USAGE_ERRORS,
+    ParseError,
+    PbnscoreError,
+    ScoringError,
+    UsageError,
+    one_line,
+    shown,
+)
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -353,6 +361,9 @@ def answer_one(
     except PbnscoreError as exc:
         if isinstance(exc, USAGE_ERRORS):
             raise
+        if isinstance(exc, ScoringError) and not quiet:  # its reasons, then it
+            for line in batch.warning_lines(found, source):
+                error(line)
         error(batch.describe(exc, source))
         return 1
     if not quiet:

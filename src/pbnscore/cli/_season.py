@@ -22,7 +22,14 @@ from pbnscore import _signals, batch
 from pbnscore.batch import Done, Job, Settings
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, InRange, default_methods, flags_of_method, merged
-from pbnscore.errors import PbnscoreError, UsageError, WorkerDied, one_line, shown
+from pbnscore.errors import (
+    PbnscoreError,
+    ScoringError,
+    UsageError,
+    WorkerDied,
+    one_line,
+    shown,
+)
 from pbnscore.ranges import Range
 from pbnscore.season import (
     BEST,
@@ -147,7 +154,9 @@ def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonD
             about = attrs.evolve(figures_.event, report=str(job.target))
             figures_ = attrs.evolve(figures_, event=about)
     except Exception as exc:  # a bug must cost one file, not the season
-        return SeasonDone(source, error=batch.failure(exc, source))
+        # a refusal's reasons (ScoringError.reasons) are said with it
+        reasons = batch.warning_lines(found, source) if isinstance(exc, ScoringError) else ()
+        return SeasonDone(source, error=batch.failure(exc, source), warnings=tuple(reasons))
     warnings = tuple(batch.warning_lines(found, source))
     return SeasonDone(source, event.result_count(), warnings=warnings, found=figures_)
 
