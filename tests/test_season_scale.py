@@ -39,7 +39,8 @@ def _new_players(number: int) -> EventFigures:
         source=f"night-{number}.pbn",
         date=datetime.date(2020, 1, 1) + datetime.timedelta(days=number),
     )
-    return attrs.evolve(night, event=about, sides=sides)
+    # Another night: its own results (else counted once, as a copy of the first).
+    return attrs.evolve(night, event=about, sides=sides, results=f"{night.results}-{number}")
 
 
 def _peak(task: Callable[[], object]) -> int:

@@ -36,7 +36,7 @@ import attrs
 from pbnscore import batch
 from pbnscore._atomic import write_bytes
 from pbnscore._version import __version__
-from pbnscore.errors import PbnscoreError, counted
+from pbnscore.errors import PbnscoreError, counted, shown
 
 if TYPE_CHECKING:
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -54,7 +54,13 @@ TICK_SECONDS = 0.25
 FOLDER_CHECK_SECONDS = 1.0
 FALLBACK_POLL_SECONDS = 1.0  # where the system gives no file events
 WAITING = "(waiting for the next change)"
+RETRYING = "(tried again at the next save)"
 GONE = "deleted or moved away; its outputs are kept"
+DELETED = "deleted while it was being scored: nothing written"
+# A state file is a line or two per night: far past any season's, and a
+# link to /dev/zero or a stray large file is not read to its end.
+MAX_STATE_BYTES = 16 * 1024 * 1024
+NOT_STATE = "not a state file of pbnscore watch: ignored, every night is scored again"
 
 # Temporary and lock files of common programs (Office's ``~$``, LibreOffice's
 # ``.~lock``, browsers' ``.part``, editors' ``.tmp``); the last two never end
@@ -75,13 +81,22 @@ def results_name(name: str) -> bool:
 
 
 @attrs.frozen
+class Page:
+    """A season page made: its bytes (None where no night could be
+    ranked), the lines to say about it, and how many nights it counts."""
+
+    document: bytes | None
+    lines: Sequence[str] = ()
+    nights: int = 0
+
+
+@attrs.frozen
 class SeasonPage:
     """``--season``: where the page goes and how it is made from the
-    figures of every night scored so far: (the page, or None where no night
-    could be ranked; the lines to say about it)."""
+    figures of every night scored so far."""
 
     path: Path
-    render: Callable[[Sequence[EventFigures]], tuple[bytes | None, Sequence[str]]]
+    render: Callable[[Sequence[EventFigures]], Page]
 
 
 @attrs.frozen
@@ -174,26 +189,30 @@ class Scored:
 class State:
     """Each scored file's content hash and outputs, by its name below the
     watched folder. Valid only for the settings it was made with: other
-    options or formats (or another pbnscore) score every file again."""
+    options or formats (or another pbnscore) score every file again.
+    Changes are kept in memory and written by :meth:`save`, once for all
+    the files scored together (once per file, a folder of n nights cost
+    n writes of a file of n lines)."""
 
     def __init__(self, path: Path, settings: str) -> None:
         self.path = path
         self.settings = settings
         self.files: dict[str, Scored] = {}
+        self.changed = False
+        self.writes = 0  # how often it was saved (counted by the tests, not timed)
 
     @classmethod
-    def load(cls, path: Path, settings: str) -> State:
-        """The state kept at ``path`` for these settings; empty where none is, or not ours."""
+    def load(cls, path: Path, settings: str, warn: Callable[[str], None] | None = None) -> State:
+        """The state kept at ``path`` for these settings; empty where there
+        is none or it was made with other settings. A file there that is
+        not one (not a regular file, too large, not JSON of its shape) is
+        ignored, and said to ``warn``."""
         state = cls(path, settings)
         try:
-            kept = json.loads(path.read_bytes())
-            if kept.get("schema") == STATE_SCHEMA and kept.get("settings") == settings:
-                state.files = {
-                    name: Scored(str(entry["sha256"]), [str(o) for o in entry["outputs"]])
-                    for name, entry in kept["files"].items()
-                }
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            pass  # no state, or not ours: every file is scored afresh
+            state.files = _kept_files(path, settings)
+        except _NotState as exc:
+            if warn is not None:
+                warn(f"{shown(str(path))}: warning: {exc.why}: {NOT_STATE}")
         return state
 
     def unchanged(self, name: str, digest: str) -> bool:
@@ -206,15 +225,66 @@ class State:
         )
 
     def record(self, name: str, digest: str, outputs: Sequence[Path]) -> None:
-        """Remember ``name`` scored with these bytes into ``outputs``, and keep that on disk."""
+        """Remember ``name`` scored with these bytes into ``outputs`` (kept
+        on disk by the next :meth:`save`)."""
         relative = [target.relative_to(self.path.parent).as_posix() for target in outputs]
         self.files[name] = Scored(digest, relative)
+        self.changed = True
+
+    def save(self) -> None:
+        """Write what changed since the last save, if anything did."""
+        if not self.changed:
+            return
         document = {
             "schema": STATE_SCHEMA,
             "settings": self.settings,
             "files": {key: attrs.asdict(entry) for key, entry in sorted(self.files.items())},
         }
         write_bytes(self.path, json.dumps(document, indent=1).encode("utf-8"), make_folders=True)
+        self.changed = False
+        self.writes += 1
+
+
+class _NotState(Exception):
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def _kept_files(path: Path, settings: str) -> dict[str, Scored]:
+    """The files the state at ``path`` holds, if it holds ``settings``'s;
+    :class:`_NotState` saying why where what is there is no state."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise _NotState(f"cannot be read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise _NotState("not a regular file")  # a link to /dev/zero: never read
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_STATE_BYTES + 1)
+    except OSError as exc:
+        raise _NotState(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_STATE_BYTES:
+        raise _NotState(f"larger than {MAX_STATE_BYTES // (1024 * 1024)} MiB")
+    try:
+        # RecursionError: JSON nested deeper than the parser goes.
+        kept = json.loads(data)
+    except (ValueError, RecursionError):
+        raise _NotState("not JSON") from None
+    if not isinstance(kept, dict) or kept.get("schema") != STATE_SCHEMA:
+        raise _NotState(f"not of the schema {STATE_SCHEMA}")
+    if kept.get("settings") != settings:
+        return {}  # other options, or another pbnscore: every night scored afresh
+    try:
+        return {
+            str(name): Scored(str(entry["sha256"]), [str(o) for o in entry["outputs"]])
+            for name, entry in kept["files"].items()
+        }
+    except (TypeError, KeyError, AttributeError):
+        raise _NotState(f"not of the schema {STATE_SCHEMA}") from None
 
 
 def fingerprint(config: Config) -> str:
@@ -233,28 +303,91 @@ class _Pending:
     signature: tuple[int, int] | None = None  # (size, mtime in ns)
 
 
+def place(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of ``path``, the same under each of its names (a
+    link, a bind mount, a mapped drive and its network path), or None where
+    it is not there."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def same_place(first: Path, second: Path) -> bool:
+    """Whether two names name one file or folder: by identity where both
+    are there, else by their paths with links followed."""
+    found = place(first), place(second)
+    if None not in found:
+        return found[0] == found[1]
+    return batch.resolved(first) == batch.resolved(second)
+
+
+def _key(path: Path) -> str:
+    """A name as the file system compares it (Windows: any case)."""
+    return os.path.normcase(os.path.abspath(path))
+
+
+def planned(config: Config, files: Sequence[Path]) -> dict[str, list[Path]]:
+    """Each file's outputs, one per format, by :func:`_key` of its name:
+    named as ``batch`` names them given ``files`` (a recursive watch: given
+    the folder). Planned once for all the files of a step, not once a file:
+    each plan looks at every file of the folder."""
+    inputs = [str(config.folder)] if config.recursive else [str(path) for path in files]
+    found: dict[str, list[Path]] = {}
+    for settings in config.outputs:
+        for job in batch.plan(inputs, config.out_dir, settings.to):
+            found.setdefault(_key(job.source), []).append(job.target)
+    return found
+
+
+class _Gone(Exception):
+    """The file is no longer among the folder's: deleted while it was scored."""
+
+
+def _locked(exc: OSError) -> bool:
+    """Windows: the file is open in the program still writing it (a
+    sharing or lock violation): looked at again later, not refused."""
+    return os.name == "nt" and getattr(exc, "winerror", None) in (32, 33)
+
+
 class Watcher:
     """Scores each results file of ``config.folder`` once it has settled.
 
     Single-threaded: the file system's reports are handed in by whoever
     receives them, and :meth:`step` is called with the time given by
-    ``clock`` (seconds, any origin)."""
+    ``clock`` (seconds, any origin). ``final``: a single look (``--once``),
+    so that nothing waits for a next change."""
 
     def __init__(
-        self, config: Config, log: Log, *, clock: Callable[[], float] = time.monotonic
+        self,
+        config: Config,
+        log: Log,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        final: bool = False,
     ) -> None:
         self.config = config
         self.log = log
         self.clock = clock
-        self.state = State.load(config.state_path, fingerprint(config))
+        self.final = final
+        self.state = State.load(config.state_path, fingerprint(config), log.warning)
         self.pending: dict[Path, _Pending] = {}
-        self.refused: dict[Path, str] = {}  # a file that failed: the hash of those bytes
+        # A file that failed: what failed (its bytes' hash, or the line said
+        # where it could not be read), so that the same failure is said once.
+        self.refused: dict[Path, str] = {}
+        self.unwritten: set[Path] = set()  # its outputs failed: tried again at the next save
         self.figures: dict[str, EventFigures] = {}  # the season's nights, by name
         self.season_due = False
         self.gone: set[str] = set()  # deleted, and said so
+        self.plans = 0  # how often the folder was planned (counted by the tests, not timed)
+        self._left: set[str] = set()  # taken off the season page when deleted
         self._season_said: frozenset[str] = frozenset()
+        self._state_said = False
         self._out_dir = batch.resolved(config.out_dir)
         self._ours = {batch.resolved(path) for path in self._own_files()}
+        self._our_places = {found for path in self._own_files() if (found := place(path))}
+        self._plan: dict[str, list[Path]] | None = None
 
     def _own_files(self) -> Iterator[Path]:
         yield self.config.state_path
@@ -277,27 +410,54 @@ class Watcher:
         if any(part.startswith(".") for part in relative.parts[:-1]):
             return False  # as batch: no hidden folders
         found = batch.resolved(path)
-        return found not in self._ours and self._out_dir not in found.parents
+        if found in self._ours or self._out_dir in found.parents:
+            return False
+        if self._our_places and place(path) in self._our_places:
+            return False  # one of ours under another name
+        return len(relative.parts) == 1 or not self._in_out_dir(path)
+
+    def _in_out_dir(self, path: Path) -> bool:
+        """Whether a subfolder ``path`` is in is the output folder under
+        another name (a bind mount of it, a mapped drive): compared by
+        identity, which no path comparison sees."""
+        out = place(self.config.out_dir)
+        folder = path.parent
+        while out is not None and folder != self.config.folder and folder != folder.parent:
+            if place(folder) == out:
+                return True
+            folder = folder.parent
+        return False
 
     def noticed(self, path: Path) -> None:
         """``path`` was created, changed or renamed into place: score it once
-        it has settled."""
+        it has settled. A save is also when the outputs that could not be
+        written are tried again (the disk may have room by now)."""
         if self.wanted(path):
             self.pending[path] = _Pending(self.clock())
             self.gone.discard(self._name(path))
+            self._plan = None
+            for unwritten in self.unwritten:
+                self.pending.setdefault(unwritten, _Pending(self.clock()))
+            self.unwritten.clear()
 
     def removed(self, path: Path) -> None:
-        """``path`` was deleted or renamed away: its outputs stay, said once."""
+        """``path`` was deleted or renamed away: its outputs stay, said once;
+        it leaves the season page at once."""
         self.pending.pop(path, None)
         self.refused.pop(path, None)
+        self.unwritten.discard(path)
         if not self.wanted(path):
             return
+        self._plan = None
         name = self._name(path)
+        if self.figures.pop(name, None) is not None:
+            self._left.add(name)
+            self.season_due = True
         if name in self.state.files and name not in self.gone:
             # Kept in the state: saved back with the same bytes, it is not
             # scored again (its outputs are still there).
             self.gone.add(name)
-            self.log.event(f"{path}: {GONE}")
+            self.log.event(f"{shown(str(path))}: {GONE}")
 
     def scan(self) -> int:
         """Notice every results file there is now (at the start, and when the
@@ -315,7 +475,8 @@ class Watcher:
             except PbnscoreError:  # the folder went away meanwhile
                 return []
         with contextlib.suppress(OSError):
-            return sorted(path for path in folder.iterdir() if path.is_file())
+            # A link that leads nowhere is kept: it is said, as batch says it.
+            return sorted(path for path in folder.iterdir() if not path.is_dir())
         return []
 
     # -- scoring what has settled ------------------------------------------------
@@ -325,27 +486,47 @@ class Watcher:
         was scored); the seconds until the next may have, or None."""
         now = self.clock()
         settled = [path for path in list(self.pending) if self._settled(path, now)]
-        for path in settled:
-            self._score(path)
+        try:
+            for path in settled:
+                self._score(path)
+        finally:  # Ctrl-C too: what was written is remembered
+            self._save_state()
         if self.season_due:
             self._write_season()
         waits = [p.since + self.config.settle - now for p in self.pending.values()]
         return max(0.0, min(waits)) if waits else None
 
+    def _save_state(self) -> None:
+        try:
+            self.state.save()
+        except OSError as exc:  # kept in memory, and tried again after the next night
+            if not self._state_said:
+                self.log.problem(batch.failure(exc, str(self.state.path)))
+            self._state_said = True
+        else:
+            self._state_said = False
+
     def _settled(self, path: Path, now: float) -> bool:
         """Whether ``path`` has kept its size and time for ``settle`` seconds;
-        one that is gone is forgotten."""
+        one that is gone is forgotten. A link that cannot be followed (a
+        loop, or to nothing) settles as itself, to be said when read."""
         pending = self.pending[path]
+        status: os.stat_result | None
         try:
             status = path.stat()
-        except FileNotFoundError:
-            del self.pending[path]
-            return False
         except OSError:
-            status = None  # not readable now: looked at again later
-        if status is not None and not stat.S_ISREG(status.st_mode):
-            del self.pending[path]  # a folder named x.xml; a pipe would wait for ever (as batch)
-            return False
+            try:
+                status = path.lstat()
+            except FileNotFoundError:
+                del self.pending[path]
+                return False
+            except OSError:
+                status = None  # its folder cannot be searched: tried again later
+        else:
+            if not stat.S_ISREG(status.st_mode):
+                # A folder named x.xml; a pipe would wait for ever (as batch).
+                del self.pending[path]
+                return False
         signature = None if status is None else (status.st_size, status.st_mtime_ns)
         if signature is None or signature != pending.signature:
             pending.signature, pending.since = signature, now
@@ -361,14 +542,18 @@ class Watcher:
         try:
             with open(path, "rb") as stream:
                 data = batch.read_limited(stream, str(path))
-        except FileNotFoundError:
+        except FileNotFoundError as exc:
+            if os.path.lexists(path):  # a link to nothing (deleted meanwhile: no line)
+                self._unreadable(path, exc)
             return
         except PbnscoreError as exc:  # too large
             self._refuse(path, "", batch.describe(exc, str(path)))
             return
-        except OSError:
-            # Locked by the program still writing it (Windows): once more later.
-            self.pending[path] = _Pending(self.clock())
+        except OSError as exc:
+            if _locked(exc) and not self.final:
+                self.pending[path] = _Pending(self.clock())  # once more later
+                return
+            self._unreadable(path, exc)
             return
         digest = hashlib.sha256(data).hexdigest()
         name = self._name(path)
@@ -380,24 +565,43 @@ class Watcher:
             return  # said already; tried again when it changes
         self._convert(path, name, data, digest)
 
+    def _unreadable(self, path: Path, exc: OSError) -> None:
+        """A file that cannot be opened (no permission, a link loop): said
+        once while it stays so, and tried again when it changes."""
+        line = batch.failure(exc, str(path))
+        self._refuse(path, line, line)
+
     def _convert(self, path: Path, name: str, data: bytes, digest: str) -> None:
         warnings: list[str] = []
         source = str(path)
         try:
             scored = self._scored(data, source, warnings)
             documents = [batch.render(scored, settings) for settings in self.config.outputs]
+            if not os.path.lexists(path):
+                raise _Gone
             targets = self.targets(path)
-            for document, target in zip(documents, targets, strict=True):
-                write_bytes(target, document, make_folders=True)
-            self.state.record(name, digest, targets)
+        except _Gone:
+            self.log.event(f"{shown(source)}: {DELETED}")
+            return
         except Exception as exc:  # a bug must cost one file, not the watch
             self._refuse(path, digest, batch.failure(exc, source))
             return
+        target = targets[0]
+        try:
+            for document, target in zip(documents, targets, strict=True):
+                write_bytes(target, document, make_folders=True)
+        except Exception as exc:  # not the night's fault: tried again at the next save
+            self.refused.pop(path, None)
+            self.unwritten.add(path)
+            line = f"{shown(source)}: not written: {batch.failure(exc, str(target))}"
+            self.log.problem(line if self.final else f"{line} {RETRYING}")
+            return
+        self.state.record(name, digest, targets)
         self.refused.pop(path, None)
         for line in batch.warning_lines(warnings, source):
             self.log.warning(line)
-        shown = ", ".join(str(target) for target in targets)
-        self.log.event(f"{path}: {summary(scored)} → {shown}")
+        written = ", ".join(str(target) for target in targets)
+        self.log.event(f"{shown(source)}: {summary(scored)} → {written}")
         if self.config.season is not None:
             from pbnscore.season import figures
 
@@ -409,9 +613,12 @@ class Watcher:
         event = batch.read_event(data, source, first, warnings.append)
         return batch.score_event(event, first, warnings.append)
 
-    def _refuse(self, path: Path, digest: str, line: str) -> None:
-        self.refused[path] = digest
-        self.log.problem(f"{line} {WAITING}")
+    def _refuse(self, path: Path, key: str, line: str) -> None:
+        """Say that ``path`` failed, unless this failure (``key``) was said already."""
+        if self.refused.get(path) == key:
+            return
+        self.refused[path] = key
+        self.log.problem(line if self.final else f"{line} {WAITING}")
 
     def _remember_figures(self, path: Path, data: bytes) -> None:
         from pbnscore.season import figures
@@ -420,24 +627,34 @@ class Watcher:
             scored = self._scored(data, str(path), [])
         except Exception:  # scored before, so not expected: left out of the season
             return
-        self.figures[self._name(path)] = figures(scored)
+        name = self._name(path)
+        self.figures[name] = figures(scored)
         page = self.config.season
-        self.season_due = self.season_due or (page is not None and not page.path.exists())
+        back = name in self._left  # deleted and saved back: on the page again
+        self._left.discard(name)
+        self.season_due = self.season_due or back or (page is not None and not page.path.exists())
 
     def targets(self, path: Path) -> list[Path]:
         """The outputs of ``path``, one per format, named as ``batch`` names
         them when given the folder's files (its own planning, so that the
-        names follow it)."""
-        inputs = [str(p) for p in self._files() if self.wanted(p)]
-        if self.config.recursive:
-            inputs = [str(self.config.folder)]
-        key = os.path.normcase(os.path.abspath(path))
-        found = []
-        for settings in self.config.outputs:
-            jobs = batch.plan(inputs, self.config.out_dir, settings.to)
-            job = next(j for j in jobs if os.path.normcase(os.path.abspath(j.source)) == key)
-            found.append(job.target)
+        names follow it); planned once for every file that settled together."""
+        key = _key(path)
+        if self._plan is None or key not in self._plan:
+            inputs = [] if self.config.recursive else list(filter(self._plannable, self._files()))
+            self._plan = planned(self.config, inputs)
+            self.plans += 1
+        found = self._plan.get(key)
+        if found is None:
+            raise _Gone
+        for target in found:
+            if batch.resolved(target) in self._ours or place(target) in self._our_places:
+                raise PbnscoreError(f"its output {target} is the --season page or the --log")
         return found
+
+    def _plannable(self, path: Path) -> bool:
+        # A link that cannot be followed has no outputs, and batch's
+        # planning refuses it as missing: it is said on its own.
+        return self.wanted(path) and os.path.exists(path)
 
     # -- the season ----------------------------------------------------------------
 
@@ -448,19 +665,19 @@ class Watcher:
             return
         nights = [self.figures[name] for name in sorted(self.figures)]
         try:
-            document, lines = page.render(nights)
-            if document is not None:
-                write_bytes(page.path, document, make_folders=True)
+            made = page.render(nights)
+            if made.document is not None:
+                write_bytes(page.path, made.document, make_folders=True)
         except Exception as exc:  # a bug must cost the page, not the watch
             self.log.problem(batch.failure(exc, str(page.path)))
             return
         # Each rewrite finds the same warnings again: said once, while they last.
-        for line in lines:
+        for line in made.lines:
             if line not in self._season_said:
                 self.log.warning(line)
-        self._season_said = frozenset(lines)
-        if document is not None:
-            self.log.event(f"season: {counted(len(nights), 'night')} → {page.path}")
+        self._season_said = frozenset(made.lines)
+        if made.document is not None:
+            self.log.event(f"season: {counted(made.nights, 'night')} → {page.path}")
 
 
 def summary(scored: ScoredEvent) -> str:
@@ -620,7 +837,7 @@ def watch(
     (set from another thread) returns 0. With ``once``, score what is there
     and return: 1 if a file failed, else 0."""
     if once:
-        watcher = Watcher(attrs.evolve(config, settle=0.0), log, clock=clock)
+        watcher = Watcher(attrs.evolve(config, settle=0.0), log, clock=clock, final=True)
         watcher.scan()
         watcher.step()
         return 1 if log.problems else 0

@@ -196,7 +196,13 @@ def run(words: list[str], method: str | None) -> int:
         # A file that fails leaves no output behind (docs/reference/bad-input.md); a season of
         # no event would be an empty table passed off as a result.
         none = "no .pbn, .xml or .bws file found"
-        found = "no event could be scored" if failures + refused else none
+        found = (
+            "no event could be scored"
+            if failures + refused
+            else "no night with results found"
+            if events
+            else none
+        )
         _io.error(f"pbnscore: {found}: no season written")
         return 1
     if not args.quiet:
@@ -221,7 +227,7 @@ def ranking(
     None where none of them can be ranked; how many cannot, each said)."""
     by = By(args.by) if args.by else default_by(events)
     kept, refused = _rankable(events, by, output, say)
-    if not kept:
+    if not any(found.played for found in kept):
         return None, refused
     ranked = combine(
         kept,
@@ -297,6 +303,9 @@ def _rankable(
     relative to ``output``) and how many it cannot, each said in one line."""
     kept = []
     for found in events:
+        if not found.played:  # a hand record: left out by combine, which says so
+            kept.append(found)
+            continue
         try:
             check(found, by)
         except PbnscoreError as exc:

@@ -12,7 +12,7 @@ from pbnscore import batch, outputs, watch
 from pbnscore.batch import Settings
 from pbnscore.cli import _io, _parser, _season
 from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
-from pbnscore.errors import UsageError
+from pbnscore.errors import PbnscoreError, UsageError
 
 if TYPE_CHECKING:
     from pbnscore.season import EventFigures
@@ -153,23 +153,25 @@ def _season_page(args: argparse.Namespace) -> watch.SeasonPage | None:
     output = str(args.season)
     to = _io.format_of(output, _season.FORMATS, "text", "season")
 
-    def render(nights: Sequence[EventFigures]) -> tuple[bytes | None, list[str]]:
+    def render(nights: Sequence[EventFigures]) -> watch.Page:
         from pbnscore.report import season as season_report
 
         lines: list[str] = []
         ranked, _ = _season.ranking(nights, args, output, say=lines.append)
         if ranked is None:
-            return None, lines
+            return watch.Page(None, lines)
         document = season_report.render(ranked, to).encode("utf-8")
-        return document, [*lines, *ranked.warnings]
+        return watch.Page(document, [*lines, *ranked.warnings], len(ranked.events))
 
     return watch.SeasonPage(args.season, render)
 
 
 def _check(config: watch.Config, args: argparse.Namespace) -> None:
     """Usage errors found before watching: the output folder is the watched
-    one (every output would be an input), or no folder."""
-    if batch.resolved(config.folder) == batch.resolved(config.out_dir):
+    one, under any name (every output would be an input), or no folder; a
+    file of the watch's own (the season page, the log, the state file)
+    that is another of them, an input or an output."""
+    if watch.same_place(config.folder, config.out_dir):
         raise UsageError(
             "--out-dir must not be the watched folder: each output would be scored as a night",
             source=str(config.out_dir),
@@ -179,6 +181,59 @@ def _check(config: watch.Config, args: argparse.Namespace) -> None:
     if args.once and not config.folder.is_dir():
         raise UsageError("no such folder", source=str(config.folder))
     batch.plan([], config.out_dir, config.outputs[0].to)  # an out-dir that is a file
+    _check_own_files(config, args.log)
+
+
+def _check_own_files(config: watch.Config, log: Path | None) -> None:
+    """CONTRACT: no two outputs of one run share a name, and none is an
+    input: --season and --log each name a file of their own."""
+    own: list[tuple[str, Path]] = [("the watch's state file", config.state_path)]
+    if config.season is not None:
+        own.append(("the --season page", config.season.path))
+    if log is not None:
+        own.append(("the --log file", log))
+    for index, (_, path) in enumerate(own[1:], start=1):
+        for other, taken in own[:index]:
+            if _io.same_file(str(path), str(taken)):
+                raise UsageError(f"is also {other}", source=str(path))
+        if watch.results_name(path.name) and _in_folder(config, path):
+            raise UsageError(
+                f"is a name in {config.folder} that the watch scores as a night",
+                source=str(path),
+            )
+    files = _folder_files(config)
+    try:
+        outputs_of = watch.planned(config, files)
+    except UsageError:  # the folder's own clash: said of its files as they are scored
+        outputs_of = {}
+    for _, path in own[1:]:
+        if any(_io.same_file(str(path), str(night)) for night in files):
+            raise UsageError("is one of the nights watched", source=str(path))
+        for night, targets in outputs_of.items():
+            if any(_io.same_file(str(path), str(target)) for target in targets):
+                raise UsageError(f"is also where the output of {night} goes", source=str(path))
+
+
+def _in_folder(config: watch.Config, path: Path) -> bool:
+    """Whether ``path`` is in the watched folder (below it, for a recursive watch)."""
+    parents = path.absolute().parents
+    if watch.same_place(parents[0], config.folder):
+        return True
+    return config.recursive and any(watch.same_place(p, config.folder) for p in parents[1:])
+
+
+def _folder_files(config: watch.Config) -> list[Path]:
+    """The results files there are now (none where the folder is not there yet)."""
+    if not config.folder.is_dir():
+        return []
+    inputs = [str(config.folder)] if config.recursive else []
+    if not config.recursive:
+        found = [p for p in config.folder.iterdir() if watch.results_name(p.name)]
+        return sorted(p for p in found if p.is_file())
+    try:
+        return [path for path, _ in batch.find(inputs, config.out_dir)]
+    except PbnscoreError:
+        return []
 
 
 def _log(args: argparse.Namespace) -> watch.Log:

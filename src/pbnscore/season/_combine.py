@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from pbnscore.errors import counted
+from pbnscore.errors import counted, shown
 from pbnscore.model import ParticipantKind
 from pbnscore.ranges import Range
 from pbnscore.season._event_figures import (
@@ -72,7 +72,7 @@ def combine(
     per board; ``by`` to :func:`default_by`. An event that ranks nobody
     ``by`` ranks is a :class:`ScoringError` (see :func:`check`).
     """
-    ordered = sorted(events, key=_date_order)
+    ordered, said = _nights(sorted(events, key=_date_order))
     by = By(by) if by is not None else default_by(ordered)
     for figures_ in ordered:
         check(figures_, by)
@@ -111,8 +111,33 @@ def combine(
             for number, figures_ in enumerate(ordered, start=1)
             for match in figures_.matches
         ),
-        (*unnamed, *people.warnings()),
+        (*said, *unnamed, *people.warnings()),
     )
+
+
+def _nights(events: list[EventFigures]) -> tuple[list[EventFigures], list[str]]:
+    """The events that are nights of the season, each once: a file of deals
+    only (nobody played a board) is none, and a night given twice (a copy,
+    a file renamed; the same results by content) counts once, the first in
+    date and name order; a line says each left out."""
+    kept: list[EventFigures] = []
+    said: list[str] = []
+    first: dict[str, str] = {}
+    for figures_ in events:
+        source = shown(figures_.event.source)
+        if not figures_.played:
+            said.append(f"{source}: warning: {NO_RESULTS}")
+            continue
+        if figures_.results:
+            seen = first.setdefault(figures_.results, figures_.event.source)
+            if seen != figures_.event.source:
+                said.append(f"{source}: warning: the same results as {shown(seen)}: counted once")
+                continue
+        kept.append(figures_)
+    return kept, said
+
+
+NO_RESULTS = "no results (a file of deals only?): not a night of the season"
 
 
 def _unnamed_warning(figures_: EventFigures, by: By) -> str | None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
 from pbnscore.errors import ScoringError
 from pbnscore.model import (
+    Event,
     EventKind,
     Participant,
     ParticipantKind,
@@ -95,6 +97,15 @@ class EventFigures:
     event: SeasonEvent
     sides: tuple[Side, ...]
     matches: tuple[MatchFigures, ...] = ()
+    # What its results are, by content (:func:`results_digest`): one night
+    # under two file names is counted once. "" where it has none.
+    results: str = ""
+
+    @property
+    def played(self) -> bool:
+        """Whether anyone played a board in it: a file of deals only (a hand
+        record) has nobody, and is no night of a season."""
+        return any(side.boards for side in self.sides)
 
 
 _KINDS = {
@@ -130,7 +141,42 @@ def figures(scored: ScoredEvent) -> EventFigures:
         scored.method,
         dict(scored.options),
     )
-    return EventFigures(about, sides, matches)
+    return EventFigures(about, sides, matches, results_digest(event))
+
+
+def results_digest(event: Event) -> str:
+    """A digest of every result of ``event`` (who played, the contract,
+    the score, any adjustment), in any order, whatever the file is called
+    or spells them (PBN or USEBIO); "" where it has none."""
+    rows = sorted(
+        repr(
+            (
+                session.id,
+                where,
+                board.number,
+                result.ns,
+                result.ew,
+                result.players,
+                result.outcome.value,
+                result.score,
+                result.contract,
+                result.declarer,
+                result.tricks,
+                result.adjusted,
+                result.home_direction,
+            )
+        )
+        for session in event.sessions
+        for where, boards in [
+            *((section.id, section.boards) for section in session.sections),
+            *((f"{match.team}/{match.opponent}", match.boards) for match in session.matches),
+        ]
+        for board in boards
+        for result in board.results
+    )
+    if not rows:
+        return ""
+    return hashlib.sha256("\n".join(rows).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _side(standing: Standing, teams: Mapping[str, str]) -> Side:
