@@ -265,5 +265,6 @@ def test_no_event_scored_writes_no_season(
     empty = tmp_path / "empty"
     empty.mkdir()
     assert main(["season", str(empty), "-o", str(output)]) == 1
-    assert capsys.readouterr().err == "pbnscore: no .pbn or .xml file found: no season written\n"
+    said = capsys.readouterr().err
+    assert said == "pbnscore: no .pbn, .xml or .bws file found: no season written\n"
     assert not output.exists()
