@@ -71,6 +71,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
+    "_watch_state": "command line",
     **dict.fromkeys(
         ("_reading", "_writing", "season", "validate", "testing", "corrections"), "above"
     ),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pbnscore import batch, watch
+from pbnscore import _watch_state, batch, watch
 from pbnscore.cli import main
 from test_watch import NIGHT, SEASON_NIGHTS, SMALL, settle, watcher
 
@@ -58,7 +58,7 @@ def test_the_work_per_file_does_not_grow_with_the_folder(
     time). Counted, not timed: 5 and 40 nights are planned once per format
     and the state written once, at either size."""
     counts: dict[int, tuple[int, int]] = {}
-    plan, write = batch.plan, watch.write_bytes
+    plan, write = batch.plan, _watch_state.write_bytes
     for count in (5, 40):
         folder, out = tmp_path / f"in-{count}", tmp_path / f"out-{count}"
         nights(folder, count)
@@ -75,7 +75,7 @@ def test_the_work_per_file_does_not_grow_with_the_folder(
             write(path, data, **kwargs)
 
         monkeypatch.setattr(batch, "plan", counted_plan)
-        monkeypatch.setattr(watch, "write_bytes", counted_write)
+        monkeypatch.setattr(_watch_state, "write_bytes", counted_write)
         made, clock, lines = watcher(folder, out, *formats)
         assert made.scan() == count
         settle(made, clock)

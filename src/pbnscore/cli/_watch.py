@@ -185,7 +185,7 @@ def _check(config: watch.Config, args: argparse.Namespace) -> None:
 
 
 def _check_own_files(config: watch.Config, log: Path | None) -> None:
-    """CONTRACT: no two outputs of one run share a name, and none is an
+    """No two outputs of one run share a name, and none is an
     input: --season and --log each name a file of their own."""
     own: list[tuple[str, Path]] = [("the watch's state file", config.state_path)]
     if config.season is not None:
