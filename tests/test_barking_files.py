@@ -297,3 +297,47 @@ def test_written_as_usebio(
     again = {row["id"]: row["total"] for row in pair_rows(barking_json(out, capsys)).values()}
     assert again == totals
     assert pbnscore.load(out).source.format == "usebio"
+
+
+# -- teams of four (docs/tutorials/teams-of-eight.md, section 4) --------------------
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("usebio/teams-of-four-two-matches.xml", id="usebio-two-matches"),
+        pytest.param("pbn/teams-of-four.pbn", id="pbn-two-matches"),
+    ],
+)
+def test_teams_of_four_is_scored_with_a_note_of_what_the_terms_compare(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Several teams-of-four matches on the same boards give four or more
+    tables a board: barking scores them, and says once that its terms
+    compare tables of different matches (a team of eight's own four tables
+    are what it was made for)."""
+    assert main(["score", str(FIXTURES / name), "-m", "barking", "--to", "json"]) == 0
+    captured = capsys.readouterr()
+    notes = [line for line in captured.err.splitlines() if "teams of four" in line]
+    assert len(notes) == 1, captured.err
+    assert "terms compare tables of different matches" in notes[0]
+    assert json.loads(captured.out)["participants"]
+
+
+def test_one_teams_of_four_match_is_refused_with_the_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One match of two tables has no board of four tables: refused, exit
+    1, one line saying why."""
+    night = FIXTURES / "usebio" / "teams-of-four.xml"
+    assert main(["score", str(night), "-m", "barking", "--to", "json"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "barking needs four tables on a board; no board here has more than 2" in err
+
+
+def test_teams_of_eight_say_nothing_of_teams_of_four(capsys: pytest.CaptureFixture[str]) -> None:
+    """A teams-of-eight match (four tables a match) gets no such note."""
+    night = FIXTURES / "usebio" / "teams-of-eight-one-match.xml"
+    assert main(["score", str(night), "-m", "barking", "--to", "json"]) == 0
+    assert "teams of four" not in capsys.readouterr().err

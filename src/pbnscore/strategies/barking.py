@@ -15,6 +15,9 @@ Rules chosen here (docs/reference/choices.md "Scoring"):
   boards so left out are named in a warning. An event none of whose boards
   has four is refused (a ScoringError saying the most tables any board has),
   never a table of zeros.
+- Teams of four (every match two tables a board): scored where several
+  matches played a board (four tables or more), with one note that the
+  terms then compare tables of different matches.
 - A team's total is, board by board, the mean of its pairs' points: with one
   match of four tables and ``--normalise match`` that is exactly its aggregate
   IMPs (the four pairs add up to 4 × IMP(A+B+C+D)).
@@ -45,7 +48,7 @@ import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.figures import number, shown
 from pbnscore.imps import ImpGaps, ImpSums, first_imp, imps
-from pbnscore.model import EventKind, Notice, PointsStyle, ScoredEvent
+from pbnscore.model import Event, EventKind, Notice, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 
@@ -132,6 +135,8 @@ class Barking(PerBoardMethod):
         self, lay: _fields.Layout, scores: Sequence[_fields.FieldScore], options: BarkingOptions
     ) -> ScoredEvent:
         scored = super()._assemble(lay, scores, options)
+        if _teams_of_four(lay.event) and any(standing.boards for standing in scored.standings):
+            scored = attrs.evolve(scored, warnings=(*scored.warnings, Notice(TEAMS_OF_FOUR)))
         short = [field for field in lay.fields if 0 < len(field.scores) < MIN_TABLES]
         if not short:
             return scored
@@ -147,6 +152,21 @@ class Barking(PerBoardMethod):
             f"{_boards_named(short, lay.fields)} left out (fewer real tables)"
         )
         return attrs.evolve(scored, warnings=(*scored.warnings, left_out))
+
+
+# Said where the matches are teams of four (docs/tutorials/teams-of-eight.md):
+# Barker's terms were made for a team of eight's own four tables.
+TEAMS_OF_FOUR = (
+    "barking on teams of four: each match has two tables, so a board's field is "
+    "the tables of every match that played it and the terms compare tables of "
+    "different matches (a team of eight's terms compare its own four tables)"
+)
+
+
+def _teams_of_four(event: Event) -> bool:
+    """Whether every match of the event has at most two tables a board."""
+    boards = [board for s in event.sessions for match in s.matches for board in match.boards]
+    return bool(boards) and all(len(board.results) <= 2 for board in boards)
 
 
 def _spelled(number: int) -> str:
