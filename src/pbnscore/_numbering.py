@@ -84,6 +84,20 @@ class Numbering:
             return "one pair a number, some sitting both ways, a Howell"
         return "each number sitting one way"
 
+    def said_by(self, by: str) -> str:
+        """What a PBN section's results show, found ``by`` "numbers" or
+        "names" (``Section.pairs_found``), and how it is ranked (PBN ranks a
+        Mitchell's directions apart, a Howell as one field)."""
+        what = "pair numbers" if by == "numbers" else "the players' names, no pair numbers"
+        if self.apart and self.both_ways:
+            board = self.proving[0]
+            why = f"board {board} has a number on both sides, a Mitchell ranked NS and EW apart"
+        elif self.howell:
+            why = "some pairs sit both ways, a Howell ranked as one field"
+        else:
+            why = "each pair sits one way, a Mitchell ranked NS and EW apart"
+        return f"by {what}: {why}"
+
     def direction(self, number: str, side: Direction) -> Direction | None:
         """The direction of the pair that sat ``side`` with ``number``; None
         for every pair of a Howell, a stationary one too (one field, as the

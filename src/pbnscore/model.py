@@ -394,6 +394,10 @@ class Section:
     # How its pairs are ranked, where its file says; None: inferred from its
     # pairs (pbnscore._numbering.two_winner, the one rule).
     fields: Fields | None = None
+    # Where its file lists no pairs and its reader found them in the
+    # results: by what, "numbers" or "names" (the players' names, a pair the
+    # two of them whatever their seats); None where the file lists them.
+    pairs_found: str | None = None
 
 
 @attrs.frozen

@@ -115,7 +115,36 @@ def vet(event: Event) -> Vetting:
     checked = _checked(event)
     refused = {id(problem) for problem in checked.refused}
     warned = [p for p in checked.problems if id(p) not in refused]
-    return Vetting(checked.refused, [*warned, *_format_checks(event, "strict_read_warnings")])
+    found = _pairs_found(event)
+    return Vetting(
+        checked.refused, [*warned, *_format_checks(event, "strict_read_warnings"), *found]
+    )
+
+
+def _pairs_found(event: Event) -> list[Problem]:
+    """``score``'s one note of how a file that lists no pairs had them found
+    (``check`` says it in its summary line), where the reading changes the
+    ranking: some number or name sits both ways, which is one pair of a
+    Howell (one field) or two of a Mitchell numbered per direction (NS and
+    EW apart). A section whose pairs each sit one way has no other reading."""
+    said: dict[str, list[str]] = {}
+    for session in event.sessions:
+        for section in session.sections:
+            if section.pairs_found is None:
+                continue
+            found = numbering(section.boards)
+            if found.played and found.both_ways:
+                reading = found.said_by(section.pairs_found)
+                said.setdefault(reading, []).append(_shown(section.id or ""))
+    if not said:
+        return []
+    several = len(said) > 1 or any(len(ids) > 1 for ids in said.values())
+    readings = [
+        f"{reading} (section{'s' if len(ids) > 1 else ''} {', '.join(ids)})" if several else reading
+        for reading, ids in said.items()
+    ]
+    message = f"pairs not listed (no TotalScoreTable), found {'; '.join(readings)}"
+    return [Problem(message, event.source.name, None, WARNING)]
 
 
 def _format_checks(event: Event, name: str) -> list[Problem]:

@@ -125,6 +125,11 @@ def _pairs(sections: list[Section], format: str) -> str:
     count, said = 0, dict[str, None]()
     for section in sections:
         count += len(section.participants)
+        if section.pairs_found is not None:  # PBN: its reader found them (pbn/_pairs)
+            read = numbering(section.boards)
+            if read.played:
+                said[read.said_by(section.pairs_found)] = None
+            continue
         found = numbering(section.boards) if from_results(section, format) else None
         if found is not None and found.played:  # (a section of deals only: nothing found)
             count += 0 if section.participants else found.pairs

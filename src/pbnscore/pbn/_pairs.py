@@ -177,12 +177,26 @@ class SectionNotes:
     declared: dict[str, set[Direction]] = attrs.field(factory=dict)  # TotalScoreTable Direction
     listed: list[str] = attrs.field(factory=list)  # TotalScoreTable PairIds, in order
     ranks: list[tuple[Direction | None, str]] = attrs.field(factory=list)  # its Rank cells
+    # pairs known by their players only (no pair number): the label and
+    # players each set of players was first seen with
+    named: dict[frozenset[str], tuple[str, tuple[Player, ...]]] = attrs.field(factory=dict)
 
     def board(self, number: int) -> BoardNotes:
         notes = self.boards.get(number)
         if notes is None:
             notes = self.boards[number] = BoardNotes(number)
         return notes
+
+    def by_players(
+        self, label: str | None, players: tuple[Player, ...]
+    ) -> tuple[str | None, tuple[Player, ...]]:
+        """The pair a game names by its players alone, and its players: the
+        unordered set of their names, whatever seats and direction they sat
+        in, under the label and in the order it was first seen with ("Ann
+        Abbott - Ben Baker" at NS is "Ben Baker - Ann Abbott" at EW)."""
+        if label is None or not players:
+            return label, players
+        return self.named.setdefault(frozenset(p.name or "" for p in players), (label, players))
 
     def name(self, pair: str | None, side: Side, players: Iterable[Player]) -> None:
         """Record ``pair``'s players, first source wins."""
@@ -228,7 +242,15 @@ class SectionNotes:
         ordered = [self.boards[n] for n in sorted(self.boards)]
         boards = tuple(board.board(analyses) for board in ordered)
         fields = ranked_fields(self.ranks)
-        return Section(self.id, self._participants(ordered), boards, fields=fields)
+        found = None if self.listed or self.declared else "names" if self.named else "numbers"
+        participants = self._participants(ordered)
+        return Section(
+            self.id,
+            participants,
+            boards,
+            fields=fields,
+            pairs_found=found if participants else None,
+        )
 
     # -- participants
 

@@ -364,8 +364,14 @@ class EventBuilder:
         vulnerability = self._board(game, number, section)
         ns, ns_players = _tag_pair(game, "PairNS", "North", "South")
         ew, ew_players = _tag_pair(game, "PairEW", "West", "East")
-        entry = self._tag_entry(game).seated(ns, ew, game.text("Table"))
         notes = self._section(section)
+        # a pair found by its players is the two of them, whatever their
+        # seats and direction (docs/reference/choices.md)
+        if "PairNS" not in game.values:
+            ns, ns_players = notes.by_players(ns, ns_players)
+        if "PairEW" not in game.values:
+            ew, ew_players = notes.by_players(ew, ew_players)
+        entry = self._tag_entry(game).seated(ns, ew, game.text("Table"))
         notes.board(number).parts.append(to_result(entry, vulnerability, self.report))
         notes.name(ns, Direction.NS, ns_players)
         notes.name(ew, Direction.EW, ew_players)
