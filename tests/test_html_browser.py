@@ -183,8 +183,9 @@ EVENTS = pytest.mark.parametrize("make", PAGES.values(), ids=PAGES.keys())
 @EVENTS
 def test_scorecards_and_hands(make: Any, browser_page: Any) -> None:
     """Every participant's number in the standings links to its scorecard,
-    every board number on a scorecard to its board, and every board with a
-    deal shows its four hands."""
+    every board number on a scorecard to its board (its points to how they
+    came about, on the board), and every board with a deal shows its four
+    hands."""
     scored = make()
     dom = dump_dom(browser_page, report_html.render(scored))
     ids = {el.get("id"): el for el in dom.xpath("//*[@id]")}
@@ -194,11 +195,15 @@ def test_scorecards_and_hands(make: Any, browser_page: Any) -> None:
         (link,) = row[1].xpath(".//a/@href")
         card = ids[link.removeprefix("#")]
         assert "card" in card.get("class").split()
+        # A board number leads to its board, a figure to how it came about there.
         for board_link in card.xpath(".//td/a/@href"):
-            assert "board" in ids[board_link.removeprefix("#")].get("class").split()
-    cards = dom.xpath("//div[@class='card']")
+            target = ids[board_link.removeprefix("#")]
+            if "why" in target.get("class").split():
+                target = target.getparent()
+            assert "board" in target.get("class").split()
+    cards = dom.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]")
     assert len(cards) == len({(s.participant.kind, s.participant.key) for s in scored.standings})
-    boards = dom.xpath("//div[@class='board']")
+    boards = dom.xpath("//div[contains(concat(' ', @class, ' '), ' board ')]")
     assert len(boards) == len(scored.boards)
     dealt = [
         board
@@ -257,8 +262,8 @@ def test_docs_screenshot(tmp_path: Path) -> None:
 # -- what a person sees: boxes measured by Playwright ---------------------------------
 
 # The widths people use: desktop screens, a small laptop, a phone.
-DESKTOP_WIDTHS = (1920, 1440, 1280, 1024)
-PHONE_WIDTH = 400
+DESKTOP_WIDTHS = (1920, 1440, 1280, 1024, 768)
+PHONE_WIDTH = 390
 REALBRIDGE = shared_sample_files("pbn/realbridge_2021_online_qual_open_r2.pbn")
 LAUNCH_ARGS = [
     "--headless",
@@ -355,11 +360,18 @@ def browser_page() -> Iterator[Any]:
             browser.close()
 
 
+# Every board, scorecard and note of how a figure came about shown at once,
+# as each is when a link leads to it: each is measured at every width.
+EVERY_PART = ".part, .why { display: block !important; }"
+
+
 def unseen(page: Any, html: str, width: int, png: Path, media: str = "screen") -> list[str]:
-    """What of ``html`` a person cannot see at ``width``; a screenshot kept in ``png``."""
+    """What of ``html`` a person cannot see at ``width``, every part of the
+    page shown; a screenshot kept in ``png``."""
     page.emulate_media(media=media)
     page.set_viewport_size({"width": width, "height": 900})
     page.set_content(html)
+    page.add_style_tag(content=EVERY_PART)
     page.screenshot(path=str(png))
     found: list[str] = page.evaluate(UNSEEN)
     return found

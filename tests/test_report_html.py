@@ -113,15 +113,17 @@ def test_every_source_string_is_escaped() -> None:
     assert root.find(".//title").text == NASTY
     assert root.find(".//h1").text == NASTY
     header = root.find(".//header").text_content()
-    assert header.count(NASTY) == 5  # title, club, method, option name and value
-    assert "Source: <i>&\"'.xml" in header
+    assert header.count(NASTY) == 2  # title, club
+    scoring = root.find(".//section[@id='scoring']").text_content()
+    assert scoring.count(NASTY) == 4  # the method in words and by name, an option and its value
+    assert "from <i>&\"'.xml" in scoring
     shown = tables(root)
     names = [row[2] for row in shown["Pairs · Section A · NS"][1:]]
     assert f"{NASTY} & Zoë Müller" in names
     board = shown[f"Board 2 · Section {NASTY}"]
     assert board[1][:4] == [NASTY, NASTY, "2", NASTY]
     assert NASTY in board[2]
-    note = root.xpath("//p[@class='note']")[1].text_content()
+    note = root.xpath("//section[@id='boards']//p[@class='note']")[1].text_content()
     assert note == f"Datum -420: {NASTY} of 1 score; their IMPs add up to +3.50"
 
 
@@ -182,7 +184,7 @@ def test_travellers_with_datum_and_points() -> None:
     assert board[0] == ["NS", "EW", "Contract", "By", "Tricks", "Score", "NS pts", "EW pts"]
     assert board[2] == ["2", "2", "4Hx", "N", "9", "-100", "-5.50", "5.50"]
     assert shown["Board 2 · Section A"][2] == ["2", "3", "", "", "", "A6040", "3.00", "-3.00"]
-    notes = [p.text_content() for p in root.xpath("//p[@class='note']")]
+    notes = [p.text_content() for p in root.xpath("//section[@id='boards']//p[@class='note']")]
     assert notes == [
         "Datum 400: zero-sum par of 3 scores "
         "(no par makes their IMPs add up to 0; the closest sums to -10)",

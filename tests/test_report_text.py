@@ -57,18 +57,20 @@ def test_every_line_within_width(make: Any) -> None:
 
 
 def test_header() -> None:
-    """Title, date, club, source file name, method and its options."""
+    """Title, date and club first, then the ranking; how it was scored
+    (in words, then the method's exact options and the source file) last."""
     report = text.render(events.butler_pairs())
     lines = report.splitlines()
     assert lines[0] == "Monday Butler"
     assert lines[1] == "=" * len("Monday Butler")
-    head = " ".join(lines[2:6])
-    for shown in ("Date: 2026-03-09", "Club: Little Snoring BC", "club-2026-03-09.xml"):
-        assert shown in head
-    assert "Method: butler (datum zero-sum" in head
-    assert "halve yes" in head
-    assert "double no" in head
-    assert "imp-gaps lower" in head
+    assert lines[2] == "Date: 2026-03-09   Club: Little Snoring BC"
+    assert lines[4:6] == ["Ranking", "-------"]
+    assert "Method" not in report and "Source" not in " ".join(lines[:8])
+    how = " ".join(report[report.index("How it was scored") :].split())
+    assert how.startswith("How it was scored ----------------- Butler: on each board")
+    assert "Options: butler (datum zero-sum" in how
+    for shown in ("halve yes", "double no", "imp-gaps lower", "Source: club-2026-03-09.xml"):
+        assert shown in how
 
 
 def test_standings_rows() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbnscore.model import ScoredEvent
-from pbnscore.report import _cards, _dd, _matches, _standings, _travellers
+from pbnscore.report import _cards, _dd, _matches, _standings, _travellers, _why
 from pbnscore.report._shared import source_name, team_records
 from pbnscore.report._view import (
     BoardView,
@@ -18,9 +18,11 @@ from pbnscore.report._view import (
     Table,
     _facts,
     _options,
+    how_scored,
     make_table,
     team_names,
 )
+from pbnscore.report._view import identity as _view_identity
 
 
 def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
@@ -31,6 +33,23 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
     places = _cards.places(scored)
     boards = _cards.board_anchors(scored.boards)
     cards = _cards.participant_anchors(scored.standings)
+    hand_record = not any(
+        line.result.score is not None for b in scored.boards for line in b.results
+    )
+    whys = [] if hand_record else _why.whys(scored, boards)
+    if hand_record:
+        return Report(
+            title=event.title or source_name(event),
+            facts=_facts(event),
+            method=scored.method,
+            options=(),
+            standings=(),
+            grid=None,
+            matches=(),
+            boards=_board_views(scored, teams, places, boards, dd, whys),
+            source=source_name(event),
+            hand_record=True,
+        )
     return Report(
         title=event.title or source_name(event),
         facts=_facts(event),
@@ -39,9 +58,33 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),
         grid=_matches.grid(scored.matches, teams),
         matches=_matches.tables(_matches.in_play_order(scored.matches, event), teams),
-        boards=_board_views(scored, teams, places, boards, dd),
-        scorecards=_cards.scorecards(_cards.Sources(scored, places, boards, cards, teams)),
+        boards=_board_views(scored, teams, places, boards, dd, whys, _seat_cards(scored, cards)),
+        scorecards=_cards.scorecards(
+            _cards.Sources(scored, places, boards, cards, teams, whys=whys)
+        ),
+        scoring=how_scored(scored.method, scored.options),
+        source=source_name(event),
     )
+
+
+def _scored(line: Any) -> bool:
+    """Whether a traveller line holds a result (a score, or an adjusted one)."""
+    return line.result.score is not None or line.result.adjusted is not None
+
+
+def _seat_cards(scored: ScoredEvent, cards: Mapping[Any, str]) -> dict[tuple[Any, ...], str]:
+    """A number seen at a table -> its scorecard: by (section, number,
+    direction), and by (section, number) where the number is one pair's."""
+    found: dict[tuple[Any, ...], str] = {}
+    for standing in scored.standings:
+        p = standing.participant
+        card = cards.get(_view_identity(p))
+        if card is None or p.kind.value == "team":
+            continue
+        section = p.section if p.team is None else None
+        found[(section, p.id, p.direction.value if p.direction else None)] = card
+        found.setdefault((section, p.id), card)
+    return found
 
 
 def _board_views(
@@ -50,6 +93,8 @@ def _board_views(
     places: list[Any],
     anchors: list[str],
     dd: bool = False,
+    whys: list[dict[int, _why.Why]] | None = None,
+    seats: Mapping[tuple[Any, ...], str] | None = None,
 ) -> tuple[BoardView, ...]:
     facts = [
         _cards.facts_of(place.board, board.number)
@@ -61,24 +106,33 @@ def _board_views(
     views = []
     match_imps = _travellers.match_imps(scored, teams)
     players = _travellers.pair_players(scored.event)
-    for board, title, place, anchor, (dealer, vulnerability), analysis in zip(
-        scored.boards,
-        _travellers.titles(scored, teams),
-        places,
-        anchors,
-        facts,
-        analyses,
-        strict=True,
+    notes = whys or [{} for _ in places]
+    for at, (board, title, place, anchor, (dealer, vulnerability), analysis) in enumerate(
+        zip(
+            scored.boards,
+            _travellers.titles(scored, teams),
+            places,
+            anchors,
+            facts,
+            analyses,
+            strict=True,
+        )
     ):
         datum = _cards.datum_fact(board)
+        traveller = _travellers.traveller(
+            board, title, datum, match_imps(board), players, notes[at], seats or {}
+        )
         views.append(
             BoardView(
                 anchor,
                 title,
                 (f"Dealer {dealer}", f"Vul {vulnerability}"),
                 _cards.diagram(place, board.number),
-                _travellers.traveller(board, title, datum, match_imps(board), players),
+                traveller,
                 () if analysis is None else (_dd_table(analysis),),
+                whys=tuple(notes[at][key] for key in sorted(notes[at])),
+                previous=anchors[at - 1] if at else None,
+                next=anchors[at + 1] if at + 1 < len(anchors) else None,
             )
         )
     return tuple(views)

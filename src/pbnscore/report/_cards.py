@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -181,6 +182,10 @@ _PAIR_COLUMNS = (
     _view.Column("By"),
     _view.Column("Score", numeric=True),
     _view.Column("Datum", numeric=True),
+    # Barking: the board's terms for the pair and their sum (the points
+    # are the sum normalised), from the method's record of the board.
+    _view.Column("Terms", numeric=True),
+    _view.Column("Sum", numeric=True),
     _view.Column("Points", numeric=True),
     _view.Column("Total", numeric=True),
 )
@@ -215,6 +220,8 @@ class Sources:
     seats: Mapping[tuple[str | None, str], list[tuple[int, int]]] = attrs.field(factory=dict)
     # (section, id) -> how many participants the event lists with that number.
     listed: Mapping[tuple[str | None, str], int] = attrs.field(factory=dict)
+    # By scored board, how each figure came about (pbnscore.report._why).
+    whys: list[dict[int, Any]] = attrs.field(factory=list)
 
 
 def seat_index(
@@ -333,6 +340,8 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
         if won is not None:
             total += won
         result = line.result
+        why = sources.whys[at].get(index) if sources.whys else None
+        terms, terms_sum = _terms(why, side)
         rows.append(
             (
                 str(board.number),
@@ -344,19 +353,32 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
                 if result.score is None
                 else str(_own(result.score, side)),
                 "" if board.datum is None else str(_own(board.datum, side)),
+                terms,
+                terms_sum,
                 won,
                 total if won is not None else None,
             )
         )
-        links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 1)))
+        note = why.anchor if why is not None else None
+        links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 3), note, None))
     return _view.make_table(
         "scorecard",
         None,
         _PAIR_COLUMNS,
         rows,
-        optional=frozenset({"Contract", "By", "Datum"}),
+        optional=frozenset({"Contract", "By", "Datum", "Terms", "Sum"}),
         links=links,
     )
+
+
+def _terms(why: Any, side: Direction) -> tuple[str, str]:
+    """Barking's terms on the board and their sum, from the pair's side
+    (the record is the NS table's: an EW pair's sum is its negation)."""
+    figures = why.figures if why is not None else {}
+    count, total = figures.get("terms"), figures.get("sum")
+    if not isinstance(count, int) or not isinstance(total, int):
+        return "", ""
+    return str(count), str(total if side is Direction.NS else -total)
 
 
 def _team_pairs_card(team: Participant, sources: Sources) -> _view.Table:
@@ -398,11 +420,15 @@ def _team_pairs_card(team: Participant, sources: Sources) -> _view.Table:
 def _match_card(team: Participant, sources: Sources) -> _view.Table:
     """A team scored by aggregate: each match's boards, its VPs after it."""
     anchors: dict[tuple[int, int], str] = {}
-    for board, place, anchor in zip(
-        sources.scored.boards, sources.places, sources.boards, strict=True
+    notes: dict[str, str] = {}  # a board's anchor -> its note of the match's IMPs
+    for at, (board, place, anchor) in enumerate(
+        zip(sources.scored.boards, sources.places, sources.boards, strict=True)
     ):
         if place.match is not None:
             anchors.setdefault((id(place.match), board.number), anchor)
+        why = sources.whys[at].get(_view.BOARD_NOTE) if sources.whys else None
+        if why is not None:
+            notes[anchor] = why.anchor
     event_matches = [m for s in sources.scored.event.sessions for m in s.matches]
     rows: list[tuple[_view.Cell, ...]] = []
     links: list[tuple[str | None, ...]] = []
@@ -431,7 +457,9 @@ def _match_card(team: Participant, sources: Sources) -> _view.Table:
                     total if last else None,
                 )
             )
-            links.append((None, anchors.get((id(event_match), dealt.number)), *(None,) * 5))
+            board_anchor = anchors.get((id(event_match), dealt.number))
+            note = notes.get(board_anchor) if board_anchor is not None else None
+            links.append((None, board_anchor, None, None, note, None, None))
     return _view.make_table(
         "scorecard",
         None,

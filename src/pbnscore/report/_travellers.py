@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from pbnscore.model import (
     Event,
@@ -16,6 +17,7 @@ from pbnscore.model import (
     ScoredResult,
 )
 from pbnscore.report._view import (
+    BOARD_NOTE,
     Cell,
     Column,
     Table,
@@ -153,11 +155,30 @@ def traveller(
     note: str | None,
     match_imps: str | None = None,
     players: Mapping[str, str] | None = None,
+    whys: Mapping[int, Any] | None = None,
+    seats: Mapping[tuple[Any, ...], str] | None = None,
 ) -> Table:
+    """A board's results in table order. In the page a pair's number and
+    names link to its scorecard (``seats``, from
+    :func:`pbnscore.report._build.build`) and each figure to how it came
+    about (``whys``, by result position: :mod:`pbnscore.report._why`)."""
     teams = players is not None
-    rows = [_traveller_row(scored, players or {}, teams) for scored in _by_table(board.results)]
+    whys = whys or {}
+    ordered = _by_table(board.results)
+    rows = [_traveller_row(scored, players or {}, teams) for _, scored in ordered]
+    section = None if teams else board.section
+    links = []
+    for index, scored in ordered:
+        why = whys.get(index)
+        ns = _seat(seats, section, scored.result.ns, "NS")
+        ew = _seat(seats, section, scored.result.ew, "EW")
+        anchor = why.anchor if why is not None else None
+        links.append((None, None, ns, ew, ns, ew, *(None,) * 9, anchor, anchor, None))
     if rows and match_imps is not None:
         rows[0] = (*rows[0][:-1], match_imps)
+        board_why = whys.get(BOARD_NOTE)
+        if board_why is not None:
+            links[0] = (*links[0][:-1], board_why.anchor)
     return make_table(
         "traveller",
         title,
@@ -166,17 +187,26 @@ def traveller(
         optional=_TRAVELLER_OPTIONAL,
         drop=frozenset({"Table"} if teams else ()),
         note=note,
+        links=links if (seats or whys) else (),
     )
 
 
-def _by_table(results: Iterable[ScoredResult]) -> list[ScoredResult]:
-    """The results in table order (2 before 10) where every one names its
-    table; else as the file gives them."""
-    listed = list(results)
-    tables = [scored.result.table for scored in listed]
-    if any(table is None for table in tables):
+def _seat(
+    seats: Mapping[tuple[Any, ...], str] | None, section: str | None, number: str | None, side: str
+) -> str | None:
+    """The scorecard of the pair that sat ``side`` with ``number``."""
+    if not seats or number is None:
+        return None
+    return seats.get((section, number, side)) or seats.get((section, number))
+
+
+def _by_table(results: Iterable[ScoredResult]) -> list[tuple[int, ScoredResult]]:
+    """The results, each with its position on the board, in table order (2
+    before 10) where every one names its table; else as the file gives them."""
+    listed = list(enumerate(results))
+    if any(scored.result.table is None for _, scored in listed):
         return listed
-    return sorted(listed, key=lambda scored: natural(scored.result.table or ""))
+    return sorted(listed, key=lambda item: natural(item[1].result.table or ""))
 
 
 def _traveller_row(

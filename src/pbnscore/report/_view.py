@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -32,7 +33,6 @@ from pbnscore.model import (
     Seat,
     Standing,
 )
-from pbnscore.report._shared import source_name
 
 Identity = tuple[str, str, str | None, str | None, str | None]
 
@@ -77,6 +77,9 @@ def rank_label(standing: Standing) -> str:
 
 
 NO_RANK = "–"
+# Where a board's notes of how its figures came about keep the one note of
+# the whole board (a teams match's IMPs on it), beside each table's.
+BOARD_NOTE = -1
 DID_NOT_PLAY = "did not play"  # in place of the total of who scored no board
 
 
@@ -134,6 +137,11 @@ class Report:
     matches: tuple[Table, ...]
     boards: tuple[BoardView, ...]
     scorecards: tuple[Scorecard, ...] = ()
+    # How it was scored, in words a club member reads (shown last).
+    scoring: tuple[str, ...] = ()
+    source: str = ""
+    # Deals and no results: the boards alone, nothing scored to show.
+    hand_record: bool = False
 
 
 @attrs.frozen
@@ -158,6 +166,10 @@ class BoardView:
     diagram: Diagram | None
     traveller: Table
     analysis: tuple[Table, ...] = ()
+    # How each figure came about (pbnscore.report._why.Why), in table order.
+    whys: tuple[Any, ...] = ()
+    previous: str | None = None  # the boards before and after, by anchor
+    next: str | None = None
 
 
 @attrs.frozen
@@ -173,14 +185,74 @@ class Scorecard:
 
 
 def _facts(event: Event) -> tuple[tuple[str, str], ...]:
+    """What heads the page under the title: the date, the club, the venue."""
     facts = [
         ("Date", event.date.isoformat() if event.date else None),
         ("Club", event.club.name if event.club else None),
         ("Venue", event.venue),
-        ("Event", event.kind.value),
-        ("Source", source_name(event)),
     ]
     return tuple((label, value) for label, value in facts if value)
+
+
+def how_scored(method: str, options: Mapping[str, object]) -> tuple[str, ...]:
+    """How the figures were worked out, in words a club member reads (the
+    exact options follow them for the scorer)."""
+    value = {name: option_value(v) for name, v in options.items()}
+    said = _METHOD_WORDS.get(method)
+    if said is None:
+        return (f"Scored by {method}.",)
+    words = [said]
+    if method == "butler":
+        words.append(_DATUM_WORDS.get(value.get("datum", ""), ""))
+        if value.get("double") == "yes":
+            words.append("Each difference counts double.")
+        if value.get("halve") == "yes":
+            words.append("The IMPs are then halved.")
+    elif method in ("cross-imps", "barking"):
+        words.append(_NORMALISE_WORDS[method].get(value.get("normalise", ""), ""))
+    elif method == "aggregate":
+        words.append(
+            "Teams are ranked on their net IMPs."
+            if value.get("vp") == "none"
+            else "Each match's IMPs become Victory Points (20 between the two teams)."
+        )
+    if "artificial_imps" in value:
+        words.append(
+            f"An adjusted score of average plus is worth {value['artificial_imps']} IMPs, "
+            "average minus the same taken away."
+        )
+    return tuple(w for w in words if w)
+
+
+_METHOD_WORDS = {
+    "butler": "Butler: on each board every score is compared with a datum, a par score "
+    "for the board, and the difference turned into IMPs on the standard scale.",
+    "cross-imps": "Cross-IMPs: on each board every score is compared with the score at "
+    "each other table, and each difference turned into IMPs on the standard scale.",
+    "aggregate": "Aggregate: on each board a team's scores at its tables are added and the "
+    "sum turned into IMPs on the standard scale.",
+    "barking": "Barking: on each board a pair's score and a team-mate's at another table "
+    "are set against the scores at every two further tables (A + B − C − D), each such "
+    "comparison turned into IMPs on the standard scale. Pairs are ranked on their total; "
+    "a team's figure is the mean of its pairs'.",
+}
+_DATUM_WORDS = {
+    "zero-sum": "The datum is the score that makes the board's IMPs add up to zero.",
+    "trimmed-mean": "The datum is the average score after the highest and lowest are "
+    "left out, rounded to 10.",
+    "mean": "The datum is the average score, rounded to 10.",
+    "median": "The datum is the middle score.",
+}
+_NORMALISE_WORDS = {
+    "cross-imps": {
+        "average": "A pair's figure on a board is the average of its comparisons.",
+        "total": "A pair's figure on a board is the sum of its comparisons.",
+    },
+    "barking": {
+        "match": "A board's sum is scaled to one match's three comparisons.",
+        "total": "A board's figure is the plain sum of the comparisons.",
+    },
+}
 
 
 def _options(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:

@@ -56,6 +56,24 @@ def _lines(explained: Explanation, only: str | None) -> Iterator[str]:
 
 
 def _board(board: BoardExplanation, only: str | None) -> Iterator[str]:
+    yield from board_lines(board)
+    shown = {f.line for f in board.figures} if only is not None else None
+    for position, line in enumerate(board.lines):
+        if shown is None or position in shown or None in shown:
+            yield from table_lines(line)
+    yield from figure_lines(board)
+
+
+def figure_lines(board: BoardExplanation) -> Iterator[str]:
+    """Each participant's figure on the board."""
+    yield "Points:"
+    for figure in board.figures:
+        yield f"  {_cards.participant_title(figure.participant)}: {exact(figure.points)}"
+
+
+def board_lines(board: BoardExplanation) -> Iterator[str]:
+    """The board's field, its datum and how it was formed, and the steps of
+    the whole board (the HTML page shows them with each table's figures)."""
     yield _view.join_title(
         f"Board {board.number}",
         _view.labelled("Session", board.session),
@@ -67,16 +85,10 @@ def _board(board: BoardExplanation, only: str | None) -> Iterator[str]:
         how = f": {_cards.datum_label(record)}" if record is not None else ""
         yield f"Datum shown: {board.datum}{how}"
     yield from (f"  {step.text}" for step in board.steps)
-    shown = {f.line for f in board.figures} if only is not None else None
-    for position, line in enumerate(board.lines):
-        if shown is None or position in shown or None in shown:
-            yield from _line(line)
-    yield "Points:"
-    for figure in board.figures:
-        yield f"  {_cards.participant_title(figure.participant)}: {exact(figure.points)}"
 
 
-def _line(line: Line) -> Iterator[str]:
+def table_lines(line: Line) -> Iterator[str]:
+    """One table: its result, the steps that scored it and its points."""
     result = line.result
     seats = (
         " ".join(f"{seat} {player}" for seat, player in zip("NESW", result.players, strict=False))

@@ -7,7 +7,7 @@ each board number on a scorecard to the board (its hand diagram and
 traveller), within the page. On a screen no table is wider than its box:
 cards and boards sit side by side where two fit, else one to a row, text
 columns wrap, and a match grid too wide for any screen is a block per team.
-On a phone (600 px and less) no table scrolls sideways: each row becomes a
+On a phone or a small tablet (800 px and less) no table scrolls sideways: each row becomes a
 block of labelled cells that wraps to the width; a print style sheet drops
 the colours, sets the tables to the page's width and keeps each board on
 one page. Every string from the source or the
@@ -49,7 +49,7 @@ _SCREEN = """
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 96rem; padding: 1rem; color: var(--ink);
   font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans",
-  Arial, sans-serif; overflow-wrap: anywhere; }
+  Arial, sans-serif; overflow-wrap: break-word; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; color: var(--accent); }
 h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; border-bottom: 2px solid var(--accent); }
 h3 { font-size: 1rem; margin: 1rem 0 .25rem; }
@@ -78,6 +78,18 @@ table.grid td.self { background: var(--band); }
 .deal .compass { grid-column: 2; text-align: center; border: 1px solid var(--rule);
   padding: .25rem .5rem; color: var(--muted); font-size: .8rem; }
 .deal .red { color: var(--red); }
+nav.toc, .index, nav.steps { display: flex; flex-wrap: wrap; gap: .25rem 1rem; margin: .5rem 0; }
+.index { gap: .25rem .75rem; font-size: .9rem; }
+nav a { white-space: nowrap; }
+.part { display: none; }
+.part:target, .part:has(:target) { display: block; }
+.why { display: none; border-left: 3px solid var(--accent); background: var(--band);
+  padding: .25rem .5rem; margin: .5rem 0; }
+.why:target { display: block; }
+.why h4 { margin: 0 0 .25rem; font-size: .9rem; }
+.why pre { margin: 0; font: inherit; font-size: .85rem; white-space: pre-wrap;
+  overflow-wrap: break-word; }
+#scoring code { overflow-wrap: anywhere; }
 """.strip()
 
 # A table shown as one block of labelled cells per row, wrapping to the
@@ -96,7 +108,7 @@ TABLE td:empty { display: none; }
 """.strip("\n")
 
 _PHONE = """
-@media (max-width: 600px) {
+@media (max-width: 800px) {
   body { padding: .5rem; font-size: 14px; }
   .scroll { overflow-x: visible; }
   .boards, .cards { display: block; }
@@ -117,6 +129,8 @@ _PRINT = """
   th { background: none; }
   tbody tr:nth-child(even) td { background: none; }
   .boards, .cards { display: block; }
+  .part { display: block; }
+  nav, .index, .why, .why:target { display: none; }
   .board, .card, .standings { break-inside: avoid; }
 }
 """
@@ -144,17 +158,50 @@ def render(scored: ScoredEvent, *, dd: bool = False) -> str:
 
 
 def _page(report: Report) -> Iterator[str]:
+    """The ranking first; the matches; an index of the boards and of the
+    scorecards, each board and card a part of its own, shown when a link
+    leads to it (CSS ``:target``: no script) with links back, to the
+    boards either side and to how each figure came about; how it was
+    scored last. A hand record: its boards, each shown in turn."""
     yield from opening(report)
+    yield from _navigation(report)
     yield "<main>"
-    yield from _section("standings", "Standings", _tables(report.standings))
+    yield from _section("standings", "Ranking", _tables(report.standings))
     if report.grid is not None:
         yield from _section("grid", "Match grid", _grid(report.grid))
     yield from _section("matches", "Matches", _tables(report.matches))
-    yield from _section("boards", "Boards", _boards(report.boards))
+    boards = "Hand record" if report.hand_record else "Boards"
+    yield from _section("boards", boards, _boards(report.boards, report.hand_record))
     yield from _section("scorecards", "Scorecards", _scorecards(report.scorecards))
+    if not report.hand_record:
+        yield from _section("scoring", "How it was scored", _scoring(report))
     yield "</main>"
     yield "</body>"
     yield "</html>"
+
+
+def _navigation(report: Report) -> Iterator[str]:
+    """Where each part of the page is: one line under the title."""
+    parts = [
+        ("standings", "Ranking", bool(report.standings)),
+        ("matches", "Matches", bool(report.matches)),
+        ("boards", "Boards", bool(report.boards) and not report.hand_record),
+        ("scorecards", "Scorecards", bool(report.scorecards)),
+        ("scoring", "How it was scored", not report.hand_record),
+    ]
+    links = "".join(f'<a href="#{ident}">{label}</a>' for ident, label, shown in parts if shown)
+    if links:
+        yield f'<nav class="toc">{links}</nav>'
+
+
+def _scoring(report: Report) -> Iterator[str]:
+    yield f"<p>{_e(' '.join(report.scoring))}</p>"
+    options = ", ".join(f"--{name} {value}" for name, value in report.options)
+    yield (
+        f'<p class="note">For the scorer: <code>{_e(report.method)}</code>'
+        + (f" with <code>{_e(options)}</code>" if options else "")
+        + f"; from {_e(report.source)}.</p>"
+    )
 
 
 def _e(text: str) -> str:
@@ -211,15 +258,12 @@ def opening(report: Headed) -> Iterator[str]:
 
 
 def _header(report: Headed) -> Iterator[str]:
+    """The title, then the facts that place it (date, club)."""
     yield "<header>"
     yield f"<h1>{_e(report.title)}</h1>"
-    facts = "".join(
-        f'<span class="fact">{_e(label)}: {_e(value)}</span>' for label, value in report.facts
-    )
-    yield f'<p class="facts">{facts}</p>'
-    options = ", ".join(f"{_e(name)} {_e(value)}" for name, value in report.options)
-    method = f"Method: <strong>{_e(report.method)}</strong>"
-    yield f'<p class="method">{method}{f" ({options})" if options else ""}</p>'
+    facts = "".join(f'<span class="fact">{_e(value)}</span>' for _, value in report.facts)
+    if facts:
+        yield f'<p class="facts">{facts}</p>'
     yield "</header>"
 
 
@@ -245,37 +289,60 @@ class _Part(Protocol):
 _P = TypeVar("_P", bound=_Part)
 
 
-def _parts(kind: str, parts: Sequence[_P], body: Callable[[_P], Iterator[str]]) -> Iterator[str]:
+def _parts(
+    kind: str, parts: Sequence[_P], body: Callable[[_P], Iterator[str]], hidden: bool = True
+) -> Iterator[str]:
     """Each of ``parts`` in a block of class ``kind`` under its title, the
-    blocks in one of class ``kind`` + "s" (the style sheet lays them side by
-    side where they fit); nothing where there are no parts."""
+    blocks in one of class ``kind`` + "s", after an index linking to each;
+    ``hidden``: each block shown only when a link leads to it or into it
+    (class ``part``). Nothing where there are no parts."""
     if not parts:
         return
+    index = "".join(f'<a href="{_e(_fragment(p.anchor))}">{_e(p.title)}</a>' for p in parts)
+    yield f'<p class="index">{index}</p>'
     yield f'<div class="{kind}s">'
     for part in parts:
-        yield f'<div class="{kind}" id="{_e(part.anchor)}">'
+        classes = f"{kind} part" if hidden else kind
+        yield f'<div class="{classes}" id="{_e(part.anchor)}">'
         yield f"<h3>{_e(part.title)}</h3>"
         yield from body(part)
         yield "</div>"
     yield "</div>"
 
 
-def _boards(boards: tuple[BoardView, ...]) -> Iterator[str]:
+def _boards(boards: tuple[BoardView, ...], hand_record: bool = False) -> Iterator[str]:
     return _parts("board", boards, _board)
 
 
 def _board(board: BoardView) -> Iterator[str]:
+    yield _steps(board.previous, board.next, "board")
     facts = "".join(f"<span>{_e(fact)}</span>" for fact in board.facts)
     yield f'<p class="facts">{facts}</p>'
     if board.traveller.note:
         yield f'<p class="note">{_e(board.traveller.note)}</p>'
     if board.diagram is not None:
         yield from _diagram(board.diagram)
-    yield from _table(board.traveller)
+    if board.traveller.rows:
+        yield from _table(board.traveller)
+    for why in board.whys:
+        yield f'<div class="why" id="{_e(why.anchor)}">'
+        yield "<h4>How it was scored</h4>"
+        yield f"<pre>{_e(chr(10).join(why.lines))}</pre>"
+        yield "</div>"
     for table in board.analysis:
         if table.title:
             yield f'<p class="note">{_e(table.title)}</p>'
         yield from _table(table)
+
+
+def _steps(previous: str | None, following: str | None, kind: str) -> str:
+    """Links back to the ranking and to the parts either side."""
+    links = ['<a href="#standings">Ranking</a>']
+    if previous is not None:
+        links.insert(0, f'<a href="{_e(_fragment(previous))}" rel="prev">← Previous {kind}</a>')
+    if following is not None:
+        links.append(f'<a href="{_e(_fragment(following))}" rel="next">Next {kind} →</a>')
+    return f'<nav class="steps">{"".join(links)}</nav>'
 
 
 _SEAT_CLASSES = {Seat.N: "n", Seat.W: "w", Seat.E: "e", Seat.S: "s"}
@@ -320,7 +387,11 @@ def _spoken(diagram: Diagram) -> str:
 
 
 def _scorecards(cards: tuple[Scorecard, ...]) -> Iterator[str]:
-    return _parts("card", cards, lambda card: _table(card.table))
+    def body(card: Scorecard) -> Iterator[str]:
+        yield _steps(None, None, "card")
+        yield from _table(card.table)
+
+    return _parts("card", cards, body)
 
 
 def _tables(tables: Iterable[Table], wrapper: str = "<div>") -> Iterator[str]:

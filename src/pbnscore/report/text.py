@@ -47,14 +47,27 @@ def render(scored: ScoredEvent, *, dd: bool = False) -> str:
 
 
 def _report(report: Report) -> Iterator[str]:
+    """The title, date and club, the ranking; the matches, boards and
+    scorecards; how it was scored last (a hand record: its boards alone)."""
     yield from _heading(report.title, "=")
     yield from _wrap("   ".join(f"{label}: {value}" for label, value in report.facts))
-    options = ", ".join(f"{name} {value}" for name, value in report.options)
-    yield from _wrap(f"Method: {report.method}" + (f" ({options})" if options else ""))
-    yield from _section("Standings", report.standings, _table)
+    yield from _section("Ranking", report.standings, _table)
     yield from _section("Matches", report.matches, _table)
-    yield from _section("Boards", report.boards, _board)
+    yield from _section("Hand record" if report.hand_record else "Boards", report.boards, _board)
     yield from _section("Scorecards", report.scorecards, _scorecard)
+    if not report.hand_record:
+        yield ""
+        yield from _heading("How it was scored", "-")
+        yield ""
+        yield from _wrap(" ".join(report.scoring))
+        yield from _wrap(f"Options: {options_line(report)}")
+        yield from _wrap(f"Source: {report.source}")
+
+
+def options_line(report: Report) -> str:
+    """The method and its exact options as the command line spells them."""
+    options = ", ".join(f"{name} {value}" for name, value in report.options)
+    return report.method + (f" ({options})" if options else "")
 
 
 def _section(
@@ -82,7 +95,8 @@ def _board(board: BoardView) -> Iterator[str]:
     yield from _wrap("   ".join((*board.facts, board.traveller.note or "")).strip())
     if board.diagram is not None:
         yield from diagram_lines(board.diagram)
-    yield from _table(attrs.evolve(board.traveller, title=None, note=None))
+    if board.traveller.rows:
+        yield from _table(attrs.evolve(board.traveller, title=None, note=None))
     for table in board.analysis:
         yield from _table(table)
 
