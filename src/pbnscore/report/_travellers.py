@@ -173,7 +173,9 @@ def traveller(
         ns = _seat(seats, section, scored.result.ns, "NS")
         ew = _seat(seats, section, scored.result.ew, "EW")
         anchor = why.anchor if why is not None else None
-        links.append((None, None, ns, ew, ns, ew, *(None,) * 9, anchor, anchor, None))
+        linked = {"NS": ns, "EW": ew, "NS players": ns, "EW players": ew}
+        linked |= {"NS pts": anchor, "EW pts": anchor}
+        links.append(tuple(linked.get(column.title) for column in _TRAVELLER_COLUMNS))
     if rows and match_imps is not None:
         rows[0] = (*rows[0][:-1], match_imps)
         board_why = whys.get(BOARD_NOTE)
