@@ -18,6 +18,7 @@ zero.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -33,6 +34,18 @@ from pbnscore.model import (
     Seat,
     Standing,
 )
+
+# Tabs, newlines, escape sequences and other control characters in a source
+# string (a title, a pair id, a name) would break the layout or reach the
+# terminal: every text output shows each run of them as one space.
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def clean(text: str) -> str:
+    """``text`` without control characters (each run one space): the one
+    rule of the text report and the text explanation."""
+    return _CONTROL_RE.sub(" ", text)
+
 
 Identity = tuple[str, str, str | None, str | None, str | None]
 

@@ -41,8 +41,11 @@ def exact(value: Points | None) -> str:
 
 
 def render(explained: Explanation, only: str | None = None) -> str:
-    """The explanation as text, ending with a newline."""
-    return "\n".join(_lines(explained if only is None else explained.only(only), only)) + "\n"
+    """The explanation as text, ending with a newline; a title, pair id or
+    name holding control characters (an escape sequence, a newline) shows
+    each run as one space, as the text report does (_view.clean)."""
+    lines = _lines(explained if only is None else explained.only(only), only)
+    return "\n".join(_view.clean(line) for line in lines) + "\n"
 
 
 def _lines(explained: Explanation, only: str | None) -> Iterator[str]:

@@ -214,7 +214,12 @@ def href(path: str) -> str:
     ``#``, ``?``, ``%`` or ``\\`` in a file name changes where it leads, and
     ``./`` before a first segment with a colon, which would otherwise be read
     as a scheme (``javascript:``; section 4.2). Escape it as any attribute."""
-    link = "/".join(quote(segment, safe="") for segment in path.split("/"))
+    # A name's bytes that are no UTF-8 (a Latin-1 file name, held as lone
+    # surrogates) are percent-encoded as the bytes they are: the link leads
+    # to that file, where U+FFFD would lead nowhere (and UTF-8 refused them).
+    link = "/".join(
+        quote(segment.encode("utf-8", "surrogateescape"), safe="") for segment in path.split("/")
+    )
     return f"./{link}" if ":" in path.split("/", 1)[0] else link
 
 

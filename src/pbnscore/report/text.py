@@ -7,7 +7,6 @@ What is shown comes from :mod:`pbnscore.report._view`.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypedDict, TypeVar
@@ -18,7 +17,7 @@ from pbnscore._face import File, check_options, never_read, write_file
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
-from pbnscore.report._view import BoardView, Diagram, Report, Scorecard, Table
+from pbnscore.report._view import BoardView, Diagram, Report, Scorecard, Table, clean
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -33,10 +32,6 @@ MIN_FLEXIBLE = 8  # a names column is cut no narrower than this
 MIN_ANY = 3
 
 _Part = TypeVar("_Part")  # a part of a section: a table, a board, a scorecard
-
-# Tabs, newlines and other control characters in a source string would break
-# the layout; they are shown as one space.
-_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
 def render(scored: ScoredEvent, *, dd: bool = False) -> str:
@@ -123,10 +118,6 @@ def diagram_lines(diagram: Diagram) -> Iterator[str]:
     yield from (pad + line for line in hand(Seat.S))
 
 
-def _clean(text: str) -> str:
-    return _CONTROL_RE.sub(" ", text)
-
-
 def _heading(text: str, rule: str) -> Iterator[str]:
     lines = list(_wrap(text))
     yield from lines
@@ -134,7 +125,7 @@ def _heading(text: str, rule: str) -> Iterator[str]:
 
 
 def _wrap(text: str) -> Iterator[str]:
-    yield from textwrap.wrap(_clean(text), WIDTH, subsequent_indent="  ") or [""]
+    yield from textwrap.wrap(clean(text), WIDTH, subsequent_indent="  ") or [""]
 
 
 def _table(table: Table) -> Iterator[str]:
@@ -171,7 +162,7 @@ def _blocks(table: Table) -> Iterator[Table]:
 
 def _grid_lines(table: Table) -> Iterator[str]:
     head = tuple(column.title for column in table.columns)
-    rows = [tuple(_clean(cell) for cell in row) for row in table.rows]
+    rows = [tuple(clean(cell) for cell in row) for row in table.rows]
     widths = _fit(table, [head, *rows])
     yield _line(table, head, widths)
     yield GAP.join("-" * width for width in widths)
