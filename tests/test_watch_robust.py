@@ -18,7 +18,7 @@ import pytest
 
 from pbnscore import _watch_state, batch, watch
 from pbnscore.cli import main
-from test_watch import NIGHT, SEASON_NIGHTS, SMALL, settle, watcher
+from test_watch import NIGHT, SEASON_NIGHTS, SMALL, Lines, settle, watcher
 
 _AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -173,6 +173,37 @@ def test_a_running_watch_says_an_unreadable_file_once_and_retries_on_change(
     assert "8 pairs" in lines.about(night)[-1]
 
 
+def test_a_file_that_refuses_to_open_is_said_once_and_once_exits_1(
+    folders: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of mode 000, as a process that is not root meets it (root
+    reads any file: the refusal is made here): it was waited on in silence
+    for ever, and --once exited 0."""
+    import builtins
+
+    folder, out = folders
+    locked = folder / "locked.xml"
+    locked.write_bytes(NIGHT.read_bytes())
+
+    def refusing(file: object, *args: object, **kwargs: object) -> object:
+        if Path(str(file)) == locked:
+            raise PermissionError(13, "Permission denied", str(file))
+        return builtins.open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(watch, "open", refusing, raising=False)
+    made, clock, lines = watcher(folder, out)
+    made.scan()
+    for _ in range(3):
+        settle(made, clock)
+        made.noticed(locked)
+    settle(made, clock)
+    assert lines.about(locked) == [f"{locked}: Permission denied {watch.WAITING}"]
+    log_lines = Lines()
+    log = watch.Log(log_lines)  # type: ignore[arg-type]
+    assert watch.watch(made.config, log, once=True) == 1
+    assert log_lines.about(locked) == [f"{locked}: Permission denied"]
+
+
 # -- a state file that is not the watch's --------------------------------------------------------
 
 
@@ -297,6 +328,41 @@ def test_its_outputs_under_a_second_name_are_not_nights(
     assert made.scan() == 1
     settle(made, clock)
     assert len(lines.lines) == 1
+
+
+@pytest.fixture
+def bind_mounted(tmp_path: Path) -> object:
+    """``bind(source, target)``: a real second name of a folder that no
+    link-following undoes (Linux, as root); unmounted after the test."""
+    mounted: list[Path] = []
+
+    def bind(source: Path, target: Path) -> None:
+        target.mkdir()
+        try:
+            done = subprocess.run(
+                ["mount", "--bind", str(source), str(target)], capture_output=True, check=False
+            )
+        except OSError:
+            done = None
+        if done is None or done.returncode != 0:
+            pytest.skip("no bind mount here (Linux, as root)")
+        mounted.append(target)
+
+    yield bind
+    for target in mounted:
+        subprocess.run(["umount", str(target)], check=False)
+
+
+def test_a_bind_mount_of_the_watched_folder_is_no_out_dir(
+    folders: tuple[Path, Path], bind_mounted: object
+) -> None:
+    folder, _ = folders
+    second = folder.parent / "mounted"
+    bind_mounted(folder, second)  # type: ignore[operator]
+    (folder / "night.xml").write_bytes(NIGHT.read_bytes())
+    done = pbnscore("watch", folder, "--out-dir", second, "--once")
+    assert done.returncode == 2 and "must not be the watched folder" in done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["night.xml"]
 
 
 # -- outputs never collide ---------------------------------------------------------------------

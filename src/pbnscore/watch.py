@@ -196,6 +196,8 @@ def place(path: Path) -> tuple[int, int] | None:
         status = path.stat()
     except OSError:
         return None
+    if not status.st_ino:  # a file system that gives no file ids (some network shares)
+        return None
     return status.st_dev, status.st_ino
 
 
