@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pbnscore
-from pbnscore.cli._parser import COMMANDS
+from pbnscore.cli._commands import COMMANDS
 
 HEAVY = ("attr", "attrs", "lxml", "pbnscore.model", "pbnscore.cli", "pbnscore.errors")
 
@@ -138,7 +138,7 @@ def test_a_json_report_of_a_usebio_file_imports_no_writer_and_no_layout(tmp_path
 def test_a_plain_score_imports_no_explain(tmp_path: Path) -> None:
     """A method notes its steps only when ``explain`` asks: scoring alone
     imports no ``pbnscore.explain`` (six attrs classes) and no explain report."""
-    unused = {"pbnscore.explain", "pbnscore.report.explain"}
+    unused = {"pbnscore.explain", "pbnscore._explanation", "pbnscore.report.explain"}
     assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"
 
 

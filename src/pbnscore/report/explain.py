@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from pbnscore.explain import BoardExplanation, Explanation, Line, Step
+from pbnscore._explanation import BoardExplanation, Explanation, Line, Step
 from pbnscore.model import Points
 from pbnscore.report import _cards, _shared, _travellers, _view
 from pbnscore.report.json import number

@@ -58,7 +58,7 @@ from pbnscore.model import (
 from pbnscore.strategies import _base
 
 if TYPE_CHECKING:
-    from pbnscore.explain import BoardExplanation, Trace
+    from pbnscore._explanation import BoardExplanation, Trace
 
 Key = tuple[str, str, str | None, str | None, str | None]
 SidePoints = tuple[Points | None, Points | None]  # (NS, EW)
@@ -703,7 +703,7 @@ def explained_fields(
     """Each traced field as the scored event has it: every table's points
     and steps, and each participant's figure."""
     # Here, not at the top: a plain score imports no explain (start-up).
-    from pbnscore.explain import BoardExplanation, Figure, Line
+    from pbnscore._explanation import BoardExplanation, Figure, Line
 
     shown = {place.field: board for place, board in zip(lay.places, scored.boards, strict=True)}
     explained = []

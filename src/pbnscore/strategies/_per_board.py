@@ -30,7 +30,7 @@ from pbnscore.strategies._fields import (
 )
 
 if TYPE_CHECKING:
-    from pbnscore.explain import Explanation, Trace
+    from pbnscore._explanation import Explanation, Trace
 
 __all__ = ["PerBoardMethod"]
 
@@ -75,7 +75,7 @@ class PerBoardMethod:
         """The event scored as :meth:`score` does, the fields of board
         number ``board`` with a :class:`Trace` of their steps."""
         # Here, not at the top: a plain score imports no explain (start-up).
-        from pbnscore.explain import Explanation, Trace
+        from pbnscore._explanation import Explanation, Trace
 
         check_kind(event, self.name, self.kinds)
         lay = scoped_layout(event, options)

@@ -65,7 +65,7 @@ from pbnscore.model import (
 from pbnscore.strategies import _base, _fields
 
 if TYPE_CHECKING:
-    from pbnscore.explain import BoardExplanation, Explanation, Trace
+    from pbnscore._explanation import BoardExplanation, Explanation, Trace
 
 
 class VpScale(enum.Enum):
@@ -156,7 +156,7 @@ class Aggregate:
         """The event scored as :meth:`score` does, each match's board
         number ``board`` with a :class:`Trace` of its steps."""
         # Here, not at the top: a plain score imports no explain (start-up).
-        from pbnscore.explain import Explanation
+        from pbnscore._explanation import Explanation
 
         scored, lay, matches = self._score(event, options, board)
         explained = []
@@ -225,7 +225,7 @@ def _explained(
     lay: _fields.Layout, session: Session, match: Match, board: Board, score: MatchScore
 ) -> BoardExplanation:
     """One match's board as the scored match has it: each team's IMPs."""
-    from pbnscore.explain import BoardExplanation, Figure, Line  # explain only (start-up)
+    from pbnscore._explanation import BoardExplanation, Figure, Line  # explain only (start-up)
 
     trace = score.traces[id(board)]
     net = next((n for n in score.nets if n.board is board), None)
@@ -295,7 +295,7 @@ def score_match(
         names = team_names(session)
     traces: dict[int, Trace] = {}
     if traced is not None:  # explain asks: a plain score imports no explain (start-up)
-        from pbnscore.explain import Trace
+        from pbnscore._explanation import Trace
 
         traces = {id(b): Trace() for b in match.boards if b.number == traced}
     tables = max((len(board.results) for board in match.boards), default=0)

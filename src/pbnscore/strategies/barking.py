@@ -53,7 +53,7 @@ from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 
 if TYPE_CHECKING:
-    from pbnscore.explain import Trace
+    from pbnscore._explanation import Trace
 
 MIN_TABLES = 4  # a, b, k and l must be four different tables
 # The pair sums are counted by value, so time and memory go with the

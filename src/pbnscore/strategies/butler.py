@@ -26,7 +26,7 @@ from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 
 if TYPE_CHECKING:
-    from pbnscore.explain import Trace
+    from pbnscore._explanation import Trace
 
 
 class Datum(enum.Enum):
