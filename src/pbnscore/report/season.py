@@ -23,7 +23,12 @@ from pbnscore.model import Points
 from pbnscore.report import _csv, _view
 from pbnscore.report._view import Column, Table
 from pbnscore.report.json import number
-from pbnscore.season import By, Entry, Figure, MatchFigures, RankOn, Season, SeasonEvent
+
+# The season's types from the modules that define them, not the package,
+# whose season() reads files through the pipeline that renders this report.
+from pbnscore.season._combine import Season
+from pbnscore.season._event_figures import By, MatchFigures, SeasonEvent
+from pbnscore.season._ranking import Entry, Figure, RankOn
 
 __all__ = ["FORMATS", "SCHEMA", "build", "csv", "dumps", "html", "render", "text", "to_dict"]
 
