@@ -13,7 +13,7 @@ import pytest
 
 from pbnscore import outputs, registry
 from pbnscore.cli import main
-from pbnscore.cli._parser import COMMANDS
+from pbnscore.cli._commands import COMMANDS
 
 NIGHT = Path(__file__).parent.parent / "fixtures" / "usebio" / "club-night.xml"
 

@@ -23,7 +23,7 @@ import attrs
 import pytest
 
 from pbnscore import batch, watch
-from pbnscore.cli import _parser, main
+from pbnscore.cli import _commands, _parser, main
 from pbnscore.cli._flags import default_methods, merged
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -712,5 +712,5 @@ def test_each_documented_command_is_a_real_watch_command_line(where: str, words:
         assert program in ("pyw", "pythonw") and rest[:2] == ["-m", "pbnscore"]
         rest = rest[2:]
     assert rest[0] == "watch"
-    args = _parser.parse(rest, merged(default_methods(), shared_only=True), None)
+    args = _parser.parse(_commands.line(rest), merged(default_methods(), shared_only=True), None)
     assert args.folder and args.out_dir

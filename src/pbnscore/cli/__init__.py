@@ -1,6 +1,6 @@
 """The ``pbnscore`` command: ``score``, ``batch``, ``methods``, ``check``.
 
-One module per command (:data:`pbnscore.cli._parser.COMMANDS`); the flags a
+One module per command (:data:`pbnscore.cli._commands.COMMANDS`); the flags a
 method's options become are in :mod:`pbnscore.cli._flags`, the parser in
 :mod:`pbnscore.cli._parser`, what commands share (input, output, error lines)
 in :mod:`pbnscore.cli._io`.
@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 
 from pbnscore import _signals
 from pbnscore.cli import _io
+from pbnscore.cli._commands import build_parser, command_named, line, prescan
 from pbnscore.cli._io import error, error_line
-from pbnscore.cli._parser import build_parser, command_module, command_named, parse, prescan
+from pbnscore.cli._parser import parse
 from pbnscore.cli._usage import usage_line
 from pbnscore.errors import USAGE_ERRORS, PbnscoreError, one_line
 
@@ -101,10 +102,10 @@ def _bug_line(exc: Exception) -> str:
 
 
 def _dispatch(words: list[str]) -> int:
-    command, method = prescan(words)
-    module = command_module(command)
-    if module is None:
-        parse(words, (), None)  # --help, --version, or argparse's usage error
+    _, method = prescan(words)
+    given = line(words)
+    if given.command is None:
+        parse(given, (), None)  # --help, --version, or argparse's usage error
         return 2
-    status: int = module.run(words, method)
+    status: int = given.command.run(given, method)
     return status

@@ -32,11 +32,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _parser.add_quiet_argument(parser)
 
 
-def run(words: list[str], method: str | None) -> int:
+def run(command_line: _parser.Line, method: str | None) -> int:
     # Without -m each file gets its own default method: only options that
     # every default method takes can apply to every file.
     flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
-    args = _parser.parse(words, flags, method)
+    args = _parser.parse(command_line, flags, method)
     if _io.STDIO in args.inputs:
         raise UsageError("batch reads files and folders, not standard input")
     to = args.to or outputs.DEFAULT

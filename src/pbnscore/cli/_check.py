@@ -27,8 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _parser.add_from_argument(parser)
 
 
-def run(words: list[str], method: str | None) -> int:
-    args = _parser.parse(words, (), None)
+def run(command_line: _parser.Line, method: str | None) -> int:
+    args = _parser.parse(command_line, (), None)
     for name in args.inputs:  # `check night.pbn >> night.pbn`: before any line
         if _io.stdout_is(name):
             shown = "<stdin>" if name == _io.STDIO else name

@@ -51,11 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _parser.add_quiet_argument(parser)
 
 
-def run(words: list[str], method: str | None) -> int:
+def run(command_line: _parser.Line, method: str | None) -> int:
     from pbnscore.explain import explain
     from pbnscore.report import explain as report
 
-    args, flags = _parser.parse_with_method(words, method)
+    args, flags = _parser.parse_with_method(command_line, method)
     if args.all_terms and args.pair is None:
         # Every term of every table is the cube of the tables (barking).
         raise UsageError("--all-terms applies to one participant's tables: give --pair")
@@ -70,7 +70,7 @@ def run(words: list[str], method: str | None) -> int:
         chosen, options = method, given
         if chosen is None:  # the event's own method, and its options
             chosen = default_method(event)
-            options = _parser.options(*_parser.parse_with_method(words, chosen))
+            options = _parser.options(*_parser.parse_with_method(command_line, chosen))
         render = report.dumps if to == "json" else report.render
         terms_for = args.pair if args.all_terms else None
         explained = explain(event, args.board, chosen, all_terms_for=terms_for, **options)

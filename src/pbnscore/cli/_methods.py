@@ -20,8 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``methods`` takes no arguments."""
 
 
-def run(words: list[str], method: str | None) -> int:
-    _parser.parse(words, (), None)  # --help; nothing else is taken
+def run(command_line: _parser.Line, method: str | None) -> int:
+    _parser.parse(command_line, (), None)  # --help; nothing else is taken
     with writing_stdout():
         _print_methods()
     return 0

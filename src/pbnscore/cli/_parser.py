@@ -1,12 +1,12 @@
-"""The argument parser: one sub-command per module of :data:`COMMANDS`.
+"""The argument parser, and the arguments the commands share.
 
 A command module has ``NAME``, ``DESCRIPTION``, ``METHOD_OPTIONS`` (whether it
 takes ``-m`` and the method's flags), ``add_arguments(parser)`` for its own
-arguments and
-``run(words, method) -> int``. A new command is a module and a line here
-(with the one line ``pbnscore --help`` shows for it): the parser imports only
-the module of the command being run, so that ``score`` does not pay for
-``season``'s imports.
+arguments and ``run(line, method) -> int``. The commands are listed, and the
+one being run is loaded by name, in :mod:`pbnscore.cli._commands`; it hands
+the command a :class:`Line` that carries the loaded module and every
+command's help line. So each command imports this module, and this module
+imports no command: no import goes round.
 
 A method's flags depend on the method, so a command that takes them is parsed
 twice: :func:`prescan` finds the command and ``-m`` first, then :func:`parse`
@@ -19,15 +19,14 @@ import argparse
 import datetime as dt
 import itertools
 import sys
-from collections.abc import Sequence
-from importlib import import_module
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 from pbnscore import outputs, registry
 from pbnscore._version import __version__
 from pbnscore.batch import JOBS, Settings
-from pbnscore.cli._usage import Parser, forgiven, method_named
+from pbnscore.cli._usage import Parser, forgiven
 from pbnscore.errors import OptionError, UsageError
 
 # The method flags (pbnscore.cli._flags) are imported where a method's
@@ -39,22 +38,15 @@ if TYPE_CHECKING:
     from pbnscore.corrections import Corrections
 
 
-class Command(NamedTuple):
-    module: str
-    help: str  # its line in ``pbnscore --help``
+class Line(NamedTuple):
+    """A command line as the command it runs parses it: its words, each
+    command's line in ``pbnscore --help`` (in that order), and the module of
+    the command it runs, loaded (None where its first word names none)."""
 
+    words: Sequence[str]
+    listed: Mapping[str, str]
+    command: ModuleType | None
 
-# Command name -> its module, in the order `pbnscore --help` lists them.
-COMMANDS: dict[str, Command] = {
-    "score": Command("pbnscore.cli._score", "score one event"),
-    "batch": Command("pbnscore.cli._batch", "score many files in parallel"),
-    "methods": Command("pbnscore.cli._methods", "list every scoring method and its options"),
-    "check": Command("pbnscore.cli._check", "read and validate only"),
-    "explain": Command("pbnscore.cli._explain", "how each point on one board came about"),
-    "season": Command("pbnscore.cli._season", "one ranking over many events (a season, a league)"),
-    "watch": Command("pbnscore.cli._watch", "score each results file as it is saved into a folder"),
-    "serve": Command("pbnscore.cli._serve", "a page on this machine to drop results files on"),
-}
 
 FROM_HELP = "input format (default: from the extension, else the content)"
 
@@ -66,15 +58,6 @@ USEBIO_FOR_HELP = (
     "cobalt (ABF Cobalt, Australian club results; pairs only), "
     "ukbridge (UK club websites built on ukbridge-club-website); default: standard"
 )
-
-
-def command_module(name: str | None) -> ModuleType | None:
-    return import_module(COMMANDS[name].module) if name in COMMANDS else None
-
-
-def command_word(argv: Sequence[str]) -> str | None:
-    """The command of a command line: its first word that is no option."""
-    return next((word for word in argv if not word.startswith("-")), None)
 
 
 class _Parser(Parser):
@@ -90,18 +73,19 @@ class _Parser(Parser):
 
 
 def build_parser(
+    line: Line,
     flags: Sequence[Flag] = (),
     method: str | None = None,
-    command: str | None = None,
     *,
     add_help: bool = True,
 ) -> argparse.ArgumentParser:
-    """The parser; ``command``'s sub-command has its arguments (and, where it
-    takes method options, ``flags``: those of ``method``, or of the default
-    methods where no method is named). The other commands are listed with
-    their help line only, their modules not imported (``pbnscore --help``
-    imports none). Without ``add_help``, ``-h`` is left over, not answered,
-    and the other commands are left out (only the help lists them)."""
+    """The parser; the sub-command of ``line``'s command has its arguments
+    (and, where it takes method options, ``flags``: those of ``method``, or
+    of the default methods where no method is named). The other commands
+    are listed with their help line only, their modules not loaded
+    (``pbnscore --help`` loads none). Without ``add_help``, ``-h`` is left
+    over, not answered, and the other commands are left out (only the help
+    lists them)."""
     parser = _Parser(
         prog="pbnscore",
         description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
@@ -110,16 +94,15 @@ def build_parser(
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, listed in COMMANDS.items():
-        if name != command:
+    module = line.command
+    for name, help_line in line.listed.items():
+        if module is None or name != module.NAME:
             if add_help:
-                commands.add_parser(name, help=listed.help, allow_abbrev=False)
+                commands.add_parser(name, help=help_line, allow_abbrev=False)
             continue
-        module = command_module(name)
-        assert module is not None
         sub = commands.add_parser(
             name,
-            help=listed.help,
+            help=help_line,
             description=module.DESCRIPTION,
             allow_abbrev=False,
             add_help=add_help,
@@ -287,11 +270,12 @@ def _add_flag(group: argparse._ArgumentGroup, flag: Flag) -> None:
     )
 
 
-def parse(argv: Sequence[str], flags: Sequence[Flag], method: str | None) -> argparse.Namespace:
+def parse(line: Line, flags: Sequence[Flag], method: str | None) -> argparse.Namespace:
     """Parse strictly: an argument nobody takes is a usage error that names
     the method whose options were on offer."""
+    argv = line.words
     _refuse_others_values(argv, flags, method)
-    args, extra = build_parser(flags, method, command_word(argv)).parse_known_args(argv)
+    args, extra = build_parser(line, flags, method).parse_known_args(argv)
     if extra:
         unknown = " ".join(extra)
         option = next((word for word in extra if word.startswith("--")), None)
@@ -353,7 +337,7 @@ def _values_given(argv: Sequence[str], flag: str) -> list[str]:
 
 
 def parse_with_method(
-    argv: Sequence[str], method: str | None
+    line: Line, method: str | None
 ) -> tuple[argparse.Namespace, tuple[Flag, ...]]:
     """(arguments, flags) of a command that takes a method's flags: strictly
     with ``method``'s; without -m, with every default method's (any may be
@@ -363,19 +347,19 @@ def parse_with_method(
     A line that gives no method option is read with no method's flags (none
     are returned)."""
     if method is None:
-        plain = _parsed_without_method_options(argv)
+        plain = _parsed_without_method_options(line)
         if plain is not None:
             return plain, ()
     from pbnscore.cli._flags import default_methods, flags_of_method, merged
 
     if method:
         flags = flags_of_method(method)
-        return parse(argv, flags, method), flags
+        return parse(line, flags, method), flags
     flags = merged(default_methods(), shared_only=False)
-    return parse(argv, flags, None), flags
+    return parse(line, flags, None), flags
 
 
-def _parsed_without_method_options(argv: Sequence[str]) -> argparse.Namespace | None:
+def _parsed_without_method_options(line: Line) -> argparse.Namespace | None:
     """The arguments of a line that gives no method option, read without
     any method's flags: they would all be left out of it (a flag not given
     has no default in the arguments). None where anything is left over or
@@ -384,9 +368,9 @@ def _parsed_without_method_options(argv: Sequence[str]) -> argparse.Namespace | 
     flags and answers or refuses it as ever. This way a plain ``score
     night.xml`` loads no method to build its parser, nor aggregate at all
     on a pairs event (start-up)."""
-    parser = build_parser((), None, command_word(argv), add_help=False)
+    parser = build_parser(line, add_help=False)
     try:
-        args, extra = parser.parse_known_args(argv)
+        args, extra = parser.parse_known_args(line.words)
     except UsageError:
         return None
     return None if extra else args
@@ -399,27 +383,6 @@ def options(args: argparse.Namespace, flags: Sequence[Flag]) -> dict[str, object
         for flag in flags
         if hasattr(args, flag.dest)
     }
-
-
-def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
-    """(command, -m METHOD) before the real parse, which needs the method."""
-    command = command_word(argv)
-    module = command_module(command)
-    if module is None or not module.METHOD_OPTIONS:
-        return command, None
-    finder = argparse.ArgumentParser(prog="pbnscore", add_help=False, allow_abbrev=False)
-    finder.add_argument("-m", "--method")
-    found, _ = finder.parse_known_args(argv)
-    method: str | None = found.method
-    if method is not None and method not in registry.BUILTINS:
-        method = method_named(method, registry.entries())
-    return command, method
-
-
-def command_named(argv: Sequence[str]) -> str | None:
-    """The command of a command line, where its first word is one."""
-    word = command_word(argv)
-    return word if word in COMMANDS else None
 
 
 def settings(

@@ -38,8 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _parser.add_quiet_argument(parser)
 
 
-def run(words: list[str], method: str | None) -> int:
-    args, flags = _parser.parse_with_method(words, method)
+def run(command_line: _parser.Line, method: str | None) -> int:
+    args, flags = _parser.parse_with_method(command_line, method)
     data, source = _io.read_input(args.input)
     to = args.to or outputs.DEFAULT
     output = _io.output_path(args.output, args.input, to, _io.option_files(args))
@@ -55,7 +55,8 @@ def run(words: list[str], method: str | None) -> int:
         if method is None:  # the event's own method, and its options
             own = default_method(event)
             if settings.options:  # read again, strictly with own's flags
-                chosen = _parser.settings(*_parser.parse_with_method(words, own), own, settings.to)
+                own_args, own_flags = _parser.parse_with_method(command_line, own)
+                chosen = _parser.settings(own_args, own_flags, own, settings.to)
             else:  # no option given: nothing to read again or check
                 chosen = attrs.evolve(settings, method=own)
         return batch.render(batch.score_event(event, chosen, warn), chosen, warn)

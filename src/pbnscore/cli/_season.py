@@ -161,12 +161,12 @@ def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonD
     return SeasonDone(source, event.result_count(), warnings=warnings, found=figures_)
 
 
-def run(words: list[str], method: str | None) -> int:
+def run(command_line: _parser.Line, method: str | None) -> int:
     # Without -m each file gets its own default method: only options every
     # default method takes can apply to every file (as for batch).
     flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
     flags = _without_rank(flags)
-    args = _parser.parse(words, flags, method)
+    args = _parser.parse(command_line, flags, method)
     rank_on, rank_option = shared_rank(args.rank_on, _method_rank(method))
     if _io.STDIO in args.inputs:
         raise UsageError("season reads files and folders, not standard input")

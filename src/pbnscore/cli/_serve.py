@@ -36,11 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-browser", action="store_true", help="do not open the page")
 
 
-def run(words: list[str], method: str | None) -> int:
+def run(command_line: _parser.Line, method: str | None) -> int:
     from pbnscore.serve import is_loopback, serve
     from pbnscore.serve._api import as_typed
 
-    args, flags = _parser.parse_with_method(words, method)
+    args, flags = _parser.parse_with_method(command_line, method)
     given = _parser.options(args, flags)
     if method is not None:  # checked now, as score checks them: not on the page
         from pbnscore import _scoring, registry

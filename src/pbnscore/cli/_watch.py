@@ -96,10 +96,10 @@ def _interval(text: str) -> float:
     return value
 
 
-def run(words: list[str], method: str | None) -> int:
+def run(command_line: _parser.Line, method: str | None) -> int:
     # As batch: without -m only the options every default method takes.
     flags = flags_of_method(method) if method else merged(default_methods(), shared_only=True)
-    args = _parser.parse(words, flags, method)
+    args = _parser.parse(command_line, flags, method)
     formats = tuple(dict.fromkeys(args.to or [outputs.DEFAULT]))
     config = watch.Config(
         folder=args.folder,

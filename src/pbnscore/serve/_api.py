@@ -249,7 +249,7 @@ def settings_of(request: Mapping[str, Any], to: str, default_method: str | None)
     """How ``pbnscore score`` with the request's method and options would
     read, score and write: read by the command line's parser, so that an
     option refused there is refused here with the same message."""
-    from pbnscore.cli import _parser
+    from pbnscore.cli import _parser, _score
     from pbnscore.cli._usage import method_named
 
     line, method = words(request, to)
@@ -259,7 +259,10 @@ def settings_of(request: Mapping[str, Any], to: str, default_method: str | None)
         method = method_named(method, registry.entries())
     if method is not None and "-m" not in line:
         line[2:2] = ["-m", method]
-    args, flags = _parser.parse_with_method(line, method)
+    # Parsed as score's line: the score command's module handed over as
+    # pbnscore.cli._commands hands it (the help lines are not shown here).
+    command_line = _parser.Line(line, {_score.NAME: ""}, _score)
+    args, flags = _parser.parse_with_method(command_line, method)
     return _parser.settings(args, flags, method, to)
 
 
