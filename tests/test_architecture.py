@@ -14,9 +14,9 @@ The parts, by module (a package names all of its modules):
 - **formats**: ``pbn``, ``usebio``, ``bws``. Each maps its own spellings to the model
   and back; none knows another.
 - **methods**: ``strategies``, ``registry``, ``_scoring`` (scoring an event
-  with a registered method) and ``explain`` (the record of the steps a
-  method took, which every method writes as it scores). They score the
-  model.
+  with a registered method), ``_explanation`` (the record of the steps a
+  method took, which every method writes as it scores) and ``explain``
+  (which runs a method to explain a board). They score the model.
 - **outputs**: ``report``, ``outputs``. They render a scored event, an
   explanation or a season.
 - **command line**: ``cli``, ``batch``, ``watch``, ``serve`` (the local
@@ -68,7 +68,7 @@ PARTS: dict[str, str] = {
     "pbn": "pbn format",
     "usebio": "usebio format",
     "bws": "bws format",
-    **dict.fromkeys(("strategies", "registry", "_scoring", "explain"), "method"),
+    **dict.fromkeys(("strategies", "registry", "_scoring", "explain", "_explanation"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
     "_watch_state": "command line",
@@ -96,13 +96,17 @@ def tree_of(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
-def module_name(path: Path) -> str:
-    relative = path.relative_to(PACKAGE.parent).with_suffix("")
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    relative = path.relative_to(package.parent).with_suffix("")
     parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
     return ".".join(parts)
 
 
-MODULES: dict[str, Path] = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+def modules_of(package: Path) -> dict[str, Path]:
+    return {module_name(path, package): path for path in sorted(package.rglob("*.py"))}
+
+
+MODULES: dict[str, Path] = modules_of(PACKAGE)
 
 
 def part_of(module: str) -> str | None:
@@ -111,7 +115,9 @@ def part_of(module: str) -> str | None:
     return PARTS[names[1]] if len(names) > 1 else None
 
 
-def imports_of(module: str, path: Path) -> list[tuple[int, str, str]]:
+def imports_of(
+    module: str, path: Path, modules: dict[str, Path] = MODULES
+) -> list[tuple[int, str, str]]:
     """(line, the import as written, the module it loads) for each import of
     a pbnscore module in ``path``; ``pbnscore`` itself where a name is taken
     from the package's ``__init__``."""
@@ -134,13 +140,103 @@ def imports_of(module: str, path: Path) -> list[tuple[int, str, str]]:
             for alias in node.names:
                 written = f"from {'.' * node.level}{node.module or ''} import {alias.name}"
                 sub = f"{base}.{alias.name}"
-                found.append((node.lineno, written, sub if sub in MODULES else base))
+                found.append((node.lineno, written, sub if sub in modules else base))
     return found
 
 
-GRAPH: dict[str, list[tuple[int, str, str]]] = {
-    module: imports_of(module, path) for module, path in MODULES.items()
+# Imports by a name the code builds (``import_module(f"pbnscore.{name}")``):
+# the module, the name with ``{}`` for each part filled in at run time, and
+# what it can load. test_every_built_import_name_is_declared fails on one
+# not listed here, naming it.
+BUILT_NAMES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("pbnscore", "pbnscore.{}"): tuple(
+        f"pbnscore.{name}" for name in ("usebio", "pbn", "report", "season", "explain")
+    ),
+    ("pbnscore.report", "pbnscore.report.{}"): tuple(
+        f"pbnscore.report.{name}" for name in ("json", "text", "html", "csv", "season", "explain")
+    ),
+    ("pbnscore.validate", "pbnscore.{}"): ("pbnscore.pbn", "pbnscore.usebio"),
 }
+
+
+def _entry_point_groups() -> dict[str, dict[str, str]]:
+    """pyproject's entry points by group (``pbnscore.strategies``: name -> ``module:attr``)."""
+    import tomllib
+
+    pyproject = PACKAGE.parent.parent / "pyproject.toml"
+    if not pyproject.is_file():
+        return {}
+    groups: dict[str, dict[str, str]] = tomllib.loads(pyproject.read_text(encoding="utf-8"))[
+        "project"
+    ].get("entry-points", {})
+    return groups
+
+
+def _docstring_nodes(tree: ast.Module) -> set[int]:
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+
+
+def imports_by_name(
+    module: str,
+    path: Path,
+    modules: dict[str, Path],
+    groups: dict[str, dict[str, str]],
+    built: dict[tuple[str, str], tuple[str, ...]],
+) -> list[tuple[int, str, str]]:
+    """The imports ``ast`` does not see as imports: a module that holds
+    another's name as a string (a table of modules that ``import_module``
+    loads, an entry point ``module:attr``) or the name of an entry-point
+    group (whose entries it loads) is taken to import it; a name built at
+    run time imports what ``built`` says it can."""
+    found: list[tuple[int, str, str]] = []
+    tree = tree_of(path)
+    docstrings = _docstring_nodes(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docstrings:
+                continue
+            name = node.value.partition(":")[0]
+            # A module's own packages are loaded before it: naming one
+            # (``resources.files("pbnscore.serve")``) loads nothing new.
+            if "." in name and name in modules and not module.startswith(f"{name}."):
+                found.append((node.lineno, f"{node.value!r} (by name)", name))
+            for entry in groups.get(node.value, {}).values():
+                loaded = entry.partition(":")[0].strip()
+                said = f"{node.value!r} (entry point {entry})"
+                found.append((node.lineno, said, loaded))
+        elif isinstance(node, ast.JoinedStr):
+            pattern = "".join(
+                part.value if isinstance(part, ast.Constant) else "{}" for part in node.values
+            )
+            if pattern.startswith("pbnscore.") and "{}" in pattern:
+                for loaded in built.get((module, pattern), ("?",)):
+                    found.append((node.lineno, f"f{pattern!r} (by name)", loaded))
+    return found
+
+
+def graph_of(
+    package: Path,
+    groups: dict[str, dict[str, str]],
+    built: dict[tuple[str, str], tuple[str, ...]],
+) -> dict[str, list[tuple[int, str, str]]]:
+    """Each module's imports, static and by name."""
+    modules = modules_of(package)
+    return {
+        module: [
+            *imports_of(module, path, modules),
+            *imports_by_name(module, path, modules, groups, built),
+        ]
+        for module, path in modules.items()
+    }
+
+
+GRAPH: dict[str, list[tuple[int, str, str]]] = graph_of(PACKAGE, _entry_point_groups(), BUILT_NAMES)
 
 
 def where(module: str, line: int, written: str) -> str:
@@ -228,8 +324,84 @@ def circles(graph: dict[str, list[tuple[int, str, str]]]) -> list[list[str]]:
 
 
 def test_no_circle_of_imports() -> None:
+    """No circle, also through an import by name (a command loaded from the
+    table of commands, a method from its entry point)."""
     found = circles(GRAPH)
     assert not found, "\n".join(" -> ".join(circle) for circle in found)
+
+
+def test_imports_by_name_are_seen() -> None:
+    """The by-name imports the package makes are edges of the graph."""
+    edges = {(module, target) for module, found in GRAPH.items() for _, _, target in found}
+    assert ("pbnscore.registry", "pbnscore.strategies.butler") in edges
+    assert ("pbnscore.cli._commands", "pbnscore.cli._score") in edges
+    assert ("pbnscore.validate", "pbnscore.usebio") in edges
+
+
+def test_every_built_import_name_is_declared() -> None:
+    """An import whose name is built at run time is listed in BUILT_NAMES
+    with what it can load."""
+    unknown = [
+        where(module, line, written)
+        for module, found in GRAPH.items()
+        for line, written, target in found
+        if target == "?"
+    ]
+    assert not unknown, "declare in BUILT_NAMES what these can load:\n" + "\n".join(unknown)
+    built = {
+        (module, match[1])
+        for module, found in GRAPH.items()
+        for _, written, _ in found
+        if (match := re.fullmatch(r"f'(.*)' \(by name\)", written))
+    }
+    assert set(BUILT_NAMES) == built, "BUILT_NAMES lists a name no module builds"
+
+
+@pytest.mark.parametrize(
+    ("files", "groups"),
+    [
+        pytest.param(
+            {
+                "a.py": 'from importlib import import_module\nTABLE = {"b": "pbnscore.b"}\n'
+                "def load(name):\n    return import_module(TABLE[name])\n",
+                "b.py": "from pbnscore import a\n",
+            },
+            {},
+            id="a table of module names",
+        ),
+        pytest.param(
+            {
+                "a.py": 'GROUP = "pbnscore.plugins"\n',
+                "b.py": "from pbnscore.a import GROUP\n",
+            },
+            {"pbnscore.plugins": {"b": "pbnscore.b:B"}},
+            id="an entry point",
+        ),
+        pytest.param(
+            {
+                "a.py": "from importlib import import_module\n"
+                'def load(name):\n    return import_module(f"pbnscore.{name}")\n',
+                "b.py": "import pbnscore.a\n",
+            },
+            {},
+            id="a built name",
+        ),
+    ],
+)
+def test_a_circle_through_an_import_by_name_is_named(
+    tmp_path: Path, files: dict[str, str], groups: dict[str, dict[str, str]]
+) -> None:
+    """A planted package whose only circle goes through an import by name."""
+    package = tmp_path / "pbnscore"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name, text in files.items():
+        (package / name).write_text(text)
+    built = {("pbnscore.a", "pbnscore.{}"): ("pbnscore.b",)}
+    static = {m: imports_of(m, p, modules_of(package)) for m, p in modules_of(package).items()}
+    assert circles(static) == []
+    found = circles(graph_of(package, groups, built))
+    assert ["pbnscore.a", "pbnscore.b", "pbnscore.a"] in found, found
 
 
 # The test's own teeth: each rule fails on an import the plan forbids.

@@ -349,16 +349,16 @@ def test_pbnscore_gui_is_a_gui_script_starting_serve(monkeypatch: pytest.MonkeyP
     import tomllib
 
     import pbnscore.cli
-    from pbnscore import serve
+    from pbnscore import __main__
 
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert declared["project"]["gui-scripts"] == {"pbnscore-gui": "pbnscore.serve:gui"}
+    assert declared["project"]["gui-scripts"] == {"pbnscore-gui": "pbnscore.__main__:gui"}
     seen: list[list[str]] = []
     monkeypatch.setattr(pbnscore.cli, "main", lambda words: seen.append(words) or 0)
     monkeypatch.setattr(sys, "argv", ["pbnscore-gui", "--port", "8080"])
     monkeypatch.setattr(sys, "stdout", None)
     with pytest.raises(SystemExit) as exited:
-        serve.gui()
+        __main__.gui()
     assert exited.value.code == 0
     assert seen == [["serve", "--port", "8080"]]
     assert sys.stdout is not None

@@ -1,4 +1,5 @@
-"""``python -m pbnscore`` and the ``pbnscore`` script (:func:`run`).
+"""``python -m pbnscore``, the ``pbnscore`` script (:func:`run`) and the
+``pbnscore-gui`` one (:func:`gui`).
 
 ``--version`` alone is answered here, before the command line, attrs and the
 model are imported (they are most of the start-up); anything else goes to
@@ -34,6 +35,17 @@ def run() -> int:
         # not exit 130.
         ignore_ctrl_c()
     return status
+
+
+def gui() -> None:
+    """``pbnscore-gui``: ``pbnscore serve`` with its page opened, for a
+    shortcut or a menu (a gui-script: on Windows no console window, and no
+    standard output or error to write to)."""
+    from pbnscore.cli import main
+
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
+    sys.exit(main(["serve", *sys.argv[1:]]))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""``pbnscore serve``: a local page to drop a night on, and ``pbnscore-gui``.
+"""``pbnscore serve``: a local page to drop a night on (``pbnscore-gui``, in
+:mod:`pbnscore.__main__`, starts it as the command line does).
 
 A front end, as the command line is: the page sends a file and the choices
 a scorer made, and the server answers each request by the one road that
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import errno
 import ipaddress
-import sys
 import tempfile
 import threading
 from collections.abc import Callable, Mapping
@@ -84,17 +84,4 @@ def serve(
             server.serve_forever()
 
 
-def gui() -> None:
-    """``pbnscore-gui``: ``pbnscore serve`` with its page opened, for a
-    shortcut or a menu (a gui-script: on Windows no console window, and no
-    standard output or error to write to)."""
-    import os
-
-    from pbnscore.cli import main
-
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
-    sys.exit(main(["serve", *sys.argv[1:]]))
-
-
-__all__ = ["gui", "serve"]
+__all__ = ["serve"]
