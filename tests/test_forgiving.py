@@ -143,8 +143,10 @@ def help_of(command: str, capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-# The project's own work, which a user of the program never saw.
-OWN_WORK_RE = re.compile(r"\bissues?\b|\bcontract\b|review point", re.IGNORECASE)
+# The project's own work, which a user of the program never saw. A bridge
+# contract (--corrections' contract/declarer/result) is the game's word; the
+# project's CONTRACT document is named in capitals.
+OWN_WORK_RE = re.compile(r"(?i:\bissues?\b|review point)|\bCONTRACT\b")
 
 
 @pytest.mark.parametrize("command", COMMANDS)
