@@ -277,7 +277,7 @@ def test_real_files_in_parallel_are_deterministic(
     folder = FIXTURES / "usebio"
     if which == "samples":
         folder = request.getfixturevalue("shared_samples")
-    found = [p for p in folder.rglob("*") if p.suffix.lower() in (".xml", ".pbn")]
+    found = [p for p in folder.rglob("*") if p.suffix.lower() in (".xml", ".pbn", ".bws")]
     assert found, f"no .xml or .pbn file in {folder}"
     runs: list[dict[str, bytes]] = []
     for jobs in ("2", "1"):

@@ -26,8 +26,13 @@ from pbnscore import registry, validate
 from pbnscore.errors import ParseError, PbnscoreError
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+# The results fixtures: a hand record (deals, no results) has nothing to score.
 DOCUMENTS = {
-    fmt: [path.read_bytes() for path in sorted((FIXTURES / fmt).glob(f"*.{suffix}"))]
+    fmt: [
+        path.read_bytes()
+        for path in sorted((FIXTURES / fmt).glob(f"*.{suffix}"))
+        if not path.stem.startswith("hand-record")
+    ]
     for fmt, suffix in (("usebio", "xml"), ("pbn", "pbn"))
 }
 
