@@ -128,6 +128,28 @@ def read_event(
     return event
 
 
+def read_live(
+    data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
+) -> Event:
+    """What ``watch`` reads of a night as it is saved: :func:`read_event`,
+    with the rulings of ``NIGHT.corrections.csv`` beside ``NIGHT.*`` where
+    ``--corrections`` names none, and a Bridgemate file whose movement still
+    has results to come titled provisional (how many results are in, which
+    round is under way); a complete one is final."""
+    if settings.corrections is None:
+        beside = Path(source).with_suffix(".corrections.csv")
+        if beside.is_file():
+            from pbnscore.corrections import load_corrections
+
+            settings = attrs.evolve(settings, corrections=load_corrections(str(beside)))
+    event = read_event(data, source, settings, warn)
+    if event.source.format != "bws":
+        return event
+    from pbnscore import bws
+
+    return bws.provisional(event, bws.progress(data, source=source))
+
+
 def _refuse_teams_of_pairs(event: Event, method: str | None) -> None:
     """A teams method asked of a BWS: the file says which pairs sat where,
     not which tables form a match, so it is read as pairs; the refusal says

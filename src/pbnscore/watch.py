@@ -497,7 +497,7 @@ class Watcher:
 
     def _scored(self, data: bytes, source: str, warnings: list[str]) -> ScoredEvent:
         first = self.config.outputs[0]
-        event = batch.read_event(data, source, first, warnings.append)
+        event = batch.read_live(data, source, first, warnings.append)
         return batch.score_event(event, first, warnings.append)
 
     def _refuse(self, path: Path, key: str, line: str) -> None:

@@ -19,7 +19,10 @@ some other way (a night exported as CSV, a test's rows).
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, TypedDict
+
+import attrs
 
 from pbnscore._face import File, check_options, read_file
 from pbnscore.bws._access import INSTALL, AccessTables, is_access
@@ -45,6 +48,7 @@ __all__ = [
     "load",
     "loads",
     "progress",
+    "provisional",
     "read_leniently",
     "read_tables",
 ]
@@ -109,6 +113,18 @@ def read_leniently(
         return _read(tables, source, False)
     except ParseError as exc:
         return None, [Problem(exc.message, source, exc.line)]
+
+
+def provisional(event: Event, progress: Progress) -> Event:
+    """``event`` titled provisional where ``progress`` says results are still
+    to come: "provisional: 312 of 384 results in; round 7 of 8 under way"."""
+    if progress.complete or not progress.scheduled:
+        return event
+    status = f"provisional: {progress.results} of {progress.scheduled} results in"
+    if progress.round is not None:
+        status += f"; round {progress.round} of {progress.rounds} under way"
+    title = event.title or os.path.splitext(os.path.basename(event.source.name))[0]
+    return attrs.evolve(event, title=f"{title} ({status})")
 
 
 def progress(data: bytes, *, source: str = "<string>") -> Progress:
