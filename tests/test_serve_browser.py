@@ -37,6 +37,7 @@ BWS = shared_sample_files("bws/bridgemate_ui_12tables_1section.bws")
 if BWS and importlib.util.find_spec("access_parser") is not None:
     FILES["bws"] = BWS[0]
 TIMEOUT_MS = 60_000
+NAME = "<img src=x onerror=alert(1)> Tuesday.xml"  # a file name that looks like HTML
 
 
 @pytest.fixture(scope="module")
@@ -132,10 +133,11 @@ def test_each_format_checked_scored_and_downloaded_as_score_writes_it(page: Any)
 
 
 def test_an_unreadable_file_is_one_line_with_its_own_name(page: Any) -> None:
-    """A USEBIO file cut short: one line, naming the file as it was picked."""
+    """A USEBIO file cut short: one line, naming the file as it was picked;
+    a name that looks like HTML is shown as text, never made into HTML."""
     before = page.locator("#files > li").count()
     payload = {
-        "name": "Tuesday night.xml",
+        "name": NAME,
         "mimeType": "application/xml",
         "buffer": b'<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT>',
     }
@@ -143,8 +145,10 @@ def test_an_unreadable_file_is_one_line_with_its_own_name(page: Any) -> None:
     page.wait_for_function(f"document.querySelectorAll('#files > li').length === {before + 1}")
     item = page.locator("#files > li").last
     assert item.locator(".lines li").all_text_contents() == [
-        "Tuesday night.xml:2: Premature end of data in tag EVENT line 2"
+        f"{NAME}:2: Premature end of data in tag EVENT line 2"
     ]
+    assert item.locator(".name").text_content().strip() == NAME
+    assert item.locator("img").count() == 0
 
 
 def test_a_plugin_method_appears_with_its_options(page: Any) -> None:

@@ -306,19 +306,20 @@ def check(store: Store, name: str, data: bytes) -> Reply:
     try:
         event, problems = validate.read_and_check(data, name)
     except PbnscoreError as exc:
-        return answer({"file": None, "name": name, "lines": [batch.describe(exc, name)]})
+        line = batch.describe(exc, name)
+        return answer({"file": None, "name": name, "lines": [line], "ok": False})
     said, failed = lines(event, problems, name)
-    default = default_method(event) if event is not None else None
-    key = store.put(name, data, default)
-    kind = None if event is None else event.kind.value
+    if event is None:  # nothing could be read: nothing to score
+        return answer({"file": None, "name": name, "lines": said, "ok": False})
+    key = store.put(name, data, default_method(event))
     return answer(
         {
             "file": key,
             "name": name,
             "lines": said,
             "ok": not failed,
-            "kind": kind,
-            "method": default,
+            "kind": event.kind.value,
+            "method": default_method(event),
         }
     )
 
