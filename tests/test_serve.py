@@ -19,6 +19,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -393,3 +394,25 @@ def test_serve_s_own_method_options_are_the_page_s_first_choices(tmp_path: Path)
         "pbnscore serve: --imp-cap takes a whole number from 1 to 100, not '0' "
         "(pbnscore serve --help)\n"
     )
+
+
+def test_serve_s_corrections_apply_to_every_file_scored(tmp_path: Path) -> None:
+    """`serve --corrections FILE.csv`: a file scored on the page is what
+    `score --corrections FILE.csv` writes."""
+    rulings = ROOT / "fixtures" / "corrections" / "mitchell-pairs.csv"
+    running = serving.start(tmp_path / "tmp", "--corrections", str(rulings))
+    try:
+        key = running.check(USEBIO)["file"]
+        request = {"file": key, "method": "butler", "to": "text"}
+        status, data, headers = running.request(
+            "POST", "/api/score", json.dumps(request).encode(), {"Content-Type": "application/json"}
+        )
+    finally:
+        running.stop()
+    assert status == 200
+    line = ["score", USEBIO.name, "-m", "butler", "--to", "text", "--corrections", str(rulings)]
+    expected = cli(*line, cwd=USEBIO.parent).stdout
+    assert data == expected
+    assert b"misinformation" in data  # the ruling's reason: the corrections were applied
+    said = json.loads(unquote(headers["X-Pbnscore-Warnings"]))
+    assert said == cli(*line, cwd=USEBIO.parent).stderr.decode().splitlines()

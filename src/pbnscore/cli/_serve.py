@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "another lets others on the network use the page",
     )
     parser.add_argument("--no-browser", action="store_true", help="do not open the page")
+    _parser.add_corrections_argument(parser)
 
 
 def run(command_line: _parser.Line, method: str | None) -> int:
@@ -53,7 +54,14 @@ def run(command_line: _parser.Line, method: str | None) -> int:
             "machine there can use the page and read the files sent to it"
         )
     with _io.writing_stdout():
-        serve(args.host, args.port, browser=not args.no_browser, say=_said, chosen=chosen)
+        serve(
+            args.host,
+            args.port,
+            browser=not args.no_browser,
+            say=_said,
+            chosen=chosen,
+            corrections=_parser.corrections_of(args),
+        )
     return 0
 
 

@@ -21,8 +21,12 @@ import tempfile
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pbnscore.errors import PbnscoreError
+
+if TYPE_CHECKING:
+    from pbnscore.corrections import Corrections
 
 LOOPBACK = "127.0.0.1"
 
@@ -53,18 +57,19 @@ def serve(
     say: Callable[[str], None] = print,
     ready: Callable[[str], None] | None = None,
     chosen: Mapping[str, object] | None = None,
+    corrections: Corrections | None = None,
 ) -> None:
     """Serve the page on ``host``:``port`` (0: an unused port) until
     interrupted, saying its address; open it in the default browser. The
     page starts with ``chosen`` (``{"method": ..., "options": {field:
-    value as typed}}``). A port in use is a :class:`PbnscoreError` of one
-    line."""
+    value as typed}}``); ``corrections`` apply to every file scored. A
+    port in use is a :class:`PbnscoreError` of one line."""
     from pbnscore.serve._api import Store
     from pbnscore.serve._http import Server
 
     with tempfile.TemporaryDirectory(prefix="pbnscore-serve-", ignore_cleanup_errors=True) as kept:
         try:
-            server = Server((host, port), Store(Path(kept)), chosen)
+            server = Server((host, port), Store(Path(kept), corrections), chosen)
         except OSError as exc:
             if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", None)):
                 raise PbnscoreError(

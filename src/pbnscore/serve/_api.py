@@ -27,6 +27,7 @@ from pbnscore import batch, outputs, registry
 from pbnscore.errors import PbnscoreError, UsageError, one_line, shown
 
 if TYPE_CHECKING:
+    from pbnscore.corrections import Corrections
     from pbnscore.model import Event
 
 # A JSON request is a few options: far under this.
@@ -60,6 +61,7 @@ class Reply:
     media_type: str
     body: bytes
     filename: str | None = None
+    warnings: tuple[str, ...] = ()  # a file scored in spite of these, a line each
 
 
 def answer(document: object, status: int = 200) -> Reply:
@@ -89,10 +91,13 @@ class Upload:
 
 class Store:
     """The files sent, kept in ``folder`` (a temporary folder the server
-    removes at exit) under names of their own, never the page's."""
+    removes at exit) under names of their own, never the page's; and the
+    director's rulings applied to each as it is read (``serve
+    --corrections``)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, corrections: Corrections | None = None) -> None:
         self.folder = folder
+        self.corrections = corrections
         self._files: dict[str, Upload] = {}
         self._lock = threading.Lock()
 
@@ -266,6 +271,12 @@ def settings_of(request: Mapping[str, Any], to: str, default_method: str | None)
     return _parser.settings(args, flags, method, to)
 
 
+def _settings(store: Store, request: Mapping[str, Any], to: str, upload: Upload) -> batch.Settings:
+    """:func:`settings_of` for one of the files sent, with serve's corrections."""
+    settings = settings_of(request, to, upload.default_method)
+    return attrs.evolve(settings, corrections=store.corrections)
+
+
 def option_state(request: Mapping[str, Any]) -> Reply:
     """Which of a method's options apply under the choices made so far
     (one that does not is not offered), and the command line's message
@@ -345,10 +356,11 @@ def score(store: Store, request: Mapping[str, Any]) -> Reply:
     score FILE -m METHOD [OPTIONS] --to FORMAT`` writes it."""
     upload = _one(store, request)
     to = _to(request)
-    settings = settings_of(request, to, upload.default_method)
+    settings = _settings(store, request, to, upload)
     warnings: list[str] = []
     document = scored_document(upload.path.read_bytes(), upload.name, settings, warnings.append)
-    return Reply(200, MEDIA_TYPES[to], document, download_name(upload.name, to))
+    shown = batch.warning_lines(warnings, upload.name)
+    return Reply(200, MEDIA_TYPES[to], document, download_name(upload.name, to), tuple(shown))
 
 
 def explain(store: Store, request: Mapping[str, Any]) -> Reply:
@@ -367,7 +379,7 @@ def explain(store: Store, request: Mapping[str, Any]) -> Reply:
     BOARD.checked("--board", board, text=False)
     if pair is not None and not isinstance(pair, str):
         raise RequestError("pair must be a pair's number")
-    settings = settings_of(request, "text", upload.default_method)
+    settings = _settings(store, request, "text", upload)
     event = read_event(upload.path.read_bytes(), upload.name, settings)
     method = settings.method or upload.default_method
     options: dict[str, Any] = dict(settings.options)
@@ -391,7 +403,7 @@ def season(store: Store, request: Mapping[str, Any]) -> Reply:
     to = request.get("to", "html")
     if to not in report.FORMATS:
         raise RequestError(f"to must be one of {', '.join(report.FORMATS)}")
-    settings = settings_of(request, "usebio", uploads[0].default_method)
+    settings = _settings(store, request, "usebio", uploads[0])
     events = [read_event(u.path.read_bytes(), u.name, settings) for u in uploads]
     options: dict[str, Any] = dict(settings.options)
     ranked = combined(events, settings.method, **options)
@@ -414,7 +426,7 @@ def zipped(store: Store, request: Mapping[str, Any]) -> Reply:
             # As batch names them: a stem two files share keeps each whole name.
             base = upload.name if stems.count(stem) > 1 else stem
             for to in dict.fromkeys(formats):
-                settings = settings_of(request, to, upload.default_method)
+                settings = _settings(store, request, to, upload)
                 try:
                     document = scored_document(
                         upload.path.read_bytes(), upload.name, settings, lambda _: None
@@ -435,3 +447,8 @@ def temporary_free(body: bytes, folder: Path) -> bytes:
         for raw in (spelt.encode("utf-8"), json.dumps(spelt)[1:-1].encode("utf-8")):
             body = body.replace(raw, b"<temporary folder>")
     return body
+
+
+def temporary_free_text(text: str, folder: Path) -> str:
+    """:func:`temporary_free` of a text."""
+    return temporary_free(text.encode("utf-8"), folder).decode("utf-8")

@@ -255,7 +255,8 @@ class Handler(BaseHTTPRequestHandler):
         self._send(reply)
 
     def _send(self, reply: Reply, extra: Mapping[str, str] | None = None) -> None:
-        body = _api.temporary_free(reply.body, self.server.store.folder)
+        folder = self.server.store.folder
+        body = _api.temporary_free(reply.body, folder)
         self.send_response(reply.status)
         self.send_header("Content-Type", reply.media_type)
         self.send_header("Content-Length", str(len(body)))
@@ -265,6 +266,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(
                 "Content-Disposition", f"attachment; filename*=UTF-8''{quote(reply.filename)}"
             )
+        if reply.warnings:
+            said = json.dumps(list(reply.warnings), ensure_ascii=False)
+            self.send_header("X-Pbnscore-Warnings", quote(_api.temporary_free_text(said, folder)))
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)

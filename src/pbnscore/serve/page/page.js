@@ -25,7 +25,11 @@ async function fromBlob(response) {
     try { line = (await response.json()).error || line; } catch (e) { /* not JSON */ }
     throw new Error(line);
   }
-  return response.blob();
+  const blob = await response.blob();
+  // What a file was scored in spite of (a ruling applied, a board left out).
+  const said = response.headers.get("X-Pbnscore-Warnings");
+  blob.warnings = said ? JSON.parse(decodeURIComponent(said)) : [];
+  return blob;
 }
 
 const api = {
@@ -236,7 +240,14 @@ function stem(name) {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
+function showWarnings(blob) {
+  const list = $("warnings");
+  list.replaceChildren(...(blob.warnings || []).map((line) => element("li", line)));
+  list.hidden = list.children.length === 0;
+}
+
 async function showReport(blob) {
+  showWarnings(blob);
   const frame = $("report");
   frame.srcdoc = await blob.text();
   frame.hidden = false;
@@ -267,6 +278,7 @@ function wire() {
       const extra = { file: state.current.file, to };
       if (to === "usebio") extra.usebio_for = $("usebio-for").value;
       const blob = await api.score(request(extra));
+      showWarnings(blob);
       download(blob, `${stem(state.current.name)}.${state.formats[to].extension}`);
     }));
   }
