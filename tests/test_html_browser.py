@@ -399,3 +399,70 @@ def test_printed_page_shows_every_column(browser_page: Any, name: str, tmp_path:
     pdf = tmp_path / f"{name}.pdf"
     browser_page.pdf(path=str(pdf), format="A4")
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+# -- every figure one click from its reason -----------------------------------------
+
+EXPLAINED = {
+    "butler": ("usebio/club-night.xml", "butler"),
+    "cross-imps": ("usebio/club-night.xml", "cross-imps"),
+    "aggregate": ("usebio/teams-of-eight-three-matches.xml", "aggregate"),
+    "barking": ("usebio/teams-of-eight-three-matches.xml", "barking"),
+}
+
+
+@pytest.mark.parametrize(("path", "method"), EXPLAINED.values(), ids=EXPLAINED.keys())
+def test_a_figure_opens_how_it_came_about(
+    browser_page: Any, path: str, method: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Clicking a board in the index and then an IMP figure on its traveller
+    shows, on the board, the datum and the steps (each comparison's summary, the IMPs it gave) that
+    ``explain --to json`` gives for that board and pair; none of the other
+    figures' notes."""
+    from pbnscore.cli import main
+
+    source = events.FIXTURES / path
+    page = browser_page
+    page.goto("about:blank")  # no fragment left from another test
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_content(report_html.render(pbnscore.score(pbnscore.load(source), method)))
+    links = page.locator("section#boards table.traveller a[href^='#why-']")
+    assert links.count() > 0
+    link = links.nth(min(5, links.count() - 1))
+    target = link.get_attribute("href")
+    assert target is not None
+    row = link.locator("xpath=ancestor::tr[1]")
+    heads = page.locator(f"{target} >> xpath=ancestor::div[contains(@class, 'board')][1]//th")
+    columns = [h.strip() for h in heads.all_inner_texts()]
+    cells = [c.strip() for c in row.locator("td").all_inner_texts()]
+    if "NS" not in columns:  # an aggregate traveller's IMPs are on its first row
+        row = link.locator("xpath=ancestor::tbody[1]/tr[1]")
+        cells = [c.strip() for c in row.locator("td").all_inner_texts()]
+    ns, ew = cells[columns.index("NS")], cells[columns.index("EW")]
+    note = page.locator(target)
+    assert not note.is_visible()
+    board_id = link.locator("xpath=ancestor::div[contains(@class, 'board')][1]").get_attribute("id")
+    page.locator(f"section#boards .index a[href='#{board_id}']").click()  # the board, then
+    link.click()  # the figure
+    assert note.is_visible()
+    assert page.locator(".why:visible").count() == 1
+    shown = [line.strip() for line in note.inner_text().splitlines()]
+    board = int(shown[1].split()[1])  # "Board 3 · Session 1 · Section A"
+    pair = [] if method == "aggregate" else ["--pair", ns]
+    argv = ["explain", str(source), "--board", str(board), "-m", method, "--to", "json", *pair]
+    capsys.readouterr()
+    assert main(argv) == 0
+    document = json.loads(capsys.readouterr().out)
+    fields = [
+        field for field in document["fields"]
+        if any((t["ns"], t["ew"]) == (ns, ew) for t in field["tables"])
+    ]  # fmt: skip
+    assert len(fields) == 1
+    (field,) = fields
+    (table,) = [t for t in field["tables"] if (t["ns"], t["ew"]) == (ns, ew)]
+    if field["datum"] is not None:
+        assert any(line.startswith(f"Datum shown: {field['datum']}") for line in shown)
+    steps = [step["text"] for step in (*field["steps"], *table["steps"])]
+    assert steps
+    assert [line for line in shown if line in steps] == steps
