@@ -88,28 +88,37 @@ def test_numbers_are_right_aligned() -> None:
     table = block(text.render(events.butler_pairs()), "Pairs · Section A · NS")
     head = table[1]
     end = head.index("Total") + len("Total")
-    assert [line[end - 5 : end] for line in table[3:]] == [" 4.00", "-2.50", "-5.00"]
+    rows = [line for line in table[3:] if line[:1].strip()]  # not a name's further lines
+    assert [line[end - 5 : end] for line in rows] == [" 4.00", "-2.50", "-5.00"]
 
 
-def test_long_names_are_cut_not_wrapped() -> None:
-    """A name too long for the line is cut with an ellipsis; the row stays one line."""
-    table = block(text.render(events.butler_pairs()), "Pairs · Section A · NS")
-    long_row = table[5]
-    assert "…" in long_row
-    assert long_row.startswith("3 ")
-    assert long_row.rstrip().endswith("-5.00")
-    assert events.LONG not in long_row
+def test_long_names_wrap_and_are_never_cut() -> None:
+    """A name too long for the line wraps onto further lines of its row,
+    between words, the row's figures on its first line; nothing is cut."""
+    report = text.render(events.butler_pairs())
+    assert "…" not in report
+    table = block(report, "Pairs · Section A · NS")
+    at = next(i for i, line in enumerate(table) if line.startswith("3 "))
+    assert table[at].rstrip().endswith("-5.00")
+    further = [line for line in table[at + 1 :] if not line[:1].strip()]
+    assert further
+    start = table[1].index("Names")
+    name = " ".join(line[start:].split("  ")[0].strip() for line in (table[at], *further))
+    assert events.LONG in name
+    assert max(len(line) for line in report.splitlines()) <= text.WIDTH
 
 
 def test_a_huge_name_still_fits() -> None:
-    """Even a 300-character name keeps every line within the width."""
+    """Even a 300-character name keeps every line within the width, all of it shown."""
     scored = events.cross_imps_howell()
     standing = scored.standings[0]
     giant = attrs.evolve(standing.participant, players=(Player("X" * 300), Player("Y")))
     scored = attrs.evolve(scored, standings=(attrs.evolve(standing, participant=giant),))
-    lines = text.render(scored).splitlines()
-    assert max(len(line) for line in lines) <= text.WIDTH
-    assert any("XXXX…" in line for line in lines)
+    report = text.render(scored)
+    assert max(len(line) for line in report.splitlines()) <= text.WIDTH
+    ranking = report[: report.index("Boards\n")]
+    assert ranking.count("X") == 300
+    assert "…" not in report
 
 
 def test_control_characters_do_not_break_lines() -> None:
@@ -261,7 +270,8 @@ def test_real_butler_fixture_shows_its_datums() -> None:
 
 def test_numbers_are_never_cut_to_fit() -> None:
     """A table too wide even with its text columns narrowed keeps every number
-    whole (a cut "-12.50" would read as another figure); text gives way."""
+    whole (a cut "-12.50" would read as another figure); text gives way,
+    wrapping between words."""
     columns = (
         _view.Column("Name", flexible=True),
         _view.Column("Note"),
@@ -270,5 +280,7 @@ def test_numbers_are_never_cut_to_fit() -> None:
     row = ("A very long pair name indeed", "a long remark", *(["-1234.50"] * 12))
     table = _view.Table("standings", None, columns, (row,))
     lines = list(text._grid_lines(table))
-    assert lines[-1].split()[-12:] == ["-1234.50"] * 12
-    assert "…" in lines[-1]  # the text columns were the ones narrowed
+    first = next(i for i, line in enumerate(lines) if line.startswith("A "))
+    assert lines[first].split()[-12:] == ["-1234.50"] * 12
+    assert len(lines) > first + 1  # the text columns gave way: they wrap
+    assert "…" not in "".join(lines)

@@ -90,3 +90,28 @@ def test_an_ew_pair_sees_its_own_side() -> None:
     assert line.result.score is not None
     assert row[titles.index("Score")] == str(-line.result.score)
     assert row[titles.index("Datum")] == str(-(board.datum or 0))
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "shown"),
+    [
+        ((None, None), "not played"),
+        ((420, None), "+420 not played"),
+        ((420, -50), "+420 -50"),
+    ],
+    ids=["none-played", "one-played", "both-played"],
+)
+def test_a_match_board_says_not_played_once(outcomes: tuple[int | None, ...], shown: str) -> None:
+    """A team's scores on a match board: "not played" once where no table
+    played it (not once a table), else each table's score or outcome."""
+    from pbnscore.model import Board, Direction, Match, Outcome, Result
+
+    results = tuple(
+        Result("1", "2", Outcome.NOT_PLAYED, home_direction=Direction.NS)
+        if score is None
+        else Result("1", "2", Outcome.PLAYED, score=score, home_direction=Direction.NS)
+        for score in outcomes
+    )
+    board = Board(1, results=results)
+    match = Match("1", "2", boards=(board,))
+    assert _cards._team_scores(board, match, home=True) == shown

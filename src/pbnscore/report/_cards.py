@@ -514,4 +514,6 @@ def _team_scores(board: Board, match: Match | None, home: bool) -> str:
         home_ns = result.home_direction is Direction.NS
         sign = 1 if home_ns == home else -1
         shown.append(f"{sign * result.score:+d}")
+    if len(set(shown)) == 1 and not shown[0].startswith(("+", "-")):
+        return shown[0]  # "not played" at every table: said once
     return " ".join(shown)

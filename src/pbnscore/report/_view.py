@@ -103,7 +103,7 @@ DID_NOT_PLAY = "did not play"  # in place of the total of who scored no board
 class Column:
     title: str
     numeric: bool = False
-    # Text may truncate a flexible column to keep lines short (names).
+    # Text narrows a flexible column first (names), wrapping it between words.
     flexible: bool = False
     decimals: bool = False  # figures always with two decimals (VPs)
 

@@ -1,7 +1,8 @@
 """A plain-text report of a scored event, for a terminal or a notice board.
 
 Columns are aligned (numbers to the right) and no line is longer than
-:data:`WIDTH`: long names are cut with an ellipsis, long headers wrapped.
+:data:`WIDTH` where the words allow: a long name or header wraps onto
+further lines of its row, between words; no name, word or number is cut.
 What is shown comes from :mod:`pbnscore.report._view`.
 """
 
@@ -28,8 +29,8 @@ __all__ = ["WIDTH", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loa
 
 WIDTH = 100
 GAP = "  "
-MIN_FLEXIBLE = 8  # a names column is cut no narrower than this
-MIN_ANY = 3
+MIN_ANY = 3  # a text column is no narrower than this, nor than its longest word
+LONGEST_WORD = 40  # ... up to this: a longer "word" (no name has one) wraps inside
 
 _Part = TypeVar("_Part")  # a part of a section: a table, a board, a scorecard
 
@@ -164,23 +165,38 @@ def _grid_lines(table: Table) -> Iterator[str]:
     head = tuple(column.title for column in table.columns)
     rows = [tuple(clean(cell) for cell in row) for row in table.rows]
     widths = _fit(table, [head, *rows])
-    yield _line(table, head, widths)
+    yield from _lines(table, head, widths)
     yield GAP.join("-" * width for width in widths)
     for row in rows:
-        yield _line(table, row, widths)
+        yield from _lines(table, row, widths)
 
 
 def _fit(table: Table, rows: list[tuple[str, ...]]) -> list[int]:
     """Column widths that fit in WIDTH: the widest flexible column (names)
-    gives way first, then, in a table too wide even so, any text column.
-    A number is never cut (a cut "-12.50" reads as a wrong figure): a table
-    whose numbers alone are too wide runs past WIDTH instead."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(table.columns))]
+    gives way first, then, in a table too wide even so, any text column,
+    each no narrower than its heading and its longest word (a text wraps
+    between words, :func:`_lines`; only a word longer than
+    :data:`LONGEST_WORD` inside). A number is never wrapped (a cut "-12.50"
+    reads as a wrong figure): a table whose numbers and words alone are too
+    wide runs past WIDTH instead."""
+    columns = range(len(table.columns))
+    widths = [max(len(row[i]) for row in rows) for i in columns]
+    # The heading stays on one line (rows[0]), above the rule that marks its column.
+    least = [
+        widths[i]
+        if column.numeric
+        else max(
+            MIN_ANY,
+            len(rows[0][i]),
+            *(min(len(w), LONGEST_WORD) for row in rows[1:] for w in row[i].split()),
+        )
+        for i, column in enumerate(table.columns)
+    ]
     flexible = [i for i, column in enumerate(table.columns) if column.flexible]
     text = [i for i, column in enumerate(table.columns) if not column.numeric]
-    for candidates, least in ((flexible, MIN_FLEXIBLE), (text, MIN_ANY)):
+    for candidates in (flexible, text):
         while _total(widths) > WIDTH:
-            narrowable = [i for i in candidates if widths[i] > least]
+            narrowable = [i for i in candidates if widths[i] > least[i]]
             if not narrowable:
                 break
             widest = max(narrowable, key=lambda i: widths[i])
@@ -192,13 +208,21 @@ def _total(widths: list[int]) -> int:
     return sum(widths) + len(GAP) * (len(widths) - 1)
 
 
-def _line(table: Table, cells: tuple[str, ...], widths: list[int]) -> str:
-    out = []
-    for column, cell, width in zip(table.columns, cells, widths, strict=True):
-        if len(cell) > width:
-            cell = cell[: width - 1] + "…"
-        out.append(cell.rjust(width) if column.numeric else cell.ljust(width))
-    return GAP.join(out)
+def _lines(table: Table, cells: tuple[str, ...], widths: list[int]) -> Iterator[str]:
+    """A row: a text longer than its column wraps onto further lines
+    between words, the row's other cells blank there."""
+    wrapped = [
+        [cell]
+        if column.numeric or len(cell) <= width
+        else textwrap.wrap(cell, width, break_on_hyphens=False)
+        for column, cell, width in zip(table.columns, cells, widths, strict=True)
+    ]
+    for at in range(max(len(parts) for parts in wrapped)):
+        out = []
+        for column, parts, width in zip(table.columns, wrapped, widths, strict=True):
+            cell = parts[at] if at < len(parts) else ""
+            out.append(cell.rjust(width) if column.numeric else cell.ljust(width))
+        yield GAP.join(out)
 
 
 class ReadOptions(TypedDict, total=False):
