@@ -73,7 +73,8 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
     "_watch_state": "command line",
     **dict.fromkeys(
-        ("_reading", "_writing", "season", "validate", "testing", "corrections"), "above"
+        ("_reading", "_writing", "pipeline", "season", "validate", "testing", "corrections"),
+        "above",
     ),
 }  # fmt: skip
 

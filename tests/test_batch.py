@@ -13,18 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from pbnscore import batch
+from pbnscore import batch, pipeline
 from pbnscore.cli import main
 from pbnscore.errors import ParseError, UsageError, one_line
 
 
 def fake_convert(
     data: bytes, source: str, settings: batch.Settings, warn: object = None
-) -> tuple[bytes, int]:
+) -> tuple[tuple[bytes, ...], int]:
     """Output = the input and the options; a file starting "bad" fails on line 3."""
     if data.startswith(b"bad"):
         raise ParseError("no Board tag", source=source, line=3)
-    return b"scored " + data + repr(sorted(settings.options.items())).encode(), len(data)
+    document = b"scored " + data + repr(sorted(settings.options.items())).encode()
+    return tuple(document for _ in settings.to), len(data)
 
 
 @pytest.fixture
@@ -225,7 +226,7 @@ def test_an_unexpected_error_costs_one_file(
 
     def crash(
         data: bytes, source: str, settings: batch.Settings, warn: object = None
-    ) -> tuple[bytes, int]:
+    ) -> tuple[tuple[bytes, ...], int]:
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(batch, "convert", crash)
@@ -277,8 +278,8 @@ def test_real_files_in_parallel_are_deterministic(
     folder = FIXTURES / "usebio"
     if which == "samples":
         folder = request.getfixturevalue("shared_samples")
-    found = [p for p in folder.rglob("*") if p.suffix.lower() in (".xml", ".pbn", ".bws")]
-    assert found, f"no .xml or .pbn file in {folder}"
+    found = [p for p in folder.rglob("*") if p.suffix.lower() in batch.INPUT_SUFFIXES]
+    assert found, f"no results file in {folder}"
     runs: list[dict[str, bytes]] = []
     for jobs in ("2", "1"):
         out = tmp_path / f"out{jobs}"
@@ -319,7 +320,7 @@ def test_a_usage_error_is_one_line_naming_its_file_once(named: str | None, lengt
     """A worker's UsageError (the double-dummy report without endplay, say):
     its file named once, its message shortened once, as any other error's."""
     message = " ".join(["word"] * (length // 5))
-    line = batch.describe(UsageError(message, source=named), "night.xml")
+    line = pipeline.describe(UsageError(message, source=named), "night.xml")
     assert line == f"{named or 'night.xml'}: {one_line(message)}"
 
 

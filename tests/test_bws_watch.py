@@ -69,9 +69,7 @@ def test_watch_says_provisional_then_final_and_ends_as_score_does(
     folder.mkdir()
     night = folder / "tonight.bws"
     data = (shared_samples / TWELVE_TABLES).read_bytes()
-    config = watch.Config(
-        folder, out, (batch.Settings(to="text"), batch.Settings(to="json")), settle=1.0
-    )
+    config = watch.Config(folder, out, batch.Settings(to=("text", "json")), settle=1.0)
     now = [0.0]
     watcher = watch.Watcher(config, watch.Log(Quiet()), clock=lambda: now[0])  # type: ignore[arg-type]
     saves += [Progress(96, 288, 5, 12), Progress(264, 288, 12, 12)]

@@ -25,7 +25,7 @@ import pytest
 
 import pbnscore
 from conftest import shared_sample_params
-from pbnscore import batch, registry
+from pbnscore import pipeline, registry
 from pbnscore.cli import main
 from pbnscore.errors import ParseError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
@@ -93,7 +93,7 @@ class FakeAggregate:
 def fake_read(
     data: bytes,
     source: str,
-    settings: batch.Settings,
+    settings: pipeline.Settings,
     warn: Callable[[str], None] | None = None,
 ) -> Event:
     """PAIRS... or TEAMS... files; anything else fails on its line 2."""
@@ -109,7 +109,7 @@ def fake_read(
 def fakes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setitem(registry.BUILTINS, "butler", f"{__name__}:FakeButler")
     monkeypatch.setitem(registry.BUILTINS, "aggregate", f"{__name__}:FakeAggregate")
-    monkeypatch.setattr(batch, "read_event", fake_read)
+    monkeypatch.setattr(pipeline, "read", fake_read)
     registry.refresh()
     yield
     registry.refresh()

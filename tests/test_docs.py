@@ -120,6 +120,10 @@ def test_commands_run_as_shown(
         if words is not None:
             returncode = main(words)
             stderr = capsys.readouterr().err
+            expected = said_written(words) if status == 0 else []
+            missing = [str(path) for path in expected if not path.exists()]
+            if missing:
+                failed.append((command, returncode, f"did not write {', '.join(missing)}"))
         else:
             done = subprocess.run(
                 ["bash", "-c", command],
@@ -134,6 +138,72 @@ def test_commands_run_as_shown(
         if returncode != status or "Traceback" in stderr:
             failed.append((command, returncode, stderr[-1000:]))
     assert failed == []
+
+
+def said_written(words: list[str]) -> list[Path]:
+    """The files a command line says it writes, from its own words: ``-o``
+    (with several ``--to``, its name less a format's extension, with each
+    format's), ``--season``, and below ``--out-dir`` (``--report-dir``)
+    each input's name with each format's extension (one of two inputs that
+    share a name keeps its whole name: either is taken). Worked out here
+    from the words, not by the code that writes them (only the inputs, the
+    line's positional words, are taken from its parser)."""
+    from itertools import pairwise
+
+    from pbnscore import outputs
+    from pbnscore.cli import _commands, _parser
+
+    def given(*flags: str) -> list[str]:
+        found = [after for word, after in pairwise(words) if word in flags]
+        joined = [w.partition("=") for w in words if "=" in w]
+        return found + [value for flag, _, value in joined if flag in flags]
+
+    command, method = _commands.prescan(words)
+    if command not in ("score", "batch", "season", "watch", "explain"):
+        return []
+    args, _ = _parser.parse_with_method(_commands.line(words), method)
+    ext = {name: f".{known.extension}" for name, known in outputs.FORMATS.items()}
+    formats = [outputs.named(to, "--to") for to in given("--to") or ["usebio"]]
+    found: list[Path] = []
+    for output in given("-o", "--output"):
+        if output == "-":
+            continue
+        if output.endswith("/"):
+            output = str(Path(output, Path(args.input).stem + ext[formats[0]]))
+        if command in ("score", "batch", "watch") and len(formats) > 1:
+            stem = output[: -len(Path(output).suffix)] if outputs.named_by(output) else output
+            found += [Path(stem + ext[name]) for name in formats]
+        else:
+            found.append(Path(output))
+    found += [Path(season) for season in given("--season")]
+    reports = given("--report-dir")
+    for out_dir in [*given("--out-dir"), *reports]:
+        inputs = [str(args.folder)] if command == "watch" else args.inputs
+        for name in inputs:
+            root = Path(name)
+            files = sorted(root.rglob("*")) if root.is_dir() else [root]
+            for file in files:
+                if file.suffix.lower() not in (".pbn", ".xml") or file.name.startswith("."):
+                    continue
+                below = file.relative_to(root).parent if root.is_dir() else Path()
+                for name_ in ["html"] if reports else formats:
+                    short = Path(out_dir, below, file.stem + ext[name_])
+                    whole = Path(out_dir, below, file.name + ext[name_])
+                    found.append(whole if whole.exists() else short)
+    return found
+
+
+def test_said_written_names_each_output_of_each_format(tmp_path: Path) -> None:
+    """The docs test's own reading of a command line's outputs."""
+    (tmp_path / "in").mkdir()
+    for name in ("a.pbn", "b.xml", "notes.txt"):
+        (tmp_path / "in" / name).write_text("")
+    batch = ["batch", str(tmp_path / "in"), "--out-dir", "o", "--to", "json", "--to", "htm"]
+    assert sorted(map(str, said_written(batch))) == ["o/a.html", "o/a.json", "o/b.html", "o/b.json"]
+    score = ["score", "x.xml", "--to", "json", "--to", "text", "-o", "n.json"]
+    assert said_written(score) == [Path("n.json"), Path("n.txt")]
+    assert said_written(["score", "x.xml", "-o", "n.html"]) == [Path("n.html")]
+    assert said_written(["check", "x.xml"]) == []
 
 
 def test_some_lines_run_in_the_shell_with_the_installed_script() -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from pbnscore import batch, watch
+from pbnscore import batch, pipeline, watch
 from pbnscore.cli import _commands, _parser, main
 from pbnscore.cli._flags import default_methods, merged
 
@@ -77,8 +77,8 @@ class Lines:
 
 
 def config(folder: Path, out: Path, *formats: str, **changes: object) -> watch.Config:
-    outputs = tuple(batch.Settings(to=to) for to in formats or ("usebio",))
-    made = watch.Config(folder, out, outputs, settle=1.0)
+    settings = pipeline.Settings(to=formats or ("usebio",))
+    made = watch.Config(folder, out, settings, settle=1.0)
     return attrs.evolve(made, **changes)
 
 

@@ -1,5 +1,5 @@
-"""Scoring files: one (``convert``, which ``pbnscore score`` uses too) or many,
-in parallel worker processes, each output written atomically.
+"""Scoring many files in parallel worker processes, each output written
+atomically; each file takes the one road (:mod:`pbnscore.pipeline`).
 
 A batch is planned before any work starts (every input found, every output
 named, clashes refused) so that a usage mistake costs nothing. Each worker
@@ -10,13 +10,12 @@ writes the same bytes whatever the order the workers finish in.
 
 from __future__ import annotations
 
-import datetime as dt
 import errno
 import os
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from functools import partial
 from pathlib import Path
@@ -24,62 +23,25 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import attrs
 
-from pbnscore import _read, _signals, outputs
+from pbnscore import _read, _signals, outputs, pipeline
 from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
-from pbnscore._reading import loads
-from pbnscore._scoring import default_method, score
-from pbnscore.errors import (
-    ParseError,
-    PbnscoreError,
-    Problem,
-    ScoringError,
-    UsageError,
-    WorkerDied,
-    counted,
-    excerpt,
-    one_line,
-    shown,
-    warning_line,
-)
+from pbnscore.errors import ScoringError, UsageError, WorkerDied, counted, shown
+
+# What other modules and plug-ins take from here, now the one road's
+# (pbnscore.pipeline): kept under their old names.
+from pbnscore.pipeline import MAX_WARNINGS as MAX_WARNINGS
+from pbnscore.pipeline import Settings as Settings
+from pbnscore.pipeline import describe as describe
+from pbnscore.pipeline import failure as failure
+from pbnscore.pipeline import shown_name as shown_name
+from pbnscore.pipeline import warning_lines as warning_lines
 from pbnscore.ranges import Range
-from pbnscore.registry import PluginFault
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.synchronize import Event as StopEvent
 
-    from pbnscore.corrections import Corrections
-    from pbnscore.model import Event, ScoredEvent
-
 INPUT_SUFFIXES = frozenset({".pbn", ".xml", ".bws"})
-
-
-@attrs.frozen
-class Settings:
-    """How every file of a run is read, scored and written."""
-
-    method: str | None = None  # None: each event's default method
-    options: Mapping[str, object] = attrs.field(factory=dict)
-    to: str = "usebio"
-    source_format: str | None = None  # None: from the name, else the content
-    usebio_types: str | None = None
-    usebio_for: str = "standard"  # the reader profile (pbnscore.usebio.PROFILES)
-    dd: bool = False  # double-dummy tables in text and HTML reports
-    keep_awards: bool = False  # USEBIO: keep the input's awards (see usebio.dumps)
-    date: dt.date | None = None  # the event's date where the file gives none
-    title: str | None = None  # the event's title where the file gives none
-    corrections: Corrections | None = None  # the director's rulings, applied on read
-
-
-def describe(exc: PbnscoreError, source: str) -> str:
-    """The one line for an error about ``source``: ``file:line: message``."""
-    if isinstance(exc, ParseError):
-        return str(exc.located(source))
-    if isinstance(exc, UsageError):
-        # Its str() is already one line, with the file it names: shortened
-        # again, a long message came out quoted twice, and "a: a: ...".
-        return f"{shown(exc.source or source)}: {one_line(exc.message)}"
-    return f"{shown(source)}: {one_line(str(exc))}"
 
 
 MAX_INPUT_BYTES = _read.MAX_INPUT_BYTES
@@ -91,163 +53,21 @@ def read_limited(stream: BinaryIO, source: str) -> bytes:
     return _read.read_limited(stream, source, limit=MAX_INPUT_BYTES)
 
 
-def shown_name(name: str) -> str:
-    """A file's name as text any output can hold: the bytes of a name that
-    are no UTF-8 (os.fsdecode keeps them as lone surrogates, which no UTF-8
-    document can encode) become U+FFFD."""
-    try:
-        raw = name.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:  # a surrogate no byte became: not from a file name
-        raw = name.encode("utf-8", "replace")
-    return raw.decode("utf-8", "replace")
-
-
-def read_event(
-    data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
-) -> Event:
-    """The event, refused (ParseError) where a pair in its results is not
-    among its participants: scored, its points would be lost or unnamed.
-    Problems it is scored in spite of go to ``warn``, a line each."""
-    from pbnscore.validate import vet
-
-    read: list[Problem] = []
-    event = loads(data, source=shown_name(source), format=settings.source_format, warnings=read)
-    if settings.corrections is not None:
-        event, applied = settings.corrections.apply(event)
-        read += [Problem(line, event.source.name, None, "warning") for line in applied]
-    vetting = vet(event)
-    for problem in vetting.refused:
-        raise ParseError(problem.message, source=source, line=problem.line)
-    _refuse_teams_of_pairs(event, settings.method)
-    event = _given(event, settings, read)
-    if warn is not None:
-        # As ``check`` lists them: the reader's and the whole event's, by line.
-        found = sorted([*read, *vetting.warned], key=lambda p: (p.line is None, p.line or 0))
-        for problem in found:
-            warn(warning_line(source, problem.line, problem.message))
-    return event
-
-
-def read_live(
-    data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
-) -> Event:
-    """What ``watch`` reads of a night as it is saved: :func:`read_event`,
-    with the rulings of ``NIGHT.corrections.csv`` beside ``NIGHT.*`` where
-    ``--corrections`` names none, and a Bridgemate file whose movement still
-    has results to come titled provisional (how many results are in, which
-    round is under way); a complete one is final."""
-    if settings.corrections is None:
-        beside = Path(source).with_suffix(".corrections.csv")
-        if beside.is_file():
-            from pbnscore.corrections import load_corrections
-
-            settings = attrs.evolve(settings, corrections=load_corrections(str(beside)))
-    event = read_event(data, source, settings, warn)
-    if event.source.format != "bws":
-        return event
-    from pbnscore import bws
-
-    return bws.provisional(event, bws.progress(data, source=source))
-
-
-def _refuse_teams_of_pairs(event: Event, method: str | None) -> None:
-    """A teams method asked of a BWS: the file says which pairs sat where,
-    not which tables form a match, so it is read as pairs; the refusal says
-    what is missing rather than that the event is of pairs."""
-    if method is None or event.source.format != "bws":
-        return
-    from pbnscore.model import EventKind
-    from pbnscore.registry import get
-
-    kinds = getattr(get(method), "kinds", None)
-    if kinds is not None and EventKind.PAIRS not in kinds:
-        raise ScoringError(
-            f"{method} scores teams, and a Bridgemate file does not say which tables "
-            "form a match: it is read as pairs (score it with butler or cross-imps)"
-        )
-
-
-def _given(event: Event, settings: Settings, said: list[Problem]) -> Event:
-    """The event with the --date and --title it lacks; where its file gives
-    its own, that one stays and a problem says the option was not used."""
-    for flag, value, own in (
-        ("--date", settings.date, event.date),
-        ("--title", settings.title, event.title),
-    ):
-        if value is not None and own is not None and own != value:
-            message = f"{flag} {_spelt(value)} not used: the file gives {_spelt(own)}"
-            said.append(Problem(message, event.source.name, None, "warning"))
-    return attrs.evolve(
-        event,
-        date=event.date if event.date is not None else settings.date,
-        title=event.title if event.title is not None else settings.title,
-    )
-
-
-def _spelt(value: object) -> str:
-    """A date as ISO, a title quoted (cut short, one line: errors.excerpt)."""
-    return value.isoformat() if isinstance(value, dt.date) else excerpt(str(value), 60)
-
-
-# Past this many warnings about one file the rest are counted, not printed:
-# a file with a problem on every board would bury its scores' messages.
-MAX_WARNINGS = 20
-
-
-def warning_lines(found: Sequence[str], source: str) -> list[str]:
-    """What ``score``, ``batch`` and ``season`` print of the warnings found
-    about one file: at most :data:`MAX_WARNINGS`, then how many more there
-    are and where to see them all."""
-    if len(found) <= MAX_WARNINGS:
-        return list(found)
-    more = len(found) - MAX_WARNINGS
-    tail = f"… and {more} more warnings (pbnscore check {shown(source)} lists them all)"
-    return [*found[:MAX_WARNINGS], tail]
-
-
-def score_event(
-    event: Event, settings: Settings, warn: Callable[[str], None] | None = None
-) -> ScoredEvent:
-    """The scored event; what the method warns of (a board it left out ...)
-    goes to ``warn``, a line each; so does, where the method refuses the
-    event, what it warned of on the way (ScoringError.reasons)."""
-    try:
-        scored = score(event, settings.method or default_method(event), **settings.options)
-    except ScoringError as exc:
-        if warn is not None:
-            for message, line in exc.reasons:
-                warn(warning_line(event.source.name, line, message))
-        raise
-    if warn is not None:
-        for notice in scored.warnings:
-            warn(warning_line(event.source.name, notice.line, notice.message))
-    return scored
-
-
-def render(
-    scored: ScoredEvent, settings: Settings, warn: Callable[[str], None] | None = None
-) -> bytes:
-    """The bytes of the output document in ``settings.to``; what the writer
-    warns of goes to ``warn`` as a warning line about the file."""
-    source = scored.event.source.name
-    said = None if warn is None else (lambda message: warn(warning_line(source, None, message)))
-    return outputs.render(scored, settings, said)
-
-
 def convert(
     data: bytes, source: str, settings: Settings, warn: Callable[[str], None] | None = None
-) -> tuple[bytes, int]:
-    """Read, score and write one document: (output bytes, results scored).
-    Its warnings go to ``warn`` once it is scored, at most MAX_WARNINGS."""
+) -> tuple[tuple[bytes, ...], int]:
+    """One file down the one road (:func:`pbnscore.pipeline.run`): (the bytes
+    of each format of ``settings.to``, in order; the results scored). Its
+    warnings go to ``warn`` once it is scored, at most MAX_WARNINGS; where
+    the method refuses it, they say why."""
     found: list[str] = []
-    event = read_event(data, source, settings, found.append)
     try:
-        document = render(score_event(event, settings, found.append), settings, found.append)
+        done = pipeline.run(data, source, settings, warn=found.append)
     except ScoringError:
-        said(found, source, warn)  # they say why it was refused
+        said(found, source, warn)
         raise
     said(found, source, warn)
-    return document, event.result_count()
+    return tuple(done.documents.values()), done.results
 
 
 def said(found: Sequence[str], source: str, warn: Callable[[str], None] | None) -> None:
@@ -262,22 +82,42 @@ def said(found: Sequence[str], source: str, warn: Callable[[str], None] | None) 
 
 @attrs.frozen
 class Job:
-    """One file of a batch: the input, and the output it is written to."""
+    """One file of a batch: the input, and the output of each format it is
+    written in (``target`` the first format's, ``more`` the others', in order)."""
 
     source: Path
     target: Path
+    more: tuple[Path, ...] = ()
+
+    @property
+    def targets(self) -> tuple[Path, ...]:
+        """Every output of the input, one per format, in the order asked."""
+        return (self.target, *self.more)
 
 
 def plan(
-    inputs: Iterable[str], out_dir: Path, to: str, said: Callable[[str], None] | None = None
+    inputs: Iterable[str],
+    out_dir: Path,
+    to: str | Sequence[str],
+    said: Callable[[str], None] | None = None,
 ) -> list[Job]:
-    """One job per input file found, in a stable order; raises
-    :class:`UsageError` for a missing input or two jobs with one output.
-    Each output is named by :func:`output_names`; ``said`` hears of names
-    kept whole."""
-    extension = outputs.FORMATS[to].extension
+    """One job per input file found, in a stable order, with an output per
+    format of ``to``; raises :class:`UsageError` for a missing input or two
+    jobs with one output. Each output is named by :func:`output_names`;
+    ``said`` hears of names kept whole."""
+    formats = tuple(dict.fromkeys((to,) if isinstance(to, str) else to))
     _check_out_dir(out_dir)
-    return _distinct(output_names(list(find(inputs, out_dir)), out_dir, extension, said))
+    found = list(find(inputs, out_dir))
+    # Every format's names follow one rule, so a clash is said once.
+    named = [
+        output_names(found, out_dir, outputs.FORMATS[name].extension, said if index == 0 else None)
+        for index, name in enumerate(formats)
+    ]
+    jobs = [
+        Job(first.source, first.target, tuple(other.target for other in others))
+        for first, *others in zip(*named, strict=True)
+    ]
+    return _distinct(jobs)
 
 
 def output_names(
@@ -436,22 +276,24 @@ def resolved(path: Path) -> Path:
 def _distinct(jobs: list[Job]) -> list[Job]:
     """Drop a file given twice; refuse two inputs with one output, and an
     output that would overwrite an input."""
+    kept: dict[str, Job] = {}
     by_target: dict[str, Job] = {}
     for job in jobs:
-        key = os.path.normcase(os.path.abspath(job.target))
-        seen = by_target.setdefault(key, job)
-        if seen is not job and not os.path.samefile(seen.source, job.source):
-            raise UsageError(
-                f"{seen.source} and {job.source} would both be written to {job.target}"
-            )
-    sources = {resolved(job.source) for job in by_target.values()}
-    files = {_file_id(job.source) for job in by_target.values()} - {None}
-    for job in by_target.values():
-        if resolved(job.target) in sources or _file_id(job.target) in files:
-            raise UsageError(
-                f"its output {job.target} is one of the inputs", source=str(job.source)
-            )
-    return list(by_target.values())
+        for target in job.targets:
+            key = os.path.normcase(os.path.abspath(target))
+            seen = by_target.setdefault(key, job)
+            if seen is not job and not os.path.samefile(seen.source, job.source):
+                both = f"{seen.source} and {job.source}"
+                raise UsageError(f"{both} would both be written to {target}")
+        kept.setdefault(os.path.normcase(os.path.abspath(job.target)), job)
+    sources = {resolved(job.source) for job in kept.values()}
+    files = {_file_id(job.source) for job in kept.values()} - {None}
+    for job in kept.values():
+        for target in job.targets:
+            if resolved(target) in sources or _file_id(target) in files:
+                message = f"its output {target} is one of the inputs"
+                raise UsageError(message, source=str(job.source))
+    return list(kept.values())
 
 
 def _file_id(path: Path) -> tuple[int, int] | None:
@@ -484,30 +326,15 @@ def run_one(settings: Settings, job: Job) -> Done:
     try:
         with open(job.source, "rb") as stream:
             data = read_limited(stream, source)
-        document, results = convert(data, source, settings, warnings.append)
+        documents, results = convert(data, source, settings, warnings.append)
         _signals.finishing()
         # Made here, not while planning: a folder whose files all fail stays unmade.
-        write_bytes(job.target, document, make_folders=True)
+        for target, document in zip(job.targets, documents, strict=True):
+            write_bytes(target, document, make_folders=True)
     except Exception as exc:  # a bug must cost one file, not the whole batch
         # warnings there are only from a refusal: its reasons (convert)
         return Done(source, error=failure(exc, source), warnings=tuple(warnings))
     return Done(source, results, warnings=tuple(warnings))
-
-
-def failure(exc: Exception, source: str) -> str:
-    """The one line for a file a worker could not do: ``file:line: message``
-    for bad input, the system's reason for a file it could not read or
-    write, and an internal error (a bug) said as one."""
-    if isinstance(exc, PbnscoreError):
-        return describe(exc, source)
-    if isinstance(exc, PluginFault):  # the plug-in's bug, said as its own
-        return f"{shown(source)}: {exc}"
-    if isinstance(exc, OSError):
-        name, why = str(exc.filename or source), str(exc.strerror or exc)
-        if isinstance(exc, PermissionError) and os.path.isdir(name):
-            why = f"cannot read this folder: {why}"  # a folder a walk could not list
-        return f"{shown(name)}: {one_line(why)}"
-    return f"{shown(source)}: internal error: {type(exc).__name__}: {one_line(str(exc))}"
 
 
 AnyDone = TypeVar("AnyDone", bound=Done)

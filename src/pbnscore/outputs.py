@@ -2,7 +2,7 @@
 how a scored event becomes its bytes.
 
 One table, read by ``score`` (``--to`` and ``-o``'s extension), ``batch`` (the
-extension it adds) and :func:`pbnscore.batch.render`. A new format is one row
+extension it adds) and :func:`pbnscore.pipeline.render`. A new format is one row
 here and one function that renders it.
 """
 
@@ -20,12 +20,8 @@ if TYPE_CHECKING:
 
 
 class Settings(Protocol):
-    """What a rendering reads of a run's settings (``batch.Settings`` has
-    them): the format, and the options of the writers that take any."""
-
-    @property
-    def to(self) -> str:
-        """The output format's name (``usebio``, ``json`` ...)."""
+    """What a rendering reads of a run's settings (``pipeline.Settings`` has
+    them): the options of the writers that take any."""
 
     @property
     def usebio_types(self) -> str | None:
@@ -72,7 +68,10 @@ def _report(name: str) -> Callable[[ScoredEvent, Settings, Warn], bytes]:
     def render(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
         from pbnscore import report
 
-        return report.render(scored, name, dd=settings.dd).encode("utf-8")
+        # A writer's option reaches the formats that take it (several
+        # formats are written from one run's settings).
+        dd = settings.dd and "dd" in options_of(name, "write")
+        return report.render(scored, name, dd=dd).encode("utf-8")
 
     return render
 
@@ -163,10 +162,10 @@ def extensions() -> list[str]:
     return [f".{extension}" for output in FORMATS.values() for extension in output.extensions]
 
 
-def render(scored: ScoredEvent, settings: Settings, warn: Warn | None = None) -> bytes:
-    """The bytes of ``scored`` in ``settings.to``; what the writer must say
+def render(scored: ScoredEvent, to: str, settings: Settings, warn: Warn | None = None) -> bytes:
+    """The bytes of ``scored`` in format ``to``; what the writer must say
     goes to ``warn``."""
-    return FORMATS[settings.to].render(scored, settings, warn or (lambda _: None))
+    return FORMATS[to].render(scored, settings, warn or (lambda _: None))
 
 
 __all__ = [

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
-from pbnscore import batch
+from pbnscore import batch, pipeline
 from pbnscore._atomic import write_bytes
 from pbnscore._version import __version__
 from pbnscore._watch_state import MAX_STATE_BYTES as MAX_STATE_BYTES
@@ -99,12 +99,12 @@ class SeasonPage:
 
 @attrs.frozen
 class Config:
-    """What a watch watches, and how each file is scored and written: one
-    :class:`batch.Settings` per output format, in the order given."""
+    """What a watch watches, and how each file is scored and written (the
+    formats of ``settings.to``, in the order given)."""
 
     folder: Path
     out_dir: Path
-    outputs: tuple[batch.Settings, ...]
+    settings: pipeline.Settings
     recursive: bool = False
     settle: float = DEFAULT_SETTLE
     season: SeasonPage | None = None
@@ -174,7 +174,7 @@ class Log:
 
 def fingerprint(config: Config) -> str:
     """What the outputs depend on besides the input's bytes."""
-    described = [attrs.asdict(settings) for settings in config.outputs]
+    described = attrs.asdict(config.settings)
     text = json.dumps([__version__, described], sort_keys=True, default=repr)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -221,11 +221,10 @@ def planned(config: Config, files: Sequence[Path]) -> dict[str, list[Path]]:
     the folder). Planned once for all the files of a step, not once a file:
     each plan looks at every file of the folder."""
     inputs = [str(config.folder)] if config.recursive else [str(path) for path in files]
-    found: dict[str, list[Path]] = {}
-    for settings in config.outputs:
-        for job in batch.plan(inputs, config.out_dir, settings.to):
-            found.setdefault(_key(job.source), []).append(job.target)
-    return found
+    return {
+        _key(job.source): list(job.targets)
+        for job in batch.plan(inputs, config.out_dir, config.settings.to)
+    }
 
 
 class _Gone(Exception):
@@ -388,7 +387,7 @@ class Watcher:
             self.state.save()
         except OSError as exc:  # kept in memory, and tried again after the next night
             if not self._state_said:
-                self.log.problem(batch.failure(exc, str(self.state.path)))
+                self.log.problem(pipeline.failure(exc, str(self.state.path)))
             self._state_said = True
         else:
             self._state_said = False
@@ -434,7 +433,7 @@ class Watcher:
                 self._unreadable(path, exc)
             return
         except PbnscoreError as exc:  # too large
-            self._refuse(path, "", batch.describe(exc, str(path)))
+            self._refuse(path, "", pipeline.describe(exc, str(path)))
             return
         except OSError as exc:
             if _locked(exc) and not self.final:
@@ -455,15 +454,14 @@ class Watcher:
     def _unreadable(self, path: Path, exc: OSError) -> None:
         """A file that cannot be opened (no permission, a link loop): said
         once while it stays so, and tried again when it changes."""
-        line = batch.failure(exc, str(path))
+        line = pipeline.failure(exc, str(path))
         self._refuse(path, line, line)
 
     def _convert(self, path: Path, name: str, data: bytes, digest: str) -> None:
-        warnings: list[str] = []
         source = str(path)
         try:
-            scored = self._scored(data, source, warnings)
-            documents = [batch.render(scored, settings) for settings in self.config.outputs]
+            done = pipeline.run(data, source, self.config.settings, live=True)
+            scored = done.scored
             if not os.path.lexists(path):
                 raise _Gone
             targets = self.targets(path)
@@ -471,21 +469,21 @@ class Watcher:
             self.log.event(f"{shown(source)}: {DELETED}")
             return
         except Exception as exc:  # a bug must cost one file, not the watch
-            self._refuse(path, digest, batch.failure(exc, source))
+            self._refuse(path, digest, pipeline.failure(exc, source))
             return
         target = targets[0]
         try:
-            for document, target in zip(documents, targets, strict=True):
+            for document, target in zip(done.documents.values(), targets, strict=True):
                 write_bytes(target, document, make_folders=True)
         except Exception as exc:  # not the night's fault: tried again at the next save
             self.refused.pop(path, None)
             self.unwritten.add(path)
-            line = f"{shown(source)}: not written: {batch.failure(exc, str(target))}"
+            line = f"{shown(source)}: not written: {pipeline.failure(exc, str(target))}"
             self.log.problem(line if self.final else f"{line} {RETRYING}")
             return
         self.state.record(name, digest, targets)
         self.refused.pop(path, None)
-        for line in batch.warning_lines(warnings, source):
+        for line in done.shown_warnings():
             self.log.warning(line)
         written = ", ".join(str(target) for target in targets)
         self.log.event(f"{shown(source)}: {summary(scored)} → {written}")
@@ -495,10 +493,10 @@ class Watcher:
             self.figures[name] = figures(scored)
             self.season_due = True
 
-    def _scored(self, data: bytes, source: str, warnings: list[str]) -> ScoredEvent:
-        first = self.config.outputs[0]
-        event = batch.read_live(data, source, first, warnings.append)
-        return batch.score_event(event, first, warnings.append)
+    def _scored(self, data: bytes, source: str) -> ScoredEvent:
+        """The file scored, its outputs not made (they were, before a restart)."""
+        settings = attrs.evolve(self.config.settings, to=())
+        return pipeline.run(data, source, settings, live=True).scored
 
     def _refuse(self, path: Path, key: str, line: str) -> None:
         """Say that ``path`` failed, unless this failure (``key``) was said already."""
@@ -511,7 +509,7 @@ class Watcher:
         from pbnscore.season import figures
 
         try:
-            scored = self._scored(data, str(path), [])
+            scored = self._scored(data, str(path))
         except Exception:  # scored before, so not expected: left out of the season
             return
         name = self._name(path)
@@ -556,7 +554,7 @@ class Watcher:
             if made.document is not None:
                 write_bytes(page.path, made.document, make_folders=True)
         except Exception as exc:  # a bug must cost the page, not the watch
-            self.log.problem(batch.failure(exc, str(page.path)))
+            self.log.problem(pipeline.failure(exc, str(page.path)))
             return
         # Each rewrite finds the same warnings again: said once, while they last.
         for line in made.lines:

@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="files and folders")
     parser.add_argument("--out-dir", required=True, type=Path, metavar="DIR")
     _parser.add_parallel_arguments(parser)
-    _parser.add_output_arguments(parser)
+    _parser.add_output_arguments(parser, several="each in DIR")
     _parser.add_from_argument(parser)
     _parser.add_event_arguments(parser)
     _parser.add_quiet_argument(parser)
@@ -39,14 +39,14 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     args = _parser.parse(command_line, flags, method)
     if _io.STDIO in args.inputs:
         raise UsageError("batch reads files and folders, not standard input")
-    to = args.to or outputs.DEFAULT
+    formats = tuple(dict.fromkeys(args.to or [outputs.DEFAULT]))
     jobs = batch.plan(
-        args.inputs, args.out_dir, to, said=lambda line: _io.error(f"pbnscore: {line}")
+        args.inputs, args.out_dir, formats, said=lambda line: _io.error(f"pbnscore: {line}")
     )
     progress = not args.no_progress and sys.stderr.isatty()
     summary = batch.run(
         jobs,
-        _parser.settings(args, flags, method, to),
+        _parser.settings(args, flags, method, formats),
         workers=args.jobs,
         progress=progress,
         quiet=args.quiet,

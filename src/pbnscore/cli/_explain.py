@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from pbnscore import batch
+from pbnscore import pipeline
 from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import InRange
 from pbnscore.errors import UsageError
 from pbnscore.explain import BOARD
-
-if TYPE_CHECKING:
-    from pbnscore.model import Event
 
 NAME = "explain"
 DESCRIPTION = (
@@ -64,9 +60,10 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     data, source = _io.read_input(args.input)
     given = _parser.options(args, flags)
     corrections = _parser.corrections_of(args)
-    settings = batch.Settings(method, given, "json", args.source_format, corrections=corrections)
+    settings = pipeline.Settings(method, given, (), args.source_format, corrections=corrections)
 
-    def explained(event: Event, warn: Callable[[str], None]) -> bytes:
+    def explained(warn: Callable[[str], None]) -> list[bytes]:
+        event = pipeline.read(data, source, settings, warn)
         chosen, options = method, given
         if chosen is None:  # the event's own method, and its options
             chosen = default_method(event)
@@ -74,6 +71,6 @@ def run(command_line: _parser.Line, method: str | None) -> int:
         render = report.dumps if to == "json" else report.render
         terms_for = args.pair if args.all_terms else None
         explained = explain(event, args.board, chosen, all_terms_for=terms_for, **options)
-        return render(explained, args.pair).encode("utf-8")
+        return [render(explained, args.pair).encode("utf-8")]
 
-    return _io.answer_one(data, source, output, settings, explained, quiet=args.quiet)
+    return _io.answer_one(source, [output], explained, quiet=args.quiet)

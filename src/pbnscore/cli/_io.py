@@ -10,9 +10,8 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from pbnscore import batch, outputs
+from pbnscore import batch, outputs, pipeline
 from pbnscore.errors import (
     USAGE_ERRORS,
     ParseError,
@@ -22,9 +21,6 @@ from pbnscore.errors import (
     one_line,
     shown,
 )
-
-if TYPE_CHECKING:
-    from pbnscore.model import Event
 
 STDIO = "-"
 
@@ -341,33 +337,32 @@ def write_output(output: str | None, document: bytes) -> None:
 
 
 def answer_one(
-    data: bytes,
     source: str,
-    output: str | None,
-    settings: batch.Settings,
-    document_of: Callable[[Event, Callable[[str], None]], bytes],
+    targets: Sequence[str | None],
+    documents_of: Callable[[Callable[[str], None]], Sequence[bytes]],
     *,
     quiet: bool,
 ) -> int:
-    """What ``score`` and ``explain`` do with their one input: read it, make
-    ``document_of(event, warn)``, print the warnings found (at most
-    :func:`batch.warning_lines`) and write the document; the exit status.
-    A file that cannot be read or scored is one line and exit 1; a usage
-    error is raised."""
-    found: list[str] = []  # warnings, printed once the document is made
+    """What ``score`` and ``explain`` do with their one input: make
+    ``documents_of(warn)`` (the input read, vetted and made into a document
+    per target: :mod:`pbnscore.pipeline`), print the warnings found (at
+    most :func:`pipeline.warning_lines`) and write each document to its
+    target (None: standard output); the exit status. A file that cannot be
+    read or scored is one line and exit 1; a usage error is raised."""
+    found: list[str] = []  # warnings, printed once the documents are made
     try:
-        event = batch.read_event(data, source, settings, warn=found.append)
-        document = document_of(event, found.append)
+        documents = documents_of(found.append)
     except PbnscoreError as exc:
         if isinstance(exc, USAGE_ERRORS):
             raise
         if isinstance(exc, ScoringError) and not quiet:  # its reasons, then it
-            for line in batch.warning_lines(found, source):
+            for line in pipeline.warning_lines(found, source):
                 error(line)
-        error(batch.describe(exc, source))
+        error(pipeline.describe(exc, source))
         return 1
     if not quiet:
-        for line in batch.warning_lines(found, source):
+        for line in pipeline.warning_lines(found, source):
             error(line)
-    write_output(output, document)
+    for target, document in zip(targets, documents, strict=True):
+        write_output(target, document)
     return 0

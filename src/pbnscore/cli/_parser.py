@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pbnscore import outputs, registry
 from pbnscore._version import __version__
-from pbnscore.batch import JOBS, Settings
+from pbnscore.batch import JOBS
 from pbnscore.cli._usage import Parser, forgiven
 from pbnscore.errors import OptionError, UsageError
+from pbnscore.pipeline import Settings
 
 # The method flags (pbnscore.cli._flags) are imported where a method's
 # options are read: a line that gives none builds no Flag (start-up).
@@ -134,15 +135,15 @@ def each_method_s_options() -> str:
     return "\n".join(lines) + "\n"
 
 
-def add_output_arguments(parser: argparse.ArgumentParser, *, many: bool = False) -> None:
-    """``--to`` (given ``many`` times: a list) and the USEBIO writer's
-    choices, for commands that write a scored event."""
+def add_output_arguments(parser: argparse.ArgumentParser, *, several: str) -> None:
+    """``--to`` (a list: every format given is written, ``several`` says
+    where) and the writers' options, for commands that write a scored event."""
     parser.add_argument(
         "--to",
         choices=tuple(outputs.FORMATS),
-        action="append" if many else "store",
-        help="output format (or the extension that names it: xml, txt, htm ...)"
-        + ("; repeat it for several" if many else ""),
+        action="append",
+        help=f"output format (or the extension that names it: xml, txt, htm ...); "
+        f"repeat it for several, {several}",
     )
     parser.add_argument(
         "--dd",
@@ -386,33 +387,40 @@ def options(args: argparse.Namespace, flags: Sequence[Flag]) -> dict[str, object
 
 
 def settings(
-    args: argparse.Namespace, flags: Sequence[Flag], method: str | None, to: str
+    args: argparse.Namespace,
+    flags: Sequence[Flag],
+    method: str | None,
+    to: str | Sequence[str],
 ) -> Settings:
-    """How a run reads, scores and writes, from its parsed command line.
-    With the method known, its options are checked now, before any input is
-    read: one that does nothing there is a usage error, not a failure per file."""
+    """How a run reads, scores and writes (the formats ``to``), from its
+    parsed command line. With the method known, its options are checked
+    now, before any input is read: one that does nothing there is a usage
+    error, not a failure per file. A writer's option applies where one of
+    the formats takes it."""
+    formats = (to,) if isinstance(to, str) else tuple(to)
     given = options(args, flags)
     if method is not None:
         from pbnscore import _scoring
 
         _scoring.checked_options(registry.get(method), given)
+    asked = " and ".join(formats)
     dd = bool(getattr(args, "dd", False))
     if dd:
         from pbnscore.report import DD_FORMATS, _dd
 
-        if to not in DD_FORMATS:
-            raise UsageError(f"--dd applies to --to {' or '.join(DD_FORMATS)}, not {to}")
+        if not set(formats) & set(DD_FORMATS):
+            raise UsageError(f"--dd applies to --to {' or '.join(DD_FORMATS)}, not {asked}")
         _dd.require_solver()
     keep_awards = bool(getattr(args, "keep_awards", False))
-    if keep_awards and to != "usebio":
-        raise UsageError(f"--keep-awards applies to --to usebio, not --to {to}")
+    if keep_awards and "usebio" not in formats:
+        raise UsageError(f"--keep-awards applies to --to usebio, not --to {asked}")
     return Settings(
         method,
         given,
-        to,
+        formats,
         args.source_format,
         args.usebio_types,
-        _usebio_for(args, to),
+        _usebio_for(args, formats),
         dd,
         keep_awards,
         getattr(args, "date", None),
@@ -421,13 +429,13 @@ def settings(
     )
 
 
-def _usebio_for(args: argparse.Namespace, to: str) -> str:
+def _usebio_for(args: argparse.Namespace, formats: Sequence[str]) -> str:
     """The USEBIO reader profile; its options refused where they do nothing."""
     reader: str | None = getattr(args, "usebio_for", None)
     types: str | None = getattr(args, "usebio_types", None)
     given = [flag for flag, value in (("--usebio-for", reader), ("--usebio-types", types)) if value]
-    if given and to != "usebio":
-        raise UsageError(f"{given[0]} applies to --to usebio, not --to {to}")
+    if given and "usebio" not in formats:
+        raise UsageError(f"{given[0]} applies to --to usebio, not --to {' and '.join(formats)}")
     if types and reader not in (None, "standard"):
         raise UsageError(
             f"--usebio-types applies to --usebio-for standard: {reader} writes the types it reads"

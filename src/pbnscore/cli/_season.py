@@ -18,8 +18,8 @@ from pathlib import Path
 
 import attrs
 
-from pbnscore import _signals, batch
-from pbnscore.batch import Done, Job, Settings
+from pbnscore import _signals, batch, pipeline
+from pbnscore.batch import Done, Job
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, InRange, default_methods, flags_of_method, merged
 from pbnscore.errors import (
@@ -30,6 +30,7 @@ from pbnscore.errors import (
     one_line,
     shown,
 )
+from pbnscore.pipeline import Settings
 from pbnscore.ranges import Range
 from pbnscore.season import (
     BEST,
@@ -134,31 +135,30 @@ class SeasonDone(Done):
 
 
 def figures_of(settings: Settings, report_dir: Path | None, job: Job) -> SeasonDone:
-    """Read, vet and score one file; its figures (and its HTML report, with
-    ``--report-dir``). Every failure becomes ``error``, as in ``batch``."""
+    """Read, vet and score one file (:func:`pbnscore.pipeline.run`); its
+    figures (and its HTML report, with ``--report-dir``). Every failure
+    becomes ``error``, as in ``batch``."""
     source = str(job.source)
     found: list[str] = []
     try:
         with open(job.source, "rb") as stream:
             data = batch.read_limited(stream, source)
-        event = batch.read_event(data, source, settings, found.append)
-        scored = batch.score_event(event, settings, found.append)
-        figures_ = figures(scored)
+        to = ("html",) if report_dir is not None else ()
+        done = pipeline.run(data, source, attrs.evolve(settings, to=to), warn=found.append)
+        figures_ = figures(done.scored)
         if report_dir is not None:
-            from pbnscore import report
             from pbnscore._atomic import write_bytes
 
-            html = report.render(scored, "html").encode("utf-8")
             _signals.finishing()
-            write_bytes(job.target, html, make_folders=True)
+            write_bytes(job.target, done.documents["html"], make_folders=True)
             about = attrs.evolve(figures_.event, report=str(job.target))
             figures_ = attrs.evolve(figures_, event=about)
     except Exception as exc:  # a bug must cost one file, not the season
         # a refusal's reasons (ScoringError.reasons) are said with it
-        reasons = batch.warning_lines(found, source) if isinstance(exc, ScoringError) else ()
-        return SeasonDone(source, error=batch.failure(exc, source), warnings=tuple(reasons))
-    warnings = tuple(batch.warning_lines(found, source))
-    return SeasonDone(source, event.result_count(), warnings=warnings, found=figures_)
+        reasons = pipeline.warning_lines(found, source) if isinstance(exc, ScoringError) else ()
+        return SeasonDone(source, error=pipeline.failure(exc, source), warnings=tuple(reasons))
+    warnings = tuple(done.shown_warnings())
+    return SeasonDone(source, done.results, warnings=warnings, found=figures_)
 
 
 def run(command_line: _parser.Line, method: str | None) -> int:

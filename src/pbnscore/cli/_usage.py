@@ -34,9 +34,44 @@ def forgiven(text: str, choices: Iterable[object], aliases: Mapping[str, str] = 
     return hits.pop() if wanted and len(hits) == 1 else text
 
 
+class _Once(argparse._StoreAction):
+    """An option that takes one value: given twice, it is refused, rather
+    than the last value silently winning over the first."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: dict[str, Any] = namespace.__dict__.setdefault(_GIVEN, {})
+        if option_string is not None and self.dest in given:
+            first, then = (shown(str(value)) for value in (given[self.dest], values))
+            raise argparse.ArgumentError(self, f"takes one value, given {first} and {then}")
+        given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
+
+
+_GIVEN = "_pbnscore_given"  # the single-value options seen, while parsing
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, forgiving a choice's case and a unique prefix of it, and
-    raising a usage error of one line instead of printing the usage."""
+    """argparse, forgiving a choice's case and a unique prefix of it,
+    refusing a single-value option given twice, and raising a usage error
+    of one line instead of printing the usage."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, _Once)
+        self.register("action", "store", _Once)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Any = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        vars(parsed).pop(_GIVEN, None)
+        return parsed, extra
 
     # The aliases of an argument's choices, by its dest: --to takes the
     # extensions that name its formats (xml, txt, htm).

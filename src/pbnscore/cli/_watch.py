@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pbnscore import batch, outputs, watch
-from pbnscore.batch import Settings
 from pbnscore.cli import _io, _parser, _season
-from pbnscore.cli._flags import Flag, default_methods, flags_of_method, merged
+from pbnscore.cli._flags import default_methods, flags_of_method, merged
 from pbnscore.errors import PbnscoreError, UsageError
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rewrite this season page (.html, .txt, .json, .csv) after each night",
     )
     _season.add_ranking_arguments(season)
-    _parser.add_output_arguments(parser, many=True)
+    _parser.add_output_arguments(parser, several="each in DIR")
     _parser.add_from_argument(parser)
     _parser.add_event_arguments(parser)
     parser.add_argument(
@@ -104,7 +103,7 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     config = watch.Config(
         folder=args.folder,
         out_dir=args.out_dir,
-        outputs=tuple(_settings(args, flags, method, formats)),
+        settings=_parser.settings(args, flags, method, formats),
         recursive=args.recursive,
         settle=args.settle,
         season=_season_page(args),
@@ -116,30 +115,6 @@ def run(command_line: _parser.Line, method: str | None) -> int:
         return watch.watch(config, log, poll=args.poll, once=args.once)
     finally:
         log.close()
-
-
-def _settings(
-    args: argparse.Namespace, flags: Sequence[Flag], method: str | None, formats: Sequence[str]
-) -> list[Settings]:
-    """One Settings per format, each with the writer options that apply to
-    it; an option that applies to none of them is refused, with the message
-    ``batch`` gives."""
-    from pbnscore.report import DD_FORMATS
-
-    usebio_only = {"usebio_for": None, "usebio_types": None, "keep_awards": False}
-    applies = dict.fromkeys(usebio_only, "usebio" in formats)
-    applies["dd"] = any(to in DD_FORMATS for to in formats)
-    if any(getattr(args, name, None) and not taken for name, taken in applies.items()):
-        _parser.settings(args, flags, method, formats[0])  # raises its usage error
-    found = []
-    for to in formats:
-        own = argparse.Namespace(**vars(args))
-        if to != "usebio":
-            vars(own).update(usebio_only)
-        if to not in DD_FORMATS:
-            own.dd = False
-        found.append(_parser.settings(own, flags, method, to))
-    return found
 
 
 def _season_page(args: argparse.Namespace) -> watch.SeasonPage | None:
@@ -180,7 +155,7 @@ def _check(config: watch.Config, args: argparse.Namespace) -> None:
         raise UsageError("is not a folder", source=str(config.folder))
     if args.once and not config.folder.is_dir():
         raise UsageError("no such folder", source=str(config.folder))
-    batch.plan([], config.out_dir, config.outputs[0].to)  # an out-dir that is a file
+    batch.plan([], config.out_dir, config.settings.to)  # an out-dir that is a file
     _check_own_files(config, args.log)
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from pbnscore import batch, outputs, registry
+from pbnscore import batch, outputs, pipeline, registry
 from pbnscore.errors import PbnscoreError, UsageError, one_line, shown
 
 if TYPE_CHECKING:
@@ -134,14 +134,14 @@ def scored_document(
     data: bytes, name: str, settings: batch.Settings, warn: Callable[[str], None]
 ) -> bytes:
     """Read, check, score and render one file exactly as ``pbnscore score``
-    does: the one road every front end takes."""
-    document, _ = batch.convert(data, name, settings, warn)
-    return document
+    does: the one road every front end takes (:mod:`pbnscore.pipeline`)."""
+    documents, _ = batch.convert(data, name, settings, warn)
+    return documents[0]
 
 
 def read_event(data: bytes, name: str, settings: batch.Settings) -> Event:
     """The event as ``score`` reads it, refused as ``score`` refuses it."""
-    return batch.read_event(data, name, settings)
+    return pipeline.read(data, name, settings)
 
 
 # -- methods and options ---------------------------------------------------------
