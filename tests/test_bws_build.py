@@ -372,3 +372,35 @@ def test_progress_counts_the_movement_s_results_and_the_round_under_way() -> Non
     assert (progress.results, progress.scheduled, progress.round, progress.rounds) == (15, 18, 3, 3)
     assert not progress.complete
     assert bws._build.progress(night("mitchell")).complete
+
+
+def test_ew_pairs_that_moved_before_play_keyed_their_names_at_home() -> None:
+    """EWMoveBeforePlay 1: EW pair 1 sat at table 1 in round 1, but keyed
+    its names at its home table, one table back round the section: table 3."""
+    section_row = {**night("mitchell").rows("Section")[0], "EWMoveBeforePlay": "1"}
+    tables = mitchell_with(
+        Section=[section_row], PlayerNumbers=night("mitchell").rows("PlayerNumbers")
+    )
+    pairs = {(p.id, p.direction): p.names for p in section_of(read_tables(tables)).participants}
+    assert pairs[("1", Direction.EW)] == ("Kay East", "Len West")
+    assert pairs[("1", Direction.NS)] == ("Ann North", "Bob South")
+
+
+def test_a_hand_record_gives_the_board_its_deal() -> None:
+    """HandRecord's sixteen columns, ranks with T (or 10) for the ten; a void is empty."""
+    hands = {
+        "North": ("AKQJ", "T98", "765", "432"),
+        "East": ("T98", "765", "432", "AKQJ"),
+        "South": ("765", "432", "AKQJ", "1098"),
+        "West": ("432", "AKQJ", "T98", "765"),
+    }
+    row = {"Section": "1", "Board": "1"}
+    for seat, suits in hands.items():
+        columns = (f"{seat}{suit}" for suit in ("Spades", "Hearts", "Diamonds", "Clubs"))
+        row |= dict(zip(columns, suits, strict=True))
+    event = read_tables(mitchell_with(HandRecord=[row]))
+    board = next(b for b in section_of(event).boards if b.number == 1)
+    assert board.deal is not None and board.deal.complete
+    assert board.deal.north == ("AKQJ", "T98", "765", "432")
+    assert board.deal.south == ("765", "432", "AKQJ", "T98")
+    assert all(b.deal is None for b in section_of(event).boards if b.number != 1)

@@ -282,7 +282,7 @@ class Builder:
                 pair,
                 direction=side,
                 section=letter,
-                players=self.players(number, homes.get((int(pair), side)), side, seats, roster),
+                players=self.players(number, homes.get((int(pair), side)), seats, roster),
             )
             for pair, side in sorted(pairs, key=_pair_order)
         )
@@ -302,7 +302,6 @@ class Builder:
         self,
         section: int,
         home: tuple[int, Direction] | None,
-        side: Direction | None,
         seats: Mapping[tuple[int, int, Seat], tuple[str | None, str | None]],
         roster: _Roster,
     ) -> tuple[Player, ...]:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 NAME = "watch"
 DESCRIPTION = (
-    "Watch FOLDER and score each *.pbn and *.xml file saved there, once it has "
+    "Watch FOLDER and score each *.pbn, *.xml and *.bws file saved there, once it has "
     "stopped changing, into DIR/<file name>.<ext> as batch names it; a file whose "
     "bytes were scored already is not scored again. Runs until Ctrl-C; --once scores "
     "what is there and exits."
