@@ -82,11 +82,22 @@ def serve(
             if ready is not None:
                 ready(url)
             if browser:
-                import webbrowser
-
                 # In a thread: a text-mode browser would hold the terminal.
-                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+                threading.Thread(target=_open, args=(url, say), daemon=True).start()
             server.serve_forever()
+
+
+def _open(url: str, say: Callable[[str], None]) -> None:
+    """The page in the default browser; where there is none, one line
+    saying to open it by hand (the server goes on)."""
+    import webbrowser
+
+    try:
+        opened = webbrowser.open(url)
+    except Exception:  # a browser that fails to start: its reason is its own
+        opened = False
+    if not opened:
+        say(f"pbnscore serve: no browser could be opened: open {url} yourself")
 
 
 __all__ = ["serve"]
