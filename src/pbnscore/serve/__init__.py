@@ -2,8 +2,9 @@
 :mod:`pbnscore.__main__`, starts it as the command line does).
 
 A front end, as the command line is: the page sends a file and the choices
-a scorer made, and the server answers each request by the one road that
-``pbnscore score`` takes (:mod:`pbnscore.serve._api`), behind the guards of
+a scorer made, and the server answers each request by the one road
+``pbnscore score`` takes (:mod:`pbnscore.pipeline`, called from
+:mod:`pbnscore.serve._api`), behind the guards of
 :mod:`pbnscore.serve._http`. The standard library's HTTP server is enough
 for one local user (docs: "No command line: score a night in your
 browser"); the page's HTML, CSS and JavaScript are package data in

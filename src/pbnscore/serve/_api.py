@@ -17,18 +17,17 @@ import os
 import secrets
 import threading
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from pbnscore import batch, outputs, pipeline, registry
+from pbnscore import _read, outputs, pipeline, registry
 from pbnscore.errors import PbnscoreError, UsageError, one_line, shown
 
 if TYPE_CHECKING:
     from pbnscore.corrections import Corrections
-    from pbnscore.model import Event
 
 # A JSON request is a few options: far under this.
 MAX_REQUEST_BYTES = 1 << 20
@@ -130,18 +129,11 @@ def own_name(sent: str) -> str:
 # -- the one road -----------------------------------------------------------------
 
 
-def scored_document(
-    data: bytes, name: str, settings: batch.Settings, warn: Callable[[str], None]
-) -> bytes:
-    """Read, check, score and render one file exactly as ``pbnscore score``
-    does: the one road every front end takes (:mod:`pbnscore.pipeline`)."""
-    documents, _ = batch.convert(data, name, settings, warn)
-    return documents[0]
-
-
-def read_event(data: bytes, name: str, settings: batch.Settings) -> Event:
-    """The event as ``score`` reads it, refused as ``score`` refuses it."""
-    return pipeline.read(data, name, settings)
+def road(upload: Upload, settings: pipeline.Settings) -> pipeline.Outcome:
+    """One file sent, read, checked, scored and rendered in every format of
+    ``settings.to``, exactly as ``pbnscore score`` does: the one road
+    (:func:`pbnscore.pipeline.run`), by the file's own name."""
+    return pipeline.run(upload.path.read_bytes(), upload.name, settings)
 
 
 # -- methods and options ---------------------------------------------------------
@@ -199,7 +191,7 @@ def methods(chosen: Mapping[str, object] | None = None) -> Reply:
             "broken": broken,
             "formats": formats,
             "usebio_for": USEBIO_READERS,
-            "max_file_bytes": batch.MAX_INPUT_BYTES,
+            "max_file_bytes": _read.MAX_INPUT_BYTES,
             "chosen": dict(chosen or {"method": None, "options": {}}),
         }
     )
@@ -250,14 +242,18 @@ def as_typed(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else str(value)
 
 
-def settings_of(request: Mapping[str, Any], to: str, default_method: str | None) -> batch.Settings:
+def settings_of(
+    request: Mapping[str, Any], to: str | Sequence[str], default_method: str | None
+) -> pipeline.Settings:
     """How ``pbnscore score`` with the request's method and options would
-    read, score and write: read by the command line's parser, so that an
+    read, score and write (the format ``to``, or each of several as
+    ``batch`` writes them): read by the command line's parser, so that an
     option refused there is refused here with the same message."""
     from pbnscore.cli import _parser, _score
     from pbnscore.cli._usage import method_named
 
-    line, method = words(request, to)
+    formats = (to,) if isinstance(to, str) else tuple(to)
+    line, method = words(request, formats[0])
     if method is None:
         method = default_method
     elif method not in registry.BUILTINS:
@@ -268,10 +264,12 @@ def settings_of(request: Mapping[str, Any], to: str, default_method: str | None)
     # pbnscore.cli._commands hands it (the help lines are not shown here).
     command_line = _parser.Line(line, {_score.NAME: ""}, _score)
     args, flags = _parser.parse_with_method(command_line, method)
-    return _parser.settings(args, flags, method, to)
+    return _parser.settings(args, flags, method, formats)
 
 
-def _settings(store: Store, request: Mapping[str, Any], to: str, upload: Upload) -> batch.Settings:
+def _settings(
+    store: Store, request: Mapping[str, Any], to: str | Sequence[str], upload: Upload
+) -> pipeline.Settings:
     """:func:`settings_of` for one of the files sent, with serve's corrections."""
     settings = settings_of(request, to, upload.default_method)
     return attrs.evolve(settings, corrections=store.corrections)
@@ -317,7 +315,7 @@ def check(store: Store, name: str, data: bytes) -> Reply:
     try:
         event, problems = validate.read_and_check(data, name)
     except PbnscoreError as exc:
-        line = batch.describe(exc, name)
+        line = pipeline.describe(exc, name)
         return answer({"file": None, "name": name, "lines": [line], "ok": False})
     said, failed = lines(event, problems, name)
     if event is None:  # nothing could be read: nothing to score
@@ -356,11 +354,9 @@ def score(store: Store, request: Mapping[str, Any]) -> Reply:
     score FILE -m METHOD [OPTIONS] --to FORMAT`` writes it."""
     upload = _one(store, request)
     to = _to(request)
-    settings = _settings(store, request, to, upload)
-    warnings: list[str] = []
-    document = scored_document(upload.path.read_bytes(), upload.name, settings, warnings.append)
-    shown = batch.warning_lines(warnings, upload.name)
-    return Reply(200, MEDIA_TYPES[to], document, download_name(upload.name, to), tuple(shown))
+    done = road(upload, _settings(store, request, to, upload))
+    document, said = done.documents[to], tuple(done.shown_warnings())
+    return Reply(200, MEDIA_TYPES[to], document, download_name(upload.name, to), said)
 
 
 def explain(store: Store, request: Mapping[str, Any]) -> Reply:
@@ -380,7 +376,7 @@ def explain(store: Store, request: Mapping[str, Any]) -> Reply:
     if pair is not None and not isinstance(pair, str):
         raise RequestError("pair must be a pair's number")
     settings = _settings(store, request, "text", upload)
-    event = read_event(upload.path.read_bytes(), upload.name, settings)
+    event = pipeline.read(upload.path.read_bytes(), upload.name, settings)
     method = settings.method or upload.default_method
     options: dict[str, Any] = dict(settings.options)
     found = explained(event, board, method, **options)
@@ -404,7 +400,7 @@ def season(store: Store, request: Mapping[str, Any]) -> Reply:
     if to not in report.FORMATS:
         raise RequestError(f"to must be one of {', '.join(report.FORMATS)}")
     settings = _settings(store, request, "usebio", uploads[0])
-    events = [read_event(u.path.read_bytes(), u.name, settings) for u in uploads]
+    events = [pipeline.read(u.path.read_bytes(), u.name, settings) for u in uploads]
     options: dict[str, Any] = dict(settings.options)
     ranked = combined(events, settings.method, **options)
     return Reply(200, MEDIA_TYPES[to], report.render(ranked, to).encode("utf-8"), f"season.{to}")
@@ -421,19 +417,20 @@ def zipped(store: Store, request: Mapping[str, Any]) -> Reply:
     stems = [PurePath(upload.name).stem for upload in uploads]
     buffer = io.BytesIO()
     failed: list[str] = []
+    formats = list(dict.fromkeys(formats))
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for upload, stem in zip(uploads, stems, strict=True):
             # As batch names them: a stem two files share keeps each whole name.
             base = upload.name if stems.count(stem) > 1 else stem
-            for to in dict.fromkeys(formats):
-                settings = _settings(store, request, to, upload)
-                try:
-                    document = scored_document(
-                        upload.path.read_bytes(), upload.name, settings, lambda _: None
-                    )
-                except PbnscoreError as exc:
-                    failed.append(batch.describe(exc, upload.name))
-                    break
+            # One road per file, rendering every format asked for; a bad
+            # option refuses the whole request, not each file.
+            settings = _settings(store, request, formats, upload)
+            try:
+                done = road(upload, settings)
+            except PbnscoreError as exc:
+                failed.append(pipeline.describe(exc, upload.name))
+                continue
+            for to, document in done.documents.items():
                 archive.writestr(f"{base}.{outputs.FORMATS[to].extension}", document)
         if failed:
             archive.writestr("failed.txt", "".join(f"{line}\n" for line in failed))
