@@ -18,7 +18,7 @@ import pytest
 
 from pbnscore import _watch_state, batch, pipeline, watch
 from pbnscore.cli import main
-from test_watch import NIGHT, SEASON_NIGHTS, SMALL, Lines, settle, watcher
+from test_watch import NIGHT, SEASON_NIGHTS, SMALL, Clock, Lines, settle, watcher
 
 _AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -152,18 +152,24 @@ def test_a_file_of_mode_000_is_one_line_and_exit_1_with_once(folders: tuple[Path
     assert said(done.stderr) == [f"{locked}: Permission denied"]
 
 
+def looked_at_thrice(folder: Path, out: Path, path: Path) -> tuple[watch.Watcher, Clock, Lines]:
+    """A watcher that saw ``path`` change three times, each time settled."""
+    made, clock, lines = watcher(folder, out)
+    made.scan()
+    for _ in range(3):
+        settle(made, clock)
+        made.noticed(path)
+    settle(made, clock)
+    return made, clock, lines
+
+
 def test_a_running_watch_says_an_unreadable_file_once_and_retries_on_change(
     folders: tuple[Path, Path],
 ) -> None:
     folder, out = folders
     night = folder / "night.xml"
     night.symlink_to(night.name)
-    made, clock, lines = watcher(folder, out)
-    made.scan()
-    for _ in range(3):
-        settle(made, clock)
-        made.noticed(night)
-    settle(made, clock)
+    made, clock, lines = looked_at_thrice(folder, out, night)
     (line,) = lines.about(night)
     assert line.endswith(watch.WAITING)
     night.unlink()
@@ -191,12 +197,7 @@ def test_a_file_that_refuses_to_open_is_said_once_and_once_exits_1(
         return builtins.open(file, *args, **kwargs)  # type: ignore[call-overload]
 
     monkeypatch.setattr(watch, "open", refusing, raising=False)
-    made, clock, lines = watcher(folder, out)
-    made.scan()
-    for _ in range(3):
-        settle(made, clock)
-        made.noticed(locked)
-    settle(made, clock)
+    made, _, lines = looked_at_thrice(folder, out, locked)
     assert lines.about(locked) == [f"{locked}: Permission denied {watch.WAITING}"]
     log_lines = Lines()
     log = watch.Log(log_lines)  # type: ignore[arg-type]
