@@ -404,6 +404,29 @@ def test_its_own_files_colliding_are_refused_before_any_work(
     assert night.read_bytes() == NIGHT.read_bytes()
 
 
+def test_a_night_that_comes_later_is_not_written_over_the_season_page(
+    folders: tuple[Path, Path],
+) -> None:
+    """``--season out/late.html --to html``, refused at the start for a
+    ``late.xml`` already there, holds for one saved later too: that night
+    is one line, the page stays the page."""
+    folder, out = folders
+    page = out / "late.html"
+    season = watch.SeasonPage(page, lambda nights: watch.Page(b"the page", (), len(nights)))
+    made, clock, lines = watcher(folder, out, "html", season=season)
+    night = folder / "night.xml"
+    night.write_bytes(NIGHT.read_bytes())
+    made.noticed(night)
+    settle(made, clock)
+    late = folder / "late.xml"
+    late.write_bytes(NIGHT.read_bytes())
+    made.noticed(late)
+    settle(made, clock)
+    (line,) = lines.about(late)
+    assert f"its output {page} is the --season page or the --log" in line
+    assert page.read_bytes() == b"the page"
+
+
 def test_once_says_no_waiting(folders: tuple[Path, Path]) -> None:
     """``--once`` exits: no "(waiting for the next change)"."""
     folder, out = folders
