@@ -487,11 +487,12 @@ def test_a_night_deleted_while_watched_leaves_the_season_at_once(
 
 def _render_json(found: object) -> watch.Page:
     """The season page as ``watch --season season.json`` makes it."""
-    from pbnscore.cli import _parser, _watch
+    from pbnscore.cli import _commands, _parser, _watch
     from pbnscore.cli._flags import default_methods, merged
 
     flags = merged(default_methods(), shared_only=True)
-    args = _parser.parse(["watch", "f", "--out-dir", "o", "--season", "season.json"], flags, None)
+    words = ["watch", "f", "--out-dir", "o", "--season", "season.json"]
+    args = _parser.parse(_commands.line(words), flags, None)
     page = _watch._season_page(args)
     assert page is not None
     return page.render(found)  # type: ignore[arg-type]
