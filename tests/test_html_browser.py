@@ -466,3 +466,129 @@ def test_a_figure_opens_how_it_came_about(
     steps = [step["text"] for step in (*field["steps"], *table["steps"])]
     assert steps
     assert [line for line in shown if line in steps] == steps
+
+
+# -- the pages a club publishes, at every width and printed ----------------------------
+
+PUBLISHED_WIDTHS = (1920, 1280, 1024, 768, 390)
+PUBLISHED: dict[str, Callable[[], str]] = {
+    "pairs": _event_page(events.FIXTURES / "usebio" / "club-night.xml", "butler"),
+    "two-section-42": _event_page(
+        events.FIXTURES / "usebio" / "two-section-mitchell.xml", "butler"
+    ),
+    "eight-teams": _event_page(events.FIXTURES / "usebio" / "eight-teams.xml", "aggregate"),
+    "barking": _event_page(
+        events.FIXTURES / "usebio" / "teams-of-eight-three-matches.xml", "barking"
+    ),
+    "season": _season_page,
+    "hand-record": lambda: report_html.render(
+        pbnscore.score(pbnscore.load(events.FIXTURES / "pbn" / "hand-record.pbn"))
+    ),
+}
+
+# Run in the page: an element whose content is wider than its box (a table
+# in a box that scrolls or clips hides columns), a word broken across two
+# lines (a Range over it has boxes on two lines; a hyphen or a slash is a
+# place to break, as a person reads it), and a link that leads nowhere in
+# the page (or out of it: only relative files, a season's own reports).
+FLAWS = """() => {
+  const found = [];
+  const where = (el) => (el.closest("[id]") || {id: "page"}).id;
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+  }
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.getClientRects().length === 0) continue;
+    const style = getComputedStyle(el);
+    if (style.display === "inline") continue;
+    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+      found.push(`${where(el)}: ${el.tagName.toLowerCase()}.${el.className} holds ` +
+                 `${el.scrollWidth} px in ${el.clientWidth}`);
+    }
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement || node.parentElement.getClientRects().length === 0) continue;
+    for (const word of node.data.matchAll(/[^\\s\\-–—\\/]+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (tops.size > 1) found.push(`${where(node.parentElement)}: "${word[0]}" broken`);
+    }
+  }
+  for (const a of document.querySelectorAll("a[href]")) {
+    const href = a.getAttribute("href");
+    if (href.startsWith("#")) {
+      if (!document.getElementById(decodeURIComponent(href.slice(1)))) {
+        found.push(`a link to ${href}, which is not in the page`);
+      }
+    } else if (/^[a-z][a-z0-9+.-]*:|^\\/\\//i.test(href)) {
+      found.push(`a link out of the report: ${href}`);
+    }
+  }
+  return found;
+}"""
+
+# Where the ranking's first row is, with nothing asked for (the first screen).
+RANKING_TOP = """() => {
+  const row = document.querySelector("#standings tbody tr, #ranking tbody tr, #league tbody tr");
+  return row ? row.getBoundingClientRect().bottom : null;
+}"""
+
+
+@functools.cache
+def published_page(name: str) -> str:
+    return PUBLISHED[name]()
+
+
+def flaws(page: Any, html: str, width: int, media: str = "screen") -> list[str]:
+    """What is wrong with ``html`` to the eye at ``width``, every part shown."""
+    page.goto("about:blank")
+    page.emulate_media(media=media)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.set_content(html)
+    page.add_style_tag(content=EVERY_PART)
+    found: list[str] = page.evaluate(FLAWS)
+    return found
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+@pytest.mark.parametrize("width", PUBLISHED_WIDTHS)
+def test_a_published_page_reads_at_every_width(browser_page: Any, name: str, width: int) -> None:
+    """At each width, every part shown: no element's content wider than its
+    box, no word broken inside, every link leads to a place in the report;
+    and with nothing asked for, the first screen shows the ranking (a hand
+    record: its index of boards)."""
+    html = published_page(name)
+    assert flaws(browser_page, html, width)[:10] == []
+    page = browser_page
+    page.goto("about:blank")  # a fresh page: parts hidden again
+    page.set_content(html)
+    if name == "hand-record":
+        assert page.locator("#boards .index a").first.bounding_box()["y"] < 900
+        assert page.locator("#standings, #scoring").count() == 0
+        return
+    bottom = page.evaluate(RANKING_TOP)
+    assert bottom is not None and bottom <= 900
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_a_published_page_prints(browser_page: Any, name: str) -> None:
+    """Printed on A4, the same holds for every part, each shown in turn."""
+    assert flaws(browser_page, published_page(name), A4_WIDTH, "print")[:10] == []
+
+
+def test_barking_s_first_table_ranks_every_pair(browser_page: Any) -> None:
+    """Barking's page opens on one table of every pair, ranked 1 to N in order."""
+    page = browser_page
+    page.goto("about:blank")
+    page.set_content(published_page("barking"))
+    first = page.locator("#standings table").first
+    heads = first.locator("thead th").all_inner_texts()
+    assert heads[:3] == ["Rank", "Pair", "Team"]
+    ranks = [int(r.rstrip("=")) for r in first.locator("tbody tr td:first-child").all_inner_texts()]
+    assert len(ranks) == 24  # six teams of four pairs
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+    assert all(r == i + 1 or r == ranks[i - 1] for i, r in enumerate(ranks))

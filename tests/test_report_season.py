@@ -55,7 +55,8 @@ def test_html_escapes_and_is_self_contained() -> None:
     assert not tree.xpath("//b") and not tree.xpath("//script | //link | //img")
     assert any(HOSTILE[:20] in cell.text_content() for cell in tree.xpath("//td"))
     headings = [h.text_content() for h in tree.xpath("//h2")]
-    assert headings == ["Events", "Ranking", "Event by event"]
+    # The standings first; how it was scored last.
+    assert headings == ["Ranking", "Events", "Event by event", "How it was scored"]
 
 
 def test_json_numbers_are_the_season_s() -> None:

@@ -135,20 +135,36 @@ _PRINT = """
 }
 """
 
+
+def _blocks(selector: str) -> str:
+    """The style of a table shown as a block a row, its rows in columns."""
+    return "\n".join(
+        (
+            _BLOCKS.replace("TABLE", selector),
+            f"{selector} tbody th {{ flex-basis: 100%; background: none; }}",
+            f"{selector} tbody {{ columns: 16rem; column-gap: 1.5rem; }}",
+            f"{selector} tbody tr {{ break-inside: avoid; }}",
+        )
+    )
+
+
 STYLE = "\n".join(
     (
         _SCREEN,
-        _BLOCKS.replace("TABLE", "table.blocks"),
-        "table.blocks tbody th { flex-basis: 100%; background: none; }",
-        "table.blocks tbody { columns: 16rem; column-gap: 1.5rem; }",
-        "table.blocks tbody tr { break-inside: avoid; }",
+        _blocks("table.blocks"),
+        # A grid of more than GRID_COLUMNS_FIT teams fits a wide screen only.
+        "@media (max-width: 1200px) {",
+        indent(_blocks("table.grid.wide"), "  "),
+        "}",
         _PHONE.replace("TABLE_BLOCKS", indent(_BLOCKS.replace("TABLE", "table"), "  ")).strip(),
         _PRINT.strip(),
     )
 )
 
-# Beyond this many teams a match grid cannot fit a desktop screen's width.
+# Beyond this many teams a match grid cannot fit a desktop screen's width;
+# beyond GRID_COLUMNS_FIT, one narrower than 1,200 px (a laptop, a tablet).
 GRID_COLUMNS_MAX = 8
+GRID_COLUMNS_FIT = 5
 
 
 def render(scored: ScoredEvent, *, dd: bool = False) -> str:
@@ -195,12 +211,19 @@ def _navigation(report: Report) -> Iterator[str]:
 
 
 def _scoring(report: Report) -> Iterator[str]:
-    yield f"<p>{_e(' '.join(report.scoring))}</p>"
+    return scoring(report.scoring, report, report.source)
+
+
+def scoring(words: Sequence[str], report: Headed, source: str | None = None) -> Iterator[str]:
+    """How it was scored: in words, then the method and its exact options
+    for the scorer (and the file scored)."""
+    yield f"<p>{_e(' '.join(words))}</p>"
     options = ", ".join(f"--{name} {value}" for name, value in report.options)
     yield (
         f'<p class="note">For the scorer: <code>{_e(report.method)}</code>'
         + (f" with <code>{_e(options)}</code>" if options else "")
-        + f"; from {_e(report.source)}.</p>"
+        + (f"; from {_e(source)}" if source else "")
+        + ".</p>"
     )
 
 
@@ -262,11 +285,17 @@ def opening(report: Headed) -> Iterator[str]:
     yield from _header(report)
 
 
+_PLAIN_FACTS = ("Date", "Club", "Venue")  # facts that say what they are without a label
+
+
 def _header(report: Headed) -> Iterator[str]:
     """The title, then the facts that place it (date, club)."""
     yield "<header>"
     yield f"<h1>{_e(report.title)}</h1>"
-    facts = "".join(f'<span class="fact">{_e(value)}</span>' for _, value in report.facts)
+    facts = "".join(
+        f'<span class="fact">{_e(value if label in _PLAIN_FACTS else f"{label}: {value}")}</span>'
+        for label, value in report.facts
+    )
     if facts:
         yield f'<p class="facts">{facts}</p>'
     yield "</header>"
@@ -315,12 +344,16 @@ def _parts(
     yield "</div>"
 
 
+_RANKING = ("standings", "Ranking")
+
+
 def _boards(boards: tuple[BoardView, ...], hand_record: bool = False) -> Iterator[str]:
-    return _parts("board", boards, _board)
+    home = ("boards", "Hand record") if hand_record else _RANKING
+    return _parts("board", boards, lambda board: _board(board, home))
 
 
-def _board(board: BoardView) -> Iterator[str]:
-    yield _steps(board.previous, board.next, "board")
+def _board(board: BoardView, home: tuple[str, str] = _RANKING) -> Iterator[str]:
+    yield _steps(board.previous, board.next, "board", home)
     facts = "".join(f"<span>{_e(fact)}</span>" for fact in board.facts)
     yield f'<p class="facts">{facts}</p>'
     if board.traveller.note:
@@ -340,9 +373,10 @@ def _board(board: BoardView) -> Iterator[str]:
         yield from _table(table)
 
 
-def _steps(previous: str | None, following: str | None, kind: str) -> str:
-    """Links back to the ranking and to the parts either side."""
-    links = ['<a href="#standings">Ranking</a>']
+def _steps(previous: str | None, following: str | None, kind: str, home: tuple[str, str]) -> str:
+    """Links back to ``home`` (the ranking, or a hand record's index of
+    boards: its anchor and name) and to the parts either side."""
+    links = [f'<a href="#{home[0]}">{home[1]}</a>']
     if previous is not None:
         links.insert(0, f'<a href="{_e(_fragment(previous))}" rel="prev">← Previous {kind}</a>')
     if following is not None:
@@ -393,7 +427,7 @@ def _spoken(diagram: Diagram) -> str:
 
 def _scorecards(cards: tuple[Scorecard, ...]) -> Iterator[str]:
     def body(card: Scorecard) -> Iterator[str]:
-        yield _steps(None, None, "card")
+        yield _steps(None, None, "card", _RANKING)
         yield from _table(card.table)
 
     return _parts("card", cards, body)
@@ -444,7 +478,14 @@ def _class(column: Column) -> str:
 def _grid(grid: Grid) -> Iterator[str]:
     """Teams down and across; each cell is the row team's score against the
     column team."""
-    kind = "grid blocks" if len(grid.labels) > GRID_COLUMNS_MAX else "grid"
+    teams = len(grid.labels)
+    kind = (
+        "grid blocks"
+        if teams > GRID_COLUMNS_MAX
+        else "grid wide"
+        if teams > GRID_COLUMNS_FIT
+        else "grid"
+    )
     yield f'<div class="scroll"><table class="{kind}">'
     head = "".join(
         f'<th scope="col" title="{_e(name)}">{_e(label)}</th>'

@@ -82,7 +82,7 @@ def build(season: Season) -> SeasonReport:
         title=season.title or "Season",
         facts=tuple(facts),
         method=season.method,
-        options=_common_options(season.events),
+        options=_view._options(_common_options(season.events)),
         events=_events(season.events),
         ranking=_ranking("ranking", None, season, season.ranking),
         unranked=_unranked(season),
@@ -93,13 +93,12 @@ def build(season: Season) -> SeasonReport:
     )
 
 
-def _common_options(events: Sequence[SeasonEvent]) -> tuple[tuple[str, str], ...]:
+def _common_options(events: Sequence[SeasonEvent]) -> dict[str, Any]:
     """The options every event was scored with (each event lists its own in JSON)."""
     if not events:
-        return ()
+        return {}
     first = events[0].options
-    common = {k: v for k, v in first.items() if all(e.options.get(k) == v for e in events)}
-    return _view._options(common)
+    return {k: v for k, v in first.items() if all(e.options.get(k) == v for e in events)}
 
 
 def event_label(number: int, event: SeasonEvent, title: bool = False) -> str:
@@ -282,12 +281,13 @@ def _matches(season: Season) -> Table | None:
 
 
 def _sections(report: SeasonReport) -> list[tuple[str, str, list[Table]]]:
-    """(id, heading, tables) in reading order, leaving out what is empty."""
+    """(id, heading, tables) in reading order, leaving out what is empty:
+    the standings first, then the events they come from."""
     ranking = [report.ranking] + ([report.unranked] if report.unranked else [])
     found = [
-        ("events", "Events", [report.events]),
         ("league", "League table", [report.league] if report.league else []),
         ("ranking", "Ranking", ranking),
+        ("events", "Events", [report.events]),
         ("grid", "Event by event", [report.grid] if report.grid else []),
         ("matches", "Matches", [report.matches] if report.matches else []),
     ]
@@ -306,14 +306,20 @@ def text(season: Season) -> str:
     def lines() -> Iterator[str]:
         yield from layout._heading(report.title, "=")
         yield from layout._wrap("   ".join(f"{label}: {value}" for label, value in report.facts))
-        options = ", ".join(f"{name} {value}" for name, value in report.options)
-        yield from layout._wrap(f"Method: {report.method}" + (f" ({options})" if options else ""))
         for _, heading, tables in _sections(report):
             yield ""
             yield from layout._heading(heading, "-")
             for table in tables:
                 yield ""
                 yield from layout._table(table)
+        yield ""
+        yield from layout._heading("How it was scored", "-")
+        yield ""
+        yield from layout._wrap(
+            " ".join(_view.how_scored(report.method, _common_options(season.events)))
+        )
+        options = ", ".join(f"{name} {value}" for name, value in report.options)
+        yield from layout._wrap(f"Options: {report.method}" + (f" ({options})" if options else ""))
 
     return "\n".join(line.rstrip() for line in lines()) + "\n"
 
@@ -337,6 +343,8 @@ def html(season: Season) -> str:
             else:
                 body = layout._tables([_with_titles(t, season) for t in tables])
             yield from layout._section(ident, heading, body)
+        words = _view.how_scored(report.method, _common_options(season.events))
+        yield from layout._section("scoring", "How it was scored", layout.scoring(words, report))
         yield "</main>"
         yield "</body>"
         yield "</html>"
@@ -366,11 +374,19 @@ def _linked_events(report: SeasonReport) -> Iterator[str]:
     yield f"<thead><tr>{head}</tr></thead>"
     yield "<tbody>"
     for row, link in zip(table.rows, report.reports, strict=True):
-        cells = [f"<td>{escape(cell)}</td>" for cell in row]
+        # Labelled as every table's cells are, for the phone's blocks.
+        cells = [
+            f'<td data-label="{escape(c.title, quote=True)}">{escape(cell)}</td>'
+            for c, cell in zip(table.columns, row, strict=True)
+        ]
         if link:
             target = escape(layout.href(link), quote=True)
-            cells[2] = f'<td><a href="{target}">{escape(row[2] or link)}</a></td>'
-        cells[0] = f'<td class="num">{escape(row[0])}</td>'
+            cells[2] = (
+                f'<td data-label="{escape(table.columns[2].title, quote=True)}">'
+                f'<a href="{target}">{escape(row[2] or link)}</a></td>'
+            )
+        number = escape(table.columns[0].title, quote=True)
+        cells[0] = f'<td class="num" data-label="{number}">{escape(row[0])}</td>'
         yield f"<tr>{''.join(cells)}</tr>"
     yield "</tbody></table></div>"
 
