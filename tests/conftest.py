@@ -14,7 +14,7 @@ import gc
 import os
 from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from _pytest.mark import ParameterSet
@@ -28,7 +28,7 @@ SHARED_SAMPLES: Final = Path(__file__).resolve().parents[2] / "shared" / "sample
 # it found failing, from .hypothesis/); in CI (CI set, as .ci/run has it) it
 # tries the same examples every run, so that a red build is the code's doing.
 # A failure found either way is pinned with @example beside its test.
-_QUIET = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+_QUIET: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile(
     "pbnscore", **_QUIET, derandomize=False
 )  # hypothesis alone takes any CI variable, CI=false too

@@ -1,6 +1,6 @@
 """Slow, obviously right references for every scoring method.
 
-Each works on one board's tables given as specs (see ``strategies``): an int
+Each works on one board's tables given as specs (see ``model_events``): an int
 score, an Adjusted, or None for not played. They follow the definitions' words
 (docs/reference/methods.md "Definitions") literally (scan every par, sort
 and slice, compare every pair of results, enumerate every term) and share
@@ -43,9 +43,9 @@ def imp(
     size = abs(difference)
     sign = -1 if difference < 0 else 1
     for index, (low, high, value) in enumerate(LAW_78B):
-        if k * low <= size <= k * high:
+        if k * low <= size <= k * high:  # type: ignore[operator]
             return sign * capped(value, cap)
-        if k * high < size < k * LAW_78B[index + 1][0]:
+        if k * high < size < k * LAW_78B[index + 1][0]:  # type: ignore[operator]
             if gaps == "strict":
                 raise ValueError(f"{size} is between two rows")
             return sign * capped(value if gaps == "lower" else value + 1, cap)
@@ -297,7 +297,7 @@ def aggregate_board(
         return None
     signed = [s if ns else -s for s, ns in zip(specs, home_ns, strict=True)]  # type: ignore[operator]
     halves = [signed[i : i + 2] for i in range(0, len(signed), 2)] if paired else [signed]
-    net = Fraction(sum(imp(sum(half), cap=cap, k=k) for half in halves))
+    net = Fraction(sum(imp(sum(half), cap=cap, k=k) for half in halves))  # type: ignore[arg-type, misc]
     return net, -net
 
 

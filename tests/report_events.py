@@ -141,7 +141,7 @@ def _sides(r: ScoredResult, p: Participant) -> list[F | None]:
         sides.append(r.ns_points)
     if p.direction is not NS and r.result.ew == p.id:
         sides.append(r.ew_points)
-    return sides
+    return sides  # type: ignore[return-value]
 
 
 def butler_pairs(source: str = "/clubs/monday/club-2026-03-09.xml") -> ScoredEvent:

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import model_events as build
 import pbnscore
 import reference
-import strategies as build
 from pbnscore.cli import main
 from pbnscore.errors import ScoringError
 from pbnscore.imps import wbf_vps

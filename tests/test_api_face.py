@@ -75,9 +75,9 @@ def test_a_scored_event_is_built_with_keywords(scored: pbnscore.ScoredEvent) -> 
     which a new field would silently shift, is a TypeError."""
     from pbnscore.model import PointsStyle, ScoredEvent
 
-    parts = (scored.event, "m", PointsStyle.BUTLER, {}, (), ())
+    parts: tuple[object, ...] = (scored.event, "m", PointsStyle.BUTLER, {}, (), ())
     with pytest.raises(TypeError):
-        ScoredEvent(*parts)  # type: ignore[misc]
+        ScoredEvent(*parts)  # type: ignore[call-arg]
     built = ScoredEvent(
         event=scored.event,
         method="m",

@@ -33,12 +33,12 @@ def _with_unscored(shows: Callable[[Event], object]) -> Callable[[], object]:
 
 
 CASES: list[tuple[str, Callable[[], object], str]] = [
-    ("score-a-path", lambda: pbnscore.score("night.xml"), "pbnscore.score() takes an Event"),
+    ("score-a-path", lambda: pbnscore.score("night.xml"), "pbnscore.score() takes an Event"),  # type: ignore[arg-type]
     ("score-none", lambda: pbnscore.score(None), "pbnscore.score() takes an Event"),
     ("usebio-dumps-none", lambda: usebio.dumps(None), "usebio.dumps() takes an Event or a"),
     ("pbn-dumps-none", lambda: pbn.dumps(None), "pbn.dumps() takes an Event or a ScoredEvent"),
     *(
-        (f"{name}-unscored", _with_unscored(shows), f"{name}.{verb}() takes a ScoredEvent")
+        (f"{name}-unscored", _with_unscored(shows), f"{name}.{verb}() takes a ScoredEvent")  # type: ignore[arg-type]
         for name, verb, shows in (
             ("json", "dumps", pbnscore.report.json.dumps),
             ("text", "render", pbnscore.report.text.render),
@@ -49,11 +49,11 @@ CASES: list[tuple[str, Callable[[], object], str]] = [
     ("pbn-loads-none", lambda: pbn.loads(None), "pbn.loads() takes a file's bytes (or text)"),
     ("usebio-loads-none", lambda: usebio.loads(None), "usebio.loads() takes a file's bytes"),
     ("loads-none", lambda: pbnscore.loads(None), "pbnscore.loads() takes a file's bytes"),
-    ("load-int", lambda: pbnscore.load(123), "pbnscore.load() takes a file's path or an open"),
-    ("pbn-load-stdin-fd", lambda: pbn.load(0), "pbn.load() takes a file's path or an open file"),
-    ("usebio-load-int", lambda: usebio.load(123), "usebio.load() takes a file's path or an"),
+    ("load-int", lambda: pbnscore.load(123), "pbnscore.load() takes a file's path or an open"),  # type: ignore[arg-type]
+    ("pbn-load-stdin-fd", lambda: pbn.load(0), "pbn.load() takes a file's path or an open file"),  # type: ignore[arg-type]
+    ("usebio-load-int", lambda: usebio.load(123), "usebio.load() takes a file's path or an"),  # type: ignore[arg-type]
     ("season-none", lambda: pbnscore.season(None), "pbnscore.season() takes events, files"),
-    ("season-an-int", lambda: pbnscore.season([1]), "pbnscore.season() takes events, files"),
+    ("season-an-int", lambda: pbnscore.season([1]), "pbnscore.season() takes events, files"),  # type: ignore[list-item]
 ]
 
 
@@ -71,10 +71,10 @@ def test_a_wrong_type_is_a_type_error_naming_what_was_expected(
 def test_the_type_error_shows_what_was_given() -> None:
     """A short value is shown with its type; an object by its type alone."""
     with pytest.raises(TypeError) as caught:
-        pbnscore.score("night.xml")
+        pbnscore.score("night.xml")  # type: ignore[arg-type]
     assert str(caught.value).endswith("not str 'night.xml'")
     with pytest.raises(TypeError) as caught:
-        pbnscore.report.json.dumps(_unscored())
+        pbnscore.report.json.dumps(_unscored())  # type: ignore[arg-type]
     assert str(caught.value).endswith("not Event")
 
 

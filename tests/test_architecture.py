@@ -213,7 +213,7 @@ def imports_by_name(
                 found.append((node.lineno, said, loaded))
         elif isinstance(node, ast.JoinedStr):
             pattern = "".join(
-                part.value if isinstance(part, ast.Constant) else "{}" for part in node.values
+                str(part.value) if isinstance(part, ast.Constant) else "{}" for part in node.values
             )
             if pattern.startswith("pbnscore.") and "{}" in pattern:
                 for loaded in built.get((module, pattern), ("?",)):
@@ -398,7 +398,7 @@ def test_a_circle_through_an_import_by_name_is_named(
     (package / "__init__.py").write_text("")
     for name, text in files.items():
         (package / name).write_text(text)
-    built = {("pbnscore.a", "pbnscore.{}"): ("pbnscore.b",)}
+    built: dict[tuple[str, str], tuple[str, ...]] = {("pbnscore.a", "pbnscore.{}"): ("pbnscore.b",)}
     static = {m: imports_of(m, p, modules_of(package)) for m, p in modules_of(package).items()}
     assert circles(static) == []
     found = circles(graph_of(package, groups, built))

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import model_events as build
 import pbnscore
 import reference
-import strategies as build
 from conftest import examples
 from pbnscore.cli import main
 from pbnscore.errors import ScoringError

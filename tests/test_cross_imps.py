@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import model_events as build
 import pbnscore
 import reference
-import strategies as build
 from pbnscore.model import Event, ScoredEvent
 
 
@@ -20,7 +20,7 @@ def cross_imps(event: Event, **options: object) -> ScoredEvent:
 
 
 def ns_points(scored: ScoredEvent) -> list[list[Fraction | None]]:
-    return [[r.ns_points for r in b.results] for b in scored.boards]
+    return [[r.ns_points for r in b.results] for b in scored.boards]  # type: ignore[misc]
 
 
 def test_bridge_tips_example() -> None:

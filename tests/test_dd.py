@@ -49,7 +49,7 @@ def expected(board: int) -> dict[tuple[Seat, str], int]:
 def analyses() -> list[_dd.Analysis | None]:
     event = pbnscore.load(DD)
     boards = [b for s in event.sessions for sec in s.sections for b in sec.boards]
-    facts = [(b.dealer.value, b.vulnerability.value) for b in boards]  # type: ignore[union-attr]
+    facts = [(b.dealer.value, b.vulnerability.value) for b in boards]
     return _dd.analyse(boards, facts)
 
 
@@ -83,7 +83,7 @@ def test_reports_show_the_makeable_contracts(to: str, tmp_path: Path) -> None:
     assert main(["score", str(DD), "--dd", "--to", to, "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     if to == "html":
-        page = lxml_html.document_fromstring(page).text_content()
+        page = lxml_html.document_fromstring(page).text_content()  # type: ignore[attr-defined]
     assert page.count("Makeable contracts") == 2
     assert "from the file's DoubleDummyTricks" in page and "Par from the file: NS 7S" in page
     assert page.count("Par worked out: ") == 1  # board 2, solved
@@ -114,7 +114,7 @@ def test_a_file_table_without_a_par_gets_the_par_worked_out(to: str, tmp_path: P
     assert main(["score", str(source), "--dd", "--to", to, "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     if to == "html":
-        page = lxml_html.document_fromstring(page).text_content()
+        page = lxml_html.document_fromstring(page).text_content()  # type: ignore[attr-defined]
     assert "Par: not given" not in page and "Par from the file" not in page
     assert page.count("Par worked out: ") == 2
     board_1 = page[page.index("from the file's DoubleDummyTricks") :].split("\n")[0]

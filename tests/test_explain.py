@@ -108,7 +108,7 @@ def numbers_of(event: pbnscore.Event) -> list[int]:
         board.number
         for session in event.sessions
         for part in (*session.sections, *session.matches)
-        for board in part.boards
+        for board in part.boards  # type: ignore[attr-defined]
     }
     return sorted(numbers)
 
@@ -222,12 +222,12 @@ def test_zero_sum_par_is_explained_with_its_neighbours() -> None:
     board = explain(event, 1).boards[0]
     par = next(s.figures["par"] for s in board.steps if "par" in s.figures)
     neighbours = next(s.figures["neighbours"] for s in board.steps if "neighbours" in s.figures)
-    assert [p for p, _ in neighbours] == [par - 10, par, par + 10]  # type: ignore[operator]
+    assert [p for p, _ in neighbours] == [par - 10, par, par + 10]  # type: ignore[attr-defined, operator]
     scores = [line.result.score for line in board.lines if line.result.is_real]
     from pbnscore.imps import imps
 
-    for at, total in neighbours:  # type: ignore[misc]
-        assert total == sum(imps(s - at) for s in scores)  # type: ignore[operator]
+    for at, total in neighbours:  # type: ignore[attr-defined]
+        assert total == sum(imps(s - at) for s in scores)
 
 
 def test_trimmed_mean_names_the_scores_dropped() -> None:
@@ -404,7 +404,7 @@ def test_output_extension_of_no_explain_format_is_refused(
 
 def _field_of(tables: int) -> list[int]:
     """``tables`` NS scores of one board, from the common ones, in a fixed order."""
-    from strategies import COMMON
+    from model_events import COMMON
 
     return [COMMON[(7 * t) % len(COMMON)] for t in range(tables)]
 
@@ -433,7 +433,7 @@ def test_explain_grows_with_the_tables_not_their_cube(method: str) -> None:
     listed unless asked for (every term was the cube of the tables:
     barking at 80 tables ran out of memory). Asked for one pair, its
     tables' terms alone are listed."""
-    from strategies import pairs_event, teams_event
+    from model_events import pairs_event, teams_event
 
     def event(tables: int) -> Event:
         scores = _field_of(tables)

@@ -102,7 +102,7 @@ def _boards(event: pbnscore.model.Event) -> list[Board]:
         board
         for session in event.sessions
         for group in (*session.sections, *session.matches)
-        for board in group.boards
+        for board in group.boards  # type: ignore[attr-defined]
     ]
 
 

@@ -218,7 +218,7 @@ def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
         if Path(str(kwargs.get("dir"))) == folder:
             raise PermissionError(13, "Permission denied")
-        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload, no-any-return]
+        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload]
 
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
 

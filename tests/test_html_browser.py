@@ -43,7 +43,7 @@ from pbnscore.report import season as report_season
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:  # the test extra not installed: the layout tests skip
-    sync_playwright = None  # type: ignore[assignment]
+    sync_playwright = None
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = (

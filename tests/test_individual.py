@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from lxml import etree
 from lxml import html as lxml_html
 
+import model_events as build
 import pbnscore
 import reference
-import strategies as build
 from pbnscore import usebio, validate
 from pbnscore.cli import main
 from pbnscore.errors import ScoringError
@@ -191,7 +191,7 @@ def test_usebio_written_back(method: str, tags: tuple[str, str]) -> None:
     event = pbnscore.load(THREE_TABLES)
     scored = pbnscore.score(event, method)
     root = etree.fromstring(usebio.dumps(scored))
-    assert root.find("EVENT").get("EVENT_TYPE") == "INDIVIDUAL"  # type: ignore[union-attr]
+    assert root.find("EVENT").get("EVENT_TYPE") == "INDIVIDUAL"
     for board, element in zip(scored.boards, root.iter("BOARD"), strict=True):
         for result, line in zip(board.results, element.iter("TRAVELLER_LINE"), strict=True):
             for tag, points in zip(tags, (result.ns_points, result.ew_points), strict=True):

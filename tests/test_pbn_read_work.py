@@ -73,13 +73,13 @@ def test_table_rows_with_no_escape_resolve_none(monkeypatch: pytest.MonkeyPatch)
     (no escape resolved per element); a table with one still resolves it."""
     calls = _counted(monkeypatch, _tables, "unescape")
     rows = "\n".join(f'{t} {t + 10} "4S" N 10 "420"' for t in (1, 2))
-    read = _tables.split_rows("ScoreTable", [(5, rows)], 6, _ignore)
+    read = _tables.split_rows("ScoreTable", [(5, rows)], 6, _ignore)  # type: ignore[arg-type]
     assert list(read.tuples()) == [
         (5, ("1", "11", "4S", "N", "10", "420")),
         (6, ("2", "12", "4S", "N", "10", "420")),
     ]
     assert calls == []
-    escaped = _tables.split_rows("ScoreTable", [(5, '1 11 "4\\"S" N 10 "420"')], 6, _ignore)
+    escaped = _tables.split_rows("ScoreTable", [(5, '1 11 "4\\"S" N 10 "420"')], 6, _ignore)  # type: ignore[arg-type]
     assert escaped.row(0)[2] == '4"S'
     assert calls
 

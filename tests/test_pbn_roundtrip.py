@@ -71,7 +71,7 @@ def deals(draw: st.DrawFn) -> Deal:
             "".join(r for r in RANKS if s + r in hand) for s in "SHDC"
         )
         hands.append((spades, hearts, diamonds, clubs))
-    return Deal(*hands, listed_from=first)
+    return Deal(*hands, listed_from=first)  # type: ignore[arg-type, misc]
 
 
 _AVERAGES = {
@@ -121,7 +121,7 @@ def pairs_events(draw: st.DrawFn) -> tuple[Event, str]:
         str(p): (draw(names), draw(names)) for p in [*range(1, tables + 1), *range(11, 11 + tables)]
     }
     sections = []
-    for section_id in section_ids:
+    for section_id in section_ids:  # type: ignore[attr-defined]
         numbers = draw(st.lists(st.integers(1, 36), min_size=1, max_size=4, unique=True))
         boards = []
         for number in sorted(numbers):
@@ -152,7 +152,7 @@ def pairs_events(draw: st.DrawFn) -> tuple[Event, str]:
                 section=section_id,
                 players=tuple(Player(n) for n in players[pair]),
             )
-            for pair in sorted(pairs_here, key=int)  # type: ignore[arg-type]
+            for pair in sorted(pairs_here, key=int)
         )
         sections.append(Section(section_id, participants, tuple(boards)))
     event = Event(

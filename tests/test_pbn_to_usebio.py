@@ -105,7 +105,7 @@ def boards(event: Event) -> list[Board]:
         board
         for session in event.sessions
         for group in (*session.sections, *session.matches)
-        for board in group.boards
+        for board in group.boards  # type: ignore[attr-defined]
     ]
 
 

@@ -39,7 +39,7 @@ def _figures(scored: ScoredEvent) -> tuple[list[tuple[Fraction, int]], int]:
     standing's total and boards, and how many sections there are."""
     totals = sorted((standing.total, standing.boards) for standing in scored.standings)
     sections = sum(len(session.sections) for session in scored.event.sessions)
-    return totals, sections
+    return totals, sections  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize("dialect", ["standard", "cobalt", "ukbridge"])

@@ -26,7 +26,7 @@ def page(scored: ScoredEvent) -> Any:
 
 def tables(root: Any) -> dict[str, list[list[str]]]:
     """Each titled table's rows of cell texts (head row first), by title."""
-    found = {}
+    found: dict[str, list[list[str]]] = {}
     for table in root.iter("table"):
         heading = table.getparent().getprevious()
         while heading is not None and heading.tag != "h3":
@@ -154,7 +154,7 @@ def test_standings_show_the_model(make: Any) -> None:
         for s in scored.standings
     ]
     for row in rows:
-        rank, pid, total, boards, average = row[0], row[1], *row[-3:]
+        rank, pid, total, boards, average = row[0], row[1], *row[-3:]  # type: ignore[assignment]
         match = next(
             u for u in unmatched
             if u[:3] == (rank, pid, boards)

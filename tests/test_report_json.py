@@ -160,7 +160,7 @@ def test_participants_match_the_standings(make: Any) -> None:
         assert w["names"] == ([p.name] if team_name else players)
         assert same(w["total"], standing.total)
         assert w["boards"] == standing.boards
-        assert same(w["average"], standing.total / standing.boards if standing.boards else 0)
+        assert same(w["average"], standing.total / standing.boards if standing.boards else 0)  # type: ignore[arg-type]
         assert (w["rank"], w["tied"]) == (standing.rank, standing.tied)
 
 

@@ -65,7 +65,7 @@ def test_each_scorecard_ends_at_the_standings_total(make: Any) -> None:
     cards = {card.anchor: card for card in report.scorecards}
     assert len(cards) == len(set(anchors.values()))
     for standing in scored.standings:
-        card = cards[anchors[_cards.identity(standing.participant)]]
+        card = cards[anchors[_cards.identity(standing.participant)]]  # type: ignore[attr-defined]
         titles = [c.title for c in card.table.columns]
         totals = [row[titles.index("Total")] for row in card.table.rows if row[-1]]
         if standing.boards == 0:

@@ -34,9 +34,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.strategies import boards, pairs_event
 
 import pbnscore
+from model_events import boards, pairs_event
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.model import Direction, ParticipantKind
 from pbnscore.season import Season, combine, figures, name_key, read_aliases
@@ -448,7 +448,7 @@ def test_a_season_of_one_event_ranks_as_score_does(specs: list[list[object]]) ->
         assert (event, entry.total, entry.boards) == (0, standing.total, standing.boards)
         field = fields[standing.participant.direction]
         # Its place among its own field: one more than the better totals.
-        place = 1 + sum(total > entry.total for _, total, _, _ in field)
+        place = 1 + sum(total > entry.total for _, total, _, _ in field)  # type: ignore[operator]
         field.append((standing.participant.id, entry.total, entry.boards, place))
     for standings in _fields(scored).values():
         want = [(s.participant.id, s.total, s.boards, s.rank) for s in standings if s.boards]

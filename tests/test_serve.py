@@ -355,7 +355,7 @@ def test_pbnscore_gui_is_a_gui_script_starting_serve(monkeypatch: pytest.MonkeyP
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert declared["project"]["gui-scripts"] == {"pbnscore-gui": "pbnscore.__main__:gui"}
     seen: list[list[str]] = []
-    monkeypatch.setattr(pbnscore.cli, "main", lambda words: seen.append(words) or 0)
+    monkeypatch.setattr(pbnscore.cli, "main", lambda words: seen.append(words) or 0)  # type: ignore[func-returns-value]
     monkeypatch.setattr(sys, "argv", ["pbnscore-gui", "--port", "8080"])
     monkeypatch.setattr(sys, "stdout", None)
     with pytest.raises(SystemExit) as exited:

@@ -23,7 +23,7 @@ import pytest
 
 import serving
 from conftest import shared_sample_files
-from test_html_browser import CHROMIUM, LAUNCH_ARGS, sync_playwright
+from test_html_browser import CHROMIUM, LAUNCH_ARGS, sync_playwright  # type: ignore[attr-defined]
 from test_plugins import PLUGIN, install
 
 ROOT = Path(__file__).resolve().parent.parent

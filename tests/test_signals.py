@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-import strategies as build
+import model_events as build
 from pbnscore import _atomic, usebio
 from pbnscore.cli import main
 
@@ -78,7 +78,7 @@ def _signalled_at_rename(monkeypatch: pytest.MonkeyPatch, signum: int) -> None:
         time.sleep(1)  # the handler runs here
         rename(source, target)
 
-    monkeypatch.setattr(_atomic.os, "replace", replace)
+    monkeypatch.setattr(_atomic.os, "replace", replace)  # type: ignore[attr-defined]
 
 
 @posix_only

@@ -49,7 +49,7 @@ def test_the_public_names_are_there_when_asked_for() -> None:
     assert pbnscore.UsebioError is errors.UsebioError
     assert all(hasattr(pbnscore, name) for name in pbnscore.__all__)
     with pytest.raises(AttributeError):
-        _ = pbnscore.NoSuchThing  # type: ignore[attr-defined]
+        _ = pbnscore.NoSuchThing
 
 
 def test_season_is_the_module_and_calling_it_is_the_function() -> None:

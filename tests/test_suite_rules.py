@@ -84,7 +84,7 @@ def test_present_samples_are_one_case_each(monkeypatch: pytest.MonkeyPatch, tmp_
     ]
     empty = conftest.shared_sample_params("usebio/*.xml")
     assert [p.id for p in empty] == ["no-samples"]
-    assert "no usebio/*.xml in" in empty[0].marks[0].kwargs["reason"]
+    assert "no usebio/*.xml in" in empty[0].marks[0].kwargs["reason"]  # type: ignore[index]
 
 
 # -- no test asserts a wall-clock time ---------------------------------------------------

@@ -143,8 +143,8 @@ def layouts(data: bytes) -> tuple[object, object]:
     root = etree.fromstring(data, _intake.PARSER)
     boards = _columns._READ_BOARDS(root[0])
     return (
-        _columns._RefLayout.by_count(root, boards, data),
-        _columns._RefLayout.by_walk(root, boards),
+        _columns._RefLayout.by_count(root, boards, data),  # type: ignore[arg-type]
+        _columns._RefLayout.by_walk(root, boards),  # type: ignore[arg-type]
     )
 
 
@@ -216,7 +216,7 @@ def test_lines_without_direction_beside_pairs_with_one() -> None:
     not looked for, and the event is the walk's."""
     data = document(PLAIN, LINE.format(ns=3, ew=4)).replace(b"<BOARD>", PAIRS.encode() + b"<BOARD>")
     root = etree.fromstring(data, _intake.PARSER)
-    assert _columns._absent_optional_tags(root, data) == {"DIRECTION", *_columns._SEAT_PLAYER_TAGS}
+    assert _columns._absent_optional_tags(root, data) == {"DIRECTION", *_columns._SEAT_PLAYER_TAGS}  # type: ignore[attr-defined]
     assert_same_event(data)
 
 
@@ -357,7 +357,7 @@ def test_fields_taken_board_by_board_are_the_documents() -> None:
         event_el = root.find("EVENT")
         assert event_el is not None
         boards = _columns._READ_BOARDS(event_el)
-        by_board = _columns._nodes_board_by_board(boards, list(_columns._LINE_TAGS))
+        by_board = _columns._nodes_board_by_board(boards, list(_columns._LINE_TAGS))  # type: ignore[arg-type]
         for tag in _columns._LINE_TAGS:
             assert by_board[tag] == _columns._LINE_FIELDS[tag][0](event_el), tag
 

@@ -28,7 +28,7 @@ def reference_set_children(parent: Element, texts: Mapping[str, str]) -> None:
         previous = parent[-1] if len(parent) else None
         last = previous
         while previous is not None:
-            previous_rank = ranks.get(previous.tag)  # type: ignore[arg-type]
+            previous_rank = ranks.get(previous.tag)
             if previous_rank is not None and previous_rank < rank:
                 break
             previous = previous.getprevious()

@@ -295,11 +295,11 @@ def test_plain_event_in_the_readers_style(shared_samples: Path, name: str, diale
     out = usebio.dumps(event, dialect=dialect)
     if dialect == "cobalt":
         assert cobalt_problems(out) == []
-        assert etree.fromstring(out).find("EVENT").get("EVENT_TYPE") == "MP_PAIRS"  # type: ignore[union-attr]
+        assert etree.fromstring(out).find("EVENT").get("EVENT_TYPE") == "MP_PAIRS"
     else:
         assert ukbridge_problems(out, "pairs") == []
         root = etree.fromstring(out)
-        assert root.find("EVENT").get("EVENT_TYPE") == "PAIRS"  # type: ignore[union-attr]
+        assert root.find("EVENT").get("EVENT_TYPE") == "PAIRS"
         assert root.findtext("EVENT/BOARD_SCORING_METHOD") == "MATCH_POINTS"
 
 

@@ -41,7 +41,7 @@ def fixture(name: str) -> Event:
 
 
 def all_boards(event: Event) -> list[Board]:
-    boards = []
+    boards: list[Board] = []
     for session in event.sessions:
         for section in session.sections:
             boards.extend(section.boards)

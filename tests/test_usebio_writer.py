@@ -281,7 +281,7 @@ def test_butler_old_style_replaces_in_place() -> None:
     before = (FIXTURES / "flat-butler-old-style.xml").read_bytes()
     out = usebio.dumps(hand_scored(event))
     root = tree_of(out)
-    assert root.find("EVENT").get("EVENT_TYPE") == "BUTLER_PAIRS"  # type: ignore[union-attr]
+    assert root.find("EVENT").get("EVENT_TYPE") == "BUTLER_PAIRS"
     assert texts(root, ".//BOARD/BOARD_AVERAGE") == ["280", "-150"]
     assert texts(root, ".//NS_BUTLER_POINTS") == ["4.00", "-4.00", "6.00", "-6.00"]
     assert texts(root, ".//EW_BUTLER_POINTS") == ["-4.00", "4.00", "-6.00", "6.00"]
@@ -306,17 +306,17 @@ def test_butler_on_matchpoint_input_inserts_canonically() -> None:
     assert event_el is not None
     assert event_el.get("EVENT_TYPE") == "BUTLER_PAIRS"
     assert event_el.find("BOARD_SCORING_METHOD") is None  # old style: no 1.2 element
-    assert root.find(".//PARTICIPANTS").get("EVENT_TYPE") == "BUTLER_PAIRS"  # type: ignore[union-attr]
+    assert root.find(".//PARTICIPANTS").get("EVENT_TYPE") == "BUTLER_PAIRS"
     assert child_tags(root.find(".//BOARD"))[:3] == [
         "BOARD_NUMBER",
         "BOARD_AVERAGE",
         "TRAVELLER_LINE",
-    ]  # type: ignore[arg-type]
-    assert child_tags(root.find(".//TRAVELLER_LINE")) == [  # type: ignore[arg-type]
+    ]
+    assert child_tags(root.find(".//TRAVELLER_LINE")) == [
         "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "TRICKS", "SCORE",
         "NS_BUTLER_POINTS", "EW_BUTLER_POINTS",
     ]  # fmt: skip
-    assert child_tags(root.find(".//PAIR")) == ["PAIR_NUMBER", "DIRECTION", "TOTAL_SCORE", "PLACE"]  # type: ignore[arg-type]
+    assert child_tags(root.find(".//PAIR")) == ["PAIR_NUMBER", "DIRECTION", "TOTAL_SCORE", "PLACE"]
 
 
 def test_inserted_elements_follow_the_indentation() -> None:
@@ -390,8 +390,8 @@ def test_cross_imps(types: str | None, event_type: str, method: str | None) -> N
     before = (FIXTURES / "flat-butler-old-style.xml").read_bytes()
     out = usebio.dumps(hand_scored(event, PointsStyle.CROSS_IMPS), types=types)
     root = tree_of(out)
-    assert root.find("EVENT").get("EVENT_TYPE") == event_type  # type: ignore[union-attr]
-    assert root.find("EVENT").findtext("BOARD_SCORING_METHOD") == method  # type: ignore[union-attr]
+    assert root.find("EVENT").get("EVENT_TYPE") == event_type
+    assert root.find("EVENT").findtext("BOARD_SCORING_METHOD") == method
     assert texts(root, ".//NS_CROSS_IMP_POINTS") == ["4.00", "-4.00", "6.00", "-6.00"]
     assert texts(root, ".//NS_BUTLER_POINTS") == ["7", "0", "7", "-7"]  # the input's, kept
     owned = BUTLER_OWNED | {"NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"}
@@ -427,7 +427,7 @@ def test_aggregate_teams_of_four(vp: bool, scoring: str) -> None:
     assert texts(root, ".//MATCH/TEAM_SCORE") + texts(root, ".//OPPOSING_TEAM_SCORE") == expected
     assert texts(root, ".//TEAM/TOTAL_SCORE") == expected
     assert texts(root, ".//TEAM/PLACE") == ["1", "2"]
-    assert root.find("EVENT").findtext("MATCH_SCORING_METHOD") == scoring  # type: ignore[union-attr]
+    assert root.find("EVENT").findtext("MATCH_SCORING_METHOD") == scoring
     owned = frozenset({"IMPS", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "TOTAL_SCORE", "PLACE",
                        "BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD",
                        "BOARD_AVERAGE"})  # fmt: skip
@@ -642,7 +642,7 @@ def test_pbn_plain_event_has_no_scores() -> None:
         "BOARD_SCORING_METHOD",
     ):
         assert root.find(f".//{tag}") is None
-    assert root.find("EVENT").get("EVENT_TYPE") == "PAIRS"  # type: ignore[union-attr]
+    assert root.find("EVENT").get("EVENT_TYPE") == "PAIRS"
 
 
 def pbn_sections_event() -> Event:
@@ -689,7 +689,7 @@ def test_pbn_sections_use_session_and_section() -> None:
     """Several sections (or a session id) give SESSION/SECTION elements."""
     root = tree_of(usebio.dumps(hand_scored(pbn_sections_event())))
     assert [s.get("SECTION_ID") for s in root.iterfind("EVENT/SESSION/SECTION")] == ["A", "B"]
-    assert root.find("EVENT/SESSION").get("SESSION_ID") == "1"  # type: ignore[union-attr]
+    assert root.find("EVENT/SESSION").get("SESSION_ID") == "1"
     assert texts(root, ".//SECTION/BOARD/BOARD_AVERAGE") == ["430", "430"]
     assert texts(root, ".//PAIR/PLACE") == ["1", "3", "1", "3"]  # one field: ties across sections
 
@@ -716,7 +716,7 @@ def test_pbn_teams_layout() -> None:
         "TRAVELLER_LINE",
     ]
     assert texts(board, "TRAVELLER_LINE/DIRECTION") == ["NS", "EW"]
-    assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS"  # type: ignore[union-attr]
+    assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS"
 
 
 # -- round trips ---------------------------------------------------------------

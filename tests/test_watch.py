@@ -79,7 +79,7 @@ class Lines:
 def config(folder: Path, out: Path, *formats: str, **changes: object) -> watch.Config:
     settings = pipeline.Settings(to=formats or ("usebio",))
     made = watch.Config(folder, out, settings, settle=1.0)
-    return attrs.evolve(made, **changes)
+    return attrs.evolve(made, **changes)  # type: ignore[arg-type]
 
 
 def watcher(
@@ -353,7 +353,7 @@ def test_log_and_quiet(
     assert all(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S") for line in logged)
     (folder / "good.xml").write_bytes(NIGHT.read_bytes() + b"\n")
     assert main([*words, "--quiet"]) == 1
-    (said,) = capsys.readouterr().err.splitlines()
+    (said,) = capsys.readouterr().err.splitlines()  # type: ignore[assignment]
     assert f"{folder / 'bad.xml'}:1: " in said
 
 

@@ -58,7 +58,7 @@ def test_the_work_per_file_does_not_grow_with_the_folder(
     time). Counted, not timed: 5 and 40 nights are planned once (every
     format at once) and the state written once, at either size."""
     counts: dict[int, tuple[int, int]] = {}
-    plan, write = batch.plan, _watch_state.write_bytes
+    plan, write = batch.plan, _watch_state.write_bytes  # type: ignore[attr-defined]
     for count in (5, 40):
         folder, out = tmp_path / f"in-{count}", tmp_path / f"out-{count}"
         nights(folder, count)
@@ -71,7 +71,7 @@ def test_the_work_per_file_does_not_grow_with_the_folder(
 
         def counted_write(path: Path, data: bytes, **kwargs: bool) -> None:
             nonlocal writes
-            writes += Path(path).name == watch.STATE_NAME
+            writes += Path(path).name == _watch_state.STATE_NAME
             write(path, data, **kwargs)
 
         monkeypatch.setattr(batch, "plan", counted_plan)
@@ -80,7 +80,7 @@ def test_the_work_per_file_does_not_grow_with_the_folder(
         assert made.scan() == count
         settle(made, clock)
         assert lines.scorings == count
-        assert len(json.loads((out / watch.STATE_NAME).read_text())["files"]) == count
+        assert len(json.loads((out / _watch_state.STATE_NAME).read_text())["files"]) == count
         counts[count] = plans, writes
     assert counts[5] == counts[40] == (1, 1)
 
@@ -251,15 +251,15 @@ def test_a_state_file_not_the_watchs_is_ignored_with_a_warning(
     folder, out = folders
     (folder / "night.xml").write_bytes(NIGHT.read_bytes())
     out.mkdir()
-    make(out / watch.STATE_NAME)  # type: ignore[operator]
+    make(out / _watch_state.STATE_NAME)  # type: ignore[operator]
     done = pbnscore("watch", folder, "--out-dir", out, "--once", "--to", "json")
     assert done.returncode == 0, done.stderr
     lines = said(done.stderr)
     warned = [line for line in lines if watch.NOT_STATE in line]
     if why:
-        assert warned == [f"{out / watch.STATE_NAME}: warning: {why}: {watch.NOT_STATE}"] or (
-            len(warned) == 1 and why in warned[0]
-        )
+        assert warned == [
+            f"{out / _watch_state.STATE_NAME}: warning: {why}: {watch.NOT_STATE}"
+        ] or (len(warned) == 1 and why in warned[0])
     else:
         assert warned == []
     assert (out / "night.json").is_file()
@@ -373,12 +373,12 @@ def test_a_bind_mount_of_the_watched_folder_is_no_out_dir(
     ("given", "message"),
     [
         (["--to", "html", "--season", "{out}/night.html"], "where the output of"),
-        (["--season", "{out}/" + watch.STATE_NAME], "is also the watch's state file"),
+        (["--season", "{out}/" + _watch_state.STATE_NAME], "is also the watch's state file"),
         (["--log", "{folder}/night.xml"], "that the watch scores as a night"),
         (["--log", "{folder}/later.pbn"], "that the watch scores as a night"),
         (["--to", "html", "--log", "{out}/night.html"], "where the output of"),
         (["--season", "{out}/s.txt", "--log", "{out}/s.txt"], "is also the --season page"),
-        (["--log", "{out}/" + watch.STATE_NAME], "is also the watch's state file"),
+        (["--log", "{out}/" + _watch_state.STATE_NAME], "is also the watch's state file"),
     ],
     ids=[
         "season-over-a-report",

@@ -254,7 +254,7 @@ def _pair(number: str, name: str, score: str, place: str) -> str:
     )
 
 
-def _board(number: int, *, unplayed: bool = False, points: str = "CROSS_IMP_POINTS") -> str:
+def _board_xml(number: int, *, unplayed: bool = False, points: str = "CROSS_IMP_POINTS") -> str:
     lines = [
         ("1", "2", "<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HA</LEAD>"
          "<TRICKS>10</TRICKS><SCORE>420</SCORE>", "5", "-5"),
@@ -298,7 +298,9 @@ def case_document(
     if no_total:  # the last pair's, as for a pair that played no board
         pairs = pairs.replace("<TOTAL_SCORE>-5</TOTAL_SCORE>", "")
     body = f'<PARTICIPANTS EVENT_TYPE="CROSS_IMP">{pairs}</PARTICIPANTS>'
-    body += _board(1, unplayed=unplayed) + (_board(3) if boards == 2 else "")  # NS not vulnerable
+    body += _board_xml(1, unplayed=unplayed) + (
+        _board_xml(3) if boards == 2 else ""
+    )  # NS not vulnerable
     if empty_board:
         body += "<BOARD><BOARD_NUMBER>5</BOARD_NUMBER></BOARD>"
     if layout != "flat":

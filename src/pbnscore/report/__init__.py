@@ -20,8 +20,17 @@ What a person sees (rows, labels, number formats) is decided once in
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from pbnscore.model import ScoredEvent
+
+if TYPE_CHECKING:  # what __getattr__ loads on first use, as the modules they are
+    from pbnscore.report import csv as csv
+    from pbnscore.report import explain as explain
+    from pbnscore.report import html as html
+    from pbnscore.report import json as json
+    from pbnscore.report import season as season
+    from pbnscore.report import text as text
 
 __all__ = ["FORMATS", "render"]
 
