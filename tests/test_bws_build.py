@@ -404,3 +404,41 @@ def test_a_hand_record_gives_the_board_its_deal() -> None:
     assert board.deal.north == ("AKQJ", "T98", "765", "432")
     assert board.deal.south == ("765", "432", "AKQJ", "T98")
     assert all(b.deal is None for b in section_of(event).boards if b.number != 1)
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        pytest.param(
+            {"PairEW": "3"},
+            "keyed for NS 1 v EW 3, but the movement seats NS 1 v EW 1 there: scored as keyed",
+            id="pairs",
+        ),
+        pytest.param(
+            {"Board": "5"},
+            "the movement gives that table other boards: scored as keyed",
+            id="board",
+        ),
+        pytest.param(
+            {"Round": "9"}, "the movement has no such table and round: scored as keyed", id="round"
+        ),
+    ],
+)
+def test_a_result_keyed_against_the_movement_is_a_warning(
+    changes: dict[str, str], said: str
+) -> None:
+    """Table 1's first result keyed for other pairs, another board or a round
+    the movement does not have: scored as keyed, the director told."""
+    warnings: list[Problem] = []
+    event = read_tables(bad_row(**changes), source="x.bws", warnings=warnings)
+    assert event.result_count() == 1
+    board, round_ = changes.get("Board", "1"), changes.get("Round", "1")
+    assert [w.message for w in warnings] == [
+        f"section A board {board} table 1 round {round_}: {said}"
+    ]
+
+
+def test_the_samples_shape_keys_every_result_where_the_movement_says() -> None:
+    for name in ("mitchell", "howell", "reentries", "remarks"):
+        _, warnings = read_night(name)
+        assert not [w for w in warnings if "movement" in w.message], name

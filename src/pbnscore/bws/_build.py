@@ -143,6 +143,7 @@ class Builder:
         letters = self.letters()
         movement = self.movement()
         entries = self.entries()
+        self.check_seating(entries, movement, letters)
         sections = sorted({e.section for e in entries} | {s.section for s in movement})
         seats = self.seats()
         roster = _Roster(self)
@@ -162,6 +163,34 @@ class Builder:
             source=Source(self.source, "bws"),
             date=self.date(),
         )
+
+    def check_seating(
+        self,
+        entries: Sequence[Entry],
+        movement: Sequence[Seating],
+        letters: Mapping[int, tuple[str, int]],
+    ) -> None:
+        """A warning for each result keyed with pairs or a board the
+        movement does not give that table in that round (scored as keyed:
+        the director may have moved a pair or a board)."""
+        seated = {(s.section, s.table, s.round): s for s in movement}
+        if not seated:
+            return
+        for entry in entries:
+            letter = letters.get(entry.section, (str(entry.section), 0))[0]
+            where = f"section {letter} board {entry.board} table {entry.table} round {entry.round}"
+            seating = seated.get((entry.section, entry.table, entry.round))
+            if seating is None:
+                self.warn(f"{where}: the movement has no such table and round: scored as keyed")
+                continue
+            pairs = (_int(entry.row.get("PairNS")) or 0, _int(entry.row.get("PairEW")) or 0)
+            if pairs != (seating.ns, seating.ew):
+                self.warn(
+                    f"{where}: keyed for NS {pairs[0]} v EW {pairs[1]}, but the movement "
+                    f"seats NS {seating.ns} v EW {seating.ew} there: scored as keyed"
+                )
+            elif seating.boards and entry.board not in seating.boards:
+                self.warn(f"{where}: the movement gives that table other boards: scored as keyed")
 
     def letters(self) -> dict[int, tuple[str, int]]:
         """Section number -> (its letter, the tables its EW pairs moved
