@@ -291,8 +291,9 @@ def pbn_figures(written: Written) -> Figures:
             columns = [c.split("\\")[0] for c in value.split(";")] if name.endswith("Table") else []
             if name == "ScoreIMP":
                 pairs += [(side_kind, f) for f in FIGURE_RE.findall(value)]
-            elif name == "Datum":
-                pairs += [("datum", f) for f in FIGURE_RE.findall(value)]
+            elif name == "Datum":  # "A:NS 430; B:NS 420": each after its section's id
+                for part in value.split(";"):
+                    pairs += [("datum", f) for f in FIGURE_RE.findall(part.rsplit(":", 1)[-1])]
             continue
         if not columns or not line.strip() or line.startswith(("%", ";", "{")):
             columns = columns if line.strip() else []

@@ -280,14 +280,24 @@ def test_dealer4_inheritance(load: Loader) -> None:
 
 def test_pbnjveri_correct_20(load: Loader) -> None:
     """The "##" Event carries on; the frequency table reads one result per row;
-    [ScoreTable "#"] takes game 45's header; the TotalScoreTable names pairs."""
+    [ScoreTable "#"] takes game 45's header; the TotalScoreTable names pairs.
+    Its games of four events (each its board 1, a deal of its own) are four
+    sets, each a section named by its Event and Date (docs/reference/choices.md
+    "A board number used twice"): game 45's table is board 1 of its own."""
     event = load("correct_20.pbn")
     assert event.title == "Autumn regional"
-    board = event.sessions[0].sections[0].boards[0]
-    table = [r for r in board.results if r.ns is None]
+    sections = {section.id: section for section in event.sessions[0].sections}
+    assert sorted(sections, key=str) == [
+        "Autumn regional 1980.10.24",
+        "International Amsterdam Airport Schiphol Bridgetournament 1995.06.10",
+        "Mixed Pairs - St. Louis, Mo. - May 1970 1999.01.29",
+        "Mixed Pairs - St. Louis, Mo. - May 1970 1999.05.12",
+    ]
+    game_45 = sections["Mixed Pairs - St. Louis, Mo. - May 1970 1999.01.29"]
+    table = [r for r in game_45.boards[0].results if r.ns is None]
     assert len(table) == 28
     assert [r.score for r in table[:3]] == [500, 470, 450]
-    participants = {p.id: p for p in event.sessions[0].sections[0].participants}
+    participants = {p.id: p for s in sections.values() for p in s.participants}
     assert participants["581"].names == ("Player 10", "Player 11")
 
 

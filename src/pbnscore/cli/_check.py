@@ -107,8 +107,8 @@ def contents(event: Event) -> str:
         parts = [counted(sum(len(session.sections) for session in sessions), "section")]
         sections = [section for session in sessions for section in session.sections]
         parts.append(_pairs(sections, event.source.format))
-    boards = {
-        (at, board.number)
+    boards = {  # a number once, or once a deal where sets of deals share numbers
+        (at, board.number, board.deal)
         for at, session in enumerate(sessions)
         for played in (*(s.boards for s in session.sections), *(m.boards for m in session.matches))
         for board in played

@@ -120,6 +120,10 @@ class BoardNotes:
     # ScoreTable's rows as columns, whose Result objects are made only when
     # asked for (see ResultColumns).
     parts: list[Result | ResultColumns] = attrs.field(factory=list)
+    # where its deal was first given: the line, and that game's set (its
+    # Event, Site, Date, Round: a second deal under the number is another
+    # set, or an error)
+    origin: tuple[int, tuple[str | None, ...]] = (0, ())
 
     def __len__(self) -> int:
         return sum(len(part) if isinstance(part, ResultColumns) else 1 for part in self.parts)

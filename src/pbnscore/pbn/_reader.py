@@ -63,6 +63,7 @@ from pbnscore.pbn._deal import UnreadableDeal, read_deal
 from pbnscore.pbn._games import Game, Inheritance, games
 from pbnscore.pbn._lexer import Token, decode, tokens
 from pbnscore.pbn._pairs import (
+    BoardNotes,
     SectionNotes,
     natural_key,
     parse_direction,
@@ -70,6 +71,7 @@ from pbnscore.pbn._pairs import (
 )
 from pbnscore.pbn._results import EMPTY, Entry, Report, to_result
 from pbnscore.pbn._score_table import Place, PlayKey, read_rows
+from pbnscore.pbn._sets import SetKey, game_deal, labels, set_key, two_deals
 from pbnscore.pbn._shape import not_pbn
 from pbnscore.pbn._tables import (
     SCORE_TABLE,
@@ -179,6 +181,9 @@ class EventBuilder:
         self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
         self.analyses: dict[Deal, DealAnalysis] = {}  # by deal: the first game's that gives one
         self.plays: dict[Vulnerability, dict[PlayKey, Play]] = {}  # ScoreTable rows' (_score_table)
+        # a section's sets, where one board number has several deals told
+        # apart by Event or Round: {(stage, section): {set key: its notes}}
+        self.sets: dict[tuple[str | None, str | None], dict[SetKey, SectionNotes]] = {}
 
     # -- per game
 
@@ -244,13 +249,63 @@ class EventBuilder:
             notes = self.sections[key] = SectionNotes(section)
         return notes
 
-    def _board(self, game: Game, number: int, section: str | None = None) -> Vulnerability:
-        """Record the game's board in ``section``; the vulnerability to score with."""
-        notes = self._section(section if section is not None else game.text("Section"))
+    def _board(self, game: Game, number: int, section: str | None = None) -> Place:
+        """Record the game's board in ``section`` (or in the set of it the
+        game's Event and Round tell apart); where its results go, and the
+        vulnerability to score with."""
+        section = section if section is not None else game.text("Section")
+        notes = self._section(section)
+        sets = self.sets.get((self.stage, section))
+        if sets is not None:
+            notes = sets.get(set_key(game), notes)
         board = notes.board(number)
         if board.deal is None:
             board.dealer, board.vulnerability, board.deal = self._deal(game)
-        return board.vulnerability or vulnerability_for_board(number)
+            board.origin = (game.line_of("Deal"), set_key(game))
+        elif (deal := game_deal(game)) is not None and two_deals(deal, board.deal):
+            notes, board = self._another_set(game, section, notes, board)
+        return notes, board, board.vulnerability or vulnerability_for_board(number)
+
+    def _another_set(
+        self, game: Game, section: str | None, notes: SectionNotes, board: BoardNotes
+    ) -> tuple[SectionNotes, BoardNotes]:
+        """A second deal under one board number of a section: a set of its
+        own where the game's Event or Round differs from the first deal's
+        game (a file of several sets, each numbered from 1); else an error
+        naming both lines (docs/reference/choices.md)."""
+        line, first_key = board.origin
+        key = set_key(game)
+        if key == first_key:
+            message = (
+                f"board {board.number}: two different deals under one number, at lines "
+                f"{line} and {game.line_of('Deal')} (nothing tells them apart: no Event, "
+                "Site, Date, Round or Section differs)"
+            )
+            self.report(message, game.line_of("Deal"), "error")
+            return notes, board
+        primary = self._section(section)
+        sets = self.sets.setdefault((self.stage, section), {})
+        if not sets:
+            sets[first_key] = primary  # relabelled at the end (_label_sets)
+        other = sets.get(key)
+        if other is None:  # its id for now; named when every set is known
+            provisional = f"{section}\0{len(sets)}"
+            other = sets[key] = self.sections[(self.stage, provisional)] = SectionNotes(section)
+        mine = other.board(board.number)
+        if mine.deal is None:
+            mine.dealer, mine.vulnerability, mine.deal = self._deal(game)
+            mine.origin = (game.line_of("Deal"), key)
+        elif other is not notes:
+            return self._another_set(game, section, other, mine)
+        return other, mine
+
+    def _label_sets(self) -> None:
+        """Name each set of a section that holds several by what tells it
+        apart (its Event, its Round), the first set too."""
+        for (_, section), sets in self.sets.items():
+            named = labels(section, list(sets))
+            for key, notes in sets.items():
+                notes.id = named[key]
 
     def _deal(self, game: Game) -> tuple[Seat | None, Vulnerability | None, Deal | None]:
         dealer = vulnerability = None
@@ -311,9 +366,7 @@ class EventBuilder:
             return
 
         def place(section: str | None) -> Place:
-            vulnerability = self._board(game, number, section)
-            notes = self._section(section)
-            return notes, notes.board(number), vulnerability
+            return self._board(game, number, section)
 
         read_rows(header, rows, game.text("Section"), place, self.plays, self.report)
 
@@ -360,11 +413,9 @@ class EventBuilder:
         number = self._board_number(game, needed=True)
         if number is None:
             return
-        section = game.text("Section")
-        vulnerability = self._board(game, number, section)
+        notes, board, vulnerability = self._board(game, number)
         ns, ns_players = _tag_pair(game, "PairNS", "North", "South")
         ew, ew_players = _tag_pair(game, "PairEW", "West", "East")
-        notes = self._section(section)
         # a pair found by its players is the two of them, whatever their
         # seats and direction (docs/reference/choices.md)
         if "PairNS" not in game.values:
@@ -372,7 +423,7 @@ class EventBuilder:
         if "PairEW" not in game.values:
             ew, ew_players = notes.by_players(ew, ew_players)
         entry = self._tag_entry(game).seated(ns, ew, game.text("Table"))
-        notes.board(number).parts.append(to_result(entry, vulnerability, self.report))
+        board.parts.append(to_result(entry, vulnerability, self.report))
         notes.name(ns, Direction.NS, ns_players)
         notes.name(ew, Direction.EW, ew_players)
 
@@ -500,6 +551,7 @@ class EventBuilder:
     ) -> Event:
         if self.table_games:
             self._refuse_unplaced()
+        self._label_sets()
         teams, matches = assemble(self.table_games, self.report) if self.table_games else ((), ())
         teams = tuple(self._as_listed(team) for team in teams)
         stages = list(dict.fromkeys(stage for stage, _ in self.sections))

@@ -181,6 +181,7 @@ def _flatten(document: Document, reader: str) -> None:
     containers = [c for c in event_el if c.tag in ("SESSION", "SECTION")]
     if not containers:
         return
+    _one_deal_a_number(document.event, reader)
     # A SESSION's SECTIONs, or the SESSION itself where it holds the pairs
     # and boards straight (nothing of it may be dropped with it).
     sections = [
@@ -207,6 +208,21 @@ def _flatten(document: Document, reader: str) -> None:
                 place = child
     for container in containers:
         _remove(container)
+
+
+def _one_deal_a_number(event: Event, reader: str) -> None:
+    """Sections put together are one field a board number: sections that
+    give one number different deals (sets of deals, docs/reference/choices.md
+    "A board number used twice") cannot be, and are refused."""
+    deals: dict[int, object] = {}
+    for session in event.sessions:
+        for section in session.sections:
+            for board in section.boards:
+                if board.deal is None:
+                    continue
+                if deals.setdefault(board.number, board.deal) != board.deal:
+                    why = f"its sections give board {board.number} different deals"
+                    raise _refuse(reader, why)
 
 
 def _number_apart(sections: list[Element], reader: str) -> None:
