@@ -225,13 +225,14 @@ A4_WIDTH = 718  # CSS pixels inside A4 portrait with Chromium's default 1 cm mar
 
 
 SCREENSHOT_SOURCE = "pbn/mitchell-pairs.pbn"
-SCREENSHOT_HEIGHT = 1500
+SCREENSHOT_HEIGHT = 1700
 
 
 def make_docs_screenshot(folder: Path) -> Path:
     """``docs/screenshot.png``: the page a real run writes (``pbnscore score
-    fixtures/pbn/mitchell-pairs.pbn --dd -o page.html``: standings linked to
-    scorecards, board 1's hands, traveller and double-dummy table), taken
+    fixtures/pbn/mitchell-pairs.pbn --dd -o page.html``), opened at board 1
+    (``page.html#board-1``): the ranking linked to scorecards, the index of
+    boards and board 1's hands, traveller and double-dummy table, taken
     1,280 pixels wide by headless Chromium."""
     from pbnscore.cli import main
 
@@ -240,7 +241,7 @@ def make_docs_screenshot(folder: Path) -> Path:
     png = folder / "page.png"
     chromium(
         folder,
-        page.as_uri(),
+        page.as_uri() + "#board-1",
         f"--screenshot={png}",
         f"--window-size={SCREENSHOT_WIDTH},{SCREENSHOT_HEIGHT}",
     )

@@ -89,7 +89,7 @@ nav a { white-space: nowrap; }
 .why h4 { margin: 0 0 .25rem; font-size: .9rem; }
 .why pre { margin: 0; font: inherit; font-size: .85rem; white-space: pre-wrap;
   overflow-wrap: break-word; }
-#scoring code { overflow-wrap: anywhere; }
+#scoring code { white-space: nowrap; }
 """.strip()
 
 # A table shown as one block of labelled cells per row, wrapping to the
@@ -218,10 +218,10 @@ def scoring(words: Sequence[str], report: Headed, source: str | None = None) -> 
     """How it was scored: in words, then the method and its exact options
     for the scorer (and the file scored)."""
     yield f"<p>{_e(' '.join(words))}</p>"
-    options = ", ".join(f"--{name} {value}" for name, value in report.options)
+    options = ", ".join(f"<code>--{_e(name)} {_e(value)}</code>" for name, value in report.options)
     yield (
         f'<p class="note">For the scorer: <code>{_e(report.method)}</code>'
-        + (f" with <code>{_e(options)}</code>" if options else "")
+        + (f" with {options}" if options else "")
         + (f"; from {_e(source)}" if source else "")
         + ".</p>"
     )
