@@ -416,3 +416,32 @@ def test_serve_s_corrections_apply_to_every_file_scored(tmp_path: Path) -> None:
     assert b"misinformation" in data  # the ruling's reason: the corrections were applied
     said = json.loads(unquote(headers["X-Pbnscore-Warnings"]))
     assert said == cli(*line, cwd=USEBIO.parent).stderr.decode().splitlines()
+
+
+def test_the_page_s_files_are_package_data() -> None:
+    """Each file of the page is matched by pyproject's package-data, so a
+    wheel carries it (an installed pbnscore serves the same page)."""
+    import fnmatch
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = declared["tool"]["setuptools"]["package-data"]["pbnscore"]
+    package = ROOT / "src" / "pbnscore"
+    page = sorted((package / "serve" / "page").iterdir())
+    assert {path.name for path in page} >= {"index.html", "page.js", "page.css"}
+    for path in page:
+        name = path.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
+
+
+def test_the_oldest_file_is_forgotten_past_the_limit(tmp_path: Path) -> None:
+    """The server keeps the last MAX_FILES files sent: the oldest is
+    forgotten, its bytes removed, and asking for it is one line."""
+    from pbnscore.serve._api import MAX_FILES, RequestError, Store
+
+    store = Store(tmp_path)
+    keys = [store.put(f"night-{n}.pbn", b"%", "butler") for n in range(MAX_FILES + 1)]
+    with pytest.raises(RequestError, match="no such file: send it again"):
+        store.get(keys[0])
+    assert store.get(keys[-1]).name == f"night-{MAX_FILES}.pbn"
+    assert len(list(tmp_path.iterdir())) == MAX_FILES
