@@ -126,8 +126,8 @@ def test_each_format_checked_scored_and_downloaded_as_score_writes_it(page: Any)
         assert name == f"{path.stem}.html"
         assert data == cli("score", path.name, "-m", "cross-imps", "--to", "html", cwd=path.parent)
     # The report itself, shown on the page.
-    with page.expect_response("**/api/score"):
-        page.click("#show")
+    page.click("#show")
+    page.wait_for_function("document.getElementById('report').srcdoc.includes('cross-imps')")
     frame = page.frame_locator("#report")
     assert "cross-imps" in frame.locator("body").text_content().lower()
 
@@ -162,3 +162,36 @@ def test_a_plugin_method_appears_with_its_options(page: Any) -> None:
     flags = page.locator("#options .option > span").all_text_contents()
     assert flags == ["--my-flag", "--bonus"]
     assert page.locator(".option[data-field=my_flag] input[type=checkbox]").count() == 1
+
+
+def test_explain_season_and_zip_from_the_page(page: Any) -> None:
+    """A board explained on the page reads as `pbnscore explain` prints it;
+    two files give the season button, whose ranking is shown, and the zip
+    button, whose download holds each file scored as batch names it."""
+    import io
+    import zipfile
+
+    first, second = FILES["pbn"], FILES["usebio"]
+    before = page.locator("#files > li").count()
+    page.set_input_files("#pick", [str(first), str(second)])
+    page.wait_for_function(f"document.querySelectorAll('#files > li').length === {before + 2}")
+    page.locator("#files > li").nth(before).locator("input[type=radio]").check()
+    choose(page, "butler")
+    page.fill("#board", "1")
+    page.fill("#pair", "1")
+    page.click("#explain")
+    page.wait_for_function("document.getElementById('explained').textContent !== ''")
+    line = ["explain", first.name, "--board", "1", "--pair", "1", "-m", "butler"]
+    assert page.text_content("#explained") == cli(*line, cwd=first.parent).decode()
+    assert page.is_visible("#season") and page.is_visible("#zip")
+    page.click("#season")
+    page.wait_for_function("document.getElementById('report').srcdoc.includes('Season')")
+    with page.expect_download() as download:
+        page.click("#zip")
+    assert download.value.suggested_filename == "scored.zip"
+    names = zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())).namelist()
+    for path in (first, second):
+        # Every file on the page is zipped: a stem another file has too
+        # (picked by an earlier test) keeps the whole name.
+        for ext in ("xml", "html"):
+            assert {f"{path.stem}.{ext}", f"{path.name}.{ext}"} & set(names), (path, names)
