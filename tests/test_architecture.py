@@ -23,7 +23,9 @@ The parts, by module (a package names all of its modules):
   page's server), ``__main__``, ``_signals``.
 - **above the parts**: ``_reading`` and ``_writing`` (what the package's
   ``__init__`` offers for reading a file of either format and writing any
-  output),
+  output), ``formats`` (the one table of formats, naming each one's
+  module, and the writers' options), ``pipeline`` (the one road from a
+  file to its outputs),
   ``season``, ``validate``, ``corrections`` (the director's rulings, applied
   to any format's event), ``testing`` (the plug-in conformance tests, which
   check that options become flags).
@@ -73,7 +75,8 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
     "_watch_state": "command line",
     **dict.fromkeys(
-        ("_reading", "_writing", "pipeline", "season", "validate", "testing", "corrections"),
+        ("_reading", "_writing", "pipeline", "formats", "season", "validate", "testing",
+         "corrections"),
         "above",
     ),
 }  # fmt: skip

@@ -87,7 +87,7 @@ def test_csv_formula_safe() -> None:
 
 def test_unknown_format() -> None:
     """render() names the formats it has."""
-    with pytest.raises(ValueError, match="choose from: text, html, json, csv"):
+    with pytest.raises(ValueError, match="choose from: json, text, html, csv"):
         report.render(club(), "usebio")
 
 

@@ -204,11 +204,11 @@ def test_ukbridge_shows_butler_points_as_cross_imps() -> None:
 def test_usebio_for_names_every_profile() -> None:
     """The CLI's list of readers is the writer's (kept apart so that building
     the parser does not load lxml), and --help says which site each is for."""
-    from pbnscore.cli import _parser
+    from pbnscore import formats
 
-    assert tuple(usebio.PROFILES) == _parser.USEBIO_READERS
+    assert tuple(usebio.PROFILES) == formats.USEBIO_READERS
     for words in ("standard", "cobalt (ABF Cobalt", "ukbridge (UK club websites"):
-        assert words in " ".join(_parser.USEBIO_FOR_HELP.split())
+        assert words in " ".join(formats.WRITER_OPTION["dialect"].help.split())
 
 
 def test_score_usebio_for_cobalt(tmp_path: Path) -> None:

@@ -13,9 +13,6 @@ if TYPE_CHECKING:
     from pbnscore.model import Event
 
 
-# Formats that are read, never written (no output format of the name).
-READ_ONLY = {"bws": "pbnscore.bws"}
-
 # The first page of an Access database (a Bridgemate BWS): four bytes, then
 # the engine's name (Jet 3/4; ACE from Access 2007 on).
 _ACCESS_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
@@ -36,9 +33,9 @@ def detect_format(data: bytes, name: str = "") -> str:
 
 def reader_module(name: str) -> str:
     """The module that reads format ``name`` (detected or named)."""
-    from pbnscore import outputs
+    from pbnscore.formats import TABLE
 
-    return READ_ONLY.get(name) or outputs.FORMATS[name].module
+    return TABLE[name].module
 
 
 def loads(
@@ -54,21 +51,24 @@ def loads(
     ``source`` names the file in messages. The format's reading options by
     keyword: ``warnings`` (a list each reader adds its warnings to),
     ``strict`` (PBN); an option the format does not take is an
-    :class:`~pbnscore.errors.OptionError`. The reports (``json``, ``text``,
-    ``html``, ``csv``) are never read: :class:`NotImplementedError`."""
+    :class:`~pbnscore.errors.OptionError`. A format the table
+    (:data:`pbnscore.formats.TABLE`) says is written and never read (the
+    reports: ``json``, ``text``, ``html``, ``csv``) is refused with
+    :class:`NotImplementedError`."""
     from pbnscore import outputs
+    from pbnscore._face import never_read
     from pbnscore.errors import check_data
+    from pbnscore.formats import READABLE, TABLE
 
     check_data("pbnscore.loads()", data)
     if format is None:
         head = data[:512] if isinstance(data, bytes) else data[:512].encode("utf-8")
         name = detect_format(head, source)
-    elif format in READ_ONLY:
-        name = format
     else:
-        name = outputs.named(format, "pbnscore.loads()")
-    if name not in READ_ONLY:
-        outputs.refuse_unused(name, "read", options)
+        name = outputs.named(format, "pbnscore.loads()", READABLE)
+    if not TABLE[name].readable:
+        raise never_read("pbnscore.loads()", f"the {name} format")
+    outputs.refuse_unused(name, "read", options)
     event: Event = import_module(reader_module(name)).loads(data, source=source, **options)
     return event
 

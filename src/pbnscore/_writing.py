@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -30,17 +29,18 @@ def dumps(
     an option the format does not use is an :class:`OptionError`. What the
     writer must say (a line each) goes to ``warn``."""
     from pbnscore import outputs
-    from pbnscore.errors import wrong_type
+    from pbnscore.errors import OptionError, wrong_type
     from pbnscore.model import ScoredEvent
 
     if not isinstance(scored, ScoredEvent):
         raise wrong_type("pbnscore.dumps()", "a ScoredEvent (from pbnscore.score)", scored)
     name = outputs.named(format, "pbnscore.dumps()")
+    if name not in outputs.FORMATS:
+        raise OptionError(
+            f"{name} is read, never written; choose from: {', '.join(outputs.FORMATS)}"
+        )
     outputs.refuse_unused(name, "write", options)
-    if warn is not None and "warn" in outputs.options_of(name, "write"):
-        options["warn"] = warn
-    made: bytes | str = import_module(outputs.FORMATS[name].module).dumps(scored, **options)
-    return made.encode("utf-8") if isinstance(made, str) else made
+    return outputs.render(scored, name, options, warn)
 
 
 def dump(

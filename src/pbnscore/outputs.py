@@ -1,132 +1,50 @@
-"""The output formats: each one's name, the file extensions that name it, and
-how a scored event becomes its bytes.
+"""Writing a scored event in any format the table names
+(:data:`pbnscore.formats.TABLE`): the one way to its bytes, which
+:func:`pbnscore.dumps` and the one road (:func:`pbnscore.pipeline.render`)
+both take, and the check of the options a writer is given.
 
-One table, read by ``score`` (``--to`` and ``-o``'s extension), ``batch`` (the
-extension it adds) and :func:`pbnscore.pipeline.render`. A new format is one row
-here and one function that renders it.
+A writer's options are declared once, in
+:data:`pbnscore.formats.WRITER_OPTIONS`; a format module's ``WriteOptions``
+lists the keywords its ``dumps`` takes (``warn`` besides them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from importlib import import_module
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-import attrs
+from pbnscore.formats import DEFAULT, TABLE, WRITER_OPTIONS, WRITTEN, Format, taken_by
+from pbnscore.formats import extensions as _extensions
+from pbnscore.formats import named_by as _named_by
 
 if TYPE_CHECKING:
     from pbnscore.model import ScoredEvent
 
-
-class Settings(Protocol):
-    """What a rendering reads of a run's settings (``pipeline.Settings`` has
-    them): the options of the writers that take any."""
-
-    @property
-    def usebio_types(self) -> str | None:
-        """The USEBIO writer's ``types`` option (None: the writer's default)."""
-
-    @property
-    def usebio_for(self) -> str:
-        """The USEBIO dialect the writer writes for (``--usebio-for``)."""
-
-    @property
-    def keep_awards(self) -> bool:
-        """Whether USEBIO keeps the master-point awards the input had."""
-
-    @property
-    def dd(self) -> bool:
-        """Whether text and HTML show each board's double-dummy table and par."""
-
-
 Warn = Callable[[str], None]
 
-
-def _usebio(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
-    from pbnscore import usebio
-
-    document: bytes = usebio.dumps(
-        scored,
-        types=settings.usebio_types,
-        dialect=settings.usebio_for,
-        keep_awards=settings.keep_awards,
-        warn=warn,
-    )
-    return document
-
-
-def _pbn(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
-    from pbnscore import pbn
-
-    return pbn.dumps(scored, warn=warn)
-
-
-def _report(name: str) -> Callable[[ScoredEvent, Settings, Warn], bytes]:
-    """A report rendering (text) as UTF-8 bytes."""
-
-    def render(scored: ScoredEvent, settings: Settings, warn: Warn) -> bytes:
-        from pbnscore import report
-
-        # A writer's option reaches the formats that take it (several
-        # formats are written from one run's settings).
-        dd = settings.dd and "dd" in options_of(name, "write")
-        return report.render(scored, name, dd=dd).encode("utf-8")
-
-    return render
-
-
-@attrs.frozen
-class OutputFormat:
-    """One output format: its name, the extensions that name it, and how a scored event
-    becomes its bytes."""
-
-    name: str
-    extensions: tuple[str, ...]  # the first is the one `batch` adds
-    # The module with the format's load, loads, dump and dumps (and its
-    # ReadOptions and WriteOptions).
-    module: str
-    # (scored, settings, warn): ``warn`` takes what the writer did that the
-    # scorer must know (a line each, without the file's name).
-    render: Callable[[ScoredEvent, Settings, Warn], bytes]
-
-    @property
-    def extension(self) -> str:
-        """The extension ``batch`` gives a file of this format (the first one)."""
-        return self.extensions[0]
-
-
-FORMATS: dict[str, OutputFormat] = {
-    output.name: output
-    for output in (
-        OutputFormat("usebio", ("xml",), "pbnscore.usebio", _usebio),
-        OutputFormat("pbn", ("pbn",), "pbnscore.pbn", _pbn),
-        OutputFormat("json", ("json",), "pbnscore.report.json", _report("json")),
-        OutputFormat("text", ("txt",), "pbnscore.report.text", _report("text")),
-        OutputFormat("html", ("html", "htm"), "pbnscore.report.html", _report("html")),
-        OutputFormat("csv", ("csv",), "pbnscore.report.csv", _report("csv")),
-    )
-}
-
-DEFAULT = "usebio"
+# The formats a scored event is written in (``--to``), by name: the rows
+# of the one table that are written.
+FORMATS: dict[str, Format] = {name: TABLE[name] for name in WRITTEN}
 
 
 def named_by(path: str | None) -> str | None:
-    """The format whose extension ``path`` has; None where it has none of them."""
-    suffix = Path(path).suffix.lower().lstrip(".") if path else ""
-    return next((name for name, output in FORMATS.items() if suffix in output.extensions), None)
+    """The written format whose extension ``path`` has; None where it has none of them."""
+    return _named_by(path, WRITTEN)
 
 
-def named(given: object, function: str) -> str:
+def named(given: object, function: str, among: Iterable[str] = WRITTEN) -> str:
     """The format ``given`` names to ``function``: a format's name, or one of
-    its extensions (``xml``, ``txt``, ``htm``)."""
+    its extensions (``xml``, ``txt``, ``htm``); of the formats ``among``
+    (default: those written), else any format of the table."""
     from pbnscore.errors import OptionError, wrong_type
 
     if not isinstance(given, str):
         raise wrong_type(function, "a format name (str)", given)
-    name = given if given in FORMATS else named_by(f"x.{given}")
+    name = given if given in TABLE else _named_by(f"x.{given}", TABLE)
     if name is None:
-        raise OptionError(f"unknown format {given!r}; choose from: {', '.join(FORMATS)}")
+        listed = ", ".join(dict.fromkeys([*among, *TABLE]))
+        raise OptionError(f"unknown format {given!r}; choose from: {listed}")
     return name
 
 
@@ -134,7 +52,7 @@ def options_of(name: str, kind: str) -> Mapping[str, object]:
     """The options format ``name`` takes, ``kind`` "read" or "write": its
     module's ``ReadOptions`` or ``WriteOptions``."""
     options: Mapping[str, object] = getattr(
-        import_module(FORMATS[name].module), f"{kind.title()}Options"
+        import_module(TABLE[name].module), f"{kind.title()}Options"
     ).__annotations__
     return options
 
@@ -142,36 +60,51 @@ def options_of(name: str, kind: str) -> Mapping[str, object]:
 def refuse_unused(name: str, kind: str, options: Iterable[str]) -> None:
     r"""An :class:`~pbnscore.errors.OptionError` for an option that format
     ``name`` does not take when it ``kind``\ s ("read" or "write"): it would
-    silently do nothing. The other formats' options are only read to say
-    which take it."""
+    silently do nothing. A writer's options are the table's
+    (:data:`~pbnscore.formats.WRITER_OPTIONS`); a reader's, its module's."""
     from pbnscore.errors import OptionError
 
+    if kind == "write":
+        takers = {option.keyword: option.formats for option in WRITER_OPTIONS}
+    else:
+        readers = [other for other in TABLE if TABLE[other].readable]
+        takers = {}
+        for other in readers:
+            for option in options_of(other, "read"):
+                takers[option] = (*takers.get(option, ()), other)
     for option in options:
-        if option in options_of(name, kind):
+        users = takers.get(option, ())
+        if name in users:
             continue
-        users = [other for other in FORMATS if option in options_of(other, kind)]
         if users:
             raise OptionError(f"{option!r} is an option of {' and '.join(users)}, not {name}")
-        every = ", ".join(dict.fromkeys(o for other in FORMATS for o in options_of(other, kind)))
         doer = {"read": "reader", "write": "writer"}[kind]
-        raise OptionError(f"{option!r} is no {doer} option (they are: {every})")
+        raise OptionError(f"{option!r} is no {doer} option (they are: {', '.join(takers)})")
 
 
 def extensions() -> list[str]:
-    """Every extension that names a format, as ``-o``'s message lists them."""
-    return [f".{extension}" for output in FORMATS.values() for extension in output.extensions]
+    """Every extension that names a written format, as ``-o``'s message lists them."""
+    return _extensions(WRITTEN)
 
 
-def render(scored: ScoredEvent, to: str, settings: Settings, warn: Warn | None = None) -> bytes:
-    """The bytes of ``scored`` in format ``to``; what the writer must say
-    goes to ``warn``."""
-    return FORMATS[to].render(scored, settings, warn or (lambda _: None))
+def render(
+    scored: ScoredEvent, to: str, writing: Mapping[str, object], warn: Warn | None = None
+) -> bytes:
+    """The bytes of ``scored`` in format ``to``, by its module's ``dumps``
+    (text as UTF-8), with those of the writer options ``writing`` (by
+    keyword) that its writer takes; what the writer must say goes to
+    ``warn``."""
+    module = import_module(TABLE[to].module)
+    given = {keyword: value for keyword, value in writing.items() if keyword in taken_by(to)}
+    if warn is not None and "warn" in module.WriteOptions.__annotations__:
+        given["warn"] = warn
+    made: bytes | str = module.dumps(scored, **given)
+    return made.encode("utf-8") if isinstance(made, str) else made
 
 
 __all__ = [
     "DEFAULT",
     "FORMATS",
-    "OutputFormat",
     "extensions",
     "named",
     "named_by",

@@ -9,7 +9,7 @@ finding the files, naming the outputs and the worker pool), ``watch``,
 
     from pbnscore import pipeline
 
-    settings = pipeline.Settings(method="butler", to=("html", "json"))
+    settings = pipeline.Settings(method="butler", to=("html", "json"), writing={"dd": True})
     done = pipeline.run(data, "thursday.pbn", settings)  # or run_path(path, settings)
     done.documents["html"]  # the bytes of each format asked for, in that order
     done.warnings           # one line each, "thursday.pbn:12: ..."
@@ -63,10 +63,9 @@ class Settings:
     options: Mapping[str, object] = attrs.field(factory=dict)
     to: tuple[str, ...] = attrs.field(default=("usebio",), converter=_formats)
     source_format: str | None = None  # None: from the name, else the content
-    usebio_types: str | None = None
-    usebio_for: str = "standard"  # the reader profile (pbnscore.usebio.PROFILES)
-    dd: bool = False  # double-dummy tables in text and HTML reports
-    keep_awards: bool = False  # USEBIO: keep the input's awards (see usebio.dumps)
+    # The writers' options given, by keyword (pbnscore.formats.WRITER_OPTIONS:
+    # dd, dialect, types, keep_awards); each format gets those its writer takes.
+    writing: Mapping[str, object] = attrs.field(factory=dict)
     date: dt.date | None = None  # the event's date where the file gives none
     title: str | None = None  # the event's title where the file gives none
     corrections: Corrections | None = None  # the director's rulings, applied on read
@@ -232,7 +231,7 @@ def render(scored: ScoredEvent, settings: Settings, warn: Warn | None = None) ->
     said: list[str] = []
     for to in settings.to:
         own: list[str] = []
-        documents[to] = outputs.render(scored, to, settings, own.append)
+        documents[to] = outputs.render(scored, to, settings.writing, own.append)
         said += [line for line in own if line not in said or len(documents) == 1]
     if warn is not None:
         for message in said:

@@ -28,6 +28,7 @@ from pbnscore._version import __version__
 from pbnscore.batch import JOBS
 from pbnscore.cli._usage import Parser, forgiven
 from pbnscore.errors import OptionError, UsageError
+from pbnscore.formats import READABLE, WRITER_OPTIONS
 from pbnscore.pipeline import Settings
 
 # The method flags (pbnscore.cli._flags) are imported where a method's
@@ -50,15 +51,6 @@ class Line(NamedTuple):
 
 
 FROM_HELP = "input format (default: from the extension, else the content)"
-
-# The USEBIO reader profiles (pbnscore.usebio.PROFILES, named here so that
-# building the parser does not load the XML library), and which to pick.
-USEBIO_READERS = ("standard", "cobalt", "ukbridge")
-USEBIO_FOR_HELP = (
-    "who reads the USEBIO: standard (any reader; the input's own style), "
-    "cobalt (ABF Cobalt, Australian club results; pairs only), "
-    "ukbridge (UK club websites built on ukbridge-club-website); default: standard"
-)
 
 
 class _Parser(Parser):
@@ -145,25 +137,11 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, several: str) -> No
         help=f"output format (or the extension that names it: xml, txt, htm ...); "
         f"repeat it for several, {several}",
     )
-    parser.add_argument(
-        "--dd",
-        action="store_true",
-        help="double-dummy table and par for each board with a deal, in text and HTML "
-        "(needs pip install 'pbnscore[dd]')",
-    )
-    parser.add_argument("--usebio-for", choices=USEBIO_READERS, help=USEBIO_FOR_HELP)
-    parser.add_argument(
-        "--usebio-types",
-        choices=("old", "new"),
-        help="USEBIO EVENT_TYPE style under --usebio-for standard "
-        "(default: the input's; new for PBN input)",
-    )
-    parser.add_argument(
-        "--keep-awards",
-        action="store_true",
-        help="USEBIO: keep the input's percentages and master points on participants the "
-        "method ranks, though its places may disagree with them (default: dropped)",
-    )
+    for option in WRITER_OPTIONS:  # declared once, as data (pbnscore.formats)
+        if option.choices is None:
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        else:
+            parser.add_argument(option.flag, choices=option.choices, help=option.help)
 
 
 def add_event_arguments(parser: argparse.ArgumentParser) -> None:
@@ -231,8 +209,7 @@ def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_from_argument(parser: argparse.ArgumentParser) -> None:
-    formats = ("pbn", "usebio", "bws")
-    parser.add_argument("--from", dest="source_format", choices=formats, help=FROM_HELP)
+    parser.add_argument("--from", dest="source_format", choices=READABLE, help=FROM_HELP)
 
 
 def add_method_arguments(
@@ -403,41 +380,38 @@ def settings(
         from pbnscore import _scoring
 
         _scoring.checked_options(registry.get(method), given)
-    asked = " and ".join(formats)
-    dd = bool(getattr(args, "dd", False))
-    if dd:
-        from pbnscore.report import DD_FORMATS, _dd
-
-        if not set(formats) & set(DD_FORMATS):
-            raise UsageError(f"--dd applies to --to {' or '.join(DD_FORMATS)}, not {asked}")
-        _dd.require_solver()
-    keep_awards = bool(getattr(args, "keep_awards", False))
-    if keep_awards and "usebio" not in formats:
-        raise UsageError(f"--keep-awards applies to --to usebio, not --to {asked}")
     return Settings(
         method,
         given,
         formats,
         args.source_format,
-        args.usebio_types,
-        _usebio_for(args, formats),
-        dd,
-        keep_awards,
-        getattr(args, "date", None),
-        getattr(args, "title", None),
+        writing=writing(args, formats),
+        date=getattr(args, "date", None),
+        title=getattr(args, "title", None),
         corrections=corrections_of(args),
     )
 
 
-def _usebio_for(args: argparse.Namespace, formats: Sequence[str]) -> str:
-    """The USEBIO reader profile; its options refused where they do nothing."""
-    reader: str | None = getattr(args, "usebio_for", None)
-    types: str | None = getattr(args, "usebio_types", None)
-    given = [flag for flag, value in (("--usebio-for", reader), ("--usebio-types", types)) if value]
-    if given and "usebio" not in formats:
-        raise UsageError(f"{given[0]} applies to --to usebio, not --to {' and '.join(formats)}")
-    if types and reader not in (None, "standard"):
+def writing(args: argparse.Namespace, formats: Sequence[str]) -> dict[str, object]:
+    """The writer options given (:data:`pbnscore.formats.WRITER_OPTIONS`),
+    by keyword; one that applies to none of ``formats`` is a usage error,
+    not an option silently dropped."""
+    found: dict[str, object] = {}
+    for option in WRITER_OPTIONS:
+        value = getattr(args, option.dest, None)
+        if not value:
+            continue
+        if not set(formats) & set(option.formats):
+            takers, asked = " or ".join(option.formats), " and ".join(formats)
+            raise UsageError(f"{option.flag} applies to --to {takers}, not --to {asked}")
+        found[option.keyword] = value
+    types, dialect = found.get("types"), found.get("dialect", "standard")
+    if types and dialect != "standard":
         raise UsageError(
-            f"--usebio-types applies to --usebio-for standard: {reader} writes the types it reads"
+            f"--usebio-types applies to --usebio-for standard: {dialect} writes the types it reads"
         )
-    return reader or "standard"
+    if found.get("dd"):
+        from pbnscore.report import _dd
+
+        _dd.require_solver()
+    return found

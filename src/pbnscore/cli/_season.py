@@ -30,6 +30,7 @@ from pbnscore.errors import (
     one_line,
     shown,
 )
+from pbnscore.formats import REPORTS
 from pbnscore.pipeline import Settings
 from pbnscore.ranges import Range
 from pbnscore.season import (
@@ -59,7 +60,7 @@ METHOD_OPTIONS = True
 # method's section|event on to it (see run): the parser adds no second one.
 OWN_FLAGS = frozenset({"--rank"})
 
-FORMATS = ("text", "html", "json", "csv")
+FORMATS = REPORTS  # the season page's formats (pbnscore.formats)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

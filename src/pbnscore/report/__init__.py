@@ -9,9 +9,10 @@
 - :mod:`pbnscore.report.season` -- a season's standings.
 - :mod:`pbnscore.report.explain` -- ``explain``'s text and JSON.
 
-Each has the ``load``/``loads``/``dump``/``dumps`` of every format module
-(:mod:`pbnscore._face`); ``dumps`` gives the document as text, and
-``load``/``loads`` refuse: a report is written, never read.
+Each has the ``dump``/``dumps`` of every format module
+(:mod:`pbnscore._face`); ``dumps`` gives the document as text. A report
+is written, never read: it offers no ``load``/``loads``, and
+:func:`pbnscore.loads` refuses it (:data:`pbnscore.formats.TABLE`).
 
 What a person sees (rows, labels, number formats) is decided once in
 ``_view``; text and HTML only lay it out.
@@ -22,6 +23,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from pbnscore.formats import REPORTS, TABLE, WRITER_OPTION
 from pbnscore.model import ScoredEvent
 
 if TYPE_CHECKING:  # what __getattr__ loads on first use, as the modules they are
@@ -34,15 +36,11 @@ if TYPE_CHECKING:  # what __getattr__ loads on first use, as the modules they ar
 
 __all__ = ["FORMATS", "render"]
 
-FORMATS: dict[str, str] = {
-    "json": "pbnscore.report.json:dumps",
-    "text": "pbnscore.report.text:render",
-    "html": "pbnscore.report.html:render",
-    "csv": "pbnscore.report.csv:render",
-}
+# The reports, from the one table of formats: each one's module's dumps.
+FORMATS: dict[str, str] = {name: f"{TABLE[name].module}:dumps" for name in REPORTS}
 
-
-DD_FORMATS = ("text", "html")  # the renderings that show double-dummy tables
+# The renderings that show double-dummy tables: the formats taking --dd.
+DD_FORMATS = WRITER_OPTION["dd"].formats
 
 
 def render(scored: ScoredEvent, to: str, *, dd: bool = False) -> str:

@@ -15,16 +15,15 @@ from __future__ import annotations
 from fractions import Fraction as F
 from typing import TYPE_CHECKING, TypedDict
 
-from pbnscore._face import File, check_options, never_read, write_file
+from pbnscore._face import File, check_options, write_file
 from pbnscore.model import ScoredEvent, check_scored
 from pbnscore.report import _csv, _shared, _standings, _view
 
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from pbnscore.model import Event
 
-__all__ = ["HEADER", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loads", "render"]
+__all__ = ["HEADER", "WriteOptions", "dump", "dumps", "render"]
 
 HEADER = (
     "Rank",
@@ -79,23 +78,8 @@ def render(scored: ScoredEvent) -> str:
     return _csv.document(header, rows)
 
 
-class ReadOptions(TypedDict, total=False):
-    """None: a CSV of the standings is written, never read (:func:`loads`)."""
-
-
 class WriteOptions(TypedDict, total=False):
     """None."""
-
-
-def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
-    """Refused with :class:`NotImplementedError`: a CSV of the standings does not hold the
-    event (the API reference's "One signature for every format")."""
-    raise never_read("pbnscore.report.csv.loads()", "a CSV of the standings")
-
-
-def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
-    """Refused, as :func:`loads` is."""
-    raise never_read("pbnscore.report.csv.load()", "a CSV of the standings")
 
 
 def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:

@@ -22,7 +22,7 @@ from textwrap import indent
 from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
 from urllib.parse import quote
 
-from pbnscore._face import File, check_options, never_read, write_file
+from pbnscore._face import File, check_options, write_file
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
@@ -39,9 +39,8 @@ from pbnscore.report._view import (
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from pbnscore.model import Event
 
-__all__ = ["ReadOptions", "WriteOptions", "dump", "dumps", "href", "load", "loads", "render"]
+__all__ = ["WriteOptions", "dump", "dumps", "href", "render"]
 
 _SCREEN = """
 :root { color-scheme: light; --ink: #1b1f24; --muted: #5b6570; --rule: #d0d7de;
@@ -504,25 +503,10 @@ def _grid(grid: Grid) -> Iterator[str]:
     yield "</tbody></table></div>"
 
 
-class ReadOptions(TypedDict, total=False):
-    """None: an HTML page is written, never read (:func:`loads`)."""
-
-
 class WriteOptions(TypedDict, total=False):
     """``dd`` (default False): with each board's double-dummy table and par."""
 
     dd: bool
-
-
-def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
-    """Refused with :class:`NotImplementedError`: an HTML page does not hold the
-    event (the API reference's "One signature for every format")."""
-    raise never_read("pbnscore.report.html.loads()", "an HTML page")
-
-
-def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
-    """Refused, as :func:`loads` is."""
-    raise never_read("pbnscore.report.html.load()", "an HTML page")
 
 
 def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:

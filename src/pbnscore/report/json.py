@@ -17,7 +17,7 @@ from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from pbnscore._face import File, check_options, never_read, write_file
+from pbnscore._face import File, check_options, write_file
 from pbnscore.model import (
     BoardImps,
     Participant,
@@ -36,29 +36,12 @@ SCHEMA = "pbnscore/1"
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from pbnscore.model import Event
 
-__all__ = ["SCHEMA", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loads", "to_dict"]
-
-
-class ReadOptions(TypedDict, total=False):
-    """None: a JSON document is written, never read (:func:`loads`)."""
+__all__ = ["SCHEMA", "WriteOptions", "dump", "dumps", "to_dict"]
 
 
 class WriteOptions(TypedDict, total=False):
     """None: the document is the contract's, with nothing to choose."""
-
-
-def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
-    """Refused with :class:`NotImplementedError`: the document holds the
-    scores, not all of the event they were worked out from (the API
-    reference's "One signature for every format")."""
-    raise never_read("pbnscore.report.json.loads()", "a JSON document")
-
-
-def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
-    """Refused, as :func:`loads` is."""
-    raise never_read("pbnscore.report.json.load()", "a JSON document")
 
 
 def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:

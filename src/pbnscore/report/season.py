@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from pbnscore.formats import REPORTS
 from pbnscore.model import Points
 from pbnscore.report import _csv, _view
 from pbnscore.report._view import Column, Table
@@ -33,7 +34,7 @@ from pbnscore.season._ranking import Entry, Figure, RankOn
 __all__ = ["FORMATS", "SCHEMA", "build", "csv", "dumps", "html", "render", "text", "to_dict"]
 
 SCHEMA = "pbnscore-season/1"
-FORMATS = ("text", "html", "json", "csv")
+FORMATS = REPORTS  # a season page is written in each report format
 
 
 def render(season: Season, to: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 import attrs
 
-from pbnscore._face import File, check_options, never_read, write_file
+from pbnscore._face import File, check_options, write_file
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
@@ -23,9 +23,8 @@ from pbnscore.report._view import BoardView, Diagram, Report, Scorecard, Table, 
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from pbnscore.model import Event
 
-__all__ = ["WIDTH", "ReadOptions", "WriteOptions", "dump", "dumps", "load", "loads", "render"]
+__all__ = ["WIDTH", "WriteOptions", "dump", "dumps", "render"]
 
 WIDTH = 100
 GAP = "  "
@@ -225,25 +224,10 @@ def _lines(table: Table, cells: tuple[str, ...], widths: list[int]) -> Iterator[
         yield GAP.join(out)
 
 
-class ReadOptions(TypedDict, total=False):
-    """None: a text report is written, never read (:func:`loads`)."""
-
-
 class WriteOptions(TypedDict, total=False):
     """``dd`` (default False): with each board's double-dummy table and par."""
 
     dd: bool
-
-
-def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
-    """Refused with :class:`NotImplementedError`: a text report does not hold the
-    event (the API reference's "One signature for every format")."""
-    raise never_read("pbnscore.report.text.loads()", "a text report")
-
-
-def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:
-    """Refused, as :func:`loads` is."""
-    raise never_read("pbnscore.report.text.load()", "a text report")
 
 
 def dumps(obj: ScoredEvent, **options: Unpack[WriteOptions]) -> str:

@@ -25,6 +25,7 @@ import attrs
 
 from pbnscore import _read, outputs, pipeline, registry
 from pbnscore.errors import PbnscoreError, UsageError, one_line, shown
+from pbnscore.formats import USEBIO_READERS
 
 if TYPE_CHECKING:
     from pbnscore.corrections import Corrections
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
 MAX_REQUEST_BYTES = 1 << 20
 # Files kept for the page at once; the oldest is forgotten past this.
 MAX_FILES = 64
-# Reader profiles the page offers for a USEBIO download (--usebio-for).
-USEBIO_READERS = ("standard", "cobalt", "ukbridge")
 # What a download is sent as.
 MEDIA_TYPES = {
     "usebio": "application/xml",
