@@ -5,16 +5,21 @@ too); and no line is longer than PBN's 255 characters (§2.3)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import pbnscore
-from conftest import REFUSED_SAMPLES, shared_sample_files
+from conftest import REFUSED_SAMPLES, examples, shared_sample_files
 from pbnscore import pbn
 from pbnscore._numbering import two_winner as is_two_winner
-from pbnscore.model import Event, Participant, Player
+from pbnscore.model import Event, Fields, Participant, Player, ScoredEvent, Source
+from test_pbn_roundtrip import pairs_events
 
 ROOT = Path(__file__).resolve().parents[1]
 TEAMS = [
@@ -335,3 +340,101 @@ def test_a_section_s_pbn_reads_back_ranked_as_it_was(
     assert all(is_two_winner(section) is two_winner for section in sections)
     assert _ranks(back, two_winner) == _ranks(event, two_winner)
     assert sorted(rank for rank, _ in _ranks(back, two_winner).values()) == ranks
+
+
+# -- a table ranking across sections (--rank event) ---------------------------------
+
+ACROSS = [
+    "usebio/ebuscore-two-sections.xml",
+    "usebio/ebuscore-two-sections-cross-imps.xml",
+    "usebio/event-section-no-session.xml",
+    "usebio/event-two-sections.xml",
+    "pbn/two-sections-pair-names.pbn",
+]
+
+
+def _fields(event: Event) -> list[tuple[str | None, bool]]:
+    return [
+        (section.id, is_two_winner(section))
+        for session in event.sessions
+        for section in session.sections
+    ]
+
+
+EBU_EVENT = ["--preset", "ebu", "--field", "event", "--rank", "event"]
+
+
+@pytest.mark.parametrize("options", [EBU_EVENT, ["--rank", "event"]], ids=["ebu", "rank-event"])
+@pytest.mark.parametrize("name", ACROSS)
+def test_pbn_ranked_across_sections_reads_back_as_it_was_ranked(
+    tmp_path: Path, name: str, options: list[str]
+) -> None:
+    """The EBU example (docs/howto/ebuscore.md), score F --rank event -o
+    a.pbn, then the same on a.pbn: each section comes back ranked as it was
+    (section A's NS and EW pairs came back ranked together) and the bytes
+    are the same."""
+    source = ROOT / "fixtures" / name
+    first, second = tmp_path / "a.pbn", tmp_path / "b.pbn"
+    for read, output in ((source, first), (first, second)):
+        command = ["score", str(read), *options, "-q", "-o", str(output)]
+        done = subprocess.run(
+            [sys.executable, "-m", "pbnscore", *command],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+    assert _fields(pbn.loads(first.read_bytes())) == _fields(pbnscore.load(source))
+    assert second.read_bytes() == first.read_bytes()
+
+
+def test_another_program_s_table_ranked_across_sections_is_read_so() -> None:
+    """No [Scoring] field says so, but section A's ranks have no 1 (B holds
+    both): the table ranks across its sections, by direction."""
+    text = (
+        '[Event "x"]\n[Board "1"]\n'
+        '[TotalScoreTable "Rank;Section;PairId;Direction"]\n'
+        '1 B 1 "N-S"\n2 A 1 "N-S"\n3 A 2 "N-S"\n'
+        '1 B 1 "E-W"\n2 A 1 "E-W"\n3 A 2 "E-W"\n'
+        '[ScoreTable "Section;PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "A 1 2 3NT N 9\nA 2 1 3NT N 10\nB 1 1 3NT S 9\n"
+    )
+    event = pbn.loads(text)
+    assert {section: fields for section, fields in _fields(event)} == {"A": True, "B": True}
+    sections = [s for session in event.sessions for s in session.sections]
+    assert all(section.fields is Fields.BY_DIRECTION for section in sections)
+
+
+@examples(60, long=1000)
+@given(pairs_events(), st.sampled_from(list(Fields)), st.sampled_from(["section", "event"]))
+def test_random_events_ranked_across_sections_read_back_so(
+    generated: tuple[Event, str], fields: Fields, field: str
+) -> None:
+    """Random events (one or two sections), each section ranked as
+    ``fields`` says, scored --rank event and written to PBN: every section
+    reads back ranked as it was, and scores the same."""
+    event, _ = generated
+    event = attrs.evolve(
+        event,
+        sessions=tuple(
+            attrs.evolve(
+                session,
+                sections=tuple(attrs.evolve(s, fields=fields) for s in session.sections),
+            )
+            for session in event.sessions
+        ),
+    )
+    scored = pbnscore.score(event, "butler", rank="event", field=field)
+    # Where the Rank column can say: everyone ranked, no tie (a tie of a
+    # whole direction at 1, or no rank, reads both ways: left to inference).
+    assume(all(s.rank is not None and not s.tied for s in scored.standings))
+    built = attrs.evolve(scored, event=attrs.evolve(scored.event, source=Source("x", "usebio")))
+    back = pbn.loads(pbn.dumps(built))
+    assert _fields(back) == _fields(event)
+    again = pbnscore.score(back, "butler", rank="event", field=field)
+    assert _places(again) == _places(scored)
+
+
+def _places(scored: ScoredEvent) -> list[tuple[object, ...]]:
+    """Each participant's total, rank and tie, in the standings' order."""
+    return [(s.participant.key, s.total, s.rank, s.tied) for s in scored.standings]

@@ -25,6 +25,15 @@ read both ways (one pair each way, both "1" unmarked) or neither way, or no
 Rank column: not said, the section left to
 :func:`pbnscore._numbering.two_winner`'s inference (Magic Contest ranks a
 Mitchell numbered across directions as one field, and is read so).
+
+A table may rank its sections together (pbnscore's ``--rank event``): its
+Rank column then runs across the sections, and a section's own ranks say
+nothing of how it was ranked (section A's NS 2, 4, 5 and EW 1, 3, 5 read
+as one field). The rule is then read over the whole table, and each
+section takes what it says: where the file says so (``[Scoring]`` with
+pbnscore's field ``Rank-event``, docs/reference/pbn-out.md), or where some
+section's ranks are no ranking of their own (no 1 in them) while the
+table's, taken together, are.
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 
@@ -241,11 +250,11 @@ class SectionNotes:
                 )
             mine.parts += board.parts
 
-    def section(self, analyses: Mapping[Deal, DealAnalysis]) -> Section:
-        """The section, each board with the analysis ``analyses`` has of its deal."""
+    def section(self, analyses: Mapping[Deal, DealAnalysis], fields: Fields | None) -> Section:
+        """The section, each board with the analysis ``analyses`` has of its
+        deal, ranked as ``fields`` (its table's Rank column: table_fields)."""
         ordered = [self.boards[n] for n in sorted(self.boards)]
         boards = tuple(board.board(analyses) for board in ordered)
-        fields = ranked_fields(self.ranks)
         found = None if self.listed or self.declared else "names" if self.named else "numbers"
         participants = self._participants(ordered)
         return Section(
@@ -301,11 +310,44 @@ def _dorder(direction: Direction | None) -> int:
 
 
 Rank = tuple[int, bool]  # a Rank cell: its number, and whether it is marked tied ("3=")
+RankCells = list[tuple[Direction | None, str]]  # a section's Rank cells, each with its direction
+RANKED_ACROSS = "Rank-event"  # [Scoring]'s field: the TotalScoreTable ranks across sections
 
 
 def ranked_fields(ranks: Iterable[tuple[Direction | None, str]]) -> Fields | None:
     """How a TotalScoreTable's Rank cells (each with its row's direction)
     rank a section (the module's rule): ONE, BY_DIRECTION, or None."""
+    parsed = _by_direction(ranks)
+    if parsed is None:
+        return None
+    ns, ew = parsed
+    one = _one_ranking(ns + ew)
+    if one == (_one_ranking(ns) and _one_ranking(ew)):
+        return None
+    return Fields.ONE if one else Fields.BY_DIRECTION
+
+
+def table_fields(sections: Sequence[RankCells], across: bool = False) -> list[Fields | None]:
+    """How one TotalScoreTable ranks each of ``sections`` (their Rank cells):
+    each by its own cells (:func:`ranked_fields`), unless the table ranks
+    across its sections (the module's rule): ``across`` (its file's
+    [Scoring] says so), or some section's ranks are no ranking of their own
+    while the table's are; then each section as the whole table reads."""
+    own = [ranked_fields(ranks) for ranks in sections]
+    ranked = [ranks for ranks in sections if ranks]
+    if len(ranked) < 2 or not (across or not all(map(_ranked_alone, ranked))):
+        return own
+    whole = ranked_fields(chain.from_iterable(ranked))
+    if whole is None:  # the whole cannot tell (every pair tied): each as it reads
+        return own
+    return [whole if ranks else fields for ranks, fields in zip(sections, own, strict=True)]
+
+
+def _by_direction(
+    ranks: Iterable[tuple[Direction | None, str]],
+) -> tuple[list[Rank], list[Rank]] | None:
+    """The NS and the EW ranks; None where a cell is no rank, a row has no
+    direction, or a direction has none."""
     by_direction: dict[Direction, list[Rank]] = {Direction.NS: [], Direction.EW: []}
     for direction, text in ranks:
         if text.strip() == "-":
@@ -315,12 +357,18 @@ def ranked_fields(ranks: Iterable[tuple[Direction | None, str]]) -> Fields | Non
             return None
         by_direction[direction].append((int(match[1]), bool(match[2])))
     ns, ew = by_direction.values()
-    if not (ns and ew):
-        return None
-    one = _one_ranking(ns + ew)
-    if one == (_one_ranking(ns) and _one_ranking(ew)):
-        return None
-    return Fields.ONE if one else Fields.BY_DIRECTION
+    return (ns, ew) if ns and ew else None
+
+
+def _ranked_alone(ranks: RankCells) -> bool:
+    """Whether a section's ranks are a ranking of their own: one across
+    directions, or one in each (a table of sections ranked apart); a
+    section of a ranking across sections may have no 1 at all."""
+    parsed = _by_direction(ranks)
+    if parsed is None:
+        return True  # nothing to tell: as it would be alone
+    ns, ew = parsed
+    return _one_ranking(ns + ew) or (_one_ranking(ns) and _one_ranking(ew))
 
 
 def _one_ranking(ranks: list[Rank]) -> bool:

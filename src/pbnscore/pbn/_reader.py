@@ -63,11 +63,13 @@ from pbnscore.pbn._deal import UnreadableDeal, read_deal
 from pbnscore.pbn._games import Game, Inheritance, games
 from pbnscore.pbn._lexer import Token, decode, tokens
 from pbnscore.pbn._pairs import (
+    RANKED_ACROSS,
     BoardNotes,
     SectionNotes,
     natural_key,
     parse_direction,
     split_names,
+    table_fields,
 )
 from pbnscore.pbn._results import EMPTY, Entry, Report, to_result
 from pbnscore.pbn._score_table import Place, PlayKey, read_rows
@@ -614,7 +616,12 @@ class EventBuilder:
             elif stage is None or own == stage:
                 found[section] = notes
         ordered = sorted(found.values(), key=lambda n: natural_key(n.id or ""))
-        return tuple(notes.section(self.analyses) for notes in ordered)
+        scoring = (self.event_tags.get("Scoring") or "").split(";")
+        across = RANKED_ACROSS in (field.strip() for field in scoring)
+        fields = table_fields([notes.ranks for notes in ordered], across)
+        return tuple(
+            notes.section(self.analyses, said) for notes, said in zip(ordered, fields, strict=True)
+        )
 
     def _refuse_unplaced(self) -> None:
         """A teams file's games with a result that no match takes: an error

@@ -29,7 +29,7 @@ from pbnscore.model import (
     ScoredResult,
     Standing,
 )
-from pbnscore.pbn._pairs import natural_key, split_names
+from pbnscore.pbn._pairs import RANKED_ACROSS, natural_key, split_names
 from pbnscore.pbn._tables import SCORE_TABLE, TOTAL_SCORE_TABLE
 
 DATUM_TAG = "Datum"
@@ -67,6 +67,8 @@ def scoring_value(scored: ScoredEvent) -> str:
         fields.append(f"Cap-{options['imp_cap']}")
     if options.get("factor"):
         fields.append("Factor")
+    if options.get("rank") == "event":
+        fields.append(RANKED_ACROSS)  # the TotalScoreTable's Rank runs across sections
     return ";".join(fields)
 
 
