@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from _timing import best_of
 
+import model_events as build
 import pbnscore
-import strategies as build
 from pbnscore import registry
 from pbnscore.imps import imps
 from pbnscore.model import Event
