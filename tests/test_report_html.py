@@ -262,3 +262,31 @@ def test_grid_in_team_number_order() -> None:
     )
     grid = page(attrs.evolve(scored, matches=renumbered)).find(".//table[@class='grid']")
     assert [th.text_content() for th in grid.find("thead").iter("th")] == ["", "2", "3", "10"]
+
+
+def test_a_pair_links_to_its_scorecard_everywhere() -> None:
+    """A pair's number on a traveller and as an opponent on a scorecard
+    links to that pair's scorecard (the other direction's pair of that
+    number in a Mitchell)."""
+    scored = events.fixture("usebio/club-night.xml", "butler")()
+    root = page(scored)
+    titles = {
+        card.get("id"): card.find("h3").text_content()
+        for card in root.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]")
+    }
+    checked = 0
+    for card in root.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]"):
+        mine = titles[card.get("id")].split(" · ")[1]  # NS or EW
+        theirs = "EW" if mine == "NS" else "NS"
+        for cell in card.xpath(".//td[@data-label='Opponents']"):
+            (link,) = cell.xpath("./a/@href")
+            assert titles[link.removeprefix("#")].startswith(
+                f"Pair {cell.text_content()} · {theirs}"
+            )
+            checked += 1
+    for row in root.xpath("//table[@class='traveller']/tbody/tr"):
+        for cell, side in zip(row.xpath("./td")[:2], ("NS", "EW"), strict=True):
+            (link,) = cell.xpath("./a/@href")
+            assert titles[link.removeprefix("#")].startswith(f"Pair {cell.text_content()} · {side}")
+            checked += 1
+    assert checked > 100

@@ -50,6 +50,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
             source=source_name(event),
             hand_record=True,
         )
+    seats = _seat_cards(scored, cards)
     return Report(
         title=event.title or source_name(event),
         facts=_facts(event),
@@ -58,9 +59,9 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),
         grid=_matches.grid(scored.matches, teams),
         matches=_matches.tables(_matches.in_play_order(scored.matches, event), teams),
-        boards=_board_views(scored, teams, places, boards, dd, whys, _seat_cards(scored, cards)),
+        boards=_board_views(scored, teams, places, boards, dd, whys, seats),
         scorecards=_cards.scorecards(
-            _cards.Sources(scored, places, boards, cards, teams, whys=whys)
+            _cards.Sources(scored, places, boards, cards, teams, whys=whys, seat_cards=seats)
         ),
         scoring=how_scored(scored.method, scored.options),
         source=source_name(event),

@@ -222,6 +222,9 @@ class Sources:
     listed: Mapping[tuple[str | None, str], int] = attrs.field(factory=dict)
     # By scored board, how each figure came about (pbnscore.report._why).
     whys: list[dict[int, Any]] = attrs.field(factory=list)
+    # A number seen at a table -> its scorecard, by (section, number,
+    # direction) and (section, number): the opponents' cards.
+    seat_cards: Mapping[tuple[Any, ...], str] = attrs.field(factory=dict)
 
 
 def seat_index(
@@ -360,7 +363,12 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
             )
         )
         note = why.anchor if why is not None else None
-        links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 3), note, None))
+        section = participant.section if participant.team is None else None
+        other = (Direction.EW if side is Direction.NS else Direction.NS).value
+        theirs = sources.seat_cards.get((section, opponents, other)) or sources.seat_cards.get(
+            (section, opponents)
+        )
+        links.append((anchor, None, theirs, *(None,) * (len(_PAIR_COLUMNS) - 5), note, None))
     return _view.make_table(
         "scorecard",
         None,
