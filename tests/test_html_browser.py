@@ -195,12 +195,15 @@ def test_scorecards_and_hands(make: Any, browser_page: Any) -> None:
         (link,) = row[1].xpath(".//a/@href")
         card = ids[link.removeprefix("#")]
         assert "card" in card.get("class").split()
-        # A board number leads to its board, a figure to how it came about there.
-        for board_link in card.xpath(".//td/a/@href"):
+        # A board number leads to its board, a figure to how it came about
+        # there, an opponent to its own scorecard.
+        for board_link in card.xpath(".//td[@data-label!='Opponents']/a/@href"):
             target = ids[board_link.removeprefix("#")]
             if "why" in target.get("class").split():
                 target = target.getparent()
             assert "board" in target.get("class").split()
+        for opponent in card.xpath(".//td[@data-label='Opponents']/a/@href"):
+            assert "card" in ids[opponent.removeprefix("#")].get("class").split()
     cards = dom.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]")
     assert len(cards) == len({(s.participant.kind, s.participant.key) for s in scored.standings})
     boards = dom.xpath("//div[contains(concat(' ', @class, ' '), ' board ')]")
