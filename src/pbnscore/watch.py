@@ -67,6 +67,10 @@ TEMPORARY_PREFIXES = ("~$", ".~lock", ".")
 TEMPORARY_SUFFIXES = (".tmp", ".part")
 
 
+# The rulings beside a night: NIGHT.corrections.csv (docs/reference/corrections.md).
+CORRECTIONS_SUFFIX = ".corrections.csv"
+
+
 def results_name(name: str) -> bool:
     """Whether a file of this name is one a watch scores: ``*.pbn`` and
     ``*.xml`` (as ``batch`` finds them), not hidden, not a temporary file."""
@@ -314,10 +318,42 @@ class Watcher:
             folder = folder.parent
         return False
 
+    def _nights_ruled_by(self, path: Path) -> list[Path]:
+        """The nights ``path`` holds the rulings of, where it is a
+        ``NIGHT.corrections.csv`` and ``--corrections`` names none
+        (docs/reference/corrections.md): a change to it is a change to them."""
+        if self.config.settings.corrections is not None:
+            return []
+        if not path.name.endswith(CORRECTIONS_SUFFIX):
+            return []
+        stem = path.name[: -len(CORRECTIONS_SUFFIX)]
+        return [
+            path.with_name(stem + suffix)
+            for suffix in sorted(batch.INPUT_SUFFIXES)
+            if os.path.lexists(path.with_name(stem + suffix))
+            and self.wanted(path.with_name(stem + suffix))
+        ]
+
+    def _rulings_digest(self, path: Path) -> str:
+        """The content of the corrections beside night ``path`` (empty where
+        there are none, or ``--corrections`` names the file), part of what
+        says that the night changed."""
+        if self.config.settings.corrections is not None:
+            return ""
+        try:
+            return hashlib.sha256(path.with_suffix(CORRECTIONS_SUFFIX).read_bytes()).hexdigest()
+        except FileNotFoundError:
+            return ""
+        except OSError as exc:  # said when the night is read
+            return f"unreadable: {exc.errno}"
+
     def noticed(self, path: Path) -> None:
         """``path`` was created, changed or renamed into place: score it once
         it has settled. A save is also when the outputs that could not be
-        written are tried again (the disk may have room by now)."""
+        written are tried again (the disk may have room by now). A night's
+        corrections file changed is its night changed."""
+        for night in self._nights_ruled_by(path):
+            self.noticed(night)
         if self.wanted(path):
             self.pending[path] = _Pending(self.clock())
             self.gone.discard(self._name(path))
@@ -329,6 +365,8 @@ class Watcher:
     def removed(self, path: Path) -> None:
         """``path`` was deleted or renamed away: its outputs stay, said once;
         it leaves the season page at once."""
+        for night in self._nights_ruled_by(path):
+            self.noticed(night)  # its rulings withdrawn
         self.pending.pop(path, None)
         self.refused.pop(path, None)
         self.unwritten.discard(path)
@@ -442,6 +480,9 @@ class Watcher:
             self._unreadable(path, exc)
             return
         digest = hashlib.sha256(data).hexdigest()
+        rulings = self._rulings_digest(path)
+        if rulings:
+            digest = f"{digest}+{rulings}"
         name = self._name(path)
         if self.state.unchanged(name, digest):
             if self.config.season is not None and name not in self.figures:

@@ -1,0 +1,52 @@
+"""``watch`` and the director's corrections beside a night
+(docs/reference/corrections.md): a ruling added or changed after the
+night was scored rescores it, and a bad file added later is said."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pbnscore.cli import main
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+MITCHELL_XML = FIXTURES / "usebio" / "mitchell-pairs.xml"
+
+
+def adjusted(out: Path) -> list[str]:
+    document = json.loads((out / "night.json").read_text(encoding="utf-8"))
+    return [r["adjusted"] for b in document["boards"] for r in b["results"] if r["adjusted"]]
+
+
+def test_a_ruling_added_after_the_night_was_scored_rescores_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    (folder / "night.xml").write_bytes(MITCHELL_XML.read_bytes())
+    argv = ["watch", str(folder), "--out-dir", str(out), "--once", "--to", "json"]
+    assert main(argv) == 0
+    assert adjusted(out) == []
+    (folder / "night.corrections.csv").write_text(
+        "board,ns,ew,adjusted,reason\n1,1,1,60%-40%,slow play\n", encoding="utf-8"
+    )
+    capsys.readouterr()
+    assert main(argv) == 0
+    assert adjusted(out) == ["60%-40%"]
+    assert "night.xml" in capsys.readouterr().err
+
+
+def test_a_bad_corrections_file_added_later_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    (folder / "night.xml").write_bytes(MITCHELL_XML.read_bytes())
+    argv = ["watch", str(folder), "--out-dir", str(out), "--once", "--to", "json", "-q"]
+    assert main(argv) == 0
+    (folder / "night.corrections.csv").write_text("board,colour\n1,red\n", encoding="utf-8")
+    capsys.readouterr()
+    main(argv)
+    assert "night.corrections.csv" in capsys.readouterr().err
