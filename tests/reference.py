@@ -161,11 +161,20 @@ def trimmed_mean(scores: Sequence[int], drop: int | str, rounding: str) -> Fract
     return round_to_ten(Fraction(sum(kept), len(kept)), rounding)
 
 
-def median(scores: Sequence[int], rounding: str) -> Fraction:
+def median(scores: Sequence[int], rounding: str, middle: str = "mean") -> Fraction:
+    """The middle score; of an even count the mean of the two middle ones,
+    rounded, or (ASE Scorer's halfway Butler) the one reached counting halfway
+    from the top (``upper``: the 5th highest of 10) or the bottom (``lower``:
+    the 6th highest of 10)."""
     ordered = sorted(scores)
     n = len(ordered)
     if n % 2:
         return Fraction(ordered[n // 2])
+    highest_first = ordered[::-1]
+    if middle == "upper":
+        return Fraction(highest_first[n // 2 - 1])
+    if middle == "lower":
+        return Fraction(highest_first[n // 2])
     return round_to_ten(Fraction(ordered[n // 2 - 1] + ordered[n // 2], 2), rounding)
 
 
@@ -175,6 +184,7 @@ def butler(
     datum: str = "zero-sum",
     drop: int | str = 1,
     rounding: str = "half-away",
+    median_middle: str = "mean",
     double: bool = False,
     halve: bool = False,
     gaps: str = "lower",
@@ -193,7 +203,7 @@ def butler(
         elif datum == "mean":
             value = trimmed_mean(scores, 0, rounding)
         else:
-            value = median(scores, rounding)
+            value = median(scores, rounding, median_middle)
     points = []
     for spec in specs:
         if isinstance(spec, int):

@@ -38,6 +38,16 @@ class Datum(enum.Enum):
     MEDIAN = "median"
 
 
+class Middle(enum.Enum):
+    """Which score a median of an even count takes (docs/reference/conventions.md
+    "Medians"): the mean of the two middle scores, rounded by --rounding; or,
+    as ASE Scorer's "halfway Butler" asks, the upper or the lower middle score."""
+
+    MEAN = "mean"
+    UPPER = "upper"
+    LOWER = "lower"
+
+
 class Rounding(enum.Enum):
     """How a datum is rounded to a multiple of 10 when it falls on a half
     (…5): Compscore3 rounds half away from zero, ACBLscore half to even,
@@ -170,6 +180,16 @@ PRESETS = (
         "JFR Pary, as reported; its documentation was not found",
     ),
     _base.Preset(
+        "ase-halfway-top",
+        {"datum": "median", "median": "upper"},
+        "ASE Scorer's halfway Butler, counting from the top (asecomputing.com scoring methods)",
+    ),
+    _base.Preset(
+        "ase-halfway-bottom",
+        {"datum": "median", "median": "lower"},
+        "ASE Scorer's halfway Butler, counting from the bottom (asecomputing.com scoring methods)",
+    ),
+    _base.Preset(
         "ebu",
         {"datum": _TRIMMED, "drop": 1, "rounding": "half-away"},
         "EBU White Book 4.2.4's Butler example (1 top and 1 bottom ignored)",
@@ -195,12 +215,25 @@ class ButlerOptions(_base.SectionsOptions):
         converter=to_drop,
         metavar="N|P%|RULE",
     )
+    median: Middle = _base.choice(
+        Middle.MEAN,
+        "the median of an even count: mean (of the two middle scores, rounded); upper or "
+        "lower (the middle score counted from the top or the bottom: ASE Scorer's "
+        "halfway Butler)",
+        applies=_base.applies_with("datum", Datum.MEDIAN),
+    )
     rounding: Rounding = _base.option(
         Rounding.HALF_AWAY,
         "rounding of a mean or even-count median datum to a multiple of 10",
         choices=[r.value for r in Rounding],
         # A median rounds only the mean of its two middle scores (an even count).
-        applies=_base.applies_with("datum", Datum.TRIMMED_MEAN, Datum.MEAN, Datum.MEDIAN),
+        applies=_base.Applies(
+            lambda o: (
+                o.datum in (Datum.TRIMMED_MEAN, Datum.MEAN)
+                or (o.datum is Datum.MEDIAN and o.median is Middle.MEAN)
+            ),
+            "--datum trimmed-mean, mean or median (--median mean)",
+        ),
         converter=Rounding,
     )
     double: bool = _base.option(
@@ -328,6 +361,16 @@ def _formed(
             if trace is not None:
                 trace.note(f"median: the middle score, {ordered[middle]}", datum=ordered[middle])
             return ordered[middle], record
+        if options.median is not Middle.MEAN:
+            # ASE Scorer's halfway Butler: of 10 scores, "the top uses the 5th
+            # score, the bottom the 6th" (counted from the highest).
+            taken = ordered[middle] if options.median is Middle.UPPER else ordered[middle - 1]
+            if trace is not None:
+                trace.note(
+                    f"median of an even count: the {options.median.value} middle score, {taken}",
+                    datum=taken,
+                )
+            return taken, record
         kept = ordered[middle - 1 : middle + 1]
         what = "median of an even count: the mean of the two middle scores"
     elif options.datum is Datum.TRIMMED_MEAN:

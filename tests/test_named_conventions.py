@@ -1,0 +1,81 @@
+"""Conventions scorers name (docs/reference/conventions.md): halfway medians,
+the EBU's cross-IMP divisors, trimming by a fraction with a threshold, VPs
+on a multiple of the boards; each hand-worked from its published definition
+and checked against the slow references in ``reference``."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pbnscore
+import reference
+import strategies as build
+from pbnscore.errors import OptionError
+from pbnscore.model import Event, ScoredEvent
+from pbnscore.strategies.butler import ButlerOptions, board_datum
+
+
+def score(event: Event, method: str, **options: object) -> ScoredEvent:
+    return pbnscore.score(event, method, **options)
+
+
+# -- medians: ASE Scorer's halfway Butler ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("middle", "datum"),
+    [("mean", 440), ("upper", 450), ("lower", 420)],
+    ids=["mean", "upper", "lower"],
+)
+def test_halfway_median_of_four(middle: str, datum: int) -> None:
+    """Four scores 620, 450, 420, -50: the two middle ones are 450 and 420.
+    Their mean 435 rounds half away to 440; counting halfway from the top
+    (upper) gives the 2nd highest, 450; from the bottom (lower) the 3rd
+    highest, 420."""
+    options = ButlerOptions(datum="median", median=middle)
+    assert board_datum([620, 450, 420, -50], options) == datum
+
+
+def test_halfway_median_scores_the_board() -> None:
+    """The upper middle of 620, 450, 420, -50 is 450: 620 scores +5 IMPs
+    (170), 420 -1 (-30), -50 -11 (-500); the lower middle 420: 620 +5 (200),
+    450 +1 (30), -50 -10 (-470)."""
+    event = build.pairs_event([[620, 450, 420, -50]])
+    upper = score(event, "butler", datum="median", median="upper").boards[0]
+    lower = score(event, "butler", datum="median", median="lower").boards[0]
+    assert upper.datum == 450 and [r.ns_points for r in upper.results] == [5, 0, -1, -11]
+    assert lower.datum == 420 and [r.ns_points for r in lower.results] == [5, 1, 0, -10]
+
+
+def test_rounding_is_refused_with_a_middle_score() -> None:
+    """--rounding does nothing with --median upper: refused, like any option
+    that does nothing."""
+    event = build.pairs_event([[620, 450, 420, -50]])
+    with pytest.raises(OptionError, match="--rounding"):
+        score(event, "butler", datum="median", median="upper", rounding="half-even")
+    with pytest.raises(OptionError, match="--median"):
+        score(event, "butler", datum="mean", median="upper")
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(build.scores, min_size=1, max_size=12),
+    st.sampled_from(["mean", "upper", "lower"]),
+    st.sampled_from(["half-away", "half-even", "half-up", "none"]),
+)
+def test_medians_match_reference(scores: list[int], middle: str, rounding: str) -> None:
+    """Every median agrees with sorting highest first and counting halfway."""
+    given_rounding = {"rounding": rounding} if middle == "mean" else {}
+    options = ButlerOptions(datum="median", median=middle, **given_rounding)
+    assert board_datum(scores, options) == reference.median(scores, rounding, middle)
+
+
+def test_ase_presets_are_the_halfway_medians() -> None:
+    """--preset ase-halfway-top is --datum median --median upper, -bottom lower."""
+    event = build.pairs_event([[620, 450, 420, -50], [100, 200]])
+    for preset, middle in (("ase-halfway-top", "upper"), ("ase-halfway-bottom", "lower")):
+        by_preset = score(event, "butler", preset=preset)
+        assert by_preset.boards == score(event, "butler", datum="median", median=middle).boards
+        assert by_preset.options["median"] == middle
