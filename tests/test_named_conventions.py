@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import model_events as build
 import pbnscore
 import reference
-import strategies as build
 from pbnscore.errors import OptionError
 from pbnscore.model import Event, ScoredEvent
 from pbnscore.strategies.butler import ButlerOptions, board_datum
