@@ -14,7 +14,7 @@ import pbnscore
 import reference
 from pbnscore.errors import OptionError
 from pbnscore.model import Event, ScoredEvent
-from pbnscore.strategies.butler import ButlerOptions, board_datum
+from pbnscore.strategies.butler import ButlerOptions, Datum, Middle, Rounding, board_datum
 
 
 def score(event: Event, method: str, **options: object) -> ScoredEvent:
@@ -34,7 +34,7 @@ def test_halfway_median_of_four(middle: str, datum: int) -> None:
     Their mean 435 rounds half away to 440; counting halfway from the top
     (upper) gives the 2nd highest, 450; from the bottom (lower) the 3rd
     highest, 420."""
-    options = ButlerOptions(datum="median", median=middle)
+    options = ButlerOptions(datum=Datum.MEDIAN, median=Middle(middle))
     assert board_datum([620, 450, 420, -50], options) == datum
 
 
@@ -67,8 +67,7 @@ def test_rounding_is_refused_with_a_middle_score() -> None:
 )
 def test_medians_match_reference(scores: list[int], middle: str, rounding: str) -> None:
     """Every median agrees with sorting highest first and counting halfway."""
-    given_rounding = {"rounding": rounding} if middle == "mean" else {}
-    options = ButlerOptions(datum="median", median=middle, **given_rounding)
+    options = ButlerOptions(datum=Datum.MEDIAN, median=Middle(middle), rounding=Rounding(rounding))
     assert board_datum(scores, options) == reference.median(scores, rounding, middle)
 
 
