@@ -173,3 +173,14 @@ def test_without_the_extra_score_of_a_bws_is_one_line_and_exit_1(
     assert capsys.readouterr().err.splitlines() == [
         f"{night}: reading a Bridgemate .bws file needs the bws extra: pip install 'pbnscore[bws]'"
     ]
+
+
+@pytest.mark.parametrize("keep", [3078144, 1540096, 3082240 - 1], ids=["last-pages", "half", "odd"])
+def test_a_bws_cut_short_is_one_line_and_exit_1(
+    shared_samples: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], keep: int
+) -> None:
+    night = tmp_path / "night.bws"
+    night.write_bytes((shared_samples / PALO_ALTO).read_bytes()[:keep])
+    assert main(["score", str(night), "--to", "json", "-o", str(tmp_path / "n.json")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{night}: cut short")

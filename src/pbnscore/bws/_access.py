@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import struct
 import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -32,6 +33,9 @@ INSTALL = "pip install 'pbnscore[bws]'"
 # The first page of a Jet 3/4 (Access 97, 2000-2003) or ACE (Access 2007 on)
 # database: four bytes, then the engine's name.
 _MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
+
+# A Jet 3 (Access 97) page; Jet 4 and ACE pages are 4096 bytes.
+_JET3_PAGE = 2048
 
 # How access-parser gives a date: text, with the fraction of a second the
 # float it was stored as leaves (10:51:37.995840 for 10:51:38).
@@ -85,6 +89,9 @@ class AccessTables:
             names = " or ".join(missing)
             message = f"an Access database, but not a Bridgemate one (no {names} table)"
             raise ParseError(message, source=source)
+        cut = _cut_short(data, self._parser)
+        if cut is not None:
+            raise ParseError(f"cut short: {cut}", source=source)
 
     def rows(self, name: str) -> Sequence[Row]:
         if name not in self.tables:
@@ -95,6 +102,78 @@ class AccessTables:
         except Exception as exc:  # the library's faults are its own types
             raise TableUnreadable(_why(exc)) from None
         return _rows_of(columns or {})
+
+
+def _cut_short(data: bytes, parser: Any) -> str | None:
+    """Why the file is cut short, or None. A Jet file is whole pages, and
+    each table's usage map names the pages that hold its rows: a page named
+    at or past the end is a page the file lost (the library would read it
+    as no rows, and the night would be scored with results missing)."""
+    size: int = parser.page_size
+    if len(data) % size:
+        return f"{len(data)} bytes is not a whole number of {size}-byte pages"
+    pages = len(data) // size
+    for name in sorted(parser.catalog):
+        try:
+            with _quiet():
+                header = parser.get_table(name).table_header
+            used = _used_pages(data, size, header.row_page_map)
+        except Exception:  # the library's faults are its own types: said on reading
+            continue
+        if used is None or (used and max(used) >= pages):
+            return f"its {name} table uses pages past its end ({pages} pages)"
+    return None
+
+
+def _row_bytes(data: bytes, size: int, page: int, row: int) -> bytes | None:
+    """Row ``row`` of data page ``page`` (Jet 3: the row offsets at 10,
+    Jet 4: at 14); None where the page is past the end; empty where the
+    page has no such row."""
+    if (page + 1) * size > len(data):
+        return None
+    found = data[page * size : (page + 1) * size]
+    at = 0x0A if size == _JET3_PAGE else 0x0E
+    (rows,) = struct.unpack_from("<H", found, at - 2)
+    if row >= rows:
+        return b""
+    start = struct.unpack_from("<H", found, at + 2 * row)[0] & 0x1FFF
+    end = size if row == 0 else struct.unpack_from("<H", found, at + 2 * (row - 1))[0] & 0x1FFF
+    return found[start:end]
+
+
+def _used_pages(data: bytes, size: int, pointer: int) -> list[int] | None:
+    """The pages a usage map names (``pointer``: its page, and row in the
+    lowest byte): an inline bitmap from a first page, or a list of bitmap
+    pages; None where the map itself is past the end."""
+    usage = _row_bytes(data, size, pointer >> 8, pointer & 0xFF)
+    if usage is None:
+        return None
+    if len(usage) < 5:
+        return []
+    if usage[0] == 0:
+        (first,) = struct.unpack_from("<I", usage, 1)
+        return [
+            first + i * 8 + bit
+            for i, byte in enumerate(usage[5:])
+            for bit in range(8)
+            if byte >> bit & 1
+        ]
+    used: list[int] = []
+    for i in range((len(usage) - 1) // 4):
+        (page,) = struct.unpack_from("<I", usage, 1 + 4 * i)
+        if page == 0:
+            continue
+        if (page + 1) * size > len(data):
+            return None
+        bitmap = data[page * size + 4 : (page + 1) * size]
+        base = i * (size - 4) * 8
+        used += [
+            base + j * 8 + bit
+            for j, byte in enumerate(bitmap)
+            for bit in range(8)
+            if byte >> bit & 1
+        ]
+    return used
 
 
 def _why(exc: Exception) -> str:
