@@ -142,3 +142,24 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if nextitem is None or nextitem.path != item.path:
         gc.collect()
         gc.freeze()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--skip-install",
+        metavar="REASON",
+        help="skip the tests marked install (they build the wheel and install it into "
+        "fresh environments); the reason is printed with each skip",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = config.getoption("--skip-install")
+    if reason is None:
+        return
+    if not reason.strip():
+        raise pytest.UsageError("--skip-install needs a reason")
+    skip = pytest.mark.skip(reason=f"--skip-install: {reason}")
+    for item in items:
+        if item.get_closest_marker("install"):
+            item.add_marker(skip)

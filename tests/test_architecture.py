@@ -64,7 +64,7 @@ PACKAGE = Path(pbnscore.__file__).parent
 PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_read",
-         "_atomic", "_version", "_face", "_numbering", "_enums"),
+         "_atomic", "_version", "_face", "_numbering", "_enums", "examples"),
         "model",
     ),
     "pbn": "pbn format",

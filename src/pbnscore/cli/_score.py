@@ -14,6 +14,7 @@ from pbnscore import outputs, pipeline
 from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 from pbnscore.errors import UsageError
+from pbnscore.examples import CLUB_NIGHT
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -33,7 +34,14 @@ METHOD_OPTIONS = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("input", metavar="INPUT", help="a .pbn, .xml or .bws file, or - for stdin")
+    parser.add_argument(
+        "input", metavar="INPUT", nargs="?", help="a .pbn, .xml or .bws file, or - for stdin"
+    )
+    parser.add_argument(
+        "--example",
+        action="store_true",
+        help="score the club night shipped with pbnscore instead of INPUT",
+    )
     parser.add_argument("-o", "--output", metavar="OUTPUT", help="file to write, - for stdout")
     _parser.add_output_arguments(parser, several="each written as OUTPUT's name with its extension")
     _parser.add_from_argument(parser)
@@ -43,6 +51,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(command_line: _parser.Line, method: str | None) -> int:
     args, flags = _parser.parse_with_method(command_line, method)
+    if args.example == (args.input is not None):
+        raise UsageError("score takes INPUT or --example (one of them)")
+    if args.example:
+        args.input = str(CLUB_NIGHT)
     data, source = _io.read_input(args.input)
     formats = tuple(dict.fromkeys(args.to or ()))
     if len(formats) > 1:

@@ -1,0 +1,146 @@
+"""The built distribution installs and runs where the source folder is out of
+reach (docs/howto/install.md): the sdist is built from the tree and the wheel
+from the sdist, each extra's wheel goes into a fresh virtual environment with
+nothing of the checkout but that wheel, and the commands a new user types run
+there from an empty folder. Slow (a build and three installs): marked
+``install``; ``--skip-install REASON`` skips it, saying why."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED_SAMPLES
+from pbnscore._version import __version__
+
+pytestmark = pytest.mark.install
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTRAS = ("", "dd", "bws")
+
+
+def _run(
+    command: Sequence[str | Path],
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    stdin: str | None = None,
+) -> str:
+    done = subprocess.run(
+        [str(word) for word in command],
+        cwd=cwd,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist and the wheel built from it, as ``python -m build`` makes
+    them (without an isolated build environment: the test extra has
+    setuptools, so no download is needed)."""
+    out = tmp_path_factory.mktemp("dist")
+    _run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT],
+        cwd=out,
+    )
+    return out
+
+
+@pytest.fixture(scope="module")
+def wheelhouse(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel and a wheel of every dependency of every extra (pip's cache
+    makes a repeat cheap; a dependency published only as source is built
+    once), so each environment installs with ``--no-index`` from this folder
+    alone."""
+    house = tmp_path_factory.mktemp("wheelhouse")
+    (wheel,) = dist.glob("*.whl")
+    every_extra = ",".join(extra for extra in EXTRAS if extra)
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "-w", house, f"{wheel}[{every_extra}]"], house
+    )
+    assert (house / wheel.name).is_file()
+    return house
+
+
+def test_the_sdist_holds_the_tests_and_their_fixtures(dist: Path) -> None:
+    (sdist,) = dist.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    top = f"pbnscore-{__version__}"
+    assert sdist.name == f"{top}.tar.gz"
+    for needed in (
+        "LICENSE",
+        "CHANGELOG.md",
+        "tests/conftest.py",
+        "tests/test_install.py",
+        "fixtures/usebio/club-night.xml",
+        "src/pbnscore/examples/club-night.xml",
+        "docs/howto/install.md",
+    ):
+        assert needed in names
+
+
+@pytest.mark.parametrize("extra", EXTRAS, ids=[e or "plain" for e in EXTRAS])
+def test_the_wheel_runs_in_a_fresh_environment(
+    extra: str, dist: Path, wheelhouse: Path, tmp_path: Path
+) -> None:
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", venv], cwd=tmp_path)
+    scripts = venv / ("Scripts" if os.name == "nt" else "bin")
+    python = scripts / ("python.exe" if os.name == "nt" else "python")
+    requirement = f"pbnscore[{extra}]" if extra else "pbnscore"
+    _run(
+        [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index",
+         "--find-links", wheelhouse, requirement],
+        cwd=tmp_path,
+    )  # fmt: skip
+    # An empty folder, and nothing on the path but the environment's own.
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    env["PATH"] = f"{scripts}{os.pathsep}{env.get('PATH', '')}"
+    located = _run([python, "-c", "import pbnscore; print(pbnscore.__file__)"], away, env)
+    assert Path(located).resolve().is_relative_to(venv.resolve())
+    assert not Path(located).resolve().is_relative_to(ROOT)
+
+    script = scripts / "pbnscore"
+    assert _run([script, "--version"], away, env).split() == ["pbnscore", __version__]
+    assert _run([python, "-m", "pbnscore", "--version"], away, env).split() == [
+        "pbnscore", __version__
+    ]  # fmt: skip
+    text = _run([script, "score", "--example", "--to", "text", "-q"], away, env)
+    assert "Monday Pairs" in text and "Riverside Bridge Club" in text
+    assert list(away.iterdir()) == []  # nothing written beside the user
+
+    if extra == "dd":
+        # The bundled night has no hands: a user's night with hands, on stdin.
+        night = (ROOT / "fixtures" / "pbn" / "mitchell-pairs.pbn").read_text(encoding="utf-8")
+        command: list[str | Path] = [
+            script,
+            "score",
+            "-",
+            "--from",
+            "pbn",
+            "--to",
+            "text",
+            "--dd",
+            "-q",
+        ]
+        assert "Makeable contracts" in _run(command, away, env, stdin=night)
+    if extra == "bws":
+        _run([python, "-c", "import access_parser"], away, env)
+        samples = sorted((SHARED_SAMPLES / "bws").glob("*.bws"))
+        if samples:  # a real Bridgemate file read in place, where the samples are
+            _run([script, "check", samples[0]], away, env)
