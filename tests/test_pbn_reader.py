@@ -219,8 +219,9 @@ def test_adjusted_fixture() -> None:
 
 def test_score_that_disagrees_with_its_contract() -> None:
     """The file's score is what is scored; `check` reports the disagreement
-    once, as an error (4S= by N not vulnerable is 420), not a second time
-    as the reader's warning."""
+    once, as a warning (4S= by N not vulnerable is 420: ``score`` scores the
+    file's 450 and says so, and ``check`` agrees), not a second time as the
+    reader's warning."""
     text = table(
         "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS",
         "1 2 4S N 10 450",
@@ -230,7 +231,7 @@ def test_score_that_disagrees_with_its_contract() -> None:
     assert pbn.check(text, source="d.pbn") == []
     problems = validate.check_bytes(text.encode(), "d.pbn")
     assert [(str(p), p.severity) for p in problems] == [
-        ("d.pbn:4: board 1: 4S by N taking 10 scores +420 for NS, not +450", "error")
+        ("d.pbn:4: board 1: 4S by N taking 10 scores +420 for NS, not +450", "warning")
     ]
 
 

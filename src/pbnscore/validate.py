@@ -21,8 +21,10 @@ for every format:
 - and the format's own checks of what its reader kept (USEBIO's:
   ``pbnscore.usebio._checks``).
 
-Errors mean the file's numbers cannot be trusted; warnings do not fail
-``check``.
+Errors mean the file's numbers cannot be trusted: ``score`` refuses the
+file. What ``score`` scores in spite of (a pair in two results, a score its
+contract contradicts: the file's score is used) is a warning here too, so
+the two commands agree on what is an error (docs/reference/choices.md).
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ from pbnscore.model import (
 )
 
 WARNING = "warning"
+# What ``score`` scores in spite of (the file's score for a contract it
+# disagrees with; a pair's points in each of its two results) is a warning
+# in ``check`` too: the two commands agree on what is an error.
+SCORED = WARNING
 
 # Who sat in a seat, from the pair's id and the direction it sat: (id,
 # direction) or (id,) for the pair; () for a team, which sits at every table;
@@ -297,7 +303,7 @@ class _Checker:
         vulnerability = board.vulnerability or vulnerability_for_board(board.number)
         for at, play in enumerate(columns.plays):
             for message in self._play_problems(play, vulnerability):
-                self.add(f"{label}: {message}", columns.lines[at])
+                self.add(f"{label}: {message}", columns.lines[at], SCORED)
 
     def _play_problems(self, play: Play, vulnerability: Vulnerability) -> tuple[str, ...]:
         key = (id(play), vulnerability)
@@ -318,7 +324,7 @@ class _Checker:
                 self.add(message, columns.lines[at], refuse=True)
             elif key in taken:
                 message = f"{label}: pair {_shown(' '.join(key))} is in two results"
-                self.add(message, columns.lines[at])
+                self.add(message, columns.lines[at], SCORED)
             elif key:
                 taken.add(key)
 
