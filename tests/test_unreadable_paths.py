@@ -172,6 +172,21 @@ def test_a_folder_that_cannot_be_listed_is_said(
         assert (place / "out" / "good.xml").exists()
 
 
+def test_a_recursive_watch_says_a_folder_that_cannot_be_listed(
+    place: Path, locked_inside: Path
+) -> None:
+    """watch --recursive --once over in/, in/locked at mode 000: its line and
+    exit 1 (it exited 0 in silence: the folder is no results file by name);
+    the good night is still scored."""
+    out = place / "out"
+    done = run("watch", str(locked_inside), "--recursive", "--once", "--out-dir", str(out))
+    _no_traceback(done)
+    assert done.returncode == 1, done
+    said = f"{locked_inside / 'locked'}: cannot read this folder: Permission denied"
+    assert said in done.stderr, done
+    assert (out / "good.xml").exists()
+
+
 @pytest.mark.parametrize("command", ["batch", "season"])
 def test_a_folder_named_that_cannot_be_listed_is_one_line(
     place: Path, locked_inside: Path, command: str

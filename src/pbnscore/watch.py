@@ -235,6 +235,16 @@ class _Gone(Exception):
     """The file is no longer among the folder's: deleted while it was scored."""
 
 
+def _unlistable(path: Path) -> bool:
+    """A folder that cannot be listed (batch.find keeps it so that it is
+    said, as docs/reference/bad-input.md promises, never skipped)."""
+    try:
+        with os.scandir(path):
+            return False
+    except OSError:
+        return path.is_dir()
+
+
 def _locked(exc: OSError) -> bool:
     """Windows: the file is open in the program still writing it (a
     sharing or lock violation): looked at again later, not refused."""
@@ -293,7 +303,9 @@ class Watcher:
             relative = path.relative_to(self.config.folder)
         except ValueError:
             return False
-        if not relative.parts or not results_name(relative.name):
+        if not relative.parts:
+            return False
+        if not results_name(relative.name) and not (self.config.recursive and _unlistable(path)):
             return False
         if len(relative.parts) > 1 and not self.config.recursive:
             return False
@@ -447,7 +459,8 @@ class Watcher:
             except OSError:
                 status = None  # its folder cannot be searched: tried again later
         else:
-            if not stat.S_ISREG(status.st_mode):
+            unlisted = stat.S_ISDIR(status.st_mode) and _unlistable(path)  # to be said
+            if not stat.S_ISREG(status.st_mode) and not unlisted:
                 # A folder named x.xml; a pipe would wait for ever (as batch).
                 del self.pending[path]
                 return False
