@@ -508,10 +508,12 @@ def _public_definitions(body: list[ast.stmt]) -> Iterator[ast.ClassDef | ast.Fun
             )
 
 
-# Rooms of one job (docs/internals/architecture.md): no module over 800 lines, no function over
-# 80. A module over them while it waits to be split is listed here, and the
-# list may only shrink: it is empty, every oversized room has been split.
-MAX_MODULE_LINES = 800
+# A module holds one concern whatever its length (docs/internals/architecture.md,
+# "Rooms by concern"): a module is split when its concern splits, never to get under a
+# number. MAX_MODULE_LINES is an alarm, not a target: a module past it is asked whether it
+# still holds one concern (and listed in OVERSIZED, which may only shrink, if it does).
+# A function over 80 lines is always too long.
+MAX_MODULE_LINES = 1500
 MAX_FUNCTION_LINES = 80
 OVERSIZED: frozenset[str] = frozenset()
 
