@@ -235,10 +235,22 @@ def cross_imps(
             continue
         others = [o for j, o in enumerate(specs) if j != i and isinstance(o, int)]
         total = Fraction(sum(imp(spec - o, gaps, cap) for o in others))
-        if normalise == "average" and others:
-            total /= len(others)
+        c, r = len(others), len(others) + 1
+        if others and normalise == "average":
+            total /= c
+        elif others and normalise == "results":
+            total /= r
+        elif others and normalise == "sqrt-2rc":
+            with localcontext() as context:
+                context.prec = 60
+                total = _hundredth_half_away(Decimal(int(total)) / Decimal(2 * r * c).sqrt())
         points.append((total, -total))
     return points
+
+
+def _hundredth_half_away(value: Decimal) -> Fraction:
+    """Decimal's ROUND_HALF_UP (half away from zero) to two places, at 60 digits."""
+    return Fraction(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 # -- barking --------------------------------------------------------------------

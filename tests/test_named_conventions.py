@@ -5,6 +5,8 @@ and checked against the slow references in ``reference``."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -78,3 +80,39 @@ def test_ase_presets_are_the_halfway_medians() -> None:
         by_preset = score(event, "butler", preset=preset)
         assert by_preset.boards == score(event, "butler", datum="median", median=middle).boards
         assert by_preset.options["median"] == middle
+
+
+# -- the EBU's cross-IMP divisors -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("normalise", "points"),
+    [
+        ("total", Fraction(17)),
+        ("average", Fraction(17, 3)),
+        ("results", Fraction(17, 4)),
+        ("sqrt-2rc", Fraction(347, 100)),
+    ],
+    ids=["1", "c", "r", "sqrt-2rc"],
+)
+def test_ebu_divisors_by_hand(normalise: str, points: Fraction) -> None:
+    """420 against 450, -50 and 100: -30 is -1 IMP, 470 +10, 320 +8; the sum
+    17 over c = 3 comparisons, r = 4 results. Divided by 1: 17; by c: 17/3;
+    by r: 17/4; by sqrt(2rc) = sqrt(24) = 4.898979...: 3.4701..., 3.47."""
+    board = score(build.pairs_event([[420, 450, -50, 100]]), "cross-imps", normalise=normalise)
+    assert board.boards[0].results[0].ns_points == points
+    assert board.boards[0].results[0].ew_points == -points
+
+
+@settings(max_examples=80)
+@given(
+    st.lists(build.boards(1, 10), min_size=1, max_size=3),
+    st.sampled_from(["total", "average", "results", "sqrt-2rc"]),
+)
+def test_divisors_match_all_pairs(boards: list[list[build.Spec]], normalise: str) -> None:
+    """Every divisor agrees with the all-pairs sum divided as the EBU lists
+    (sqrt(2rc) in 60-digit decimals, rounded half away to the hundredth)."""
+    scored = score(build.pairs_event(boards), "cross-imps", normalise=normalise)
+    for specs, board in zip(boards, scored.boards, strict=True):
+        expected = reference.cross_imps(specs, normalise=normalise)
+        assert [(r.ns_points, r.ew_points) for r in board.results] == expected

@@ -260,6 +260,10 @@ _NORMALISE_WORDS = {
     "cross-imps": {
         "average": "A pair's figure on a board is the average of its comparisons.",
         "total": "A pair's figure on a board is the sum of its comparisons.",
+        "results": "A pair's figure on a board is the sum of its comparisons over the "
+        "number of results.",
+        "sqrt-2rc": "A pair's figure on a board is the sum of its comparisons over "
+        "√(2rc) (r results, c comparisons), to the hundredth.",
     },
     "barking": {
         "match": "A board's sum is scaled to one match's three comparisons.",

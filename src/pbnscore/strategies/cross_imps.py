@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -29,10 +30,42 @@ if TYPE_CHECKING:
 
 
 class Normalise(enum.Enum):
-    """How cross-IMPs' comparisons become a result's score: their average or their sum."""
+    """What cross-IMPs divide a result's sum of comparisons by: the EBU's four
+    divisors (docs/reference/conventions.md "Cross-IMP divisors"), c the
+    comparisons, r = c + 1 the results."""
 
-    AVERAGE = "average"  # the sum over the other real results / their number
-    TOTAL = "total"  # the plain sum
+    AVERAGE = "average"  # c: the sum over the other real results / their number
+    TOTAL = "total"  # 1: the plain sum
+    RESULTS = "results"  # r = c + 1
+    ROOT = "sqrt-2rc"  # sqrt(2rc), rounded to the hundredth (the EBU's for VPs)
+
+
+def divided(total: int, c: int, normalise: Normalise) -> Fraction:
+    """A sum of ``c`` comparisons divided as ``normalise`` says; a lone
+    result (c = 0) scores 0. sqrt(2rc) is irrational in general: the quotient
+    is kept rounded to the hundredth, half away from zero (the figure every
+    output shows, docs/reference/conventions.md "Cross-IMP divisors")."""
+    if normalise is Normalise.TOTAL or c == 0:
+        return Fraction(total)
+    if normalise is Normalise.AVERAGE:
+        return Fraction(total, c)
+    r = c + 1
+    if normalise is Normalise.RESULTS:
+        return Fraction(total, r)
+    # |100 total| / sqrt(2rc) = sqrt(N / D); half away from zero is
+    # floor(y + 1/2) = (floor(2y) + 1) // 2, and floor(2y) = isqrt(4N // D).
+    n, d = (100 * total) ** 2, 2 * r * c
+    hundredths = (math.isqrt(4 * n // d) + 1) // 2
+    return Fraction(hundredths if total >= 0 else -hundredths, 100)
+
+
+def divisor_text(c: int, normalise: Normalise) -> str:
+    """The divisor as a sentence names it."""
+    if normalise is Normalise.AVERAGE:
+        return f"{c} other results"
+    if normalise is Normalise.RESULTS:
+        return f"{c + 1} results"
+    return f"√(2 × {c + 1} × {c})"
 
 
 # Real programs' cross-IMP conventions (docs/reference/presets.md gives each source).
@@ -54,7 +87,9 @@ class CrossImpsOptions(_base.SectionsOptions):
 
     normalise: Normalise = _base.option(
         Normalise.AVERAGE,
-        "average: sum over the other results / their number; total: the plain sum",
+        "what the sum of comparisons is divided by (the EBU's four divisors): average: "
+        "the comparisons c; total: 1; results: r = c + 1; sqrt-2rc: sqrt(2rc), to the "
+        "hundredth (the EBU's for conversion to VPs)",
         choices=[n.value for n in Normalise],
         converter=Normalise,
     )
@@ -81,16 +116,13 @@ class CrossImps(PerBoardMethod):
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
             # IMP(s - s) = 0: a score compared with itself adds nothing.
             sums = ImpSums(scores, options.imp_gaps, options.imp_cap)
-            # A lone real result has nothing to be compared with: 0 (not 0/0).
-            others = max(len(scores) - 1, 1)
+            others = len(scores) - 1
             memo: dict[int, _fields.SidePoints] = {}
             ordered = sorted(scores)
             listed = _listed_scores(trace, field, scores)
             for score in scores:
                 if score not in memo:
-                    points = Fraction(sums(score))
-                    if options.normalise is Normalise.AVERAGE:
-                        points /= others
+                    points = divided(sums(score), others, options.normalise)
                     memo[score] = (points, -points)
                     if trace is not None:
                         comparisons = Comparisons(ordered, score, options)
@@ -173,14 +205,19 @@ def _trace_score(
             best=[c.lowest, c.best],
             worst=[c.highest, c.worst],
         )
-    divisor = max(c.count, 1)
-    divided = ""
-    if options.normalise is Normalise.AVERAGE:
-        divided = f" / {divisor} other results = {shown(points)}"
+    normalise = options.normalise
+    shared = ""
+    divisor: int | float = 1
+    if normalise is not Normalise.TOTAL and c.count:
+        shared = f" / {divisor_text(c.count, normalise)} = {shown(points)}"
+        r = c.count + 1
+        divisor = {Normalise.AVERAGE: c.count, Normalise.RESULTS: r}.get(
+            normalise, math.sqrt(2 * r * c.count)
+        )
     trace.for_score(
         c.score,
-        f"sum of {c.count} comparisons: {total:+d}{divided}",
+        f"sum of {c.count} comparisons: {total:+d}{shared}",
         sum=total,
-        divisor=divisor if options.normalise is Normalise.AVERAGE else 1,
+        divisor=divisor,
         points=number(points),
     )
