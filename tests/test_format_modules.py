@@ -37,7 +37,7 @@ WRITTEN_ONLY = ("json", "text", "html", "csv")
 FUNCTIONS = ("load", "loads", "dump", "dumps")
 
 # Each format's own options, as documented (the API reference lists them).
-READ_OPTIONS = {"pbn": {"strict", "warnings"}, "usebio": {"warnings"}}
+READ_OPTIONS = {"pbn": {"strict", "warnings"}, "usebio": {"strict", "warnings"}}
 WRITE_OPTIONS = {
     "pbn": {"warn"},
     "usebio": {"types", "dialect", "keep_awards", "warn"},
@@ -195,8 +195,11 @@ def test_the_package_loads_a_format_by_name_with_its_options() -> None:
     assert pbnscore.loads(data, "pbn", strict=False) == pbn.loads(data, strict=False)
     assert pbnscore.load(MITCHELL, "pbn", source="x") == pbn.load(MITCHELL, source="x")
     assert pbnscore.load(CLUB, "xml") == usebio.load(CLUB)
-    with pytest.raises(pbnscore.OptionError, match="'strict' is an option of pbn, not usebio"):
-        pbnscore.load(CLUB, strict=False)
+    assert pbnscore.load(CLUB, strict=False) == usebio.load(CLUB)
+    with pytest.raises(
+        pbnscore.OptionError, match="'strict' is an option of usebio and pbn, not bws"
+    ):
+        pbnscore.loads(b"x", "bws", strict=False)
     with pytest.raises(pbnscore.OptionError, match="'colour' is no reader option"):
         pbnscore.loads(data, colour=True)
     with pytest.raises(pbnscore.OptionError, match="unknown format 'docx'"):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pbnscore import pbn
+from pbnscore import errors, pbn
 from pbnscore.model import Outcome
 from pbnscore.pbn import _analysis, _reader, _score_table, _tables
 
@@ -217,7 +217,7 @@ def test_a_read_stopped_in_a_score_table_keeps_the_rows_before(
     """A lenient read that stops at its last problem inside a ScoreTable (the
     fifth row's contract, with three problems allowed) keeps the rows
     before that row, as a row-by-row read did: in one section or in two."""
-    monkeypatch.setattr(_reader, "MAX_PROBLEMS", 3)
+    monkeypatch.setattr(errors, "MAX_PROBLEMS", 3)
     header = ("Section;" if sections else "") + "PairId_NS;PairId_EW;Contract;Declarer;Result"
     contracts = ["3N", "4Q", "3N", "5Q", "6Q", "3N"]
     rows = [

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from pbnscore import usebio, validate
+from pbnscore import errors, usebio, validate
 from pbnscore.cli import main
 from pbnscore.errors import Problem, UsebioError
-from pbnscore.usebio import _reader
 from test_fuzz import FUZZ, mutated
 from test_hostile_input import CASES
 
@@ -223,7 +222,7 @@ def test_the_command_reports_every_reader_problem_on_every_fixture(path: Path) -
 
 
 def test_a_lenient_read_stops_after_too_many_problems(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_reader, "MAX_PROBLEMS", 3)
+    monkeypatch.setattr(errors, "MAX_PROBLEMS", 3)
     document = _document(PAIRS)
     problems = usebio.check(document, source="night.xml")
     assert [p.message for p in problems] == [

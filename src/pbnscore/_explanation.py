@@ -16,12 +16,8 @@ from contextvars import ContextVar
 
 import attrs
 
-from pbnscore.errors import PbnscoreError
+from pbnscore.errors import CannotExplain as CannotExplain
 from pbnscore.model import DatumRecord, Participant, Points, Result, ScoredEvent
-
-
-class CannotExplain(PbnscoreError):
-    """The method, or the board asked for, has nothing to explain."""
 
 
 @attrs.frozen

@@ -1,8 +1,13 @@
-"""The one exception hierarchy of pbnscore.
+"""The one exception hierarchy of pbnscore, and the one problems collector
+of its readers.
 
 Every problem a user can cause (a bad file, a bad option) is a
 :class:`PbnscoreError`; its ``str()`` is the one line the CLI prints,
-``file:line: message``.
+``file:line: message``, and its class's ``exit_code`` the status the
+command ends with (as click's ``ClickException.exit_code``): 1 for a file
+that cannot be read, scored or written, 2 for a usage error. A plug-in's
+own bug is a :class:`PluginFault` (exit 3). A lenient read (``check``)
+collects its problems with :func:`collect`, up to :data:`MAX_PROBLEMS`.
 """
 
 from __future__ import annotations
@@ -13,7 +18,10 @@ import attrs
 
 
 class PbnscoreError(Exception):
-    """Base of every error pbnscore raises on purpose."""
+    """Base of every error pbnscore raises on purpose; ``exit_code`` is the
+    command line's status for it."""
+
+    exit_code = 1
 
 
 class ParseError(PbnscoreError, ValueError):
@@ -75,11 +83,15 @@ class ProfileError(PbnscoreError):
 
 
 class OptionError(PbnscoreError):
-    """A method option has a value the method does not accept."""
+    """A method option has a value the method does not accept (exit 2)."""
+
+    exit_code = 2
 
 
 class UnknownMethodError(PbnscoreError):
-    """No registered scoring method has this name."""
+    """No registered scoring method has this name (exit 2)."""
+
+    exit_code = 2
 
 
 class WorkerDied(PbnscoreError):
@@ -105,6 +117,8 @@ class UsageError(PbnscoreError):
     a missing input, an output that would overwrite an input or another output.
     ``source`` is the file the message is about, where there is one."""
 
+    exit_code = 2
+
     def __init__(self, message: str, *, source: str | None = None) -> None:
         super().__init__(message)
         self.message = message
@@ -117,6 +131,68 @@ class UsageError(PbnscoreError):
 
 # The errors that are the user's wording, not the file's: exit status 2.
 USAGE_ERRORS = (UsageError, UnknownMethodError, OptionError)
+
+
+class PluginError(PbnscoreError):
+    """A registered method could not be imported or is not a strategy, or a
+    plug-in's ``score()`` raised a :class:`PbnscoreError` of its own (exit 1)."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
+
+
+class PluginFault(Exception):
+    """A plug-in's ``score()`` failed in a way no method should (any other
+    exception, ``sys.exit()`` too): a bug, but the plug-in's, so said as its
+    own (exit 3), not as pbnscore's internal error."""
+
+    exit_code = 3
+
+    def __init__(self, name: str, exc: BaseException) -> None:
+        super().__init__(name, exc)
+        self.name, self.exc = name, exc
+
+    def __str__(self) -> str:
+        return f"plug-in {self.name} failed: {described(self.exc)}"
+
+
+def described(exc: BaseException) -> str:
+    """``Type: text``, the text quoted where it is not one printable line."""
+    return f"{type(exc).__name__}: {excerpt(str(exc), 120, bare=True)}"
+
+
+class CannotExplain(PbnscoreError):
+    """The method, or the board asked for, has nothing to explain."""
+
+
+class StreamError(PbnscoreError):
+    """Standard output could not be written (full, closed), or standard
+    input read (closed): exit 1."""
+
+
+# A lenient read stops after this many problems (a file of garbage is not
+# worth reading to its end); a strict read only counts warnings past it.
+MAX_PROBLEMS = 1000
+TOO_MANY = "too many problems; the rest of the file is not read"
+
+
+class TooManyProblems(Exception):
+    """Raised by :func:`collect` once a lenient read has recorded
+    MAX_PROBLEMS problems (and a last one saying so): reading stops. Not a
+    ParseError, so that no reader's handler of a bad element catches it."""
+
+
+def collect(problems: list[Problem], problem: Problem) -> None:
+    """A lenient read's problem kept in ``problems``: the one collector of
+    every reader. At MAX_PROBLEMS a last one says the rest is not read, and
+    reading stops (:class:`TooManyProblems`); past it (what is still built
+    after the stop) nothing more is kept."""
+    if len(problems) > MAX_PROBLEMS:
+        return
+    problems.append(problem)
+    if len(problems) == MAX_PROBLEMS:
+        problems.append(Problem(TOO_MANY, problem.source, problem.line))
+        raise TooManyProblems
 
 
 def counted(count: int, noun: str) -> str:

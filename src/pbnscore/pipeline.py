@@ -33,6 +33,7 @@ import attrs
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,
+    PluginFault,
     Problem,
     ScoringError,
     UsageError,
@@ -303,8 +304,6 @@ def failure(exc: Exception, source: str) -> str:
     """The one line for a file the road could not take: ``file:line:
     message`` for bad input, the system's reason for a file it could not
     read or write, and an internal error (a bug) said as one."""
-    from pbnscore.registry import PluginFault
-
     if isinstance(exc, PbnscoreError):
         return describe(exc, source)
     if isinstance(exc, PluginFault):  # the plug-in's bug, said as its own

@@ -24,7 +24,12 @@ from typing import Any
 
 import attrs
 
-from pbnscore.errors import PbnscoreError, UnknownMethodError, excerpt, one_line
+from pbnscore.errors import PbnscoreError, UnknownMethodError, described
+
+# The plug-in errors live with every other (pbnscore.errors); their names
+# here keep working.
+from pbnscore.errors import PluginError as PluginError
+from pbnscore.errors import PluginFault as PluginFault
 
 GROUP = "pbnscore.strategies"
 
@@ -34,27 +39,6 @@ BUILTINS: dict[str, str] = {
     "aggregate": "pbnscore.strategies.aggregate:Aggregate",
     "barking": "pbnscore.strategies.barking:Barking",
 }
-
-
-class PluginError(PbnscoreError):
-    """A registered method could not be imported or is not a strategy, or a
-    plug-in's ``score()`` raised a :class:`PbnscoreError` of its own (exit 1)."""
-
-    def __str__(self) -> str:
-        return one_line(super().__str__())
-
-
-class PluginFault(Exception):
-    """A plug-in's ``score()`` failed in a way no method should (any other
-    exception, ``sys.exit()`` too): a bug, but the plug-in's, so said as its
-    own (exit 3), not as pbnscore's internal error."""
-
-    def __init__(self, name: str, exc: BaseException) -> None:
-        super().__init__(name, exc)
-        self.name, self.exc = name, exc
-
-    def __str__(self) -> str:
-        return f"plug-in {self.name} failed: {_describe(self.exc)}"
 
 
 @contextmanager
@@ -95,9 +79,7 @@ class MethodEntry:
         return strategy
 
 
-def _describe(exc: BaseException) -> str:
-    """``Type: text``, the text quoted where it is not one printable line."""
-    return f"{type(exc).__name__}: {excerpt(str(exc), 120, bare=True)}"
+_describe = described
 
 
 def check_strategy(name: str, candidate: object) -> None:

@@ -33,7 +33,7 @@ from pbnscore.cli._commands import build_parser, command_named, line, prescan
 from pbnscore.cli._io import error, error_line
 from pbnscore.cli._parser import parse
 from pbnscore.cli._usage import usage_line
-from pbnscore.errors import USAGE_ERRORS, PbnscoreError, one_line
+from pbnscore.errors import PbnscoreError, PluginFault, one_line
 
 if TYPE_CHECKING:
     from typing import Any
@@ -67,11 +67,13 @@ def _run(words: list[str]) -> int:
     except SystemExit as exc:  # argparse: --help, --version
         return exc.code if isinstance(exc.code, int) else 1
     except PbnscoreError as exc:
-        if isinstance(exc, USAGE_ERRORS) and getattr(exc, "source", None) is None:
+        # Each error class carries its exit status (pbnscore.errors); a
+        # usage error about no file is said with where to read more.
+        if exc.exit_code == 2 and getattr(exc, "source", None) is None:
             error(usage_line(one_line(str(exc)), command_named(words)))
-            return 2
-        error(error_line(exc))
-        return 2 if isinstance(exc, USAGE_ERRORS) else 1
+        else:
+            error(error_line(exc))
+        return exc.exit_code
     except KeyboardInterrupt as exc:  # a batch says how far it got
         error(
             f"pbnscore: {exc}" if isinstance(exc, _signals.Interrupted) else "pbnscore: interrupted"
@@ -87,18 +89,12 @@ def _run(words: list[str]) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except PluginFault as exc:  # a plug-in's bug, said as its own
+        error(f"pbnscore: {exc}")
+        return exc.exit_code
     except Exception as exc:  # a bug: one line, not a traceback
-        error(_bug_line(exc))
+        error(f"pbnscore: internal error: {type(exc).__name__}: {one_line(str(exc))}")
         return 3
-
-
-def _bug_line(exc: Exception) -> str:
-    """A bug's one line: a plug-in's said as its own, else pbnscore's."""
-    from pbnscore.registry import PluginFault  # only now: --version imports no registry
-
-    if isinstance(exc, PluginFault):
-        return f"pbnscore: {exc}"
-    return f"pbnscore: internal error: {type(exc).__name__}: {one_line(str(exc))}"
 
 
 def _dispatch(words: list[str]) -> int:

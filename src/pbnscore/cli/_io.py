@@ -13,7 +13,6 @@ from pathlib import Path
 
 from pbnscore import batch, outputs, pipeline
 from pbnscore.errors import (
-    USAGE_ERRORS,
     ParseError,
     PbnscoreError,
     ScoringError,
@@ -21,6 +20,7 @@ from pbnscore.errors import (
     one_line,
     shown,
 )
+from pbnscore.errors import StreamError as StreamError  # its old home: the name keeps working
 
 STDIO = "-"
 
@@ -81,11 +81,6 @@ def standard_streams() -> Iterator[None]:
     finally:
         for descriptor in held:
             os.close(descriptor)
-
-
-class StreamError(PbnscoreError):
-    """Standard output could not be written (full, closed), or standard
-    input read (closed): exit 1."""
 
 
 def _is_stdout_error(exc: OSError) -> bool:
@@ -353,7 +348,7 @@ def answer_one(
     try:
         documents = documents_of(found.append)
     except PbnscoreError as exc:
-        if isinstance(exc, USAGE_ERRORS):
+        if exc.exit_code == 2:  # a usage error: main says it
             raise
         if isinstance(exc, ScoringError) and not quiet:  # its reasons, then it
             for line in pipeline.warning_lines(found, source):

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, TypedDict
 
 from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
-from pbnscore.errors import PbnError, Problem, check_data
+from pbnscore.errors import TOO_MANY, PbnError, Problem, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
-from pbnscore.pbn._reader import TOO_MANY, read
+from pbnscore.pbn._reader import read
 from pbnscore.pbn._writer import write
 
 if TYPE_CHECKING:

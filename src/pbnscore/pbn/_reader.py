@@ -40,8 +40,9 @@ from typing import NamedTuple
 
 import attrs
 
+from pbnscore import errors
 from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
-from pbnscore.errors import PbnError, Problem, excerpt
+from pbnscore.errors import PbnError, Problem, TooManyProblems, collect, excerpt
 from pbnscore.model import (
     Deal,
     DealAnalysis,
@@ -87,8 +88,6 @@ from pbnscore.pbn._tables import (
 )
 from pbnscore.pbn._teams import TableGame, assemble, with_listed_pairs
 
-MAX_PROBLEMS = 1000
-
 VERSION_RE = re.compile(r"\s*PBN\s+(\d+\.\d+)\s*", re.I)
 EXPORT_RE = re.compile(r"\s*EXPORT\s*", re.I)
 META_RE = re.compile(r'\s*<META\s+name=(\S+)\s+content="([^"]*)"\s*>\s*', re.I)
@@ -119,14 +118,6 @@ _VULNERABILITY = {
 }
 
 
-class TooManyProblems(Exception):
-    """Raised by Problems when a lenient read has found enough: reading stops
-    (a file of garbage is not worth reading to its end)."""
-
-
-TOO_MANY = "too many problems; the rest of the file is not read"
-
-
 class Problems:
     """Where problems go: raised as PbnError (strict, errors only) or
     collected for ``check``. A lenient read stops after MAX_PROBLEMS (and
@@ -143,17 +134,12 @@ class Problems:
         if self.strict:
             if severity == "error":
                 raise PbnError(message, source=self.source, line=line)
-            if len(self.items) >= MAX_PROBLEMS:
+            if len(self.items) >= errors.MAX_PROBLEMS:
                 self.uncollected += 1
             else:
                 self.items.append(Problem(message, self.source, line, severity))
             return
-        if len(self.items) > MAX_PROBLEMS:
-            return  # reading has stopped; what is still built may not report more
-        self.items.append(Problem(message, self.source, line, severity))
-        if len(self.items) == MAX_PROBLEMS:
-            self.items.append(Problem(TOO_MANY, self.source, line))
-            raise TooManyProblems
+        collect(self.items, Problem(message, self.source, line, severity))
 
     def collected(self) -> list[Problem]:
         """Every problem kept, and a last warning counting those that were not."""

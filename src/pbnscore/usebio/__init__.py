@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, TypedDict
 
 from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
-from pbnscore.errors import Problem, UsebioError, check_data
+from pbnscore.errors import TOO_MANY, Problem, TooManyProblems, UsebioError, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._checks import strict_read_warnings, tree_problems
 from pbnscore.usebio._intake import PARSER
-from pbnscore.usebio._reader import TooManyProblems, read
+from pbnscore.usebio._reader import read
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -59,13 +59,16 @@ __all__ = [
 
 
 class ReadOptions(TypedDict, total=False):
-    """USEBIO's reading options (keywords of :func:`load` and :func:`loads`).
+    """USEBIO's reading options (keywords of :func:`load` and :func:`loads`),
+    PBN's: one reader contract.
 
-    ``warnings``: a list the reader's warnings are added to, as PBN's
-    reader's are. A USEBIO read is strict and adds none: what only a
-    lenient read warns of is :func:`strict_read_warnings`' (``pbnscore
-    score`` prints it)."""
+    ``strict`` (default True): raise at the first problem of the file; False
+    reads what can be read (a bad line, board, participant or match is
+    skipped), as ``check`` does. ``warnings``: a list the reader's warnings
+    are added to. A strict read adds none: what only a lenient read warns of
+    is :func:`strict_read_warnings`' (``pbnscore score`` prints it)."""
 
+    strict: bool
     warnings: list[Problem] | None
 
 
@@ -93,11 +96,22 @@ class WriteOptions(TypedDict, total=False):
 
 def loads(data: bytes | str, *, source: str = "<string>", **options: Unpack[ReadOptions]) -> Event:
     """Read an event from the bytes (or text) of a USEBIO file; ``source``
-    names it in messages. Options: :class:`ReadOptions`."""
+    names it in messages. Options: :class:`ReadOptions`. A lenient read
+    raises where nothing could be read, or where it stopped at the cap on
+    problems (the event it read is only part of the file)."""
     check_data("pbnscore.usebio.loads()", data)
     check_options("pbnscore.usebio.loads()", options, ReadOptions.__annotations__)
-    with gc_paused():
-        return read(data, source)
+    if options.get("strict", True):
+        with gc_paused():
+            return read(data, source)
+    event, problems = read_leniently(data, source=source)
+    warnings = options.get("warnings")
+    if warnings is not None:
+        warnings.extend(problem for problem in problems if problem.severity == "warning")
+    if event is None or (problems and problems[-1].message == TOO_MANY):
+        last = problems[-1] if problems else Problem("no event could be read", source)
+        raise UsebioError(last.message, source=source, line=last.line)
+    return event
 
 
 def load(path_or_file: File, *, source: str | None = None, **options: Unpack[ReadOptions]) -> Event:

@@ -37,7 +37,7 @@ from lxml import etree
 
 from pbnscore import bridge
 from pbnscore._numbering import with_fields, with_pairs
-from pbnscore.errors import Problem, UsebioError, excerpt
+from pbnscore.errors import Problem, UsebioError, collect, excerpt
 from pbnscore.model import (
     Adjusted,
     AdjustedKind,
@@ -151,17 +151,6 @@ def read(
     return _Reader(source, problems, columns=columns).event(tree, document)
 
 
-# A lenient read stops after this many problems (a file of garbage is not
-# worth reading to its end), as the PBN reader does.
-MAX_PROBLEMS = 1000
-
-
-class TooManyProblems(Exception):
-    """Raised by a lenient read that has recorded MAX_PROBLEMS problems (and
-    a last one saying so): reading stops. Not a UsebioError, so that no
-    element catches it."""
-
-
 class _Reader:
     """One read of one document: knows the source name for messages, each
     element's position for ``source_ref`` and where problems go: ``problems``
@@ -194,12 +183,8 @@ class _Reader:
         self.record(self.problems, Problem(error.message, self.source, error.line))
 
     def record(self, problems: list[Problem], problem: Problem) -> None:
-        """A lenient read's problem; after MAX_PROBLEMS, a last one saying so."""
-        problems.append(problem)
-        if len(problems) >= MAX_PROBLEMS:
-            message = "too many problems; the rest of the file is not read"
-            problems.append(Problem(message, self.source, problem.line))
-            raise TooManyProblems
+        """A lenient read's problem (:func:`pbnscore.errors.collect`)."""
+        collect(problems, problem)
 
     def integer(self, tag: str, text: str, element: Element) -> int:
         value = _whole(text)
