@@ -50,3 +50,30 @@ def test_a_bad_corrections_file_added_later_is_said(
     capsys.readouterr()
     main(argv)
     assert "night.corrections.csv" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--season", "{in}/night.corrections.csv"],
+        ["--corrections", "{tmp}/cc.csv", "--season", "{tmp}/cc.csv"],
+        ["--log", "{in}/night.corrections.csv"],
+        ["--corrections", "{tmp}/cc.csv", "--log", "{tmp}/cc.csv"],
+    ],
+)
+def test_watch_never_writes_over_a_corrections_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
+) -> None:
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    (folder / "night.xml").write_bytes(MITCHELL_XML.read_bytes())
+    rulings = "board,ns,ew,adjusted,reason\n1,1,1,60%-40%,slow play\n"
+    for path in (folder / "night.corrections.csv", tmp_path / "cc.csv"):
+        path.write_text(rulings, encoding="utf-8")
+    given = [o.format(**{"in": folder, "tmp": tmp_path}) for o in options]
+    argv = ["watch", str(folder), "--out-dir", str(out), "--once", "--to", "json", *given]
+    assert main(argv) == 2
+    assert "which an option reads" in capsys.readouterr().err
+    assert not out.exists()
+    assert (folder / "night.corrections.csv").read_text(encoding="utf-8") == rulings
+    assert (tmp_path / "cc.csv").read_text(encoding="utf-8") == rulings

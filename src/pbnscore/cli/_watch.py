@@ -157,6 +157,20 @@ def _check(config: watch.Config, args: argparse.Namespace) -> None:
         raise UsageError("no such folder", source=str(config.folder))
     batch.plan([], config.out_dir, config.settings.to)  # an out-dir that is a file
     _check_own_files(config, args.log)
+    _check_rulings(config, args)
+
+
+def _check_rulings(config: watch.Config, args: argparse.Namespace) -> None:
+    """Neither --season nor --log is a file of rulings: the one
+    ``--corrections`` (or another option) names, or a night's
+    ``NIGHT.corrections.csv`` (docs/reference/corrections.md)."""
+    read = _io.option_files(args)
+    for path in (config.season.path if config.season else None, args.log):
+        if path is None:
+            continue
+        if path.name.endswith(watch.CORRECTIONS_SUFFIX):
+            read.append(str(path))
+        _io.refuse_over_option_files(str(path), read)
 
 
 def _check_own_files(config: watch.Config, log: Path | None) -> None:
