@@ -4,7 +4,7 @@
 
 Parts (``--only``; all by default):
 
-- ``issue``: the speed issue's table, each figure beside its anchor: ``score
+- ``table``: the speed targets, each figure beside its anchor: ``score
   small.xml --to json`` beside ``python -c "import lxml.etree"`` and ``python
   -c pass``; the command on each real USEBIO sample beside an lxml parse +
   serialise process; read + score + write in process (the library, and the
@@ -81,7 +81,7 @@ SMALL = ROOT / "fixtures" / "usebio" / "club-night.xml"
 # reads no installed distribution's entry points, as a matchpoint file's must
 # (a plug-in may be the method that file names).
 SMALL_BUTLER = ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml"
-PARTS = ("issue", "samples", "library", "startup", "growth", "batch")
+PARTS = ("table", "samples", "library", "startup", "growth", "batch")
 
 # The issue's targets.
 COMMAND_VS_LXML = 4.0  # mp_pairs_mitchell.xml, CPU
@@ -355,7 +355,7 @@ def bench_batch(repeat: int, out: Path) -> None:
     print(row("batch -j 4", four, one))
 
 
-# -- the speed issue's table: each figure beside its anchor, in one run ---------
+# -- the speed targets: each figure beside its anchor, in one run ---------
 
 NODE_SCORER = """
 const s = require('bridge-scorer');
@@ -397,8 +397,8 @@ def _ratio_line(label: str, sample: Sample, anchor: Sample, target: float) -> st
     return row(label, sample, anchor, verdict(sample.min_cpu / anchor.min_cpu, target))
 
 
-def bench_issue(repeat: int, out: Path) -> None:
-    """The figures of the speed issue, each beside its anchor in this run."""
+def bench_table(repeat: int, out: Path) -> None:
+    """The figures of the speed targets, each beside its anchor in this run."""
     from pbnscore.cli import main as cli_main
 
     print("\n## Start-up: score small.xml --to json (target <= 2x import lxml.etree)")
@@ -522,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         jobs: dict[str, Callable[[], None]] = {
-            "issue": lambda: bench_issue(args.repeat, out),
+            "table": lambda: bench_table(args.repeat, out),
             "samples": lambda: bench_samples(args.repeat, out),
             "library": lambda: bench_library(args.repeat, args.quick),
             "startup": lambda: bench_startup(args.repeat, out),
