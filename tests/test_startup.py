@@ -188,3 +188,15 @@ def test_a_line_without_method_options_builds_no_flag(tmp_path: Path) -> None:
 
     assert cli.Flag is _flags.Flag
     assert cli.flags_of is _flags.flags_of
+
+
+def test_score_of_one_file_imports_no_other_command_or_format(tmp_path: Path) -> None:
+    """``score night.xml --to json -o night.json`` reads one USEBIO file:
+    batch (its workers and job counts), the PBN and BWS readers (looked up
+    only for an option the USEBIO reader does not take), watch, serve,
+    season and corrections are not imported."""
+    unused = {
+        "pbnscore.batch", "pbnscore.pbn", "pbnscore.bws", "pbnscore.watch", "pbnscore.serve",
+        "pbnscore.season", "pbnscore.corrections",
+    }  # fmt: skip
+    assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"

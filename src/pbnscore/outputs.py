@@ -64,6 +64,13 @@ def refuse_unused(name: str, kind: str, options: Iterable[str]) -> None:
     (:data:`~pbnscore.formats.WRITER_OPTIONS`); a reader's, its module's."""
     from pbnscore.errors import OptionError
 
+    if kind == "read":  # its own options first: no other reader is imported for them
+        own = options_of(name, "read")
+        options = [option for option in options if option not in own]
+    else:
+        options = tuple(options)
+    if not options:
+        return
     if kind == "write":
         takers = {option.keyword: option.formats for option in WRITER_OPTIONS}
     else:

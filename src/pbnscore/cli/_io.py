@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from pbnscore import batch, outputs, pipeline
+from pbnscore import _read, outputs, pipeline
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,
@@ -177,12 +177,12 @@ def read_input(name: str) -> tuple[bytes, str]:
         if sys.stdin is None:
             raise StreamError("standard input is closed")
         try:
-            return batch.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
+            return _read.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
         except OSError as exc:
             raise StreamError(f"standard input: {exc.strerror or exc}") from None
     try:
         with open(name, "rb") as stream:
-            return batch.read_limited(stream, name), name
+            return _read.read_limited(stream, name), name
     except FileNotFoundError:
         raise UsageError("no such file", source=name) from None
     except IsADirectoryError:
@@ -278,7 +278,7 @@ def _is_stdin(path: str) -> bool:
 
 
 def same_file(first: str, second: str) -> bool:
-    if batch.resolved(Path(first)) == batch.resolved(Path(second)):
+    if os.path.realpath(first) == os.path.realpath(second):  # as batch.resolved
         return True
     try:
         return os.path.samefile(first, second)  # hard links, bind mounts

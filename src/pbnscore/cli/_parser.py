@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pbnscore import outputs, registry
 from pbnscore._version import __version__
-from pbnscore.batch import JOBS
 from pbnscore.cli._usage import Parser, forgiven
 from pbnscore.errors import OptionError, UsageError
 from pbnscore.formats import READABLE, WRITER_OPTIONS
@@ -200,6 +199,7 @@ def add_quiet_argument(parser: argparse.ArgumentParser) -> None:
 
 def add_parallel_arguments(parser: argparse.ArgumentParser) -> None:
     """``-j`` and ``--no-progress``, of the commands that score many files at once."""
+    from pbnscore.batch import JOBS
     from pbnscore.cli._flags import InRange
 
     parser.add_argument(
