@@ -543,3 +543,19 @@ def folders(tmp_path: Path) -> tuple[Path, Path]:
     folder = tmp_path / "in"
     folder.mkdir()
     return folder, tmp_path / "out"
+
+
+def test_a_night_s_name_cannot_forge_a_line_or_reach_the_terminal(
+    folders: tuple[Path, Path],
+) -> None:
+    """A night named with an escape sequence and a newline: every line watch
+    says spells them (``\\x1b``, ``\\n``), the output's name too; none is raw."""
+    folder, out = folders
+    name = "a\x1b[31mb\nforged.xml"
+    (folder / name).write_bytes(NIGHT.read_bytes())
+    done = pbnscore("watch", folder, "--out-dir", out, "--once")
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stderr
+    lines = said(done.stderr)
+    assert not [line for line in lines if line.startswith("forged.xml")], lines
+    assert any(line.endswith("→ " + str(out / "a\\x1b[31mb\\nforged.xml")) for line in lines)

@@ -539,7 +539,7 @@ class Watcher:
         self.refused.pop(path, None)
         for line in done.shown_warnings():
             self.log.warning(line)
-        written = ", ".join(str(target) for target in targets)
+        written = ", ".join(shown(str(target)) for target in targets)
         self.log.event(f"{shown(source)}: {summary(scored)} → {written}")
         if self.config.season is not None:
             from pbnscore.season import figures
@@ -616,7 +616,7 @@ class Watcher:
                 self.log.warning(line)
         self._season_said = frozenset(made.lines)
         if made.document is not None:
-            self.log.event(f"season: {counted(made.nights, 'night')} → {page.path}")
+            self.log.event(f"season: {counted(made.nights, 'night')} → {shown(str(page.path))}")
 
 
 def summary(scored: ScoredEvent) -> str:
@@ -706,7 +706,9 @@ class _Observing:
                 raise PbnscoreError(f"{folder}: cannot watch: {exc.strerror or exc}") from None
             # Native events refused (Linux's inotify watch limit): polling
             # sees the same changes, later.
-            self.watcher.log.warning(f"{folder}: no file events ({exc.strerror}): polling")
+            self.watcher.log.warning(
+                f"{shown(str(folder))}: no file events ({exc.strerror}): polling"
+            )
             self.poll = FALLBACK_POLL_SECONDS
             return self.start()
         self.watcher.scan()
@@ -793,9 +795,11 @@ def _loop(observing: _Observing, clock: Callable[[], float], stop: threading.Eve
     watcher, folder = observing.watcher, observing.watcher.config.folder
     where = "its subfolders too" if watcher.config.recursive else "not its subfolders"
     if observing.start():
-        watcher.log.event(f"watching {folder} ({where}) → {watcher.config.out_dir}")
+        watcher.log.event(
+            f"watching {shown(str(folder))} ({where}) → {shown(str(watcher.config.out_dir))}"
+        )
     else:
-        watcher.log.problem(f"{folder}: no such folder; waiting for it")
+        watcher.log.problem(f"{shown(str(folder))}: no such folder; waiting for it")
     checked = clock()
     while not stop.is_set():
         wait = watcher.step()
@@ -808,6 +812,6 @@ def _loop(observing: _Observing, clock: Callable[[], float], stop: threading.Eve
         if observing.observer is not None:
             observing.stop()
             watcher.pending.clear()
-            watcher.log.problem(f"{folder}: gone; waiting for it to come back")
+            watcher.log.problem(f"{shown(str(folder))}: gone; waiting for it to come back")
         if observing.start():
-            watcher.log.event(f"{folder}: back; watching it again")
+            watcher.log.event(f"{shown(str(folder))}: back; watching it again")
