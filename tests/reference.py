@@ -136,9 +136,20 @@ def round_to_ten(mean: Fraction, rounding: str) -> Fraction:
         return Fraction(int(tens.quantize(Decimal(1), rounding=mode)) * 10)
 
 
-def drop_count(drop: int | str, n: int) -> int:
-    """Scores dropped at each end of n by a count, ``P%`` or a named rule,
-    from each rule's published words (docs/reference/conventions.md "Drop rules")."""
+def drop_count(drop: int | str, n: int, rounding: str = "up", smallest: int = 1) -> int:
+    """Scores dropped at each end of n by a count, ``P%``, ``A/B`` or a named
+    rule, from each rule's published words (docs/reference/conventions.md
+    "Drop rules"); none below ``smallest`` scores; a share counted up, down
+    or to the nearest whole score by walking the counts."""
+    if n < smallest:
+        return 0
+    if isinstance(drop, str) and ("%" in drop or "/" in drop):
+        share = Fraction(drop[:-1]) / 100 * n if drop.endswith("%") else Fraction(drop) * n
+        if rounding == "down":
+            return max(k for k in range(n + 1) if k <= share)
+        if rounding == "nearest":
+            return min(range(n + 1), key=lambda k: (abs(k - share), -k))
+        return next(k for k in itertools.count() if k >= share)  # the ceiling
     if isinstance(drop, int) or drop.isdigit():
         return int(drop)
     if drop.endswith("%"):

@@ -16,7 +16,15 @@ import pbnscore
 import reference
 from pbnscore.errors import OptionError
 from pbnscore.model import Event, ScoredEvent
-from pbnscore.strategies.butler import ButlerOptions, Datum, Middle, Rounding, board_datum
+from pbnscore.strategies.butler import (
+    ButlerOptions,
+    Datum,
+    Middle,
+    Rounding,
+    ShareRounding,
+    board_datum,
+    to_drop,
+)
 
 
 def score(event: Event, method: str, **options: object) -> ScoredEvent:
@@ -116,3 +124,61 @@ def test_divisors_match_all_pairs(boards: list[list[build.Spec]], normalise: str
     for specs, board in zip(boards, scored.boards, strict=True):
         expected = reference.cross_imps(specs, normalise=normalise)
         assert [(r.ns_points, r.ew_points) for r in board.results] == expected
+
+
+# -- trimming by a fraction with a threshold: the German club rule ----------------------
+
+
+@pytest.mark.parametrize(
+    ("n", "dropped"),
+    [(4, 0), (5, 1), (7, 1), (8, 1), (14, 2)],
+    ids=["4", "5", "7", "8", "14"],
+)
+def test_german_rule(n: int, dropped: int) -> None:
+    """More than 4 scores: 1/7 at each end, to the nearest whole score (5/7,
+    1, 8/7 -> 1; 14/7 = 2); 4 scores keep all. Scores 10, 20, ... n*10: the
+    datum is the mean of those kept, rounded to 10."""
+    scores = [10 * (i + 1) for i in range(n)]
+    kept = scores[dropped : n - dropped]
+    options = ButlerOptions(
+        datum=Datum.TRIMMED_MEAN,
+        drop=to_drop("1/7"),
+        drop_rounding=ShareRounding.NEAREST,
+        drop_from=5,
+    )
+    assert options.drop.count(n, options.drop_rounding, options.drop_from) == dropped
+    event = build.pairs_event([scores])
+    board = score(event, "butler", preset="german").boards[0]
+    assert board.datum_record.dropped == dropped
+    assert board.datum == reference.round_to_ten(Fraction(sum(kept), len(kept)), "half-away")
+
+
+def test_share_rounding_each_way() -> None:
+    """1/7 of 8 is 8/7: up 2, nearest 1, down 1; of 13 (13/7 = 1.86): up 2, nearest 2, down 1."""
+    share = to_drop("1/7")
+    assert [share.wanted(8, r) for r in ShareRounding] == [2, 1, 1]
+    assert [share.wanted(13, r) for r in ShareRounding] == [2, 2, 1]
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(build.scores, min_size=1, max_size=30),
+    st.sampled_from(["1/7", "1/3", "10%", "25%", 1, "acbl"]),
+    st.sampled_from(["up", "nearest", "down"]),
+    st.integers(1, 12),
+)
+def test_shares_match_reference(
+    scores: list[int], drop: str | int, rounding: str, smallest: int
+) -> None:
+    """Every share, rounding and threshold agrees with counting and slicing."""
+    options = ButlerOptions(
+        datum=Datum.TRIMMED_MEAN,
+        drop=to_drop(drop),
+        drop_rounding=ShareRounding(rounding),
+        drop_from=smallest,
+    )
+    ordered = sorted(scores)
+    k = min(reference.drop_count(drop, len(ordered), rounding, smallest), (len(ordered) - 1) // 2)
+    kept = ordered[k : len(ordered) - k]
+    expected = reference.round_to_ten(Fraction(sum(kept), len(kept)), "half-away")
+    assert board_datum(scores, options) == expected

@@ -68,6 +68,16 @@ class DropRule(enum.Enum):
     BRIDGE_SCORER = "bridge-scorer"  # bridge-scorer lib/imps.js: ceil((n - 10) / 15) + 1 when n > 3
 
 
+class ShareRounding(enum.Enum):
+    """How a share of the field (``P%``, ``A/B``) becomes a whole count of
+    scores: up (the ceiling, as ``P%`` always took), to the nearest (a half
+    up), or down."""
+
+    UP = "up"
+    NEAREST = "nearest"
+    DOWN = "down"
+
+
 @attrs.frozen
 class Drop:
     """How many scores a trimmed mean drops at each end: a count, a share of
@@ -77,14 +87,23 @@ class Drop:
     fixed: int | None = None
     percent: Fraction | None = None
     rule: DropRule | None = None
+    share: Fraction | None = None  # A/B of the field (spelt as a fraction)
 
-    def count(self, n: int) -> int:
+    def count(self, n: int, rounding: ShareRounding = ShareRounding.UP, smallest: int = 1) -> int:
         """How many scores to drop at each end of n: what the rule asks, leaving at least one."""
-        return min(self.wanted(n), (n - 1) // 2)
+        return min(self.wanted(n, rounding, smallest), (n - 1) // 2)
 
-    def wanted(self, n: int) -> int:
+    def wanted(self, n: int, rounding: ShareRounding = ShareRounding.UP, smallest: int = 1) -> int:
         """What the rule asks to drop at each end of n scores (more than
-        :meth:`count` where n is too few)."""
+        :meth:`count` where n is too few); none below ``smallest`` scores;
+        a share rounded to a count as ``rounding`` says."""
+        if n < smallest:
+            return 0
+        share = self.share
+        if share is None and self.percent is not None:
+            share = self.percent / 100
+        if share is not None:
+            return _whole(share * n, rounding)
         if self.fixed is not None:
             return self.fixed
         if self.rule is DropRule.ACBL:
@@ -93,8 +112,7 @@ class Drop:
             return _ceil(Fraction(n, 10)) if n > 5 else 0
         if self.rule is DropRule.BRIDGE_SCORER:
             return _ceil(Fraction(n - 10, 15)) + 1 if n > 3 else 0
-        assert self.percent is not None
-        return _ceil(self.percent / 100 * n)
+        raise AssertionError("a Drop is a count, a share or a rule")
 
     @property
     def value(self) -> int | str:
@@ -103,6 +121,8 @@ class Drop:
             return self.fixed
         if self.rule is not None:
             return self.rule.value
+        if self.share is not None:
+            return f"{self.share.numerator}/{self.share.denominator}"
         assert self.percent is not None
         return f"{_number(self.percent)}%"
 
@@ -114,12 +134,20 @@ def _ceil(value: Fraction) -> int:
     return -((-value.numerator) // value.denominator)
 
 
+def _whole(value: Fraction, rounding: ShareRounding) -> int:
+    if rounding is ShareRounding.UP:
+        return _ceil(value)
+    if rounding is ShareRounding.DOWN:
+        return math.floor(value)
+    return math.floor(value + Fraction(1, 2))
+
+
 def _number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 PERCENT = Range(0, 100, whole=False)  # --drop P%
-_DROP_HELP = "N, P% or one of " + ", ".join(r.value for r in DropRule)
+_DROP_HELP = "N, P%, A/B or one of " + ", ".join(r.value for r in DropRule)
 
 
 def to_drop(value: object) -> Drop:
@@ -137,6 +165,11 @@ def to_drop(value: object) -> Drop:
             # pbnscore's one reading of a number (ranges.py): 1e-300% and
             # 1e309% are refused with the other exponents past 12
             return Drop(percent=PERCENT(text[:-1]))
+        if "/" in text:
+            share = Fraction(text)
+            if not 0 <= share < 1:
+                raise ValueError(f"--drop takes a share A/B below 1, not {excerpt(str(value))}")
+            return Drop(share=share)
         if text in {r.value for r in DropRule}:
             return Drop(rule=DropRule(text))
         return _fixed(int(text))
@@ -190,6 +223,12 @@ PRESETS = (
         "ASE Scorer's halfway Butler, counting from the bottom (asecomputing.com scoring methods)",
     ),
     _base.Preset(
+        "german",
+        {"datum": _TRIMMED, "drop": "1/7", "drop_rounding": "nearest", "drop_from": 5},
+        "Farwig, Kleiner Turnierleiter: with more than 4 scores 1/7 of the best and the "
+        "worst left out (the rounding, nearest, is pbnscore's choice)",
+    ),
+    _base.Preset(
         "ebu",
         {"datum": _TRIMMED, "drop": 1, "rounding": "half-away"},
         "EBU White Book 4.2.4's Butler example (1 top and 1 bottom ignored)",
@@ -221,6 +260,25 @@ class ButlerOptions(_base.SectionsOptions):
         "lower (the middle score counted from the top or the bottom: ASE Scorer's "
         "halfway Butler)",
         applies=_base.applies_with("datum", Datum.MEDIAN),
+    )
+    drop_rounding: ShareRounding = _base.choice(
+        ShareRounding.UP,
+        "how a --drop share (P% or A/B) of the field becomes a whole count: up, nearest "
+        "(a half up) or down",
+        applies=_base.Applies(
+            lambda o: (
+                o.datum is Datum.TRIMMED_MEAN
+                and (o.drop.percent is not None or o.drop.share is not None)
+            ),
+            "--datum trimmed-mean and --drop P% or A/B",
+        ),
+    )
+    drop_from: int = _base.option(
+        1,
+        "drop only from a board with at least N real scores (German club rule: 5)",
+        applies=_base.applies_with("datum", Datum.TRIMMED_MEAN),
+        bounds=Range(1, 100_000),
+        metavar="N",
     )
     rounding: Rounding = _base.option(
         Rounding.HALF_AWAY,
@@ -374,9 +432,10 @@ def _formed(
         kept = ordered[middle - 1 : middle + 1]
         what = "median of an even count: the mean of the two middle scores"
     elif options.datum is Datum.TRIMMED_MEAN:
-        drop = options.drop.count(len(ordered))
+        how = (len(ordered), options.drop_rounding, options.drop_from)
+        drop = options.drop.count(*how)
         kept = ordered[drop : len(ordered) - drop]
-        record = attrs.evolve(record, dropped=drop, wanted=options.drop.wanted(len(ordered)))
+        record = attrs.evolve(record, dropped=drop, wanted=options.drop.wanted(*how))
         if trace is not None:
             dropped = ordered[:drop] + ordered[len(ordered) - drop :]
             trace.note(
