@@ -77,3 +77,28 @@ def test_watch_never_writes_over_a_corrections_file(
     assert not out.exists()
     assert (folder / "night.corrections.csv").read_text(encoding="utf-8") == rulings
     assert (tmp_path / "cc.csv").read_text(encoding="utf-8") == rulings
+
+
+def test_score_batch_and_season_apply_the_corrections_beside_the_night(
+    tmp_path: Path,
+) -> None:
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    night = folder / "night.xml"
+    night.write_bytes(MITCHELL_XML.read_bytes())
+    (folder / "night.corrections.csv").write_text(
+        "board,ns,ew,adjusted,reason\n1,1,1,60%-40%,slow play\n", encoding="utf-8"
+    )
+    out.mkdir()
+    assert main(["score", str(night), "--to", "json", "-o", str(out / "night.json"), "-q"]) == 0
+    assert adjusted(out) == ["60%-40%"]
+    batched = tmp_path / "batched"
+    assert main(["batch", str(folder), "--out-dir", str(batched), "--to", "json", "-q"]) == 0
+    assert adjusted(batched) == ["60%-40%"]
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "night.xml").write_bytes(MITCHELL_XML.read_bytes())
+    ruled, unruled = tmp_path / "ruled.json", tmp_path / "unruled.json"
+    assert main(["season", str(night), "-o", str(ruled), "-q"]) == 0
+    assert main(["season", str(plain / "night.xml"), "-o", str(unruled), "-q"]) == 0
+    assert ruled.read_text(encoding="utf-8") != unruled.read_text(encoding="utf-8")

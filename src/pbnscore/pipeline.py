@@ -70,6 +70,13 @@ class Settings:
     date: dt.date | None = None  # the event's date where the file gives none
     title: str | None = None  # the event's title where the file gives none
     corrections: Corrections | None = None  # the director's rulings, applied on read
+    # Where ``corrections`` is None: a NIGHT.corrections.csv beside the file
+    # read from disk is its rulings (docs/reference/corrections.md).
+    beside: bool = False
+
+
+# The rulings kept beside a night: NIGHT.corrections.csv.
+CORRECTIONS_SUFFIX = ".corrections.csv"
 
 
 @attrs.frozen
@@ -146,6 +153,8 @@ def read(data: bytes, source: str, settings: Settings, warn: Warn | None = None)
     from pbnscore.validate import vet
 
     said: list[Problem] = []
+    if settings.beside and settings.corrections is None:
+        settings = _with_rulings_beside(source, settings)
     event = loads(data, source=shown_name(source), format=settings.source_format, warnings=said)
     if settings.corrections is not None:
         event, applied = settings.corrections.apply(event)
@@ -168,20 +177,25 @@ def read_live(data: bytes, source: str, settings: Settings, warn: Warn | None = 
     ``--corrections`` names none, and a Bridgemate file whose movement still
     has results to come titled provisional (how many results are in, which
     round is under way); a complete one is final."""
-    if settings.corrections is None:
-        from pathlib import Path
-
-        beside = Path(source).with_suffix(".corrections.csv")
-        if beside.is_file():
-            from pbnscore.corrections import load_corrections
-
-            settings = attrs.evolve(settings, corrections=load_corrections(str(beside)))
-    event = read(data, source, settings, warn)
+    event = read(data, source, attrs.evolve(settings, beside=True), warn)
     if event.source.format != "bws":
         return event
     from pbnscore import bws
 
     return bws.provisional(event, bws.progress(data, source=source))
+
+
+def _with_rulings_beside(source: str, settings: Settings) -> Settings:
+    """``settings`` with the rulings of ``NIGHT.corrections.csv`` beside
+    ``source`` (``NIGHT.*``), where there is one."""
+    from pathlib import Path
+
+    beside = Path(source).with_suffix(CORRECTIONS_SUFFIX)
+    if not beside.is_file():
+        return settings
+    from pbnscore.corrections import load_corrections
+
+    return attrs.evolve(settings, corrections=load_corrections(str(beside)))
 
 
 def _refuse_teams_of_pairs(event: Event, method: str | None) -> None:

@@ -67,8 +67,7 @@ TEMPORARY_PREFIXES = ("~$", ".~lock", ".")
 TEMPORARY_SUFFIXES = (".tmp", ".part")
 
 
-# The rulings beside a night: NIGHT.corrections.csv (docs/reference/corrections.md).
-CORRECTIONS_SUFFIX = ".corrections.csv"
+CORRECTIONS_SUFFIX = pipeline.CORRECTIONS_SUFFIX
 
 
 def results_name(name: str) -> bool:

@@ -60,7 +60,9 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     data, source = _io.read_input(args.input)
     given = _parser.options(args, flags)
     corrections = _parser.corrections_of(args)
-    settings = pipeline.Settings(method, given, (), args.source_format, corrections=corrections)
+    settings = pipeline.Settings(
+        method, given, (), args.source_format, corrections=corrections, beside=True
+    )
 
     def explained(warn: Callable[[str], None]) -> list[bytes]:
         event = pipeline.read(data, source, settings, warn)

@@ -389,6 +389,7 @@ def settings(
         date=getattr(args, "date", None),
         title=getattr(args, "title", None),
         corrections=corrections_of(args),
+        beside=True,
     )
 
 

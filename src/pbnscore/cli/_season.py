@@ -190,7 +190,9 @@ def run(command_line: _parser.Line, method: str | None) -> int:
 
         _scoring.checked_options(registry.get(method), options)
     corrections = _parser.corrections_of(args)
-    settings = Settings(method, options, "html", args.source_format, corrections=corrections)
+    settings = Settings(
+        method, options, "html", args.source_format, corrections=corrections, beside=True
+    )
     events, failures = _score_all(jobs, settings, args)
     ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
     if ranked is None:

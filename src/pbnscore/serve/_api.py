@@ -269,9 +269,10 @@ def settings_of(
 def _settings(
     store: Store, request: Mapping[str, Any], to: str | Sequence[str], upload: Upload
 ) -> pipeline.Settings:
-    """:func:`settings_of` for one of the files sent, with serve's corrections."""
+    """:func:`settings_of` for one of the files sent, with serve's
+    corrections (a file sent has no folder: nothing beside it)."""
     settings = settings_of(request, to, upload.default_method)
-    return attrs.evolve(settings, corrections=store.corrections)
+    return attrs.evolve(settings, corrections=store.corrections, beside=False)
 
 
 def option_state(request: Mapping[str, Any]) -> Reply:
