@@ -8,6 +8,8 @@ there from an empty folder. Slow (a build and three installs): marked
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
 import tarfile
@@ -23,6 +25,18 @@ pytestmark = pytest.mark.install
 
 ROOT = Path(__file__).resolve().parent.parent
 EXTRAS = ("", "dd", "bws")
+PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+INSTALL_LINE = re.compile(r"\b(pipx|pip) install ((?:'[^']*'|[^\s`'&|;)]+)(?: [^\s`'&|;)]+)*)")
+# The install lines that need the package index, each with why; every other
+# install line of the pages runs in the test below.
+NEEDS_THE_INDEX = {
+    "pbnscore": "pbnscore by name: on the index once published",
+    "'pbnscore[dd]'": "pbnscore by name: on the index once published",
+    "'pbnscore[bws]'": "pbnscore by name: on the index once published",
+    "'.[test]'": "the test tools (pytest, playwright, ...) come from the index",
+    "'.[docs]'": "mkdocs and its plug-ins come from the index",
+    "endplay==0.5.12": "a pinned endplay for the benchmark, from the index",
+}
 
 
 def _run(
@@ -144,3 +158,51 @@ def test_the_wheel_runs_in_a_fresh_environment(
         samples = sorted((SHARED_SAMPLES / "bws").glob("*.bws"))
         if samples:  # a real Bridgemate file read in place, where the samples are
             _run([script, "check", samples[0]], away, env)
+
+
+def install_lines() -> dict[str, list[str]]:
+    """What each install line of the pages (PAGES) installs (pip's
+    and pipx's argument, as written), with the pages that say it."""
+    found: dict[str, list[str]] = {}
+    for page in PAGES:
+        for _tool, target in INSTALL_LINE.findall(page.read_text(encoding="utf-8")):
+            found.setdefault(target, []).append(page.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_the_install_lines_are_known() -> None:
+    """Each install line either runs offline (below) or is named above as
+    needing the index, with why."""
+    lines = install_lines()
+    assert len(lines) >= 8
+    offline = set(lines) - set(NEEDS_THE_INDEX)
+    assert offline == {".", "'.[dd]'", "'.[bws]'", f"dist/pbnscore-{__version__}-py3-none-any.whl"}
+    assert set(NEEDS_THE_INDEX) <= set(lines)
+
+
+def test_every_install_line_without_the_index_runs(
+    dist: Path, wheelhouse: Path, tmp_path: Path
+) -> None:
+    """From the source folder as the sdist ships it (with the wheel in its
+    dist/, where ``python -m build`` leaves it), each line that does not
+    need pbnscore on the index installs and runs. pipx is not on this machine: a pipx
+    line's target is what pipx hands to pip, so pip installs it here."""
+    (sdist,) = dist.glob("*.tar.gz")
+    (wheel,) = dist.glob("*.whl")
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp_path, filter="data")
+    folder = tmp_path / sdist.name.removesuffix(".tar.gz")
+    (folder / "dist").mkdir()
+    (folder / "dist" / wheel.name).write_bytes(wheel.read_bytes())
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", venv], cwd=tmp_path)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
+    # pbnscore comes from the folder or its wheel; the dependencies from the
+    # wheelhouse, and the build's setuptools (pip builds a folder in an
+    # environment of its own) from the index or pip's cache.
+    env["PIP_FIND_LINKS"] = str(wheelhouse)
+    for target in sorted(set(install_lines()) - set(NEEDS_THE_INDEX)):
+        _run([sys.executable, "-m", "pip", "--python", python, "install", "-q",
+              *shlex.split(target)], folder, env)  # fmt: skip
+        assert __version__ in _run([python, "-m", "pbnscore", "--version"], tmp_path, env)
