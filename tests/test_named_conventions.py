@@ -182,3 +182,31 @@ def test_shares_match_reference(
     kept = ordered[k : len(ordered) - k]
     expected = reference.round_to_ten(Fraction(sum(kept), len(kept)), "half-away")
     assert board_datum(scores, options) == expected
+
+
+# -- VPs on a multiple of the boards ---------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["2x", "16"], ids=["2x", "16"])
+@pytest.mark.parametrize("tables", ["all", "paired"])
+def test_eight_boards_on_the_sixteen_board_scale(spec: str, tables: str) -> None:
+    """An 8-board match won by 10 IMPs (one board +430 against 0, the rest
+    flat) converts on the 16-board scale, with either --tables rule:
+    the WBF formula V = 10 + 10 (1 - r^(M/X)) / (1 - r), X = 15 sqrt(16) = 60,
+    r = tau^3, tau = (sqrt(5) - 1) / 2: 12.80 (on its own 8-board scale 13.7...)."""
+    event = build.teams_event([[[430, 0]] + [[0, 0]] * 7])
+    plain = score(event, "aggregate", tables=tables).matches[0]
+    scaled = score(event, "aggregate", tables=tables, vp_boards=spec).matches[0]
+    margin = plain.imps - plain.opponent_imps
+    assert margin == 10
+    r = ((5**0.5 - 1) / 2) ** 3
+    expected = 10 + 10 * (1 - r ** (float(margin) / 60)) / (1 - r)
+    assert abs(float(scaled.vp) - expected) < 0.006
+    assert scaled.vp != plain.vp
+
+
+@pytest.mark.parametrize("bad", ["0", "-2x", "x", "1.5", "many"])
+def test_vp_boards_refuses_nonsense(bad: str) -> None:
+    """--vp-boards takes a whole board count or a positive multiple Kx."""
+    with pytest.raises(OptionError, match="--vp-boards"):
+        score(build.teams_event([[[430, 0]]]), "aggregate", vp_boards=bad)

@@ -35,6 +35,7 @@ Rules chosen here (docs/reference/choices.md "Scoring"):
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -103,6 +104,30 @@ class ImpScale(enum.Enum):
         return {"1": 1, "2": 4, "sqrt2": 2}[self.value]
 
 
+def to_vp_boards(value: object) -> str | None:
+    """--vp-boards: a board count (``16``) or a multiple of the match's (``2x``)."""
+    if value is None:
+        return None
+    text = str(value).strip().lower()
+    try:
+        number = Fraction(text[:-1] if text.endswith("x") else text)
+    except (ValueError, ZeroDivisionError):
+        number = Fraction(0)
+    if number <= 0 or number > 1000 or (not text.endswith("x") and number.denominator != 1):
+        raise ValueError(f"--vp-boards takes N or a multiple Kx (2x), not {excerpt(text)}")
+    return text
+
+
+def vp_length(spec: str | None, boards: int) -> int:
+    """The board count a match of ``boards`` is converted to VPs on: its own,
+    N, or K times its own rounded to the nearest whole board (a half up)."""
+    if spec is None:
+        return boards
+    if spec.endswith("x"):
+        return max(1, math.floor(Fraction(spec[:-1]) * boards + Fraction(1, 2)))
+    return int(spec)
+
+
 class Tables(enum.Enum):
     """Which tables of a match are compared with which."""
 
@@ -120,6 +145,13 @@ class AggregateOptions(_base.ImpOptions):
         "WBF's whole-VP scale; FILE.csv: rows boards,min_imps,winner_vp,loser_vp; none: IMPs",
         converter=to_vp,
         metavar="SCALE",
+    )
+    vp_boards: str | None = _base.option(
+        None,
+        "convert on the VP scale for N boards, or for K times the match's boards (Kx: "
+        "Garden Cities, 2x: an 8-board match on the 16-board scale); default: its own",
+        converter=to_vp_boards,
+        metavar="N|Kx",
     )
     imp_scale: ImpScale = _base.choice(
         ImpScale.NORMAL,
@@ -326,8 +358,9 @@ def score_match(
     home_total, away_total = home_view[0] - home_view[1], away_view[0] - away_view[1]
     vp = opponent_vp = None
     if options.vp is not VpScale.NONE and nets:
-        vp = match_vps(options.vp, home_total, scheduled)
-        opponent_vp = match_vps(options.vp, away_total, scheduled)
+        length = vp_length(options.vp_boards, scheduled)
+        vp = match_vps(options.vp, home_total, length)
+        opponent_vp = match_vps(options.vp, away_total, length)
     elif away_view != home_view[::-1]:
         notices.append(_one_view_notice(names, match, title, nets, home_view, away_view))
     scored = ScoredMatch(
