@@ -206,6 +206,17 @@ def test_a_file_in_a_folder_that_cannot_be_searched_is_one_line(place: Path, com
     assert f"{night}: Permission denied" in _refused(command, place, night)
 
 
+def test_watching_a_folder_that_cannot_be_searched_is_one_line(place: Path) -> None:
+    """watch locked/in under a mode-000 locked: one line naming the folder,
+    exit 1 (it was exit 3: PermissionError from Path.exists())."""
+    folder = _night(place / "locked" / "in", "b.xml").parent
+    (place / "locked").chmod(0)
+    done = run("watch", str(folder), "--out-dir", str(place / "out"), "--once")
+    _no_traceback(done)
+    assert done.returncode == 1, done
+    assert done.stderr.strip().endswith(f"{folder}: Permission denied"), done
+
+
 # -- a folder that cannot be written, said as the docs say -------------------------
 
 

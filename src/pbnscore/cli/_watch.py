@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pbnscore import batch, outputs, watch
 from pbnscore.cli import _io, _parser, _season
 from pbnscore.cli._flags import default_methods, flags_of_method, merged
-from pbnscore.errors import PbnscoreError, UsageError
+from pbnscore.errors import ParseError, PbnscoreError, UsageError
 
 if TYPE_CHECKING:
     from pbnscore.season import EventFigures
@@ -151,9 +151,13 @@ def _check(config: watch.Config, args: argparse.Namespace) -> None:
             "--out-dir must not be the watched folder: each output would be scored as a night",
             source=str(config.out_dir),
         )
-    if config.folder.exists() and not config.folder.is_dir():
+    try:
+        there, folder = config.folder.exists(), config.folder.is_dir()
+    except OSError as exc:  # a folder on its way cannot be searched: said as batch says it
+        raise ParseError(exc.strerror or str(exc), source=str(config.folder)) from exc
+    if there and not folder:
         raise UsageError("is not a folder", source=str(config.folder))
-    if args.once and not config.folder.is_dir():
+    if args.once and not folder:
         raise UsageError("no such folder", source=str(config.folder))
     batch.plan([], config.out_dir, config.settings.to)  # an out-dir that is a file
     _check_own_files(config, args.log)
