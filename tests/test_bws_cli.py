@@ -184,3 +184,20 @@ def test_a_bws_cut_short_is_one_line_and_exit_1(
     assert main(["score", str(night), "--to", "json", "-o", str(tmp_path / "n.json")]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(f"{night}: cut short")
+
+
+@pytest.mark.parametrize("name", ["tonight.pbn", "tonight.xml"])
+@pytest.mark.parametrize("command", ["check", "score", "batch"])
+def test_a_bws_renamed_pbn_or_xml_is_read_as_a_bws(
+    shared_samples: Path, tmp_path: Path, name: str, command: str
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copyfile(shared_samples / TWELVE_TABLES, folder / name)
+    out = tmp_path / "out"
+    argv = {
+        "check": ["check", str(folder / name)],
+        "score": ["score", str(folder / name), "--to", "json", "-o", str(tmp_path / "x.json")],
+        "batch": ["batch", str(folder), "--out-dir", str(out), "--to", "json"],
+    }[command]
+    assert main([*argv, "-q"] if command != "check" else argv) == 0

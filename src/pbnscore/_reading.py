@@ -19,13 +19,16 @@ _ACCESS_MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
 
 
 def detect_format(data: bytes, name: str = "") -> str:
-    """'pbn', 'usebio' or 'bws': from the file extension, else from the content."""
+    """'pbn', 'usebio' or 'bws': from the file extension, else from the
+    content; an Access database is a BWS under any name (docs/reference/bws.md)."""
+    if data[4:19] in _ACCESS_MAGIC:
+        return "bws"
     suffix = os.path.splitext(name)[1].lower()  # os.path: pathlib is slow to import
     if suffix == ".pbn":
         return "pbn"
     if suffix == ".xml":
         return "usebio"
-    if suffix == ".bws" or data[4:19] in _ACCESS_MAGIC:
+    if suffix == ".bws":
         return "bws"
     head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
     return "usebio" if head.startswith(b"<") else "pbn"
