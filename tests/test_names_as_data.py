@@ -6,6 +6,7 @@ to by its bytes, through the installed command."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -81,3 +82,9 @@ def test_a_season_folder_holding_a_latin1_name_writes_the_season(tmp_path: Path)
     text = run("season", str(folder), "--no-progress", "-q")
     assert text.returncode == 0, text.stderr
     assert "jan05-\ufffdt\ufffd.pbn" in text.stdout.decode("utf-8")
+    data = tmp_path / "season.json"
+    document = run("season", str(folder), "--report-dir", str(tmp_path / "rep2"), "-o", str(data),
+                   "--no-progress", "-q")  # fmt: skip
+    assert document.returncode == 0, document.stderr  # was exit 3 and no page
+    reports = [event["report"] for event in json.loads(data.read_text("utf-8"))["events"]]
+    assert "rep2/jan05-\ufffdt\ufffd.html" in reports

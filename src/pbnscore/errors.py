@@ -233,6 +233,17 @@ def shown(name: str, limit: int = MESSAGE_LIMIT) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in cut)
 
 
+def shown_name(name: str) -> str:
+    """A file's name as text any output can hold: the bytes of a name that
+    are no UTF-8 (os.fsdecode keeps them as lone surrogates, which no UTF-8
+    document can encode) become U+FFFD."""
+    try:
+        raw = name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte became: not from a file name
+        raw = name.encode("utf-8", "replace")
+    return raw.decode("utf-8", "replace")
+
+
 def warning_line(source: str, line: int | None, message: str) -> str:
     """One warning line: ``file:line: warning: message``."""
     where = shown(source) if line is None else f"{shown(source)}:{line}"

@@ -40,6 +40,7 @@ from pbnscore.errors import (
     excerpt,
     one_line,
     shown,
+    shown_name,
     warning_line,
 )
 
@@ -252,17 +253,6 @@ def render(scored: ScoredEvent, settings: Settings, warn: Warn | None = None) ->
         for message in said:
             warn(warning_line(source, None, message))
     return documents
-
-
-def shown_name(name: str) -> str:
-    """A file's name as text any output can hold: the bytes of a name that
-    are no UTF-8 (os.fsdecode keeps them as lone surrogates, which no UTF-8
-    document can encode) become U+FFFD."""
-    try:
-        raw = name.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:  # a surrogate no byte became: not from a file name
-        raw = name.encode("utf-8", "replace")
-    return raw.decode("utf-8", "replace")
 
 
 def _given(event: Event, settings: Settings, said: list[Problem]) -> Event:

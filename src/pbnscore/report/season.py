@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from pbnscore.errors import shown_name
 from pbnscore.formats import REPORTS
 from pbnscore.model import Points
 from pbnscore.report import _csv, _view
@@ -424,7 +425,8 @@ def to_dict(season: Season) -> dict[str, Any]:
                 "kind": event.kind.value,
                 "method": event.method,
                 "options": _plain(dict(event.options)),
-                "report": event.report,
+                # a name in no UTF-8 (Latin-1 bytes) as text, U+FFFD for its bytes
+                "report": None if event.report is None else shown_name(event.report),
             }
             for number, event in enumerate(season.events, start=1)
         ],
