@@ -559,3 +559,15 @@ def test_a_night_s_name_cannot_forge_a_line_or_reach_the_terminal(
     lines = said(done.stderr)
     assert not [line for line in lines if line.startswith("forged.xml")], lines
     assert any(line.endswith("→ " + str(out / "a\\x1b[31mb\\nforged.xml")) for line in lines)
+
+
+def test_a_night_named_near_the_system_s_limit_is_scored(folders: tuple[Path, Path]) -> None:
+    """A night of a 244-byte name (legal; 255 is the limit): its
+    NAME.corrections.csv would be too long to exist, so it has none; it was
+    reported 'File name too long' and never scored."""
+    folder, out = folders
+    name = "n" * 240 + ".xml"
+    (folder / name).write_bytes(NIGHT.read_bytes())
+    done = pbnscore("watch", folder, "--out-dir", out, "--once")
+    assert done.returncode == 0, done.stderr
+    assert (out / name).exists()

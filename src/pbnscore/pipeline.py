@@ -192,7 +192,11 @@ def _with_rulings_beside(source: str, settings: Settings) -> Settings:
     from pathlib import Path
 
     beside = Path(source).with_suffix(CORRECTIONS_SUFFIX)
-    if not beside.is_file():
+    try:
+        there = beside.is_file()
+    except OSError:  # ENAMETOOLONG: a night's name near the limit has no room for one
+        there = False
+    if not there:
         return settings
     from pbnscore.corrections import load_corrections
 

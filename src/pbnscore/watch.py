@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import errno
 import hashlib
 import json
 import os
@@ -356,6 +357,8 @@ class Watcher:
         except FileNotFoundError:
             return ""
         except OSError as exc:  # said when the night is read
+            if exc.errno == errno.ENAMETOOLONG:  # no room beside a long name: none there
+                return ""
             return f"unreadable: {exc.errno}"
 
     def noticed(self, path: Path) -> None:
