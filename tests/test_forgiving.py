@@ -117,7 +117,7 @@ def test_a_pipe_gets_usebio(
             "--to must be one of usebio, pbn, json, text, html, csv, not docx",
         ),
         (["score", str(NIGHT), "--to"], "--to needs a value"),
-        (["score"], "missing INPUT"),
+        (["score"], "score takes INPUT or --example (one of them)"),
         (["batch", str(NIGHT), "--out-dir", "x", "-j", "0"], None),
     ],
     ids=["range", "range-zero", "type", "choice", "no-value", "missing", "jobs"],

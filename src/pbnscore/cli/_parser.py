@@ -121,7 +121,14 @@ def each_method_s_options() -> str:
         if not isinstance(loaded, registry.PluginError):
             flags = " ".join(flag.flag for flag in flags_of(loaded))
             lines.append(
-                fill(f"{entry.name}: {flags}", 78, initial_indent="  ", subsequent_indent="    ")
+                # a flag is one word: never cut at its hyphens (--imp-/scale)
+                fill(
+                    f"{entry.name}: {flags}",
+                    78,
+                    initial_indent="  ",
+                    subsequent_indent="    ",
+                    break_on_hyphens=False,
+                )
             )
     return "\n".join(lines) + "\n"
 
