@@ -87,3 +87,18 @@ def test_check_names_the_problem(three_tables: Path) -> None:
     assert f"{three_tables}:133: warning: {REASON}" in out, done.stdout
     assert out[-1] == f"{three_tables}: {REFUSED}", done.stdout
     assert not any(line.endswith("no problems") for line in out)
+
+
+def test_watch_says_a_refusal_with_its_reasons(three_tables: Path, tmp_path: Path) -> None:
+    """watch --once: each board's warning before the refusal (it said the
+    refusal alone), as score, batch and season do."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    night = folder / three_tables.name
+    night.write_bytes(three_tables.read_bytes())
+    done = run("watch", str(folder), "--out-dir", str(tmp_path / "out"), "--once")
+    assert done.returncode == 1, done
+    lines = done.stderr.splitlines()
+    said = [at for at, line in enumerate(lines) if f"{night}:133: warning: {REASON}" in line]
+    refused = [at for at, line in enumerate(lines) if line.endswith(REFUSED)]
+    assert said and refused and said[0] < refused[0], done.stderr

@@ -41,7 +41,7 @@ from pbnscore._watch_state import MAX_STATE_BYTES as MAX_STATE_BYTES
 from pbnscore._watch_state import NOT_STATE as NOT_STATE
 from pbnscore._watch_state import STATE_NAME, State
 from pbnscore._watch_state import STATE_SCHEMA as STATE_SCHEMA
-from pbnscore.errors import PbnscoreError, counted, shown
+from pbnscore.errors import PbnscoreError, ScoringError, counted, shown, warning_line
 
 if TYPE_CHECKING:
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -525,6 +525,9 @@ class Watcher:
             self.log.event(f"{shown(source)}: {DELETED}")
             return
         except Exception as exc:  # a bug must cost one file, not the watch
+            if isinstance(exc, ScoringError):  # its reasons first, as score says them
+                for message, at in exc.reasons:
+                    self.log.warning(warning_line(source, at, message))
             self._refuse(path, digest, pipeline.failure(exc, source))
             return
         target = targets[0]
