@@ -30,6 +30,7 @@ from lxml import etree
 import pbnscore
 from pbnscore.cli import main
 from pbnscore.imps import imps
+from pbnscore.strategies.barking import TEAMS_OF_FOUR
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -320,7 +321,8 @@ def test_teams_of_four_is_scored_with_a_note_of_what_the_terms_compare(
     captured = capsys.readouterr()
     notes = [line for line in captured.err.splitlines() if "teams of four" in line]
     assert len(notes) == 1, captured.err
-    assert "terms compare tables of different matches" in notes[0]
+    # said whole (it was cut mid-word at the message limit) and unquoted
+    assert notes[0].endswith(": warning: " + TEAMS_OF_FOUR), captured.err
     assert json.loads(captured.out)["participants"]
 
 

@@ -156,10 +156,10 @@ class Barking(PerBoardMethod):
 
 # Said where the matches are teams of four (docs/tutorials/teams-of-eight.md):
 # Barker's terms were made for a team of eight's own four tables.
+# Within errors.MESSAGE_LIMIT, so that it is said whole.
 TEAMS_OF_FOUR = (
-    "barking on teams of four: each match has two tables, so a board's field is "
-    "the tables of every match that played it and the terms compare tables of "
-    "different matches (a team of eight's terms compare its own four tables)"
+    "barking on teams of four: a board's field is the two tables of every match, "
+    "so the terms compare different matches (a team of eight's, its own four tables)"
 )
 
 
