@@ -45,7 +45,7 @@ def test_an_endless_stream_is_read_in_pieces_up_to_the_cap(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """No more than the cap and one byte is read, a piece at a time."""
-    monkeypatch.setattr(batch, "MAX_INPUT_BYTES", 5 * _read.PIECE_BYTES)
+    monkeypatch.setattr(_read, "MAX_INPUT_BYTES", 5 * _read.PIECE_BYTES)
     stream = Endless()
     with pytest.raises(ParseError, match="too large to be a results file"):
         batch.read_limited(stream, "zero")  # type: ignore[arg-type]

@@ -105,7 +105,7 @@ def test_an_upload_over_the_cap_is_refused_unread(served: serving.Served) -> Non
         while chunk := connection.recv(65536):
             answer += chunk
     status_line, _, rest = answer.partition(b"\r\n")
-    assert status_line == b"HTTP/1.1 413 Request Entity Too Large"
+    assert status_line.startswith(b"HTTP/1.1 413 ")  # its phrase is 3.13's "Content Too Large"
     body = json.loads(rest.partition(b"\r\n\r\n")[2])
     assert body == {"error": "big.pbn: over 64 MiB: too large to be a results file"}
     # At the cap is no refusal of size: read, and checked as any file.

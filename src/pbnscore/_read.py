@@ -21,10 +21,13 @@ PIECE_BYTES = 1 << 20  # a signal is acted on between two pieces
 
 
 def read_limited(
-    stream: BinaryIO, source: str, what: str = "a results file", limit: int = MAX_INPUT_BYTES
+    stream: BinaryIO, source: str, what: str = "a results file", limit: int | None = None
 ) -> bytes:
-    """All of ``stream``; a ParseError past ``limit`` bytes, having read no
-    more than one byte past it."""
+    """All of ``stream``; a ParseError past ``limit`` bytes (by default
+    :data:`MAX_INPUT_BYTES` as it is when called), having read no more than
+    one byte past it."""
+    if limit is None:
+        limit = MAX_INPUT_BYTES
     pieces: list[bytes] = []
     size = 0
     while piece := stream.read(min(PIECE_BYTES, limit + 1 - size)):

@@ -44,13 +44,13 @@ if TYPE_CHECKING:
 INPUT_SUFFIXES = frozenset({".pbn", ".xml", ".bws"})
 
 
-MAX_INPUT_BYTES = _read.MAX_INPUT_BYTES
+MAX_INPUT_BYTES = _read.MAX_INPUT_BYTES  # the one limit is _read's; kept for its readers
 
 
 def read_limited(stream: BinaryIO, source: str) -> bytes:
-    """All of ``stream``; a ParseError past :data:`MAX_INPUT_BYTES`, having
-    read no more than that (:func:`pbnscore._read.read_limited`)."""
-    return _read.read_limited(stream, source, limit=MAX_INPUT_BYTES)
+    """All of ``stream``; a ParseError past the input limit, having read no
+    more than that (:func:`pbnscore._read.read_limited`)."""
+    return _read.read_limited(stream, source)
 
 
 def convert(

@@ -141,7 +141,7 @@ def run_path(path: str | os.PathLike[str], settings: Settings) -> Outcome:
 
     source = os.fspath(path)
     with open(path, "rb") as stream:
-        data = _read.read_limited(stream, source, limit=_read.MAX_INPUT_BYTES)
+        data = _read.read_limited(stream, source)
     return run(data, source, settings)
 
 
