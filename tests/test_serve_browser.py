@@ -128,7 +128,10 @@ def test_each_format_checked_scored_and_downloaded_as_score_writes_it(page: Any)
     # The report itself, shown on the page.
     page.click("#show")
     page.wait_for_function("document.getElementById('report').srcdoc.includes('cross-imps')")
+    # The frame loads its new srcdoc after the attribute changes: wait for
+    # the shown document itself, not only the attribute.
     frame = page.frame_locator("#report")
+    frame.locator("#scoring", has_text="Cross-IMPs").wait_for()
     assert "cross-imps" in frame.locator("body").text_content().lower()
 
 
