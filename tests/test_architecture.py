@@ -40,7 +40,7 @@ Forbidden, each failing with the file and the import that breaks it:
 - any module importing the package's ``__init__`` (``import pbnscore``,
   ``from pbnscore import X`` where X is no submodule): it sits on top;
 - any module outside a format importing one of the format's private
-  modules (``pbnscore.pbn._lexer``): what a file carries reaches the others
+  modules (``pbnscore.pbn._read_write_lexer``): what a file carries reaches the others
   through the model;
 - any circle of imports between modules.
 """
@@ -296,7 +296,7 @@ def test_no_module_reads_a_format_s_private_modules() -> None:
 
 def test_a_private_format_import_is_named() -> None:
     graph = dict(GRAPH)
-    added = _edges_of("from pbnscore.pbn._lexer import tokens")
+    added = _edges_of("from pbnscore.pbn._read_write_lexer import tokens")
     graph["pbnscore.report._dd"] = [*graph["pbnscore.report._dd"], *added]
     assert any("report/_dd.py" in line for line in private_format_imports(graph))
 
@@ -421,7 +421,11 @@ def test_a_circle_through_an_import_by_name_is_named(
             "from pbnscore.usebio._writer import write",
             "pbn format imports usebio",
         ),
-        ("pbnscore.usebio._reader", "from pbnscore.pbn import _lexer", "usebio format imports pbn"),
+        (
+            "pbnscore.usebio._reader",
+            "from pbnscore.pbn import _read_write_lexer",
+            "usebio format imports pbn",
+        ),
         ("pbnscore.report.text", "from pbnscore.cli import main", "output imports command line"),
         (
             "pbnscore.usebio",

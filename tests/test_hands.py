@@ -13,7 +13,7 @@ import pytest
 import pbnscore
 from pbnscore.errors import Problem
 from pbnscore.model import Board, Deal, Seat
-from pbnscore.pbn._deal import UnreadableDeal, deal_text, read_deal
+from pbnscore.pbn._read_write_deal import UnreadableDeal, deal_text, read_deal
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 DEAL = "E:KQT2.AT.J6542.85 - A8.KJ975.AK.J73 -"

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from cost import assert_linear
 from pbnscore import pbn
 from pbnscore.errors import PbnError
-from pbnscore.pbn._games import Game, games
-from pbnscore.pbn._lexer import Kind, Token, decode, tokens
+from pbnscore.pbn._read_write_games import Game, games
+from pbnscore.pbn._read_write_lexer import Kind, Token, decode, tokens
+from pbnscore.pbn._read_write_tables import parse_header
 from pbnscore.pbn._reader import Problems
-from pbnscore.pbn._tables import parse_header
 
 
 def kinds(text: str) -> list[tuple[Kind, int]]:
@@ -274,7 +274,7 @@ def test_hash_inherits_from_the_nearest_previous_game() -> None:
     event = pbn.loads(text)
     assert event.title == "E1"
     found = read_games(text)
-    from pbnscore.pbn._games import Inheritance
+    from pbnscore.pbn._read_write_games import Inheritance
 
     inheritance = Inheritance(Problems("<test>", strict=True))
     for game in found:
@@ -284,7 +284,7 @@ def test_hash_inherits_from_the_nearest_previous_game() -> None:
 
 def test_hash_with_nothing_to_inherit_is_empty() -> None:
     """No previous value: "#" becomes "" (ETC'99's [Section "#"])."""
-    from pbnscore.pbn._games import Inheritance
+    from pbnscore.pbn._read_write_games import Inheritance
 
     (game,) = read_games('[Section "#"]\n[Board "1"]\n')
     Inheritance(Problems("<test>", strict=True)).resolve(game)
@@ -294,7 +294,7 @@ def test_hash_with_nothing_to_inherit_is_empty() -> None:
 def test_double_hash_carries_on_until_redefined() -> None:
     """A "##text" value holds from this game on, tag or no tag; a later real
     value redefines it for the games after (§4.8, PbnJVeri correct_20)."""
-    from pbnscore.pbn._games import Inheritance
+    from pbnscore.pbn._read_write_games import Inheritance
 
     text = (
         '[Date "##1980.10.24"]\n[West "##"]\n[Board "1"]\n\n[Board "2"]\n\n'

@@ -332,7 +332,7 @@ def test_a_section_s_pbn_reads_back_ranked_as_it_was(
 ) -> None:
     """A Mitchell ranked as one field (a USEBIO one that lists no pairs)
     reads back as one field, a two-winner one as two, with the same ranks:
-    the reader takes the ranking from the Rank column (pbn/_pairs.ranked_fields)."""
+    the reader takes the ranking from the Rank column (pbn/_read_write_pairs.ranked_fields)."""
     event = pbnscore.load(ROOT / "fixtures" / "usebio" / name)
     back = pbn.loads(_as_pbn(event))
     sections = [section for session in back.sessions for section in session.sections]

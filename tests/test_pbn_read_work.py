@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pbnscore import errors, pbn
 from pbnscore.model import Outcome
-from pbnscore.pbn import _analysis, _reader, _score_table, _tables
+from pbnscore.pbn import _read_analysis, _read_score_table, _read_write_tables, _reader
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 ANALYSIS = "\n".join(
@@ -47,7 +47,7 @@ def test_a_deals_analysis_is_read_from_its_first_game_only(monkeypatch: pytest.M
     """Three tables' games of one deal, each with its OptimumResultTable: the
     table is read once (the first game of a deal gives its analysis), and the
     board carries it."""
-    calls = _counted(monkeypatch, _analysis, "_from_game")
+    calls = _counted(monkeypatch, _read_analysis, "_from_game")
     text = "".join(_game(t, f'{t} {t + 10} "7S" N 13 "1510"') for t in (1, 2, 3))
     event = pbn.loads(text)
     assert len(calls) == 1
@@ -71,15 +71,20 @@ def test_a_score_tables_board_is_found_once_per_section(monkeypatch: pytest.Monk
 def test_table_rows_with_no_escape_resolve_none(monkeypatch: pytest.MonkeyPatch) -> None:
     """Quoted cells with no backslash in the table are taken as they are
     (no escape resolved per element); a table with one still resolves it."""
-    calls = _counted(monkeypatch, _tables, "unescape")
+    calls = _counted(monkeypatch, _read_write_tables, "unescape")
     rows = "\n".join(f'{t} {t + 10} "4S" N 10 "420"' for t in (1, 2))
-    read = _tables.split_rows("ScoreTable", [(5, rows)], 6, _ignore)  # type: ignore[arg-type]
+    read = _read_write_tables.split_rows("ScoreTable", [(5, rows)], 6, _ignore)  # type: ignore[arg-type]
     assert list(read.tuples()) == [
         (5, ("1", "11", "4S", "N", "10", "420")),
         (6, ("2", "12", "4S", "N", "10", "420")),
     ]
     assert calls == []
-    escaped = _tables.split_rows("ScoreTable", [(5, '1 11 "4\\"S" N 10 "420"')], 6, _ignore)  # type: ignore[arg-type]
+    escaped = _read_write_tables.split_rows(
+        "ScoreTable",
+        [(5, '1 11 "4\\"S" N 10 "420"')],
+        6,
+        _ignore,  # type: ignore[arg-type]
+    )
     assert escaped.row(0)[2] == '4"S'
     assert calls
 
@@ -88,7 +93,7 @@ def _ignore(message: str, line: int | None, severity: str) -> None:
     raise AssertionError(f"{line}: {message}")
 
 
-# -- a ScoreTable read by column (_score_table): a play made once per spelling
+# -- a ScoreTable read by column (_read_score_table): a play made once per spelling
 
 PLAY_HEADER = "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS;Percentage_NS"
 
@@ -101,7 +106,7 @@ def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) 
     """Four rows of one contract, result, score and percentage, with their
     own pairs, tables and leads: the play is made once; each result keeps
     its own pairs, table, lead and line."""
-    calls = _counted(monkeypatch, _score_table, "to_play")
+    calls = _counted(monkeypatch, _read_score_table, "to_play")
     rows = [
         "1 1 11 4S N 10 HK 420 60",
         "2 2 12 4S N 10 SA 420 60",
@@ -194,8 +199,8 @@ def test_rows_split_in_bulk_as_element_by_element(
     gives the elements the element-by-element read gives; where it cannot
     tell, it leaves the run to that read."""
     block = "\n".join(lead + "".join(e + s for e, s in parts) for lead, parts in lines)
-    rows = _tables._whole_rows([(3, block)], width)
-    by_element = _tables._block_elements(block)
+    rows = _read_write_tables._whole_rows([(3, block)], width)
+    by_element = _read_write_tables._block_elements(block)
     if rows is not None:
         assert all(len(values) == width for values in by_element)
         assert list(rows.tuples()) == [(3 + i, tuple(v)) for i, v in enumerate(by_element)]
@@ -206,8 +211,8 @@ def test_rows_split_in_bulk_as_element_by_element(
 def test_optimum_rows_found_at_once_as_line_by_line(data: str) -> None:
     """An OptimumResultTable's rows found by one findall are those found
     line by line (``splitlines``, ``\\s``): other white space goes line by line."""
-    by_line = [_analysis._ROW_RE.fullmatch(line) for line in data.splitlines()]
-    assert _analysis._rows(data) == [(m[1], m[2], m[3]) for m in by_line if m is not None]
+    by_line = [_read_analysis._ROW_RE.fullmatch(line) for line in data.splitlines()]
+    assert _read_analysis._rows(data) == [(m[1], m[2], m[3]) for m in by_line if m is not None]
 
 
 @pytest.mark.parametrize("sections", ["", "AB"])

@@ -959,16 +959,16 @@ def test_names_are_split_once_per_pair(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ScoreTable names each pair on every board it played; the names are
     split the first time only (first source wins): splitting them on every
     row was a third of reading a club night."""
-    from pbnscore.pbn import _pairs
+    from pbnscore.pbn import _read_write_pairs
 
     calls: list[str] = []
-    real = _pairs.split_names
+    real = _read_write_pairs.split_names
 
     def counted(text: str) -> tuple[str, ...]:
         calls.append(text)
         return real(text)
 
-    monkeypatch.setattr(_pairs, "split_names", counted)
+    monkeypatch.setattr(_read_write_pairs, "split_names", counted)
     header = "PairId_NS;PairId_EW;Score_NS;Names_NS;Names_EW"
     games = "".join(
         table(header, '1 2 100 "A One;B Two" "C Three;D Four"', board=n) + "\n" for n in range(1, 9)
@@ -985,17 +985,17 @@ def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.Monke
     """Every table's game repeats its board's deal and analysis; the deal is
     checked card by card once, not once per game (that tripled the read of
     a RealBridge file), for the board and its analysis alike."""
-    from pbnscore.pbn import _deal
+    from pbnscore.pbn import _read_write_deal
 
     calls: list[str] = []
-    real = _deal._hand
+    real = _read_write_deal._hand
 
     def counted(part: str) -> object:
         calls.append(part)
         return real(part)
 
-    monkeypatch.setattr(_deal, "_hand", counted)
-    _deal.read_deal.cache_clear()
+    monkeypatch.setattr(_read_write_deal, "_hand", counted)
+    _read_write_deal.read_deal.cache_clear()
     deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     game = (
         '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'

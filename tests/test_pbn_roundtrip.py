@@ -42,7 +42,7 @@ from pbnscore.model import (
     Source,
     Strain,
 )
-from pbnscore.pbn._deal import deal_text
+from pbnscore.pbn._read_write_deal import deal_text
 
 RANKS = "AKQJT98765432"
 

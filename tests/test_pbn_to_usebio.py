@@ -16,7 +16,7 @@ from conftest import REFUSED_SAMPLES, shared_sample_files
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import Board, Deal, Event
-from pbnscore.pbn._pairs import split_names
+from pbnscore.pbn._read_write_pairs import split_names
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO_SECTIONS = ROOT / "fixtures" / "pbn" / "two-sections-pair-names.pbn"

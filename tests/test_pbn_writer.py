@@ -36,8 +36,8 @@ from pbnscore.model import (
     ScoredEvent,
     Source,
 )
-from pbnscore.pbn._lexer import decode, unescape
-from pbnscore.pbn._scores import escape, ties_as_read
+from pbnscore.pbn._read_write_lexer import decode, unescape
+from pbnscore.pbn._write_scores import escape, ties_as_read
 from pbnscore.pbn._writer import OWNED_TAGS
 from pbnscore.report import json as report_json
 from test_pbn_roundtrip import pairs_events, teams_events, write_pairs, write_teams
@@ -792,8 +792,8 @@ def test_any_names_survive_a_names_cell(names: list[str]) -> None:
     """Whatever the players' names hold, the TotalScoreTable's names cell
     reads back as those names (each as the reader keeps a name: stripped,
     none empty, none '-'; short enough not to be cut)."""
-    from pbnscore.pbn._pairs import split_names
-    from pbnscore.pbn._scores import names_cell
+    from pbnscore.pbn._read_write_pairs import split_names
+    from pbnscore.pbn._write_scores import names_cell
 
     kept = tuple(name for name in names if name and name not in ("-", "?"))
     cell = names_cell(kept)

@@ -187,7 +187,7 @@ def two_winner(section: Section) -> bool:
     direction (as Compscore's PLACEs show). A section that lists none, or a
     pair without one (a Howell), is one field, whatever directions its
     results give its pairs (written to PBN, its Rank column says so:
-    pbn/_pairs.ranked_fields)."""
+    pbn/_read_write_pairs.ranked_fields)."""
     if section.fields is not None:
         return section.fields is Fields.BY_DIRECTION
     return _all_directed(section)

@@ -125,7 +125,7 @@ def _pairs(sections: list[Section], format: str) -> str:
     count, said = 0, dict[str, None]()
     for section in sections:
         count += len(section.participants)
-        if section.pairs_found is not None:  # PBN: its reader found them (pbn/_pairs)
+        if section.pairs_found is not None:  # PBN: its reader found them (pbn/_read_write_pairs)
             read = numbering(section.boards)
             if read.played:
                 said[read.said_by(section.pairs_found)] = None

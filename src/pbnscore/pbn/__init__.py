@@ -17,9 +17,13 @@ column ...), one line each; ``pbnscore.validate`` adds what needs the whole
 event (a score that disagrees with its contract, a pair in two results ...).
 
 What is read, and the conventions chosen where PBN is silent, are described
-in ``_reader`` (games), ``_tables`` (ScoreTable, TotalScoreTable), ``_pairs``
-(Mitchell or Howell), ``_teams`` (matches and who sat where) and ``_lexer``
-(encodings, tokens).
+in ``_reader`` (games), ``_read_write_tables`` (ScoreTable, TotalScoreTable),
+``_read_write_pairs`` (Mitchell or Howell), ``_read_teams`` (matches and who
+sat where) and ``_read_write_lexer`` (encodings, tokens).
+
+A module's name says which side uses it: ``_reader`` and its parts
+``_read_*``, ``_writer`` and its parts ``_write_*``, and ``_read_write_*``
+for what both use (the lexer, games, tables, deals, pair numbers).
 """
 
 from __future__ import annotations

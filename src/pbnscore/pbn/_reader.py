@@ -8,7 +8,7 @@ and ``##``, §4.8); then the game adds to the event one of:
   PairId/Names columns (the game's own Contract/Declarer/Result tags are not
   a result then; they are usually "?" or "");
 - with HomeTeam and VisitTeam tags: one table's result in a teams match
-  (see ``_teams``); a later game with a result and no team tags is one
+  (see ``_read_teams``); a later game with a result and no team tags is one
   table of the same match, until a game's Event, Round or Match differs
   from the naming game's (BBO's LinToPbn names the teams in a match's first
   game only); a game with a result that can be placed in no match makes a
@@ -59,11 +59,16 @@ from pbnscore.model import (
     Source,
     Vulnerability,
 )
-from pbnscore.pbn._analysis import deal_analysis, with_analyses
-from pbnscore.pbn._deal import UnreadableDeal, read_deal
-from pbnscore.pbn._games import Game, Inheritance, games
-from pbnscore.pbn._lexer import Token, decode, tokens
-from pbnscore.pbn._pairs import (
+from pbnscore.pbn._read_analysis import deal_analysis, with_analyses
+from pbnscore.pbn._read_result import EMPTY, Entry, Report, to_result
+from pbnscore.pbn._read_score_table import Place, PlayKey, read_rows
+from pbnscore.pbn._read_sets import SetKey, game_deal, labels, set_key, two_deals
+from pbnscore.pbn._read_shape import not_pbn
+from pbnscore.pbn._read_teams import TableGame, assemble, with_listed_pairs
+from pbnscore.pbn._read_write_deal import UnreadableDeal, read_deal
+from pbnscore.pbn._read_write_games import Game, Inheritance, games
+from pbnscore.pbn._read_write_lexer import Token, decode, tokens
+from pbnscore.pbn._read_write_pairs import (
     RANKED_ACROSS,
     BoardNotes,
     SectionNotes,
@@ -72,11 +77,7 @@ from pbnscore.pbn._pairs import (
     split_names,
     table_fields,
 )
-from pbnscore.pbn._results import EMPTY, Entry, Report, to_result
-from pbnscore.pbn._score_table import Place, PlayKey, read_rows
-from pbnscore.pbn._sets import SetKey, game_deal, labels, set_key, two_deals
-from pbnscore.pbn._shape import not_pbn
-from pbnscore.pbn._tables import (
+from pbnscore.pbn._read_write_tables import (
     SCORE_TABLE,
     TABLES,
     TOTAL_SCORE_TABLE,
@@ -86,7 +87,6 @@ from pbnscore.pbn._tables import (
     parse_header,
     split_rows,
 )
-from pbnscore.pbn._teams import TableGame, assemble, with_listed_pairs
 
 VERSION_RE = re.compile(r"\s*PBN\s+(\d+\.\d+)\s*", re.I)
 EXPORT_RE = re.compile(r"\s*EXPORT\s*", re.I)
@@ -168,7 +168,9 @@ class EventBuilder:
         # a TotalScoreTable's players of each team's pairs: {team: {pair: players}}
         self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
         self.analyses: dict[Deal, DealAnalysis] = {}  # by deal: the first game's that gives one
-        self.plays: dict[Vulnerability, dict[PlayKey, Play]] = {}  # ScoreTable rows' (_score_table)
+        self.plays: dict[
+            Vulnerability, dict[PlayKey, Play]
+        ] = {}  # ScoreTable rows' (_read_score_table)
         # a section's sets, where one board number has several deals told
         # apart by Event or Round: {(stage, section): {set key: its notes}}
         self.sets: dict[tuple[str | None, str | None], dict[SetKey, SectionNotes]] = {}
@@ -380,7 +382,7 @@ class EventBuilder:
                 notes.declared.setdefault(pair, set())
             if pair not in notes.listed:
                 notes.listed.append(pair)
-            if "Rank" in cells:  # how the file ranked the section (_pairs)
+            if "Rank" in cells:  # how the file ranked the section (_read_write_pairs)
                 notes.ranks.append((direction, cells["Rank"]))
             notes.name(pair, direction, _row_players(cells))
 

@@ -3,9 +3,9 @@
 PBN input is written back as itself plus the scores: its lines are kept as
 they were (bytes, encoding, line ends) and only what the method owns
 (:data:`OWNED_TAGS`, :data:`OWNED_COLUMNS`) is set, inserted or removed
-(``_splice``). Any other event (USEBIO input) is written as new PBN games:
+(``_write_splice``). Any other event (USEBIO input) is written as new PBN games:
 one per board of a section, one per board and table of a teams match
-(``_build``). What both write, spelt in PBN, is in ``_scores``.
+(``_write_new_games``). What both write, spelt in PBN, is in ``_write_scores``.
 
 Where things go (docs/reference/pbn-out.md):
 
@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbnscore.model import Event, ScoredEvent
-from pbnscore.pbn._build import Builder
-from pbnscore.pbn._scores import OWNED_COLUMNS, OWNED_TAGS
-from pbnscore.pbn._splice import Splicer
+from pbnscore.pbn._write_new_games import Builder
+from pbnscore.pbn._write_scores import OWNED_COLUMNS, OWNED_TAGS
+from pbnscore.pbn._write_splice import Splicer
 
 __all__ = ["OWNED_COLUMNS", "OWNED_TAGS", "write"]
 

@@ -16,8 +16,8 @@ from collections.abc import Container
 import attrs
 
 from pbnscore.model import Board, Deal, DealAnalysis, Match, Seat, Section, Strain
-from pbnscore.pbn._deal import UnreadableDeal, read_deal
-from pbnscore.pbn._games import Game
+from pbnscore.pbn._read_write_deal import UnreadableDeal, read_deal
+from pbnscore.pbn._read_write_games import Game
 
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as DoubleDummyTricks lists them
 STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)

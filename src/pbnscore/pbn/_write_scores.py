@@ -1,5 +1,5 @@
-"""What a scored event says, spelt in PBN 2.1, for both writers (``_splice``:
-a PBN input plus the scores; ``_build``: PBN games from any event): what the
+"""What a scored event says, spelt in PBN 2.1, for both writers (``_write_splice``:
+a PBN input plus the scores; ``_write_new_games``: PBN games from any event): what the
 method owns (:data:`OWNED_TAGS`, :data:`OWNED_COLUMNS`), the ``[Scoring]``
 value, tag values and table cells within PBN's 255-character lines, the
 TotalScoreTable, and each result's figures (:class:`Scores`)."""
@@ -29,8 +29,8 @@ from pbnscore.model import (
     ScoredResult,
     Standing,
 )
-from pbnscore.pbn._pairs import RANKED_ACROSS, natural_key, split_names
-from pbnscore.pbn._tables import SCORE_TABLE, TOTAL_SCORE_TABLE
+from pbnscore.pbn._read_write_pairs import RANKED_ACROSS, natural_key, split_names
+from pbnscore.pbn._read_write_tables import SCORE_TABLE, TOTAL_SCORE_TABLE
 
 DATUM_TAG = "Datum"
 # What the method owns in a PBN file; everything else is the input's.
@@ -201,7 +201,7 @@ def _names(participant: Participant) -> str | None:
 
 def names_cell(names: Sequence[str]) -> str:
     """The players' names as one names element, "A;B" (§5.9), that
-    pbnscore's reader splits back into these names (pbn/_pairs.split_names):
+    pbnscore's reader splits back into these names (pbn/_read_write_pairs.split_names):
     a ";" in a name written ";;", " ; " between names where one ends or the
     next starts with a ";", and one name that the reader would split (it
     holds " - ", or is "Smith-Jones") ended by a ";". Each name is cut to its
@@ -239,7 +239,7 @@ def _name_cut(name: str, share: int) -> str:
 
 def ties_as_read(standings: Sequence[Standing]) -> list[Standing]:
     """The standings with each tie's rows in the order pbnscore's reader
-    lists those participants (by direction, then number: pbn/_pairs.py), so
+    lists those participants (by direction, then number: pbn/_read_write_pairs.py), so
     that scoring this PBN again ranks the tie, and writes it, the same way.
     A teams event's pairs are one field, whatever their direction: a tie's
     rows by number (the reader lists a team's pairs as the games seat them)."""

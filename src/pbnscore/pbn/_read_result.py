@@ -162,7 +162,7 @@ def _complement(percent: int | None) -> int | None:
     return None if percent is None else 100 - percent
 
 
-# -- the score columns of a ScoreTable (three conventions, see _tables) --------
+# -- the score columns of a ScoreTable (three conventions, see _read_write_tables) --------
 
 
 # Score_NS and Score_EW cells that read without a problem, by their texts:
@@ -327,7 +327,7 @@ def to_result(
 
 def to_play(entry: Entry, vulnerability: Vulnerability, report: Report) -> Play:
     """What the table of ``entry`` played, as :func:`to_result` has it: a
-    ScoreTable's rows make no Result each (see ``_score_table``)."""
+    ScoreTable's rows make no Result each (see ``_read_score_table``)."""
     parsed = _parse(entry, report)
     if entry.adjusted is not None:
         return _play(entry, parsed, Outcome.ADJUSTED, adjusted=entry.adjusted)

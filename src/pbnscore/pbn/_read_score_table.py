@@ -24,8 +24,7 @@ from typing import cast
 import attrs
 
 from pbnscore.model import Direction, Play, ResultColumns, Vulnerability
-from pbnscore.pbn._pairs import BoardNotes, SectionNotes
-from pbnscore.pbn._results import (
+from pbnscore.pbn._read_result import (
     EMPTY,
     Entry,
     Noting,
@@ -36,7 +35,8 @@ from pbnscore.pbn._results import (
     table_score,
     to_play,
 )
-from pbnscore.pbn._tables import Header, Rows
+from pbnscore.pbn._read_write_pairs import BoardNotes, SectionNotes
+from pbnscore.pbn._read_write_tables import Header, Rows
 
 # The elements a row's play is made from (see _keys); Lead last (see _play).
 PLAY_COLUMNS = ("Contract", "Declarer", "Result", "Score_NS", "Score_EW", "Lead")

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbnscore.model import Deal
-from pbnscore.pbn._deal import UnreadableDeal, read_deal
-from pbnscore.pbn._games import Game
+from pbnscore.pbn._read_write_deal import UnreadableDeal, read_deal
+from pbnscore.pbn._read_write_games import Game
 
 # The tags that tell one set of deals from another (an event, a round, a
 # date, a venue), in the order a set's name takes them from.

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from pbnscore.pbn._lexer import Kind, Token
-from pbnscore.pbn._results import EMPTY, Report
-from pbnscore.pbn._tables import SCORE_TABLE, TOTAL_SCORE_TABLE
+from pbnscore.pbn._read_result import EMPTY, Report
+from pbnscore.pbn._read_write_lexer import Kind, Token
+from pbnscore.pbn._read_write_tables import SCORE_TABLE, TOTAL_SCORE_TABLE
 
 # §4.8: "#" and "##" are forbidden for these
 NO_INHERITANCE = frozenset(

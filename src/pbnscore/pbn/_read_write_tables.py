@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from pbnscore.errors import excerpt
-from pbnscore.pbn._lexer import unescape
-from pbnscore.pbn._results import Report
+from pbnscore.pbn._read_result import Report
+from pbnscore.pbn._read_write_lexer import unescape
 
 # §3.2: a column name token; "+" descending, "-" ascending, "\" a minimum width
 COLUMN_RE = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d{1,9})([LR])?)?")

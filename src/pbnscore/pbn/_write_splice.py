@@ -1,7 +1,7 @@
 """A scored PBN input written back as itself plus the scores
 (docs/reference/pbn-out.md): its lines are kept as they were (bytes, encoding, line ends) and only
-what the method owns (:data:`~pbnscore.pbn._scores.OWNED_TAGS`,
-:data:`~pbnscore.pbn._scores.OWNED_COLUMNS`) is set, inserted or removed."""
+what the method owns (:data:`~pbnscore.pbn._write_scores.OWNED_TAGS`,
+:data:`~pbnscore.pbn._write_scores.OWNED_COLUMNS`) is set, inserted or removed."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 from pbnscore.figures import points_text
 from pbnscore.model import ScoredEvent
-from pbnscore.pbn._games import Game, games
-from pbnscore.pbn._lexer import Kind, Token, decode, tokens
-from pbnscore.pbn._scores import (
+from pbnscore.pbn._read_write_games import Game, games
+from pbnscore.pbn._read_write_lexer import Kind, Token, decode, tokens
+from pbnscore.pbn._read_write_tables import ELEMENT_RE, SCORE_TABLE, TOTAL_SCORE_TABLE, parse_header
+from pbnscore.pbn._write_scores import (
     DATUM_TAG,
     LINE_ROOM,
     OWNED_COLUMNS,
@@ -25,7 +26,6 @@ from pbnscore.pbn._scores import (
     tag,
     total_score_table,
 )
-from pbnscore.pbn._tables import ELEMENT_RE, SCORE_TABLE, TOTAL_SCORE_TABLE, parse_header
 
 # One line and its end, as the lexer counts lines (CR, LF and CRLF, §2).
 LINE_END_RE = re.compile(r"(\r\n|\r|\n)")
@@ -486,7 +486,7 @@ def _are(numbers: list[int]) -> str:
 
 def _decoded(document: bytes) -> tuple[bytes, str, str]:
     """(BOM, encoding, text) of a PBN input, decoded as the reader decodes
-    it (``_lexer.decode``), bytes the encoding cannot decode kept as they
+    it (``_read_write_lexer.decode``), bytes the encoding cannot decode kept as they
     were (surrogateescape) so that they are written back unchanged."""
     boms = {
         codecs.BOM_UTF8: "utf-8",

@@ -49,8 +49,8 @@ from pbnscore.model import (
     Seat,
     Vulnerability,
 )
-from pbnscore.pbn._pairs import BoardNotes
-from pbnscore.pbn._results import Entry, Report, to_result
+from pbnscore.pbn._read_result import Entry, Report, to_result
+from pbnscore.pbn._read_write_pairs import BoardNotes
 
 
 class TableGame(NamedTuple):

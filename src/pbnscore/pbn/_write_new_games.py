@@ -21,8 +21,9 @@ from pbnscore.model import (
     ScoredResult,
     Seat,
 )
-from pbnscore.pbn._deal import deal_text
-from pbnscore.pbn._scores import (
+from pbnscore.pbn._read_write_deal import deal_text
+from pbnscore.pbn._read_write_tables import SCORE_TABLE
+from pbnscore.pbn._write_scores import (
     DATUM_TAG,
     OWNED_COLUMNS,
     Column,
@@ -33,7 +34,6 @@ from pbnscore.pbn._scores import (
     tag,
     total_score_table,
 )
-from pbnscore.pbn._tables import SCORE_TABLE
 
 _SEATS = {Seat.N: "N", Seat.E: "E", Seat.S: "S", Seat.W: "W"}
 _DEALERS = "NESW"
@@ -179,7 +179,7 @@ class Builder:
         extra = {
             "Score": None if result.score is None else f"NS {result.score}",
             DATUM_TAG: self.scores.datum([scored]) if self.scores else None,
-            # The team NS here (pbn/_teams.py), by its id: the reader takes the
+            # The team NS here (pbn/_read_teams.py), by its id: the reader takes the
             # tag as the team's id, and its name from the TotalScoreTable.
             "HomeTeam": ns_team,
             "VisitTeam": ew_team,
