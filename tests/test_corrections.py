@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import pbnscore
 from pbnscore.bridge import ns_score, parse_contract
-from pbnscore.bws import csv_tables, read_tables
+from pbnscore.bws import MemoryTables, csv_tables, read_tables
 from pbnscore.cli import main
 from pbnscore.corrections import CorrectionsError, read_corrections
 from pbnscore.errors import ParseError
@@ -24,8 +24,21 @@ MITCHELL_PBN = FIXTURES / "pbn" / "mitchell-pairs.pbn"
 MITCHELL_XML = FIXTURES / "usebio" / "mitchell-pairs.xml"
 
 
-def bws_mitchell() -> Event:
-    return read_tables(csv_tables(FIXTURES / "bws" / "mitchell"), source="mitchell.bws")
+def bws_mitchell(*, unkeyed: str | None = None) -> Event:
+    """The Mitchell fixture; ``unkeyed``: the ID of a ReceivedData row its
+    table never keyed (left out)."""
+    return bws_fixture("mitchell", unkeyed=unkeyed)
+
+
+def bws_fixture(name: str, *, unkeyed: str | None = None) -> Event:
+    tables = csv_tables(FIXTURES / "bws" / name)
+    source = f"{name}.bws"
+    if unkeyed is None:
+        return read_tables(tables, source=source)
+    folder = FIXTURES / "bws" / name
+    rows = {t.stem: tables.rows(t.stem) for t in folder.glob("*.csv")}
+    rows["ReceivedData"] = [r for r in rows["ReceivedData"] if r["ID"] != unkeyed]
+    return read_tables(MemoryTables(rows), source=source)
 
 
 def results(event: Event) -> dict[tuple[int, str | None, str | None], Result]:
@@ -104,22 +117,48 @@ def test_not_played_and_passed_out() -> None:
 
 
 def test_a_result_no_table_keyed_is_added_where_table_and_pairs_are_given() -> None:
-    """NS 1 v EW 2 never keyed board 1 (at a table 9): the row adds it."""
-    event = bws_mitchell()
-    text = "board,table,ns,ew,contract,declarer,result\n1,9,1,2,4S,S,=\n"
+    """Table 3 never keyed board 1 (NS 3 v EW 2, row 11): the row adds it."""
+    event = bws_mitchell(unkeyed="11")
+    text = "board,table,ns,ew,contract,declarer,result\n1,3,3,2,4S,S,=\n"
     after, said = corrected(text, event)
     assert after.result_count() == event.result_count() + 1
-    added = results(after)[(1, "1", "2")]
-    assert (added.table, added.score) == ("9", 420)
-    assert said == ["rulings.csv:2: board 1 table 9 NS 1 v EW 2: added: 4S by S, 10 tricks"]
+    added = results(after)[(1, "3", "2")]
+    assert (added.table, added.score) == ("3", 420)
+    assert said == ["rulings.csv:2: board 1 table 3 NS 3 v EW 2: added: 4S by S, 10 tricks"]
 
 
-def test_a_row_that_finds_no_result_is_an_error_about_the_night() -> None:
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        pytest.param("1,9,1,2", "pair 1 NS would be in two results (table 1 has one)", id="ns"),
+        pytest.param("1,9,4,3", "pair 3 EW would be in two results (table 2 has one)", id="ew"),
+        pytest.param(
+            "1,3,1,2", "pair 1 NS would be in two results (table 1 has one)", id="pairs-mistyped"
+        ),
+    ],
+)
+def test_a_row_that_gives_a_pair_two_results_on_a_board_is_an_error(row: str, message: str) -> None:
+    """Every pair played board 1: a row adding NS 1 v EW 2 would score NS 1
+    twice on it (a pair plays a board once), so the
+    row is refused rather than warned of."""
+    text = f"board,table,ns,ew,contract,declarer,result\n{row},4S,S,=\n"
     with pytest.raises(ParseError) as raised:
-        corrected("board,table,adjusted\n1,7,60%-40%\n", bws_mitchell())
-    assert str(raised.value) == (
-        "mitchell.bws: rulings.csv:2: board 1 table 7: no result there to correct"
-    )
+        corrected(text, bws_mitchell())
+    where = "board 1 table {} NS {} v EW {}".format(*row.split(",")[1:])
+    assert str(raised.value) == f"mitchell.bws: rulings.csv:2: {where}: {message}"
+
+
+def test_a_howell_pair_is_one_pair_whichever_way_it_sits() -> None:
+    """Table 2 never keyed board 1 (NS 3 v EW 4, row 3). Pair 1 played it NS
+    at table 1: in a Howell it is one pair either way, so adding it EW is
+    two results for it; NS 3 v EW 4 is the result that is missing."""
+    event = bws_fixture("howell", unkeyed="3")
+    text = "board,table,ns,ew,contract,declarer,result\n1,2,4,1,4S,S,=\n"
+    with pytest.raises(ParseError) as raised:
+        corrected(text, event)
+    assert str(raised.value).endswith(": pair 1 would be in two results (table 1 has one)")
+    after, _ = corrected(text.replace("1,2,4,1", "1,2,3,4"), event)
+    assert after.result_count() == event.result_count() + 1
 
 
 # -- bad rows ---------------------------------------------------------------------
@@ -153,6 +192,29 @@ def test_every_bad_row_is_one_line_and_nothing_is_applied() -> None:
         "rulings.csv:9: adjusted '120%-40%': percentages are 0 to 100",
         "rulings.csv:10: 4S needs its declarer and result",
         "rulings.csv:11: an adjusted score takes no declarer or result",
+    )
+
+
+def test_two_rows_for_one_result_are_refused_naming_both_lines() -> None:
+    """The same board and table twice: which ruling stands is the
+    director's to say, not the file's order."""
+    text = "board,table,adjusted,reason\n1,1,60%-40%,slow play\n2,1,50%-50%,\n1,1,40%-60%,revoke\n"
+    with pytest.raises(CorrectionsError) as raised:
+        read_corrections(text, "rulings.csv")
+    assert raised.value.lines == (
+        "rulings.csv:4: board 1 table 1: line 2 corrects this result too (one ruling a result)",
+    )
+
+
+def test_two_rows_naming_one_result_two_ways_are_refused_naming_both_lines() -> None:
+    """Board 1 at table 1 is NS 1 v EW 1: a row by the table and one by the
+    pairs are rulings on one result."""
+    text = "board,table,ns,ew,adjusted\n1,1,,,60%-40%\n1,,1,1,40%-60%\n"
+    with pytest.raises(ParseError) as raised:
+        corrected(text, bws_mitchell())
+    assert str(raised.value) == (
+        "mitchell.bws: rulings.csv:3: board 1 NS 1 v EW 1: "
+        "line 2 corrects this result too (one ruling a result)"
     )
 
 
@@ -245,6 +307,22 @@ def test_score_applies_the_file_and_the_report_shows_the_ruling(
         == 0
     )
     assert "  ruling: slow play" in capsys.readouterr().out
+
+
+def test_score_refuses_a_pair_in_two_results_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rulings = tmp_path / "rulings.csv"
+    rulings.write_text("board,table,ns,ew,contract,declarer,result\n1,9,4,2,4S,S,=\n")
+    out = tmp_path / "night.json"
+    argv = ["score", str(MITCHELL_XML), "--corrections", str(rulings), "-o", str(out)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"{MITCHELL_XML}: {rulings}:2: board 1 table 9 NS 4 v EW 2: "
+        "pair 4 NS would be in two results (NS 4 v EW 3 has one)"
+    ]
+    assert not out.exists()
 
 
 def test_a_file_with_bad_rows_stops_the_run_with_a_line_each(

@@ -17,9 +17,10 @@ order, any case):
 - ``reason``: what the ruling was, said beside the board.
 
 A row whose table and pairs match no result adds the result (a table that
-never keyed it); one with only a table or only the pairs must match one.
-Every bad row is one line, ``file:line: what is wrong``, and nothing is
-applied from a file with any.
+never keyed it), unless a pair of it already has a result on the board;
+one with only a table or only the pairs must match one. Two rows for one
+result are refused, naming both lines. Every bad row is one line,
+``file:line: what is wrong``, and nothing is applied from a file with any.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from pbnscore.model import (
     Adjusted,
     Board,
     Contract,
+    Direction,
     Event,
     Outcome,
     Result,
@@ -156,10 +158,14 @@ class Corrections:
         sections = [section for session in event.sessions for section in session.sections]
         done: list[str] = []
         changed: dict[int, Section] = {}
+        ruled: dict[tuple[int, int, int], int] = {}  # (section, board, result) -> its row's line
         for row in self.rows:
             index = _section_of(row, sections, self.source, event.source.name)
             section = changed.get(index, sections[index])
-            section, said = _applied(row, section, self.source, event.source.name)
+            section, said, at = _applied(row, section, self.source, event.source.name)
+            first = ruled.setdefault((index, row.board, at), row.line)
+            if first != row.line:
+                raise _refused(self.source, row, _twice(first), event.source.name)
             changed[index] = section
             done.append(said)
         if not changed:
@@ -192,9 +198,15 @@ def _section_of(row: Correction, sections: Sequence[Section], corrections: str, 
     return matching[0]
 
 
+def _twice(line: int) -> str:
+    return f"line {line} corrects this result too (one ruling a result)"
+
+
 def _applied(
     row: Correction, section: Section, corrections: str, night: str
-) -> tuple[Section, str]:
+) -> tuple[Section, str, int]:
+    """``section`` with ``row`` applied, what it did in words, and where the
+    result it made is among its board's results."""
     boards = list(section.boards)
     at = next((i for i, b in enumerate(boards) if b.number == row.board), None)
     if at is None:
@@ -211,9 +223,14 @@ def _applied(
     if len(found) > 1:
         raise _refused(corrections, row, "more than one result matches: give the table", night)
     if found:
-        results[found[0]] = row.result(results[found[0]], board)
+        place = found[0]
+        results[place] = row.result(results[place], board)
         verb = "corrected"
     elif row.table is not None and row.ns is not None and row.ew is not None:
+        taken = _taken(row, section, board)
+        if taken is not None:
+            raise _refused(corrections, row, taken, night)
+        place = len(results)
         results.append(row.result(None, board))
         verb = "added"
     else:
@@ -221,7 +238,27 @@ def _applied(
     boards[at] = attrs.evolve(board, results=tuple(results))
     reason = f" ({row.reason})" if row.reason else ""
     said = f"{corrections}:{row.line}: {row.where}: {verb}: {row.ruling}{reason}"
-    return attrs.evolve(section, boards=tuple(boards)), said
+    return attrs.evolve(section, boards=tuple(boards)), said, place
+
+
+def _taken(row: Correction, section: Section, board: Board) -> str | None:
+    """Why the result ``row`` adds would put a pair in two results of
+    ``board`` (a pair plays a board once: scored twice, its points would be
+    counted for each), or None where it would not."""
+    from pbnscore.validate import section_seats
+
+    seat = section_seats(section)
+    for pair, sat in ((row.ns, Direction.NS), (row.ew, Direction.EW)):
+        key = seat(pair, sat) if pair is not None else None
+        if not key:
+            continue  # a pair the section does not list: the night is refused for it
+        for result in board.results:
+            sitting = ((result.ns, Direction.NS), (result.ew, Direction.EW))
+            if any(other is not None and seat(other, way) == key for other, way in sitting):
+                there = f"NS {result.ns} v EW {result.ew}"
+                there = f"table {result.table}" if result.table else there
+                return f"pair {' '.join(key)} would be in two results ({there} has one)"
+    return None
 
 
 # -- reading the file ------------------------------------------------------------
@@ -235,6 +272,7 @@ def read_corrections(text: str, source: str) -> Corrections:
     bad: list[str] = []
     rows: list[Correction] = []
     header: list[str] | None = None
+    lines: dict[tuple[str | None, ...], int] = {}  # which result -> the row's line
     for number, cells in csv_rows(text, source):
         cells = [cell.strip() for cell in cells]
         if not any(cells):
@@ -253,9 +291,14 @@ def read_corrections(text: str, source: str) -> Corrections:
             continue
         values = dict(zip(header, cells, strict=False))
         try:
-            rows.append(_row(number, {k: v for k, v in values.items() if v}))
+            row = _row(number, {k: v for k, v in values.items() if v})
         except ValueError as exc:
             bad.append(f"{source}:{number}: {exc}")
+            continue
+        first = lines.setdefault((row.section, str(row.board), row.table, row.ns, row.ew), number)
+        if first != number:
+            bad.append(f"{source}:{number}: {row.where}: {_twice(first)}")
+        rows.append(row)
     if header is None:
         bad.append(f"{source}:1: no header row (the columns: {', '.join(COLUMNS)})")
     if bad:

@@ -247,6 +247,20 @@ def _section_seats(participants: Sequence[Participant]) -> SeatKey:
     return key
 
 
+def section_seats(section: Section) -> SeatKey:
+    """Seat keys of a pairs section, for its pairs listed or not: where none
+    are listed, a number is one pair whichever way it sat unless the
+    section's results number NS and EW apart (:mod:`pbnscore._numbering`)."""
+    if section.participants:
+        return _section_seats(section.participants)
+    apart = numbering(section.boards).apart
+
+    def key(pair: str, sat: Direction) -> tuple[str, ...]:
+        return (pair, sat.value) if apart else (pair,)
+
+    return key
+
+
 def _any_seat(pair: str, sat: Direction) -> tuple[str, ...]:
     """An individual event's seats: its players sit there, so a pair number
     its lines may carry is not checked against the players listed."""
