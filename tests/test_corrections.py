@@ -4,6 +4,8 @@ line; nothing applied from a file with any."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -216,6 +218,42 @@ def test_two_rows_naming_one_result_two_ways_are_refused_naming_both_lines() -> 
         "mitchell.bws: rulings.csv:3: board 1 NS 1 v EW 1: "
         "line 2 corrects this result too (one ruling a result)"
     )
+
+
+def written(rows: list[list[str]], delimiter: str) -> str:
+    """``rows`` as a spreadsheet saves them with that separator."""
+    stream = io.StringIO()
+    csv.writer(stream, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    return stream.getvalue()
+
+
+RULINGS = [
+    ["Board", "Table", "Contract", "Declarer", "Result", "Adjusted", "Reason"],
+    ["1", "1", "3NT", "N", "9", "", "misinformation; Law 21B, as ruled"],
+    ["2", "1", "", "", "", "60%-40%", "slow play"],
+]
+
+
+@pytest.mark.parametrize(
+    "delimiter",
+    [pytest.param(";", id="semicolon"), pytest.param("\t", id="tab")],
+)
+def test_a_file_saved_with_semicolons_or_tabs_reads_as_with_commas(delimiter: str) -> None:
+    """Excel in a European locale saves "CSV" with ``;`` between cells (the
+    comma is the decimal mark there); a tab-separated export is as common."""
+    assert read_corrections(written(RULINGS, delimiter), "rulings.csv") == read_corrections(
+        written(RULINGS, ","), "rulings.csv"
+    )
+
+
+@given(
+    st.sampled_from([",", ";", "\t"]),
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=30),
+)
+def test_any_reason_reads_back_whatever_the_separator(delimiter: str, reason: str) -> None:
+    rows = [["board", "table", "adjusted", "reason"], ["3", "2", "50%-50%", reason]]
+    (row,) = read_corrections(written(rows, delimiter), "rulings.csv").rows
+    assert row.reason == (reason.strip() or None)
 
 
 @pytest.mark.parametrize(

@@ -46,13 +46,13 @@ def read_text(path: str, what: str) -> str:
         return read_limited(stream, path, what).decode("utf-8-sig")
 
 
-def csv_rows(text: str, source: str) -> Iterator[tuple[int, list[str]]]:
-    """(line number, cells) of each row of an option's CSV file; a field
-    over the csv module's limit, or any other CSV fault, is an OptionError
-    at its line, as a bad row is."""
+def csv_rows(text: str, source: str, delimiter: str = ",") -> Iterator[tuple[int, list[str]]]:
+    """(line number, cells) of each row of an option's CSV file, cells
+    separated by ``delimiter``; a field over the csv module's limit, or any
+    other CSV fault, is an OptionError at its line, as a bad row is."""
     import csv  # only an option's file needs it, not every command's start-up
 
-    reader = csv.reader(text.splitlines(keepends=True))
+    reader = csv.reader(text.splitlines(keepends=True), delimiter=delimiter)
     while True:
         try:
             row = next(reader)

@@ -4,7 +4,8 @@ it is read, whatever its format (PBN, USEBIO, BWS).
 A night scored from the tables has no rulings in it: the director gives
 them in the scoring program. The scorer keeps them beside the night as
 CSV, one ruling a row, with a header row naming the columns used (any
-order, any case):
+order, any case), cells separated by commas, semicolons or tabs (the
+header row's says which):
 
 - ``section`` (where the night has more than one), ``board``;
 - which result: ``table``, or ``ns`` and ``ew`` (the pairs), or all three;
@@ -273,7 +274,7 @@ def read_corrections(text: str, source: str) -> Corrections:
     rows: list[Correction] = []
     header: list[str] | None = None
     lines: dict[tuple[str | None, ...], int] = {}  # which result -> the row's line
-    for number, cells in csv_rows(text, source):
+    for number, cells in csv_rows(text, source, separator(text)):
         cells = [cell.strip() for cell in cells]
         if not any(cells):
             continue
@@ -304,6 +305,18 @@ def read_corrections(text: str, source: str) -> Corrections:
     if bad:
         raise CorrectionsError(bad, source)
     return Corrections(source, tuple(rows))
+
+
+# What a spreadsheet puts between cells: a comma, a semicolon (Excel where
+# the comma is the decimal mark, as in most of Europe) or a tab.
+SEPARATORS = (",", ";", "\t")
+
+
+def separator(text: str) -> str:
+    """The separator of a corrections file: the one its header row has
+    most of (a comma where it has none; no column's name holds one)."""
+    header = next((line for line in text.splitlines() if line.strip()), "")
+    return max(SEPARATORS, key=header.count)
 
 
 def _row(line: int, values: dict[str, str]) -> Correction:
