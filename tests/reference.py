@@ -363,3 +363,57 @@ def vps_from_rows(rows: Sequence[tuple[int, Fraction, Fraction]], margin: int) -
 def factored(total: Fraction, played: int, most: int) -> Fraction:
     """A total scaled up to the most boards played in its group."""
     return total * most / played if played else total
+
+
+# -- De Wael's continuous ("Bastille") IMP scale -----------------------------------
+
+
+def continuous_imp(difference: int | Fraction, cap: int | None = None) -> Fraction:
+    """The continuous scale from its definition, not its formulas: the
+    points where one Law 78B row meets the next (the middle of each gap,
+    15, 45 ..., worth the half-way value 0.5, 1.5 ...) and 0 at 0, joined
+    by straight lines; past the last such point (3995) the last line goes
+    on. Then no more than ``cap`` either way."""
+    knots = [(Fraction(0), Fraction(0))]
+    for (_, high, value), (low, _, _) in itertools.pairwise(LAW_78B):
+        knots.append((Fraction(int(high) + low, 2), value + Fraction(1, 2)))
+    size = abs(Fraction(difference))
+    # The line through the two knots either side of size (the last two past the end).
+    right = next((i for i, (x, _) in enumerate(knots) if size <= x), len(knots) - 1)
+    (x0, y0), (x1, y1) = knots[max(right, 1) - 1], knots[max(right, 1)]
+    won = y0 + (y1 - y0) * (size - x0) / (x1 - x0)
+    if cap is not None:
+        won = min(won, Fraction(cap))
+    return -won if difference < 0 else won
+
+
+def continuous_butler(
+    scores: Sequence[int], datum: Fraction, cap: int | None = None
+) -> list[Fraction]:
+    """Each score's NS points against ``datum`` on the continuous scale."""
+    return [continuous_imp(s - datum, cap) for s in scores]
+
+
+def continuous_cross_imps(scores: Sequence[int], cap: int | None = None) -> list[Fraction]:
+    """Each score against every other, on the continuous scale, averaged
+    over the comparisons (0 for a lone result)."""
+    points = []
+    for i, score in enumerate(scores):
+        others = [o for j, o in enumerate(scores) if j != i]
+        total = sum((continuous_imp(score - o, cap) for o in others), Fraction(0))
+        points.append(total / len(others) if others else Fraction(0))
+    return points
+
+
+def continuous_barking(scores: Sequence[int], cap: int | None = None) -> list[Fraction]:
+    """Barking's every term enumerated on the continuous scale, × 3 / terms."""
+    points = []
+    for a in range(len(scores)):
+        others = [t for t in range(len(scores)) if t != a]
+        terms = [
+            continuous_imp(scores[a] + scores[b] - scores[k] - scores[m], cap)
+            for b in others
+            for k, m in itertools.combinations([t for t in others if t != b], 2)
+        ]
+        points.append(sum(terms, Fraction(0)) * 3 / len(terms))
+    return points

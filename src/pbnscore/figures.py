@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-__all__ = ["listed", "number", "points_text", "sentence_text", "shown"]
+__all__ = ["listed", "number", "points_text", "sentence_text", "shown", "signed"]
 
 _POINTS_TEXT: dict[tuple[int, int], str] = {}
 _CACHED = 10_000  # distinct figures remembered (a board's points repeat)
@@ -64,6 +64,13 @@ def shown(value: Fraction | int) -> str:
     decimals by the one rule every output rounds by (the exact value is in
     the step's figures)."""
     return sentence_text(value)
+
+
+def signed(value: Fraction | int) -> str:
+    """A figure as :func:`shown` shows it, with its sign always said: ``+2``,
+    ``-1.50``, ``+0`` (as ``f"{n:+d}"`` spells a whole number)."""
+    text = sentence_text(value)
+    return text if text.startswith("-") else f"+{text}"
 
 
 def listed(values: Iterable[Fraction | int]) -> str:

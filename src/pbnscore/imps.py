@@ -1,6 +1,7 @@
 """The IMP scale (WBF Law 78B), an IMP scale stretched by a factor (teams
-of eight, add then IMP), and VP scales: the WBF 2013 continuous scale, the
-WBF's discrete scale derived from it, and a scorer's own table from a CSV file."""
+of eight, add then IMP), De Wael's continuous ("Bastille") IMP scale, and
+VP scales: the WBF 2013 continuous scale, the WBF's discrete scale derived
+from it, and a scorer's own table from a CSV file."""
 
 from __future__ import annotations
 
@@ -89,6 +90,57 @@ def first_imp(gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None) -> int | No
     return next((d for d in range(100) if imps(d, gaps, cap) != 0), None)
 
 
+class ImpForm(enum.Enum):
+    """Which IMP scale a comparison is converted on: Law 78B's whole IMPs,
+    or De Wael's continuous ("Bastille") scale through their half-way points."""
+
+    STEPS = "steps"
+    CONTINUOUS = "continuous"
+
+
+# De Wael's continuous scale ("Calculating Bridge Tournaments", the Bastille
+# page, hermandw.be/bridge/calcula/calcul16.html), as the page states it:
+# from each start (a difference of at least that many points) the IMPs are
+# (difference + offset) / divisor, up to the next start. It meets Law 78B's
+# scale at the middle of every gap between two rows (15 -> 0.5, 45 -> 1.5,
+# 85 -> 2.5 ...) and is linear between; its last row, "over 2495", has no end.
+BASTILLE: tuple[tuple[int, int, int], ...] = (
+    (0, 0, 30),
+    (45, 15, 40),
+    (165, 60, 50),
+    (365, 145, 60),
+    (425, 240, 70),
+    (495, 555, 100),
+    (595, 1130, 150),
+    (895, 1805, 200),
+    (1495, 2630, 250),
+    (2495, 7755, 500),
+)
+_BASTILLE_STARTS = tuple(start for start, _, _ in BASTILLE)
+
+
+def continuous_imps(difference: Number, cap: int | None = None) -> Fraction:
+    """IMPs for a points ``difference`` on De Wael's continuous scale, exactly;
+    IMP(-d) = -IMP(d). With ``cap``, at most that many IMPs either way."""
+    size = Fraction(-difference if difference < 0 else difference)
+    _, offset, divisor = BASTILLE[bisect.bisect_right(_BASTILLE_STARTS, size) - 1]
+    won = (size + offset) / divisor
+    if cap is not None and won > cap:
+        won = Fraction(cap)
+    return -won if difference < 0 else won
+
+
+def imp_value(
+    difference: Number, form: ImpForm, gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
+) -> Number:
+    """IMPs for ``difference`` on the scale ``form`` names: :func:`imps` for
+    Law 78B's steps, :func:`continuous_imps` for De Wael's continuous scale."""
+    if form is ImpForm.CONTINUOUS:
+        won = continuous_imps(difference, cap)
+        return int(won) if won.denominator == 1 else won
+    return imps(difference, gaps, cap)
+
+
 class ImpSums:
     """Sum of IMP(x - v) over a fixed multiset of values v, for many x.
 
@@ -152,6 +204,78 @@ class ImpSums:
                 start = bisect.bisect_right(values, low)
                 if start < len(values) and values[start] < low + 10:
                     imps(x - values[start], ImpGaps.STRICT)
+
+
+class ContinuousSums:
+    """:class:`ImpSums` on De Wael's continuous scale: the sum of IMP(x - v)
+    over a fixed multiset of values v, exactly (a Fraction), for many x.
+
+    The scale is linear on each of its rows, IMP(d) = a d + b for d from one
+    row's start to the next (a = 1 / divisor, b = offset / divisor; a row of
+    a = 0, b = cap past the cap). So the values v whose difference from x
+    falls in one row add up to a (x C - S) + b C either way, with C how many
+    they are and S their sum: two bisections of the values, sorted once,
+    with running counts and sums, for each row.
+    """
+
+    def __init__(
+        self, values: Iterable[Number] | Mapping[Number, int], cap: int | None = None
+    ) -> None:
+        counts = values if isinstance(values, Mapping) else Counter(values)
+        self.values: list[Number] = sorted(counts)
+        self.counts: list[int] = [0, *itertools.accumulate(counts[v] for v in self.values)]
+        self.sums: list[Number] = [
+            0,
+            *itertools.accumulate(counts[v] * v for v in self.values),
+        ]
+        self.rows = _continuous_rows(cap)
+        self._memo: dict[Number, Fraction] = {}
+
+    def __call__(self, x: Number) -> Fraction:
+        total = self._memo.get(x)
+        if total is None:
+            total = self._memo[x] = self._sum(x)
+        return total
+
+    def _range(self, start: int, stop: int) -> tuple[int, Number]:
+        return self.counts[stop] - self.counts[start], self.sums[stop] - self.sums[start]
+
+    def _sum(self, x: Number) -> Fraction:
+        values = self.values
+        total = Fraction(0)
+        for low, high, a, b in self.rows:
+            # x - v in [low, high): v in (x - high, x - low]
+            start = bisect.bisect_right(values, x - high) if high is not None else 0
+            count, summed = self._range(start, bisect.bisect_right(values, x - low))
+            total += a * (x * count - summed) + b * count
+            # v - x in [low, high): v in [x + low, x + high), IMPs negated
+            stop = bisect.bisect_left(values, x + high) if high is not None else len(values)
+            count, summed = self._range(bisect.bisect_left(values, x + low), stop)
+            total -= a * (summed - x * count) + b * count
+        return total
+
+
+@lru_cache(maxsize=16)
+def _continuous_rows(
+    cap: int | None,
+) -> tuple[tuple[Fraction, Fraction | None, Fraction, Fraction], ...]:
+    """The continuous scale's rows for a positive difference d, as (from,
+    to or None for no end, a, b): IMP(d) = a d + b on [from, to); with a cap,
+    the row that reaches it ends there and a flat row of the cap follows."""
+    rows: list[tuple[Fraction, Fraction | None, Fraction, Fraction]] = []
+    for at, (start, offset, divisor) in enumerate(BASTILLE):
+        end = BASTILLE[at + 1][0] if at + 1 < len(BASTILLE) else None
+        low, high = Fraction(start), None if end is None else Fraction(end)
+        a, b = Fraction(1, divisor), Fraction(offset, divisor)
+        if cap is not None:
+            reached = cap * divisor - offset  # a d + b = cap
+            if high is None or reached < high:
+                if reached > low:
+                    rows.append((low, Fraction(reached), a, b))
+                rows.append((max(low, Fraction(reached)), None, Fraction(0), Fraction(cap)))
+                break
+        rows.append((low, high, a, b))
+    return tuple(rows)
 
 
 class ImpRow:

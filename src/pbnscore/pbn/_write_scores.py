@@ -59,6 +59,8 @@ def scoring_value(scored: ScoredEvent) -> str:
         fields += ["Barking", "Total"] if options.get("normalise") == "total" else ["Barking"]
     if scored.method not in ("butler", "cross-imps", "barking", "aggregate"):
         fields.append(scored.method)  # a plug-in: its name says the rest
+    if options.get("imps") == "continuous":
+        fields.append("Continuous")
     if options.get("imp_scale") not in (None, "1"):
         fields.append(f"Scale-{options['imp_scale']}")
     if options.get("tables") == "paired":

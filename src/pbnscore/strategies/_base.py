@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from pbnscore.errors import OptionError, excerpt
-from pbnscore.imps import ImpGaps
+from pbnscore.imps import ImpForm, ImpGaps
 from pbnscore.model import (
     AdjustedKind,
     Event,
@@ -153,6 +153,11 @@ class ImpOptions:
         ImpGaps.LOWER,
         "how a difference between two rows of the IMP table (15, 45 ...) scores",
         converter=ImpGaps,
+        # The continuous scale has no gaps between rows (a method without
+        # --imps has only the steps).
+        applies=Applies(
+            lambda o: getattr(o, "imps", ImpForm.STEPS) is ImpForm.STEPS, "--imps steps"
+        ),
     )
     artificial_imps: Fraction = option(
         Fraction(3),
@@ -167,6 +172,15 @@ class ImpOptions:
         "or averaged (KOPS: 17)",
         bounds=Range(1, 100),
     )
+
+
+# The help of ``--imps steps|continuous``: each built-in method that converts
+# on either scale takes it in its own options (a plug-in's IMPs are its own),
+# with the settings it works under.
+IMPS_HELP = (
+    "steps: Law 78B's whole IMPs; continuous: De Wael's Bastille scale, linear "
+    "between the half-way points (15: 0.5, 45: 1.5 ...)"
+)
 
 
 @attrs.frozen(slots=False)

@@ -44,7 +44,15 @@ import attrs
 
 from pbnscore.errors import ScoringError, excerpt
 from pbnscore.figures import number, shown
-from pbnscore.imps import ScaleFile, imps, read_scale, wbf_discrete_vps, wbf_vps
+from pbnscore.imps import (
+    ImpForm,
+    ScaleFile,
+    continuous_imps,
+    imps,
+    read_scale,
+    wbf_discrete_vps,
+    wbf_vps,
+)
 from pbnscore.model import (
     Board,
     BoardImps,
@@ -158,6 +166,10 @@ class AggregateOptions(_base.ImpOptions):
         "IMP scale for the added scores: 1 (Law 78B), 2 or sqrt2 (every row boundary "
         "times 2 or sqrt 2)",
         applies=_base.applies_with("tables", Tables.ALL),
+    )
+    # The continuous scale is Law 78B's (its rows are not stretched).
+    imps: ImpForm = _base.choice(
+        ImpForm.STEPS, _base.IMPS_HELP, applies=_base.applies_with("imp_scale", ImpScale.NORMAL)
     )
     tables: Tables = _base.choice(
         Tables.ALL,
@@ -501,9 +513,12 @@ def board_net(
             )
     groups = [signed] if options.tables is Tables.ALL else _paired(match, board, signed)
     stretch = options.imp_scale.stretch
-    net = Fraction(
-        sum(imps(sum(group), options.imp_gaps, options.imp_cap, stretch) for group in groups)
-    )
+    if options.imps is ImpForm.CONTINUOUS:
+        net = sum((continuous_imps(sum(group), options.imp_cap) for group in groups), Fraction(0))
+    else:
+        net = Fraction(
+            sum(imps(sum(group), options.imp_gaps, options.imp_cap, stretch) for group in groups)
+        )
     if trace is not None:
         sums = ", ".join(f"{sum(group):+d}" for group in groups)
         trace.note(

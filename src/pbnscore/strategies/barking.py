@@ -29,7 +29,7 @@ of the field of IMP(x - s_k - s_l), the terms for table a are
 
 (pairs {k, l} that contain b contribute IMP(s_a - s_l); those that contain a
 contribute IMP(s_b - s_l), which cancel over b by antisymmetry). G comes from
-:class:`ImpSums` over the sorted pair sums, memoised by x.
+:class:`ImpSums` (or :class:`ContinuousSums`) over the sorted pair sums, memoised by x.
 """
 
 from __future__ import annotations
@@ -39,16 +39,16 @@ import enum
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from pbnscore.errors import ScoringError
-from pbnscore.figures import number, shown
-from pbnscore.imps import ImpGaps, ImpSums, first_imp, imps
-from pbnscore.model import Event, EventKind, Notice, PointsStyle, ScoredEvent
+from pbnscore.figures import number, shown, signed
+from pbnscore.imps import ContinuousSums, ImpForm, ImpGaps, ImpSums, first_imp, imp_value
+from pbnscore.model import Event, EventKind, Notice, Points, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 
@@ -84,6 +84,7 @@ class BarkingOptions(_base.PairsOptions):
         choices=[n.value for n in Normalise],
         converter=Normalise,
     )
+    imps: ImpForm = _base.choice(ImpForm.STEPS, _base.IMPS_HELP)
 
 
 class Barking(PerBoardMethod):
@@ -119,7 +120,8 @@ class Barking(PerBoardMethod):
                     terms=terms,
                 )
             summary = None if trace is None else TermSummary(scores, options)
-            for at, total in enumerate(barking_sums(scores, options.imp_gaps, options.imp_cap)):
+            sums = barking_sums(scores, options.imp_gaps, options.imp_cap, options.imps)
+            for at, total in enumerate(sums):
                 points = Fraction(total)
                 if options.normalise is Normalise.MATCH:
                     points = points * 3 / terms
@@ -203,16 +205,25 @@ def _check_size(field: _fields.Field, scores: Sequence[int]) -> None:
 
 
 def barking_sums(
-    scores: Sequence[int], gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None
-) -> list[int]:
+    scores: Sequence[int],
+    gaps: ImpGaps = ImpGaps.LOWER,
+    cap: int | None = None,
+    form: ImpForm = ImpForm.STEPS,
+) -> list[Points]:
     """F(a) for each table a (NS side): the plain sum of its terms, each
-    capped at ``cap`` (a capped IMP is still odd, so the cancellation holds).
-    Time and memory go with the square of the number of distinct scores."""
+    capped at ``cap`` (a capped IMP is still odd, so the cancellation holds,
+    on either scale ``form`` names). Time and memory go with the square of
+    the number of distinct scores."""
     tables = len(scores)
     counts = Counter(scores)
-    across = ImpSums(counts, gaps, cap)  # sum_l IMP(x - s_l)
-    pairs = ImpSums(_pair_sums(counts), gaps, cap)  # G
-    by_score: dict[int, int] = {}
+    summed: Callable[[Mapping[int, int]], Callable[[int], Points]] = (
+        (lambda values: ImpSums(values, gaps, cap))
+        if form is ImpForm.STEPS
+        else (lambda values: ContinuousSums(values, cap))
+    )
+    across = summed(counts)  # sum_l IMP(x - s_l)
+    pairs = summed(_pair_sums(counts))  # G
+    by_score: dict[int, Points] = {}
     for value in counts:
         # sum over b != a of G(s_a + s_b): every table b, less b = a itself.
         with_b = sum(count * pairs(value + other) for other, count in counts.items())
@@ -243,7 +254,9 @@ class TermSummary:
         self.scores, self.options = scores, options
         self.counts = Counter(scores)
         self.ordered = sorted(scores)
-        self.step = first_imp(options.imp_gaps, options.imp_cap)
+        # On the continuous scale every difference is worth some IMPs.
+        continuous = options.imps is ImpForm.CONTINUOUS
+        self.step = 1 if continuous else first_imp(options.imp_gaps, options.imp_cap)
         sums = _pair_sums(self.counts)
         self.sums = sorted(sums)
         self.below = list(itertools.accumulate(sums[total] for total in self.sums))
@@ -279,7 +292,7 @@ class TermSummary:
         with_b = bisect.bisect_right(self.ordered, most - b) - (2 * b <= most)
         return every - with_a - with_b + (a + b <= most)
 
-    def largest(self, at: int, best: bool) -> tuple[int, int, int, int]:
+    def largest(self, at: int, best: bool) -> tuple[int, int, int, Points]:
         """(partner b, k, m, IMPs) of table ``at``'s largest term: b the
         highest other score and k, m the two lowest left (best), or the
         other way about."""
@@ -287,8 +300,11 @@ class TermSummary:
         partner = next(i for i in order if i != at)
         k, m = [i for i in order[::-1] if i not in (at, partner)][:2]
         s = self.scores
-        won = imps(s[at] + s[partner] - s[k] - s[m], self.options.imp_gaps, self.options.imp_cap)
-        return partner, k, m, won
+        return partner, k, m, _imps(s[at] + s[partner] - s[k] - s[m], self.options)
+
+
+def _imps(difference: int, options: BarkingOptions) -> Points:
+    return imp_value(difference, options.imps, options.imp_gaps, options.imp_cap)
 
 
 def _trace_each_term(trace: Trace, field: _fields.Field, at: int, options: BarkingOptions) -> None:
@@ -301,25 +317,21 @@ def _trace_each_term(trace: Trace, field: _fields.Field, at: int, options: Barki
             (
                 k,
                 m,
-                imps(
-                    scores[at] + scores[b] - scores[k] - scores[m],
-                    options.imp_gaps,
-                    options.imp_cap,
-                ),
+                _imps(scores[at] + scores[b] - scores[k] - scores[m], options),
             )
             for k, m in itertools.combinations(rest, 2)
         ]
         listed = ", ".join(
-            f"{_label(field, k)} & {_label(field, m)} {won:+d}" for k, m, won in terms
+            f"{_label(field, k)} & {_label(field, m)} {signed(won)}" for k, m, won in terms
         )
-        group = sum(won for _, _, won in terms)
+        group = sum((won for _, _, won in terms), Fraction(0))
         trace.for_table(
             position,
             f"with {_label(field, b)} ({scores[at]} + {scores[b]}): "
-            f"{len(terms)} term{'s' if len(terms) != 1 else ''}, {group:+d}: {listed}",
+            f"{len(terms)} term{'s' if len(terms) != 1 else ''}, {signed(group)}: {listed}",
             partner=_label(field, b),
-            terms=[[_label(field, k), _label(field, m), won] for k, m, won in terms],
-            sum=group,
+            terms=[[_label(field, k), _label(field, m), number(won)] for k, m, won in terms],
+            sum=number(group),
         )
 
 
@@ -328,7 +340,7 @@ def _trace_table(
     field: _fields.Field,
     at: int,
     summary: TermSummary,
-    total: int,
+    total: Points,
     points: Fraction,
     options: BarkingOptions,
 ) -> None:
@@ -339,7 +351,8 @@ def _trace_table(
     won, lost = summary.outcomes(scores[at])
     ends = [summary.largest(at, best) for best in (True, False)]
     named = [
-        f"{imps_:+d} (with {_label(field, b)}; against {_label(field, k)} and {_label(field, m)})"
+        f"{signed(imps_)} (with {_label(field, b)}; "
+        f"against {_label(field, k)} and {_label(field, m)})"
         for b, k, m, imps_ in ends
     ]
     trace.for_table(
@@ -354,13 +367,13 @@ def _trace_table(
             _label(field, ends[0][0]),
             _label(field, ends[0][1]),
             _label(field, ends[0][2]),
-            ends[0][3],
+            number(ends[0][3]),
         ],
         worst=[
             _label(field, ends[1][0]),
             _label(field, ends[1][1]),
             _label(field, ends[1][2]),
-            ends[1][3],
+            number(ends[1][3]),
         ],
     )
     normalised = ""
@@ -368,8 +381,8 @@ def _trace_table(
         normalised = f" × 3 / {count} = {shown(points)}"
     trace.for_table(
         position,
-        f"sum of the terms: {total:+d}{normalised}",
-        sum=total,
+        f"sum of the terms: {signed(total)}{normalised}",
+        sum=number(total),
         points=number(points),
     )
 

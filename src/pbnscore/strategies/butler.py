@@ -19,7 +19,7 @@ import attrs
 
 from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
-from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
+from pbnscore.imps import ImpForm, ImpGaps, ImpRow, ImpSums, imp_value, imps
 from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle
 from pbnscore.ranges import Range
 from pbnscore.strategies import _base, _fields
@@ -223,6 +223,12 @@ PRESETS = (
         "ASE Scorer's halfway Butler, counting from the bottom (asecomputing.com scoring methods)",
     ),
     _base.Preset(
+        "bastille",
+        {"datum": _TRIMMED, "drop": 1, "rounding": "none", "imps": "continuous"},
+        "De Wael's Bastille scoring (hermandw.be, Calculating Bridge Tournaments): "
+        "an unrounded datum, the continuous IMP scale",
+    ),
+    _base.Preset(
         "german",
         {"datum": _TRIMMED, "drop": "1/7", "drop_rounding": "nearest", "drop_from": 5},
         "Farwig, Kleiner Turnierleiter: with more than 4 scores 1/7 of the best and the "
@@ -298,6 +304,13 @@ class ButlerOptions(_base.SectionsOptions):
         False, "IMP twice the difference from the datum", converter=_base.to_bool
     )
     halve: bool = _base.option(False, "halve the IMPs after", converter=_base.to_bool)
+    # The zero-sum par is searched on whole IMPs (docs/reference/conventions.md
+    # "Continuous IMPs").
+    imps: ImpForm = _base.choice(
+        ImpForm.STEPS,
+        _base.IMPS_HELP,
+        applies=_base.applies_with("datum", Datum.TRIMMED_MEAN, Datum.MEAN, Datum.MEDIAN),
+    )
     preset: str | None = _base.preset_option(PRESETS)
 
 
@@ -326,11 +339,13 @@ class Butler(PerBoardMethod):
             # tells them) and its (NS, EW) pair shared by every table that scored it.
             if datum is None:  # no real scores
                 return ()
-            imps_against = _imps_against(datum, factor, options.imp_gaps, options.imp_cap)
+            imps_against = _imps_against(
+                datum, factor, options.imp_gaps, options.imp_cap, options.imps
+            )
             memo: dict[int, _fields.SidePoints] = {}
             for score in dict.fromkeys(scores):
                 won = imps_against(score)
-                points: Points = Fraction(won, 2) if options.halve else won
+                points: Points = Fraction(won) / 2 if options.halve else won
                 memo[score] = (points, -points)
                 if trace is not None:
                     _trace_points(trace, score, datum, factor, won, points)
@@ -350,11 +365,18 @@ class Butler(PerBoardMethod):
 
 
 def _imps_against(
-    datum: int | Fraction, factor: int, gaps: ImpGaps, cap: int | None
-) -> Callable[[int], int]:
+    datum: int | Fraction,
+    factor: int,
+    gaps: ImpGaps,
+    cap: int | None,
+    form: ImpForm = ImpForm.STEPS,
+) -> Callable[[int], Points]:
     """IMP(factor * (score - datum)) as a function of the score: read from the
     zero-sum search's tables where the datum is a multiple of 10 (every
-    zero-sum datum, a rounded mean's) and the gaps are not strict."""
+    zero-sum datum, a rounded mean's), the gaps are not strict and the
+    scale is Law 78B's steps."""
+    if form is ImpForm.CONTINUOUS:
+        return lambda score: imp_value(factor * (score - datum), form, cap=cap)
     if isinstance(datum, Fraction) or datum % 10 or gaps is ImpGaps.STRICT:
         return lambda score: imps(factor * (score - datum), gaps, cap)
     rows, step = _rows(factor, gaps, cap), datum // 10
@@ -368,7 +390,7 @@ def _imps_against(
 
 
 def _trace_points(
-    trace: Trace, score: int, datum: int | Fraction, factor: int, won: int, points: Points
+    trace: Trace, score: int, datum: int | Fraction, factor: int, won: Points, points: Points
 ) -> None:
     difference = score - datum
     doubled = f" × {factor} = {shown(factor * difference)}" if factor != 1 else ""
@@ -376,10 +398,10 @@ def _trace_points(
     trace.for_score(
         score,
         f"{score} − datum {shown(datum)} = {shown(difference)}{doubled}: "
-        f"{won} IMP{'' if abs(won) == 1 else 's'}{halved}",
+        f"{shown(won)} IMP{'' if abs(won) == 1 else 's'}{halved}",
         score=score,
         difference=number(factor * difference),
-        imps=won,
+        imps=number(won),
         points=number(points),
     )
 

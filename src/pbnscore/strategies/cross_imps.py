@@ -13,15 +13,15 @@ from __future__ import annotations
 import bisect
 import enum
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from pbnscore.figures import number, shown
-from pbnscore.imps import ImpSums, first_imp, imps
-from pbnscore.model import EventKind, PointsStyle
+from pbnscore.figures import number, shown, signed
+from pbnscore.imps import ImpForm, ImpSums, first_imp, imp_value
+from pbnscore.model import EventKind, Points, PointsStyle
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 
@@ -40,7 +40,7 @@ class Normalise(enum.Enum):
     ROOT = "sqrt-2rc"  # sqrt(2rc), rounded to the hundredth (the EBU's for VPs)
 
 
-def divided(total: int, c: int, normalise: Normalise) -> Fraction:
+def divided(total: Points, c: int, normalise: Normalise) -> Fraction:
     """A sum of ``c`` comparisons divided as ``normalise`` says; a lone
     result (c = 0) scores 0. sqrt(2rc) is irrational in general: the quotient
     is kept rounded to the hundredth, half away from zero (the figure every
@@ -93,6 +93,7 @@ class CrossImpsOptions(_base.SectionsOptions):
         choices=[n.value for n in Normalise],
         converter=Normalise,
     )
+    imps: ImpForm = _base.choice(ImpForm.STEPS, _base.IMPS_HELP)
     preset: str | None = _base.preset_option(PRESETS)
 
 
@@ -115,7 +116,7 @@ class CrossImps(PerBoardMethod):
 
         def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
             # IMP(s - s) = 0: a score compared with itself adds nothing.
-            sums = ImpSums(scores, options.imp_gaps, options.imp_cap)
+            sums = _sums(scores, options)
             others = len(scores) - 1
             memo: dict[int, _fields.SidePoints] = {}
             ordered = sorted(scores)
@@ -132,6 +133,20 @@ class CrossImps(PerBoardMethod):
                 yield memo[score]
 
         return _fields.score_tables(field, real_points, options.artificial_imps)
+
+
+def _sums(scores: Sequence[int], options: CrossImpsOptions) -> Callable[[int], Points]:
+    """The sum of IMP(x - v) over the board's scores v, as a function of x:
+    :class:`ImpSums` on Law 78B's steps, each comparison added up on the
+    continuous scale."""
+    if options.imps is ImpForm.STEPS:
+        return ImpSums(scores, options.imp_gaps, options.imp_cap)
+    cap = options.imp_cap
+
+    def total(x: int) -> Points:
+        return sum((imp_value(x - v, ImpForm.CONTINUOUS, cap=cap) for v in scores), Fraction(0))
+
+    return total
 
 
 def _listed_scores(trace: Trace | None, field: _fields.Field, scores: Sequence[int]) -> set[int]:
@@ -155,7 +170,8 @@ class Comparisons:
     def __init__(self, ordered: Sequence[int], score: int, options: CrossImpsOptions) -> None:
         self.score = score
         self.count = len(ordered) - 1
-        step = first_imp(options.imp_gaps, options.imp_cap)
+        # On the continuous scale every difference is worth some IMPs.
+        step = first_imp(options.imp_gaps, options.imp_cap) if options.imps is ImpForm.STEPS else 1
         if step is None:
             self.won = self.lost = 0
         else:
@@ -165,8 +181,12 @@ class Comparisons:
         # One table with this score is this one: the extremes of the others.
         self.lowest = ordered[1] if ordered[0] == score and self.count else ordered[0]
         self.highest = ordered[-2] if ordered[-1] == score and self.count else ordered[-1]
-        self.best = imps(score - self.lowest, options.imp_gaps, options.imp_cap)
-        self.worst = imps(score - self.highest, options.imp_gaps, options.imp_cap)
+        self.best = _imps(score - self.lowest, options)
+        self.worst = _imps(score - self.highest, options)
+
+
+def _imps(difference: int, options: CrossImpsOptions) -> Points:
+    return imp_value(difference, options.imps, options.imp_gaps, options.imp_cap)
 
 
 def _trace_each(trace: Trace, score: int, scores: Sequence[int], options: CrossImpsOptions) -> None:
@@ -174,20 +194,20 @@ def _trace_each(trace: Trace, score: int, scores: Sequence[int], options: CrossI
     others = list(scores)
     others.remove(score)  # itself, once: an equal score at another table is compared
     for other in others:
-        won = imps(score - other, options.imp_gaps, options.imp_cap)
+        won = _imps(score - other, options)
         trace.for_score(
             score,
-            f"v {other}: {score - other:+d}, {won:+d} IMPs",
+            f"v {other}: {score - other:+d}, {signed(won)} IMPs",
             other=other,
             difference=score - other,
-            imps=won,
+            imps=number(won),
         )
 
 
 def _trace_score(
     trace: Trace,
     c: Comparisons,
-    total: int,
+    total: Points,
     points: Fraction,
     options: CrossImpsOptions,
 ) -> None:
@@ -197,13 +217,14 @@ def _trace_score(
         trace.for_score(
             c.score,
             f"{c.count} comparisons: {c.won} won, {c.lost} lost, {c.level} level; "
-            f"best v {c.lowest}: {c.best:+d} IMPs, worst v {c.highest}: {c.worst:+d} IMPs",
+            f"best v {c.lowest}: {signed(c.best)} IMPs, worst v {c.highest}: "
+            f"{signed(c.worst)} IMPs",
             comparisons=c.count,
             won=c.won,
             lost=c.lost,
             level=c.level,
-            best=[c.lowest, c.best],
-            worst=[c.highest, c.worst],
+            best=[c.lowest, number(c.best)],
+            worst=[c.highest, number(c.worst)],
         )
     normalise = options.normalise
     shared = ""
@@ -216,8 +237,8 @@ def _trace_score(
         )
     trace.for_score(
         c.score,
-        f"sum of {c.count} comparisons: {total:+d}{shared}",
-        sum=total,
+        f"sum of {c.count} comparisons: {signed(total)}{shared}",
+        sum=number(total),
         divisor=divisor,
         points=number(points),
     )

@@ -1,0 +1,246 @@
+"""De Wael's continuous ("Bastille") IMP scale, ``--imps continuous``
+(docs/reference/conventions.md "Continuous IMPs"): the page's formulas
+against the scale's definition, his published example, and every method
+against the slow references."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import model_events as build
+import pbnscore
+import reference
+from pbnscore.errors import OptionError
+from pbnscore.imps import ContinuousSums, ImpGaps, continuous_imps, imps
+
+CAPS = st.sampled_from([None, 1, 5, 17, 24])
+
+
+def test_the_page_formulas_are_the_definition() -> None:
+    """Every difference from -6000 to 6000 (and each with a cap): the
+    page's ten formulas agree with the straight lines through the half-way
+    points of Law 78B's rows."""
+    for difference in range(-6000, 6001):
+        assert continuous_imps(difference) == reference.continuous_imp(difference)
+    for cap in (1, 3, 24):
+        for difference in range(-5000, 5001, 7):
+            expected = reference.continuous_imp(difference, cap)
+            assert continuous_imps(difference, cap) == expected
+
+
+@pytest.mark.parametrize(
+    ("difference", "expected"),
+    [
+        (0, 0),
+        (15, Fraction(1, 2)),  # the page: "15 points gives 0.5 IMP"
+        (45, Fraction(3, 2)),  # "45 equals 1.5 IMP"
+        (85, Fraction(5, 2)),
+        (165, Fraction(9, 2)),
+        (215, Fraction(11, 2)),
+        (2495, Fraction(41, 2)),
+        (3995, Fraction(47, 2)),
+        (4000, Fraction(2351, 100)),  # the last row, "over 2495", has no end
+        (-30, -1),
+    ],
+)
+def test_half_way_points(difference: int, expected: Fraction) -> None:
+    assert continuous_imps(difference) == expected
+
+
+@settings(max_examples=300)
+@given(st.integers(-399, 399).map(lambda x: 10 * x))
+@example(20)
+@example(-3990)
+def test_rounded_to_the_nearest_it_is_law_78b(difference: int) -> None:
+    """The page: "if one applies the Bastille scoring, and then rounds the
+    IMPs to the nearest integer, this automatically equals the Butler score"
+    (every multiple of 10 below 4000 lies off the half-way points)."""
+    assert round(continuous_imps(difference)) == imps(difference, ImpGaps.LOWER)
+
+
+@settings(max_examples=200)
+@given(
+    st.fractions(min_value=-9000, max_value=9000, max_denominator=50),
+    st.fractions(min_value=-9000, max_value=9000, max_denominator=50),
+    CAPS,
+)
+def test_odd_increasing_and_the_definition(a: Fraction, b: Fraction, cap: int | None) -> None:
+    """IMP(-d) = -IMP(d), never less for a larger difference, and the
+    definition's value at any fraction (an unrounded datum's difference)."""
+    assert continuous_imps(-a, cap) == -continuous_imps(a, cap)
+    low, high = sorted((a, b))
+    assert continuous_imps(low, cap) <= continuous_imps(high, cap)
+    assert continuous_imps(a, cap) == reference.continuous_imp(a, cap)
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(st.integers(-900, 900).map(lambda x: 10 * x), max_size=40),
+    CAPS,
+    st.integers(-900, 900),
+)
+def test_continuous_sums_add_every_comparison(values: list[int], cap: int | None, x: int) -> None:
+    """The bisected sums are the sum of each value's IMPs."""
+    sums = ContinuousSums(values, cap)
+    for at in (10 * x, 10 * x + 5, Fraction(10 * x, 7)):
+        expected = sum((reference.continuous_imp(at - v, cap) for v in values), Fraction(0))
+        assert sums(at) == expected
+
+
+# -- De Wael's published example --------------------------------------------------------
+
+# "Calculating Bridge Tournaments", General Principles - Bastille: nine NS
+# scores and the Bastille figure of each, to one decimal.
+DE_WAEL = [110, 80, -90, -100, 110, 0, 90, -90, 80]
+DE_WAEL_FIGURES = ["2.5", "1.7", "-3.3", "-3.5", "2.5", "-0.9", "2.0", "-3.3", "1.7"]
+
+
+def one_decimal(value: Fraction) -> str:
+    tenths = (abs(value) * 20 + 1) // 2  # half away from zero
+    sign = "-" if value < 0 and tenths else ""
+    return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+def test_de_wael_example() -> None:
+    """Top and bottom dropped, the mean kept exact (180/7), each difference
+    on the continuous scale: his nine figures to one decimal."""
+    event = build.pairs_event([DE_WAEL])
+    board = pbnscore.score(event, "butler", preset="bastille").boards[0]
+    assert board.exact_datum == Fraction(180, 7)
+    figures = [r.ns_points for r in board.results]
+    assert [one_decimal(Fraction(f)) for f in figures] == DE_WAEL_FIGURES
+    assert [r.ew_points for r in board.results] == [-f for f in figures]
+    assert figures == reference.continuous_butler(DE_WAEL, Fraction(180, 7))
+
+
+def test_de_wael_example_by_the_flags() -> None:
+    """The preset is its flags."""
+    event = build.pairs_event([DE_WAEL])
+    by_flags = pbnscore.score(
+        event, "butler", datum="trimmed-mean", drop=1, rounding="none", imps="continuous"
+    )
+    by_preset = pbnscore.score(event, "butler", preset="bastille")
+    assert [r.ns_points for r in by_flags.boards[0].results] == [
+        r.ns_points for r in by_preset.boards[0].results
+    ]
+
+
+# -- every method against the references ------------------------------------------------
+
+
+@settings(max_examples=80)
+@given(
+    st.lists(build.boards(1, 9, real_only=True), min_size=1, max_size=3),
+    CAPS,
+    st.sampled_from(["trimmed-mean", "mean", "median"]),
+    st.sampled_from(["none", "half-away"]),
+)
+@example([DE_WAEL], None, "trimmed-mean", "none")
+def test_butler_matches_reference(
+    boards: list[list[int]], cap: int | None, datum: str, rounding: str
+) -> None:
+    options: dict[str, object] = {"datum": datum, "imps": "continuous", "imp_cap": cap}
+    if datum != "median":
+        options["rounding"] = rounding
+    scored = pbnscore.score(build.pairs_event(boards), "butler", **options)
+    for scores, board in zip(boards, scored.boards, strict=True):
+        exact = board.datum if board.exact_datum is None else board.exact_datum
+        if datum == "median":
+            expected_datum = reference.median(scores, "half-away")
+        else:
+            drop = 1 if datum == "trimmed-mean" else 0
+            expected_datum = reference.trimmed_mean(scores, drop, rounding)
+        assert exact == expected_datum
+        expected = reference.continuous_butler(scores, expected_datum, cap)
+        assert [r.ns_points for r in board.results] == expected
+        assert [r.ew_points for r in board.results] == [-p for p in expected]
+
+
+@settings(max_examples=80)
+@given(st.lists(build.boards(1, 10, real_only=True), min_size=1, max_size=3), CAPS)
+def test_cross_imps_match_reference(boards: list[list[int]], cap: int | None) -> None:
+    scored = pbnscore.score(build.pairs_event(boards), "cross-imps", imps="continuous", imp_cap=cap)
+    for scores, board in zip(boards, scored.boards, strict=True):
+        expected = reference.continuous_cross_imps(scores, cap)
+        assert [r.ns_points for r in board.results] == expected
+
+
+@settings(max_examples=30)
+@given(
+    st.lists(st.lists(build.scores, min_size=4, max_size=4), min_size=1, max_size=2),
+    CAPS,
+)
+def test_barking_matches_enumeration(tables: list[list[int]], cap: int | None) -> None:
+    """Barking on the continuous scale (the sums by pair sums, as on the
+    steps) agrees with enumerating every term."""
+    event = build.teams_event([[specs] for specs in tables])
+    scored = pbnscore.score(event, "barking", imps="continuous", imp_cap=cap)
+    field = [s for specs in tables for s in specs]
+    got = [r.ns_points for b in scored.boards for r in b.results]
+    assert got == reference.continuous_barking(field, cap)
+
+
+@settings(max_examples=40)
+@given(st.lists(st.lists(build.scores, min_size=2, max_size=2), min_size=1, max_size=3), CAPS)
+def test_aggregate_matches_reference(boards: list[list[int]], cap: int | None) -> None:
+    """Each board's added scores on the continuous scale."""
+    event = build.teams_event([boards])
+    scored = pbnscore.score(event, "aggregate", vp="none", imps="continuous", imp_cap=cap)
+    for scores, board in zip(boards, scored.matches[0].boards, strict=True):
+        home = scores[0] - scores[1]  # the home team NS at table 1, EW at table 2
+        assert board.imps == reference.continuous_imp(home, cap)
+
+
+# -- where it does not apply ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "options", "says"),
+    [
+        (
+            "butler",
+            {"imps": "continuous"},
+            "--imps applies to --datum trimmed-mean, mean or median",
+        ),
+        (
+            "butler",
+            {"imps": "continuous", "datum": "mean", "imp_gaps": "upper"},
+            "--imp-gaps applies to --imps steps",
+        ),
+        (
+            "cross-imps",
+            {"imps": "continuous", "imp_gaps": "strict"},
+            "--imp-gaps applies to --imps steps",
+        ),
+    ],
+)
+def test_refused_where_it_does_nothing(method: str, options: dict[str, object], says: str) -> None:
+    with pytest.raises(OptionError, match=says):
+        pbnscore.score(build.pairs_event([[100, 200, 300]]), method, **options)
+
+
+def test_aggregate_refuses_it_on_a_stretched_scale() -> None:
+    event = build.teams_event([[[100, -50]]])
+    with pytest.raises(OptionError, match="--imps applies to --imp-scale 1"):
+        pbnscore.score(event, "aggregate", imps="continuous", imp_scale="2")
+
+
+def test_the_options_say_it() -> None:
+    """JSON's method options and the PBN Scoring tag name the scale."""
+    scored = pbnscore.score(build.pairs_event([DE_WAEL]), "cross-imps", imps="continuous")
+    assert scored.options["imps"] == "continuous"
+    assert b";Continuous" in pbnscore.dumps(scored, "pbn")
+
+
+def test_explain_shows_the_fractions() -> None:
+    """explain says each difference's IMPs as figures, not whole IMPs."""
+    explained = pbnscore.explain(
+        build.pairs_event([DE_WAEL]), board=1, method="butler", preset="bastille"
+    )
+    steps = [step.text for line in explained.boards[0].lines for step in line.steps]
+    assert steps[0] == "110 − datum 25.71 = 84.29: 2.48 IMPs"
+    assert steps[5] == "0 − datum 25.71 = -25.71: -0.86 IMPs"
