@@ -31,7 +31,7 @@ import pytest
 
 from cost import assert_cheap, cpu_cost
 from in_turn import in_turn
-from pbnscore import _read
+from pbnscore import _atomic, _read
 from pbnscore.cli import main
 from pbnscore.errors import one_line
 
@@ -197,14 +197,14 @@ def test_output_to_a_full_device_is_one_line_and_leaves_the_device(
 def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Temporary files whose writes fail as on a full disk: the descriptor is
     /dev/full's (a real ENOSPC from the kernel), the name a real file."""
-    real_mkstemp = tempfile.mkstemp
+    real_create = _atomic.create_temporary
 
-    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
-        handle, name = real_mkstemp(*args, **kwargs)  # type: ignore[call-overload]
+    def create(folder: Path, prefix: str) -> tuple[int, str]:
+        handle, name = real_create(folder, prefix)
         os.close(handle)
         return os.open("/dev/full", os.O_WRONLY), name
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(_atomic, "create_temporary", create)
 
 
 def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
@@ -213,14 +213,14 @@ def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     folder.chmod(0o555)
     if not _AS_ROOT:
         return
-    real_mkstemp = tempfile.mkstemp
+    real_create = _atomic.create_temporary
 
-    def mkstemp(*args: object, **kwargs: object) -> tuple[int, str]:
-        if Path(str(kwargs.get("dir"))) == folder:
+    def create(target: Path, prefix: str) -> tuple[int, str]:
+        if target == folder:
             raise PermissionError(13, "Permission denied")
-        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload]
+        return real_create(target, prefix)
 
-    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(_atomic, "create_temporary", create)
 
 
 @pytest.fixture(
@@ -476,7 +476,7 @@ def test_the_current_folder_is_named_by_its_path_not_a_dot(
     def refused(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    monkeypatch.setattr(_atomic, "create_temporary", refused)
     assert _score(str(night), "-o", "night.json") == 1
     err = capsys.readouterr().err
     assert err == f"pbnscore: {os.getcwd()}: cannot write to this folder: Permission denied\n"

@@ -18,6 +18,7 @@ more than the scoring does.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -25,8 +26,9 @@ from pathlib import Path
 
 
 def _new_file_mode() -> int:
-    # mkstemp creates 0600; an output file should get the mode any new file
-    # would (0666 less the umask), which can only be read by setting it.
+    # The temporary file is made 0600; an output file should get the mode
+    # any new file would (0666 less the umask), which can only be read by
+    # setting it.
     umask = os.umask(0o022)
     os.umask(umask)
     return 0o666 & ~umask
@@ -92,7 +94,7 @@ def open_descriptor(path: str | os.PathLike[str]) -> int | None:
 # NAME_MAX on ext4, APFS, NTFS in UTF-16 units: never more bytes than that).
 NAME_MAX = 255
 _SUFFIX = ".part"
-_RANDOM = 8  # the characters tempfile.mkstemp puts between prefix and suffix
+_RANDOM = 8  # the random characters between prefix and suffix
 
 
 def temporary_prefix(name: str) -> str:
@@ -103,6 +105,30 @@ def temporary_prefix(name: str) -> str:
     while len(os.fsencode(name)) > room:
         name = name[:-1]
     return f".{name}."
+
+
+# How tempfile.mkstemp opens the file it makes: a new one only (O_EXCL),
+# never through a link planted at its name, not translating line ends (Windows).
+_CREATE = (
+    os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+)
+_ATTEMPTS = 100  # names tried before giving up (each one new with odds of 1 in 2**32)
+
+
+def create_temporary(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new file in ``folder`` named ``prefix``, :data:`_RANDOM` random
+    characters and ``.part``, open, as ``tempfile.mkstemp`` makes it
+    (readable and writable by its owner only), and its name. Not tempfile
+    itself: importing it imports shutil and random, and shutil the bz2 and
+    lzma modules, all for one name (start-up of a command that writes a
+    file)."""
+    for _ in range(_ATTEMPTS):
+        name = os.path.join(folder, f"{prefix}{os.urandom(_RANDOM // 2).hex()}{_SUFFIX}")
+        try:
+            return os.open(name, _CREATE, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(folder))
 
 
 def _write_all(descriptor: int, data: bytes) -> None:
@@ -151,14 +177,8 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
     target = Path(os.path.realpath(path))
     if os.path.islink(path):
         folder = target.parent
-    # Here, not at the top: a command writing to standard output does not
-    # import it (tempfile brings shutil and random; start-up).
-    import tempfile
-
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=temporary_prefix(target.name), suffix=_SUFFIX, dir=target.parent
-        )
+        handle, temporary = create_temporary(target.parent, temporary_prefix(target.name))
     except OSError as exc:
         raise folder_error(folder, exc) from None
     replacing = False

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pbnscore import registry
 from pbnscore.cli import _parser
-from pbnscore.cli._usage import method_named
+from pbnscore.cli._usage import HelpFormatter, method_named
 
 if TYPE_CHECKING:
     from pbnscore.cli._flags import Flag
@@ -78,7 +78,9 @@ def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
     module = command_module(command)
     if module is None or not module.METHOD_OPTIONS:
         return command, None
-    finder = argparse.ArgumentParser(prog="pbnscore", add_help=False, allow_abbrev=False)
+    finder = argparse.ArgumentParser(
+        prog="pbnscore", add_help=False, allow_abbrev=False, formatter_class=HelpFormatter
+    )
     finder.add_argument("-m", "--method")
     found, _ = finder.parse_known_args(argv)
     method: str | None = found.method

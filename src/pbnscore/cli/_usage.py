@@ -10,7 +10,9 @@ it (``--imp-cap must be at least 1, not 0``), never argparse's usage dump.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, ClassVar, NoReturn
 
@@ -56,12 +58,49 @@ class _Once(argparse._StoreAction):
 _GIVEN = "_pbnscore_given"  # the single-value options seen, while parsing
 
 
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` gives
+    it: $COLUMNS where it is a positive number, else the width of the
+    terminal standard output is, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    if sys.__stdout__ is None:  # no standard output at all (pythonw)
+        return 80
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (ValueError, OSError):  # not a terminal, or closed
+        return 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout at the width argparse gives it. argparse
+    asks shutil for the width, and ``add_argument`` makes a formatter for
+    every argument (to check its metavar): shutil would be imported by
+    every command, and with it the bz2 and lzma modules (start-up)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = terminal_columns() - 2  # as argparse leaves two columns free
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, forgiving a choice's case and a unique prefix of it,
     refusing a single-value option given twice, and raising a usage error
     of one line instead of printing the usage."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
         self.register("action", None, _Once)
         self.register("action", "store", _Once)
