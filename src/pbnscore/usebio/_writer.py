@@ -27,6 +27,7 @@ from pbnscore.model import (
     EventKind,
     Participant,
     ParticipantKind,
+    Points,
     PointsStyle,
     Result,
     ScoredBoard,
@@ -288,7 +289,10 @@ class _RefLocator:
         return self._get(board.source_ref, ("BOARD",))
 
     def result(self, result: Result) -> Element | None:
-        return self._get(result.source_ref, ("TRAVELLER_LINE",))
+        return self.line(result.source_ref)
+
+    def line(self, ref: int | None) -> Element | None:
+        return self._get(ref, ("TRAVELLER_LINE",))
 
     def participant(self, participant: Participant) -> Element | None:
         return self._get(participant.source_ref, ("PAIR", "TEAM", "PLAYER"))
@@ -298,6 +302,19 @@ class _RefLocator:
 
 
 # -- scoring ------------------------------------------------------------------
+
+
+def _points_texts(
+    points_tags: Iterable[tuple[str, str]], ns_points: Points | None, ew_points: Points | None
+) -> dict[str, str]:
+    """A line's points elements' texts by tag (a side with no points has none)."""
+    texts = {}
+    for ns_tag, ew_tag in points_tags:
+        if ns_points is not None:
+            texts[ns_tag] = points_text(ns_points)
+        if ew_points is not None:
+            texts[ew_tag] = points_text(ew_points)
+    return texts
 
 
 class _Scorer:
@@ -415,18 +432,27 @@ class _Scorer:
         # Each line is visited once: where the input has neither points
         # element anywhere, no line needs to be searched for them.
         new = all(self.absent(tag) for tags in points_tags for tag in tags)
-        for scored in board.results:
-            line = self.locator.result(scored.result)
+        lines: Iterable[Element | None]
+        if isinstance(self.locator, _RefLocator):
+            # The input's lines by source_ref: from the board's columns,
+            # with no ScoredResult made.
+            refs, points = board.line_points()
+            lines = map(self.locator.line, refs)
+        else:
+            results = board.results
+            lines = [self.locator.result(scored.result) for scored in results]
+            points = [(scored.ns_points, scored.ew_points) for scored in results]
+        # A board's points repeat (as many distinct pairs as scores): each
+        # pair's texts are made once.
+        texts_of: dict[tuple[Points | None, Points | None], dict[str, str]] = {}
+        for line, pair in zip(lines, points, strict=True):
             if line is None:
                 continue
             fresh = line not in self.lines_done
             self.lines_done.add(line)
-            texts = {}
-            for ns_tag, ew_tag in points_tags:
-                if scored.ns_points is not None:
-                    texts[ns_tag] = points_text(scored.ns_points)
-                if scored.ew_points is not None:
-                    texts[ew_tag] = points_text(scored.ew_points)
+            texts = texts_of.get(pair)
+            if texts is None:
+                texts = texts_of[pair] = _points_texts(points_tags, *pair)
             set_children(line, texts, new=new and fresh)
 
     def absent(self, tag: str) -> bool:
