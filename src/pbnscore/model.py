@@ -134,25 +134,33 @@ class Result:
     ruling: str | None = None
 
     def __attrs_post_init__(self) -> None:
-        # One method for every check (not a validator besides), a played
-        # result's checks first and fewest: readers make a Result for each
-        # line of a file.
-        tricks, outcome = self.tricks, self.outcome
-        if tricks is not None and not 0 <= tricks <= 13:
-            raise ValueError(f"tricks must be 0..13, not {tricks}")
-        if outcome is Outcome.PLAYED or outcome is Outcome.PASSED_OUT:
-            if self.score is None:
-                raise ValueError(f"a {outcome.value} result needs a score")
-            return
-        if outcome is Outcome.ADJUSTED and self.adjusted is None:
-            raise ValueError("an adjusted result needs its adjustment")
-        if outcome in (Outcome.ADJUSTED, Outcome.NOT_PLAYED) and self.score is not None:
-            raise ValueError(f"a {outcome.value} result has no score")
+        # One function for every check (not a validator besides): readers
+        # make a Result for each line of a file, and check each Play with it.
+        check_play(self.outcome, self.score, self.tricks, self.adjusted)
 
     @property
     def is_real(self) -> bool:
         """A result that enters datums and comparisons (played or passed out)."""
         return self.outcome in (Outcome.PLAYED, Outcome.PASSED_OUT)
+
+
+def check_play(
+    outcome: Outcome, score: int | None, tricks: int | None, adjusted: Adjusted | None
+) -> None:
+    """The checks a :class:`Result` makes of what was played (a reader
+    checks a :class:`Play` with them before making any Result of it); a
+    ValueError says what is wrong. A played result's checks come first
+    and fewest."""
+    if tricks is not None and not 0 <= tricks <= 13:
+        raise ValueError(f"tricks must be 0..13, not {tricks}")
+    if outcome is Outcome.PLAYED or outcome is Outcome.PASSED_OUT:
+        if score is None:
+            raise ValueError(f"a {outcome.value} result needs a score")
+        return
+    if outcome is Outcome.ADJUSTED and adjusted is None:
+        raise ValueError("an adjusted result needs its adjustment")
+    if outcome in (Outcome.ADJUSTED, Outcome.NOT_PLAYED) and score is not None:
+        raise ValueError(f"a {outcome.value} result has no score")
 
 
 class Play(NamedTuple):

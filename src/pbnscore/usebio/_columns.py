@@ -19,7 +19,7 @@ from typing import NamedTuple, Protocol, TypeVar, cast
 from lxml import etree
 
 from pbnscore.errors import UsebioError
-from pbnscore.model import Direction, Play, Player, Result, ResultColumns
+from pbnscore.model import Direction, Play, Player, ResultColumns, check_play
 from pbnscore.usebio._intake import _ascii_itself, sourceline
 from pbnscore.usebio._values import _SEAT_PLAYER_TAGS, REF_TAGS, ref_elements, with_lead
 
@@ -378,7 +378,8 @@ def _checked_bare_play(
     a Result; None where either fails."""
     try:
         found = reader.bare_play(texts[0], texts[1], texts[2], texts[3], element)
-        Result(None, None, *found[0])  # the model's checks of the play (14 tricks)
+        play = found[0]
+        check_play(play.outcome, play.score, play.tricks, play.adjusted)  # 14 tricks
     except (UsebioError, ValueError):
         return None
     return found

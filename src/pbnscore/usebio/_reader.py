@@ -164,6 +164,7 @@ class _Reader:
         self.problems = problems
         self.refs: dict[Element, int] = {}
         self.plays: dict[tuple[str, ...], Play] = {}
+        self.contracts: dict[str, tuple[str | None, Outcome | None, Contract | None]] = {}
         self.columns: _LineColumns | None = None
         self.bulk = False
 
@@ -515,25 +516,29 @@ class _Reader:
         out line's is not). Nothing in a play's checks looks at the lead:
         a file's leads vary more than the rest, so the column read keeps
         these apart."""
-        written = contract_text or None
-        contract_key = "".join(contract_text.split()).upper()
         code = score_text[:1] in ("A", "a") and ADJUSTED_RE.fullmatch(score_text.upper())
         if code:
             ns, ew = int(code[1]), int(code[2])
             adjusted = Adjusted(
                 score_text, AdjustedKind.from_percent(ns), AdjustedKind.from_percent(ew), ns, ew
             )
-            return Play(Outcome.ADJUSTED, contract_text=written, adjusted=adjusted), False
-        if contract_key in _NOT_PLAYED:
+            return Play(
+                Outcome.ADJUSTED, contract_text=contract_text or None, adjusted=adjusted
+            ), False
+        # A file's contracts are fewer than its plays: each spelling read once.
+        reading = self.contracts.get(contract_text)
+        if reading is None:
+            reading = self.contracts[contract_text] = _contract_reading(contract_text)
+        written, decided, contract = reading
+        if decided is Outcome.NOT_PLAYED:
             # The converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
             return Play(Outcome.NOT_PLAYED, contract_text=written), False
-        if bridge.PASS_RE.fullmatch(contract_key):
+        if decided is Outcome.PASSED_OUT:
             # Passed hands carry a meaningless PLAYED_BY N: not kept.
             return Play(Outcome.PASSED_OUT, score=0, contract_text=written), False
         outcome, score = Outcome.NOT_PLAYED, None
         if score_text and score_text.upper() != "NP":  # else a line without a score
             outcome, score = Outcome.PLAYED, self.integer("SCORE", score_text, element)
-        contract = parse_contract(contract_key)
         play = Play(
             outcome,
             score=score,
@@ -576,6 +581,19 @@ class _Reader:
             ),
             source_ref=self.refs[element],
         )
+
+
+def _contract_reading(text: str) -> tuple[str | None, Outcome | None, Contract | None]:
+    """A CONTRACT text as written (None: empty), the outcome it decides by
+    itself (not played, passed out; None: the score decides) and the
+    contract it names (None: none, or a spelling no grammar reads)."""
+    written = text or None
+    key = "".join(text.split()).upper()
+    if key in _NOT_PLAYED:
+        return written, Outcome.NOT_PLAYED, None
+    if bridge.PASS_RE.fullmatch(key):
+        return written, Outcome.PASSED_OUT, None
+    return written, None, parse_contract(key)
 
 
 def _flat_sections(pairs: list[Participant], boards: list[Board]) -> list[Section]:
