@@ -137,7 +137,9 @@ def _write_all(descriptor: int, data: bytes) -> None:
         view = view[os.write(descriptor, view) :]
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool = False) -> None:
+def write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, make_folders: bool = False, own: bool = False
+) -> None:
     """Write ``data`` to ``path`` atomically; keep the mode of a file replaced.
     With ``make_folders``, the folders on the way are made first.
 
@@ -147,8 +149,13 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
     device node with a plain file (run as root, for all). A name of one of
     this process's open descriptors (``/dev/stdout``) is written to that
     descriptor (see :func:`open_descriptor`).
+
+    With ``own``, the name is pbnscore's own file (a watch's state file),
+    no output a user named: whatever else is there under that name (a link,
+    a named pipe, a device node) is replaced by the new regular file, and
+    nothing is written through it.
     """
-    descriptor = open_descriptor(path)
+    descriptor = None if own else open_descriptor(path)
     if descriptor is not None:
         _write_all(descriptor, data)
         return
@@ -163,19 +170,22 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, make_folders: bool
         # The path as given, not its realpath: a link to another process's
         # /proc/N/fd/1 on a pipe has the realpath "/proc/N/fd/pipe:[…]",
         # which names nothing, though the link itself opens the pipe.
-        status = os.stat(path)
+        status = os.lstat(path) if own else os.stat(path)
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
     except OSError as exc:  # a file on the way, a folder that cannot be searched
         raise folder_error(folder, exc) from None
     else:
-        if not stat.S_ISREG(status.st_mode):
+        if stat.S_ISREG(status.st_mode):
+            mode = status.st_mode & 0o7777
+        elif own:  # renamed over below: the link or the node goes, not what it leads to
+            mode = _NEW_FILE_MODE
+        else:
             with open(path, "wb") as stream:  # a folder: IsADirectoryError
                 stream.write(data)
             return
-        mode = status.st_mode & 0o7777
-    target = Path(os.path.realpath(path))
-    if os.path.islink(path):
+    target = Path(path) if own else Path(os.path.realpath(path))
+    if not own and os.path.islink(path):
         folder = target.parent
     try:
         handle, temporary = create_temporary(target.parent, temporary_prefix(target.name))

@@ -85,7 +85,10 @@ class State:
             "settings": self.settings,
             "files": {key: attrs.asdict(entry) for key, entry in sorted(self.files.items())},
         }
-        write_bytes(self.path, json.dumps(document, indent=1).encode("utf-8"), make_folders=True)
+        # own: a link or a node found at the state's name (ignored when
+        # loaded) is replaced, never written through (docs/reference/bad-input.md)
+        data = json.dumps(document, indent=1).encode("utf-8")
+        write_bytes(self.path, data, make_folders=True, own=True)
         self.changed = False
         self.writes += 1
 

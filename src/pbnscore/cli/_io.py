@@ -245,6 +245,14 @@ def names_folder(output: str) -> bool:
     return output.endswith(tuple(sep for sep in ("/", os.sep, os.altsep) if sep))
 
 
+def refuse_a_folder(output: str, option: str) -> None:
+    """A usage error, before any work, where ``option`` (``season -o``,
+    ``watch --season``), which takes one file's name, names a folder: one
+    ending in a separator, or one that is there."""
+    if names_folder(output) or os.path.isdir(output):
+        raise UsageError(f"{option} takes a file name, not a folder", source=output)
+
+
 def _in_folder(folder: str, input_name: str, to: str) -> str:
     if input_name == STDIO:
         raise UsageError(

@@ -172,8 +172,8 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     if _io.STDIO in args.inputs:
         raise UsageError("season reads files and folders, not standard input")
     output = None if args.output in (None, _io.STDIO) else args.output
-    if output is not None and _io.names_folder(output):
-        raise UsageError("season -o takes a file name, not a folder", source=output)
+    if output is not None:
+        _io.refuse_a_folder(output, "season -o")
     to = args.to or _io.format_of(output, FORMATS, "text", "season")
     aliases = _aliases(args.aliases)
     jobs = _jobs(args.inputs, args.report_dir)

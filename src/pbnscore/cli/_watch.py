@@ -63,7 +63,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     season = parser.add_argument_group("season page")
     season.add_argument(
         "--season",
-        type=Path,
         metavar="FILE",
         help="rewrite this season page (.html, .txt, .json, .csv) after each night",
     )
@@ -125,7 +124,8 @@ def _season_page(args: argparse.Namespace) -> watch.SeasonPage | None:
             flag = "--" + given[0].replace("_", "-")
             raise UsageError(f"{flag} applies to the --season page: name one")
         return None
-    output = str(args.season)
+    output: str = args.season  # as given: Path("out/") would drop what says a folder
+    _io.refuse_a_folder(output, "watch --season")
     to = _io.format_of(output, _season.FORMATS, "text", "season")
 
     def render(nights: Sequence[EventFigures]) -> watch.Page:
@@ -138,7 +138,7 @@ def _season_page(args: argparse.Namespace) -> watch.SeasonPage | None:
         document = season_report.render(ranked, to).encode("utf-8")
         return watch.Page(document, [*lines, *ranked.warnings], len(ranked.events))
 
-    return watch.SeasonPage(args.season, render)
+    return watch.SeasonPage(Path(output), render)
 
 
 def _check(config: watch.Config, args: argparse.Namespace) -> None:
