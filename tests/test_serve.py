@@ -445,3 +445,19 @@ def test_the_oldest_file_is_forgotten_past_the_limit(tmp_path: Path) -> None:
         store.get(keys[0])
     assert store.get(keys[-1]).name == f"night-{MAX_FILES}.pbn"
     assert len(list(tmp_path.iterdir())) == MAX_FILES
+
+
+@pytest.mark.parametrize("opening", ["[", '{"a":'], ids=["arrays", "objects"])
+def test_json_nested_past_any_parser_is_one_line_400(served: serving.Served, opening: str) -> None:
+    """A request nested 100,000 deep (small: 500 kB) got an empty reply,
+    the connection dropped by the parser's RecursionError; now it is the
+    one-line 400 of any request that is not JSON, and the server answers
+    the next request."""
+    closing = "]" if opening == "[" else "}"
+    body = (opening * 100_000 + "1" + closing * 100_000).encode()
+    status, data, _ = served.request(
+        "POST", "/api/score", body, {"Content-Type": "application/json"}
+    )
+    assert status == 400
+    assert json.loads(data) == {"error": "refused: the request is not JSON"}
+    assert served.request("GET", "/", headers={"Host": served.host})[0] == 200

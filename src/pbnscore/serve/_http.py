@@ -219,7 +219,9 @@ class Handler(BaseHTTPRequestHandler):
             return None
         try:
             request = json.loads(data)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            # RecursionError: nested deeper than the parser goes ([[[... a
+            # megabyte deep), which would otherwise drop the connection unanswered.
             self._refuse(400, "refused: the request is not JSON")
             return None
         if not isinstance(request, dict):
