@@ -171,7 +171,9 @@ def test_without_the_extra_score_of_a_bws_is_one_line_and_exit_1(
     night.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(3000))
     assert main(["score", str(night)]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        f"{night}: reading a Bridgemate .bws file needs the bws extra: pip install 'pbnscore[bws]'"
+        f"{night}: reading a Bridgemate .bws file needs the bws extra: "
+        "pip install 'pbnscore[bws]'; until pbnscore is on the package index, "
+        "in its source folder: pip install '.[bws]'"
     ]
 
 

@@ -160,5 +160,7 @@ def test_without_the_extra_a_bws_is_one_line_naming_the_install(
     with pytest.raises(ParseError) as raised:
         bws.loads(b"\x00\x01\x00\x00Standard Jet DB\x00", source="night.bws")
     assert str(raised.value) == (
-        "night.bws: reading a Bridgemate .bws file needs the bws extra: pip install 'pbnscore[bws]'"
+        "night.bws: reading a Bridgemate .bws file needs the bws extra: "
+        "pip install 'pbnscore[bws]'; until pbnscore is on the package index, "
+        "in its source folder: pip install '.[bws]'"
     )

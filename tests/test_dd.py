@@ -132,6 +132,8 @@ def test_without_endplay_dd_is_one_clear_error(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and "pip install 'pbnscore[dd]'" in err
+    # and what works before pbnscore is on the index (docs/howto/install.md)
+    assert "in its source folder: pip install '.[dd]'" in err
 
 
 @pytest.mark.parametrize("to", ["json", "csv", "usebio"])

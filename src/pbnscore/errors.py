@@ -172,6 +172,17 @@ class StreamError(PbnscoreError):
 
 # A lenient read stops after this many problems (a file of garbage is not
 # worth reading to its end); a strict read only counts warnings past it.
+def install_line(extra: str) -> str:
+    """How to add the optional part ``extra`` (``dd``, ``bws``,
+    ``completion``), for the line that says it is missing: by name from the
+    package index, and, until pbnscore is published there, from its source
+    folder (docs/howto/install.md "Extras")."""
+    return (
+        f"pip install 'pbnscore[{extra}]'; until pbnscore is on the package index, "
+        f"in its source folder: pip install '.[{extra}]'"
+    )
+
+
 MAX_PROBLEMS = 1000
 TOO_MANY = "too many problems; the rest of the file is not read"
 

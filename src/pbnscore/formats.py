@@ -102,7 +102,8 @@ WRITER_OPTIONS: tuple[WriterOption, ...] = (
         "--dd",
         ("text", "html"),
         "double-dummy table and par for each board with a deal, in text and HTML "
-        "(needs pip install 'pbnscore[dd]')",
+        "(needs the dd extra: pip install 'pbnscore[dd]', or '.[dd]' in pbnscore's "
+        "source folder)",
     ),
     WriterOption(
         "dialect",

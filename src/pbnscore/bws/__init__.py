@@ -6,7 +6,7 @@ writes every entry at the tables into, read into the model.
 >>> bws.progress(data)                           # doctest: +SKIP
 Progress(results=312, scheduled=384, round=7, rounds=8)
 
-Reading needs the ``bws`` extra (``pip install 'pbnscore[bws]'``, the
+Reading needs the ``bws`` extra (docs/howto/install.md "Extras": the
 pure-Python Access reader access-parser); without it a BWS is one
 :class:`~pbnscore.errors.ParseError` naming that command. A BWS is read,
 never written: a scored night is written as USEBIO, PBN or a report.

@@ -26,9 +26,9 @@ from typing import Any
 
 from pbnscore.bws._rows import Row, TableMissing, TableUnreadable
 from pbnscore.bws._spellings import REQUIRED
-from pbnscore.errors import ParseError
+from pbnscore.errors import ParseError, install_line
 
-INSTALL = "pip install 'pbnscore[bws]'"
+INSTALL = install_line("bws")
 
 # The first page of a Jet 3/4 (Access 97, 2000-2003) or ACE (Access 2007 on)
 # database: four bytes, then the engine's name.

@@ -6,8 +6,8 @@ BridgeWebs and Cobalt show them) and its par. Where the input already
 carries the analysis (the PBN reader puts a game's ``OptimumResultTable`` or
 ``DoubleDummyTricks`` on the board, :class:`pbnscore.model.DealAnalysis`,
 with the file's ``ParContract``/``OptimumScore`` where given), that is shown; otherwise the deal
-is solved with endplay's double-dummy solver (the ``dd`` extra,
-``pip install 'pbnscore[dd]'``), which also gives the par. Where the file
+is solved with endplay's double-dummy solver (the ``dd`` extra:
+docs/howto/install.md "Extras"), which also gives the par. Where the file
 gives the tricks but no par, endplay's par (DDS's, from a double-dummy
 table) is worked out from the file's table, for the board's dealer and
 vulnerability, without solving the deal again; a report labels it so.
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from pbnscore.errors import UsageError
+from pbnscore.errors import UsageError, install_line
 from pbnscore.model import Board, Deal, DealAnalysis, Seat, Vulnerability
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ __all__ = ["STRAINS", "Analysis", "analyse", "require_solver"]
 
 STRAINS = ("NT", "S", "H", "D", "C")
 DECLARERS = (Seat.N, Seat.S, Seat.E, Seat.W)  # as BridgeWebs lists them
-INSTALL = "--dd needs the double-dummy solver: pip install 'pbnscore[dd]' (endplay)"
+INSTALL = f"--dd needs the double-dummy solver, endplay: {install_line('dd')}"
 
 
 @attrs.frozen
