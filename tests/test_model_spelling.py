@@ -15,7 +15,7 @@ import pytest
 import pbnscore.model
 from pbnscore import pbn, usebio
 from pbnscore.pbn import _reader as pbn_reader
-from pbnscore.usebio import _reader as usebio_reader
+from pbnscore.usebio import _read_write_spellings as usebio_spellings
 
 MODEL = Path(pbnscore.model.__file__)
 QUOTED_RE = re.compile(r"\"([^\"]*)\"|'([^']*)'")
@@ -24,9 +24,9 @@ QUOTED_RE = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 def format_spellings() -> set[str]:
     """The words USEBIO and PBN write that the model must not: event types,
     their styles and scorings, and each format's names of scoring methods,
-    as their readers' own tables spell them."""
-    spellings = set(usebio_reader.EVENT_TYPES) | set(usebio_reader.SCORINGS)
-    for _, style, scoring in usebio_reader.EVENT_TYPES.values():
+    as their own tables spell them."""
+    spellings = set(usebio_spellings.EVENT_TYPES) | set(usebio_spellings.SCORINGS)
+    for _, style, scoring in usebio_spellings.EVENT_TYPES.values():
         spellings |= {word for word in (style, scoring) if word}
     return spellings | set(pbn_reader.SCORINGS)
 

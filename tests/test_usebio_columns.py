@@ -14,6 +14,7 @@ from conftest import shared_sample_files, shared_sample_params
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Event, Result, ResultColumns
 from pbnscore.usebio import _columns, _intake, _reader
+from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
@@ -216,7 +217,7 @@ def test_lines_without_direction_beside_pairs_with_one() -> None:
     not looked for, and the event is the walk's."""
     data = document(PLAIN, LINE.format(ns=3, ew=4)).replace(b"<BOARD>", PAIRS.encode() + b"<BOARD>")
     root = etree.fromstring(data, _intake.PARSER)
-    assert _columns._absent_optional_tags(root, data) == {"DIRECTION", *_columns._SEAT_PLAYER_TAGS}  # type: ignore[attr-defined]
+    assert _columns._absent_optional_tags(root, data) == {"DIRECTION", *SEAT_PLAYER_TAGS}
     assert_same_event(data)
 
 

@@ -16,12 +16,10 @@ from lxml import etree
 from pbnscore._version import __version__
 from pbnscore.bridge import PASS_RE
 from pbnscore.model import (
-    AdjustedKind,
     Board,
     Deal,
     Event,
     EventKind,
-    Fields,
     Match,
     Outcome,
     Participant,
@@ -33,27 +31,23 @@ from pbnscore.model import (
     Section,
     Session,
 )
-from pbnscore.usebio._handset import HAND_DIRECTIONS, SUIT_TAGS
-from pbnscore.usebio._reader import EVENT_TYPES, SCORING_NAMES
-from pbnscore.usebio._values import ADJUSTED_RE, parse_contract
+from pbnscore.usebio._read_write_spellings import (
+    ADJUSTED_RE,
+    EVENT_TYPES,
+    HAND_DIRECTIONS,
+    NEW_TYPES,
+    OLD_TYPES,
+    PERCENT,
+    SCORING_NAMES,
+    SEAT_PLAYER_TAGS,
+    SUIT_TAGS,
+    WINNER_TYPES,
+)
+from pbnscore.usebio._values import parse_contract
 
 Element = etree._Element
 
 VERSION = "1.2"
-
-_NEW_TYPES = {
-    EventKind.PAIRS: "PAIRS",
-    EventKind.TEAMS: "TEAMS",
-    EventKind.INDIVIDUAL: "INDIVIDUAL",
-}
-_OLD_TYPES = {
-    EventKind.PAIRS: "MP_PAIRS",
-    EventKind.TEAMS: "TEAMS_OF_FOUR",
-    EventKind.INDIVIDUAL: "INDIVIDUAL",
-}
-_WINNER_TYPES = {Fields.ONE: "1", Fields.BY_DIRECTION: "2"}
-# USEBIO has only A<ns%><ew%> codes for artificial scores.
-_PERCENT = {AdjustedKind.AVERAGE_PLUS: 60, AdjustedKind.AVERAGE: 50, AdjustedKind.AVERAGE_MINUS: 40}
 
 
 class _BuiltLocator:
@@ -123,7 +117,7 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
         _sub(club_el, "CLUB_NAME", club.name or "")
         if club.id is not None:
             _sub(club_el, "CLUB_ID_NUMBER", club.id)
-    types = _NEW_TYPES if style == "new" else _OLD_TYPES
+    types = NEW_TYPES if style == "new" else OLD_TYPES
     event_type = types[event.kind]
     implied = _old_type_for(event.source.scoring)
     if style == "old" and event.kind is EventKind.PAIRS and implied:
@@ -155,7 +149,7 @@ def _winner_type(event: Event) -> str | None:
     fields = said.pop() if len(said) == 1 else None
     if event.kind is not EventKind.PAIRS or fields is None:
         return None
-    return _WINNER_TYPES[fields]
+    return WINNER_TYPES[fields]
 
 
 def _handsets(root: Element, event: Event) -> None:
@@ -319,9 +313,6 @@ def _players(parent: Element, participant: Participant) -> None:
         _sub(element, "NATIONAL_ID_NUMBER", player.national_id or "")
 
 
-_SEAT_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")
-
-
 def _line(board_el: Element, result: Result) -> Element:
     """A TRAVELLER_LINE in the common producers' order."""
     line = _sub(board_el, "TRAVELLER_LINE")
@@ -330,7 +321,7 @@ def _line(board_el: Element, result: Result) -> Element:
     for tag, value in (("NS_PAIR_NUMBER", result.ns), ("EW_PAIR_NUMBER", result.ew)):
         if value is not None:
             _sub(line, tag, value)
-    for tag, player in zip(_SEAT_TAGS, result.players, strict=False):
+    for tag, player in zip(SEAT_PLAYER_TAGS, result.players, strict=False):
         if player is not None:
             _sub(line, tag, player)
     contract = _contract_text(result)
@@ -367,8 +358,8 @@ def _score_text(result: Result) -> str | None:
         adjusted = result.adjusted
         if ADJUSTED_RE.fullmatch(adjusted.code.upper()):
             return adjusted.code
-        ns = adjusted.ns_percent if adjusted.ns_percent is not None else _PERCENT[adjusted.ns]
-        ew = adjusted.ew_percent if adjusted.ew_percent is not None else _PERCENT[adjusted.ew]
+        ns = adjusted.ns_percent if adjusted.ns_percent is not None else PERCENT[adjusted.ns]
+        ew = adjusted.ew_percent if adjusted.ew_percent is not None else PERCENT[adjusted.ew]
         return f"A{ns:02d}{ew:02d}"
     if result.score is None:
         return None

@@ -26,7 +26,7 @@ from pbnscore import bridge
 from pbnscore._numbering import numbering
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import Board, Event, EventKind, Outcome
-from pbnscore.usebio._reader import EVENT_TYPES
+from pbnscore.usebio._read_write_spellings import EVENT_TYPES
 from pbnscore.usebio._values import _fields, _whole, ref_elements
 
 WARNING = "warning"

@@ -21,7 +21,8 @@ from lxml import etree
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Play, Player, ResultColumns, check_play
 from pbnscore.usebio._intake import _ascii_itself, sourceline
-from pbnscore.usebio._values import _SEAT_PLAYER_TAGS, REF_TAGS, ref_elements, with_lead
+from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
+from pbnscore.usebio._values import REF_TAGS, ref_elements, with_lead
 
 Element = etree._Element
 _T = TypeVar("_T")
@@ -54,7 +55,7 @@ _READ_BOARDS = etree.XPath(_BOARDS)
 # The traveller line fields the reader reads (see _Reader.result).
 _LINE_TAGS = (
     "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "DIRECTION", "CONTRACT", "SCORE", "PLAYED_BY", "LEAD",
-    "TRICKS", *_SEAT_PLAYER_TAGS,
+    "TRICKS", *SEAT_PLAYER_TAGS,
 )  # fmt: skip
 _Fields = dict[str, tuple[etree.XPath, etree.XPath]]
 
@@ -293,7 +294,7 @@ class _LineValues(NamedTuple):  # not attrs: an attrs class costs every USEBIO r
         homes = None
         if directions is not None:
             homes = _converted(directions, lambda text: reader.direction(text, element), bad)
-        seats = [texts[tag] for tag in _SEAT_PLAYER_TAGS]
+        seats = [texts[tag] for tag in SEAT_PLAYER_TAGS]
         players = None
         if any(column is not None for column in seats):
             players = [
@@ -415,7 +416,7 @@ def _absent_optional_tags(root: Element, document: bytes) -> frozenset[str]:
         absent.add("DIRECTION")
     # One scan for the four seats' players (individual events only).
     if document.find(b"_PLAYER_NUMBER", first) < 0:
-        absent.update(_SEAT_PLAYER_TAGS)
+        absent.update(SEAT_PLAYER_TAGS)
     return frozenset(absent)
 
 

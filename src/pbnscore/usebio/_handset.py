@@ -17,15 +17,17 @@ import attrs
 from lxml import etree
 
 from pbnscore.model import Board, Deal, Holding, Seat, Session, Vulnerability
+from pbnscore.usebio._read_write_spellings import (
+    DEALERS,
+    HAND_DIRECTIONS,
+    SUIT_TAGS,
+    VULNERABILITIES,
+)
 
 Element = etree._Element
 
-HAND_DIRECTIONS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 _SEAT_OF = {name.upper(): seat for seat, name in HAND_DIRECTIONS.items()}
-_DEALERS = {seat.value: seat for seat in Seat}
 _SUIT_RE = re.compile(r"[AKQJT2-9]*")
-_VULNERABILITY = {v.value.upper(): v for v in Vulnerability} | {"BOTH": Vulnerability.BOTH}
 
 
 class Dealt(NamedTuple):  # not attrs: an attrs class costs every USEBIO read ~0.4 ms at import
@@ -72,8 +74,8 @@ def _dealt(board: Element) -> Dealt | None:
     vulnerability = texts.get("VULNERABILITY", "").strip().upper()
     return Dealt(
         Deal.of(hands),
-        _DEALERS.get(dealer),
-        _VULNERABILITY.get(vulnerability),
+        DEALERS.get(dealer),
+        VULNERABILITIES.get(vulnerability),
     )
 
 

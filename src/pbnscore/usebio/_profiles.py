@@ -27,17 +27,14 @@ from lxml import etree
 from pbnscore.errors import ProfileError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
 from pbnscore.usebio._elements import set_child, set_children
-from pbnscore.usebio._values import ADJUSTED_RE
+from pbnscore.usebio._read_write_spellings import ADJUSTED_RE, BUTLER_POINTS, CROSS_IMP_POINTS
 
 Element = etree._Element
 
-_BUTLER_POINTS = ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS")
-_CROSS_IMP_POINTS = ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
-
 # Per points style: the traveller line's (NS, EW) points elements.
 LINE_POINTS: Mapping[PointsStyle, tuple[tuple[str, str], ...]] = {
-    PointsStyle.BUTLER: (_BUTLER_POINTS,),
-    PointsStyle.CROSS_IMPS: (_CROSS_IMP_POINTS,),
+    PointsStyle.BUTLER: (BUTLER_POINTS,),
+    PointsStyle.CROSS_IMPS: (CROSS_IMP_POINTS,),
 }
 
 
@@ -417,8 +414,8 @@ def _readable_date(text: str) -> bool:
 # Elements Cobalt reads as numbers: present, they must not be empty.
 _NUMERIC = (
     "TOTAL_SCORE", "PERCENTAGE", "PLACE", "MASTER_POINTS_AWARDED", "BOARDS_PLAYED",
-    "BOARD_AVERAGE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", *_CROSS_IMP_POINTS,
-    *_BUTLER_POINTS, "PAIR_IMPS", "HANDICAP", "ADJUSTMENT",
+    "BOARD_AVERAGE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", *CROSS_IMP_POINTS,
+    *BUTLER_POINTS, "PAIR_IMPS", "HANDICAP", "ADJUSTMENT",
 )  # fmt: skip
 _SCORE_RE = re.compile(r"[+-]?\d+")
 
@@ -475,7 +472,7 @@ def scored_lines(document: Document) -> None:
         return
     for board in document.root.iter("BOARD"):
         lines = board.findall("TRAVELLER_LINE")
-        unscored = [line for line in lines if any(line.find(t) is None for t in _CROSS_IMP_POINTS)]
+        unscored = [line for line in lines if any(line.find(t) is None for t in CROSS_IMP_POINTS)]
         if unscored and len(lines) - len(unscored) >= 2:
             for line in unscored:
                 _remove(line)
@@ -553,8 +550,8 @@ UKBRIDGE = Profile(
     types="new",
     # It reads a pairs event's IMPs only from the cross-IMP elements.
     line_points={
-        PointsStyle.BUTLER: (_BUTLER_POINTS, _CROSS_IMP_POINTS),
-        PointsStyle.CROSS_IMPS: (_CROSS_IMP_POINTS,),
+        PointsStyle.BUTLER: (BUTLER_POINTS, CROSS_IMP_POINTS),
+        PointsStyle.CROSS_IMPS: (CROSS_IMP_POINTS,),
     },
     edits=(
         one_session("the ukbridge converter"),

@@ -54,8 +54,6 @@ from pbnscore.model import (
     Play,
     Player,
     Result,
-    Scoring,
-    Seat,
     Section,
     Session,
     Source,
@@ -63,9 +61,17 @@ from pbnscore.model import (
 from pbnscore.usebio._columns import _LineColumns, _PairColumns
 from pbnscore.usebio._handset import with_deals
 from pbnscore.usebio._intake import parse, sourceline
-from pbnscore.usebio._values import (
-    _SEAT_PLAYER_TAGS,
+from pbnscore.usebio._read_write_spellings import (
     ADJUSTED_RE,
+    DIRECTIONS,
+    EVENT_TYPES,
+    NOT_PLAYED,
+    POINTS_SCORING,
+    SCORINGS,
+    SEAT_PLAYER_TAGS,
+    SEATS,
+)
+from pbnscore.usebio._values import (
     _fields,
     _or_none,
     _text,
@@ -78,60 +84,6 @@ from pbnscore.usebio._values import (
 
 Element = etree._Element
 _T = TypeVar("_T")
-
-# EVENT_TYPE (upper-cased) -> (kind, type style, scoring method it implies).
-# Old-style values carry the scoring; new-style ones leave it to
-# BOARD_SCORING_METHOD. Style None: used in both eras.
-EVENT_TYPES: dict[str, tuple[EventKind, str | None, str | None]] = {
-    "MP_PAIRS": (EventKind.PAIRS, "old", "MATCH_POINTS"),
-    "BUTLER_PAIRS": (EventKind.PAIRS, "old", "BUTLER_IMPS"),
-    "CROSS_IMP": (EventKind.PAIRS, "old", "CROSS_IMPS"),
-    "CROSS_IMPS": (EventKind.PAIRS, "old", "CROSS_IMPS"),
-    "SWISS_PAIRS": (EventKind.PAIRS, None, None),
-    "SWISS_PAIRS_CROSS_IMPS": (EventKind.PAIRS, "old", "CROSS_IMPS"),
-    "SWISS_PAIRS_BUTLER_IMPS": (EventKind.PAIRS, "old", "BUTLER_IMPS"),
-    "AGGREGATE": (EventKind.TEAMS, "old", "AGGREGATE"),
-    "TEAMS_OF_FOUR": (EventKind.TEAMS, "old", "IMPS"),
-    "SWISS_TEAMS": (EventKind.TEAMS, None, None),
-    "KO": (EventKind.TEAMS, "old", "IMPS"),
-    "INDIVIDUAL": (EventKind.INDIVIDUAL, None, None),
-    "PAIRS": (EventKind.PAIRS, "new", None),
-    "TEAMS": (EventKind.TEAMS, "new", None),
-}
-
-# BOARD_SCORING_METHOD, MATCH_SCORING_METHOD and the scoring an old-style
-# EVENT_TYPE implies as the model says them
-# (Source.scoring; their words, Source.scorings); SCORING_NAMES back.
-SCORINGS = {
-    "MATCH_POINTS": Scoring.MATCHPOINTS,
-    "BUTLER_IMPS": Scoring.BUTLER,
-    "CROSS_IMPS": Scoring.CROSS_IMPS,
-    "IMPS": Scoring.IMPS,
-    "AGGREGATE": Scoring.AGGREGATE,
-    "VPS": Scoring.VPS,
-    "BARKING": Scoring.BARKING,
-    "PAB": Scoring.POINT_A_BOARD,
-    "BAM": Scoring.BOARD_A_MATCH,
-    "HYBRID": Scoring.HYBRID,
-    "PERCENTAGE": Scoring.PERCENTAGES,
-}
-SCORING_NAMES = {scoring: name for name, scoring in SCORINGS.items()}
-
-# The traveller points fields that reveal the scoring.
-_POINTS_SCORING = {
-    "NS_MATCH_POINTS": "MATCH_POINTS",
-    "NS_BUTLER_POINTS": "BUTLER_IMPS",
-    "NS_CROSS_IMP_POINTS": "CROSS_IMPS",
-}
-
-_SEATS = {s.value: s for s in Seat} | {
-    "NORTH": Seat.N,
-    "EAST": Seat.E,
-    "SOUTH": Seat.S,
-    "WEST": Seat.W,
-}
-_DIRECTIONS = {"NS": Direction.NS, "EW": Direction.EW, "N-S": Direction.NS, "E-W": Direction.EW}
-_NOT_PLAYED = frozenset({"NP"})
 
 
 def read(
@@ -208,7 +160,7 @@ class _Reader:
             self.fail(f"{tag} {excerpt(text)} is not {expected}", element)
 
     def direction(self, text: str, element: Element) -> Direction | None:
-        return self.lookup(_DIRECTIONS, "DIRECTION", text, element, "NS or EW")
+        return self.lookup(DIRECTIONS, "DIRECTION", text, element, "NS or EW")
 
     def build(self, factory: Callable[[], _T], element: Element) -> _T:
         """A model object; its validators' complaints (board 0, 14 tricks)
@@ -544,7 +496,7 @@ class _Reader:
             score=score,
             contract=contract,
             contract_text=written,
-            declarer=self.lookup(_SEATS, "PLAYED_BY", played_by, element, "N, E, S or W"),
+            declarer=self.lookup(SEATS, "PLAYED_BY", played_by, element, "N, E, S or W"),
             tricks=self.tricks(tricks_text, contract, element),
         )
         return play, True
@@ -589,7 +541,7 @@ def _contract_reading(text: str) -> tuple[str | None, Outcome | None, Contract |
     contract it names (None: none, or a spelling no grammar reads)."""
     written = text or None
     key = "".join(text.split()).upper()
-    if key in _NOT_PLAYED:
+    if key in NOT_PLAYED:
         return written, Outcome.NOT_PLAYED, None
     if bridge.PASS_RE.fullmatch(key):
         return written, Outcome.PASSED_OUT, None
@@ -700,9 +652,9 @@ def _players(element: Element) -> tuple[Player, ...]:
 
 def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:
     """Individual events' traveller lines name the four players."""
-    if fields.keys().isdisjoint(_SEAT_PLAYER_TAGS):
+    if fields.keys().isdisjoint(SEAT_PLAYER_TAGS):
         return ()
-    players = tuple(fields.get(tag) or None for tag in _SEAT_PLAYER_TAGS)
+    players = tuple(fields.get(tag) or None for tag in SEAT_PLAYER_TAGS)
     return players if any(players) else ()
 
 
@@ -750,8 +702,8 @@ def _scoring_from_content(event_el: Element) -> str | None:
     line = next(event_el.iter("TRAVELLER_LINE"), None)
     if line is not None:
         for child in line:
-            if child.tag in _POINTS_SCORING:
-                return _POINTS_SCORING[str(child.tag)]
+            if child.tag in POINTS_SCORING:
+                return POINTS_SCORING[str(child.tag)]
     return None
 
 

@@ -16,8 +16,6 @@ from pbnscore.model import Contract, Play
 
 Element = etree._Element
 
-# An artificial score: A<ns%><ew%>, e.g. A6040.
-ADJUSTED_RE = re.compile(r"A(\d\d)(\d\d)")
 # Whole numbers as USEBIO writes them; the digit limit turns a 5000-digit
 # "number" into a clean error instead of int()'s conversion limit.
 _INT_RE = re.compile(r"[+-]?\d{1,9}")
@@ -114,6 +112,3 @@ def parse_contract(text: str) -> Contract | None:
         return bridge.parse_contract(text)
     except bridge.ContractError:
         return None
-
-
-_SEAT_PLAYER_TAGS = ("N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER")

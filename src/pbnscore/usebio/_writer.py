@@ -41,7 +41,8 @@ from pbnscore.usebio._build import VERSION, _build, _BuiltLocator, _old_type_for
 from pbnscore.usebio._elements import remove_children, replace_child, set_child, set_children
 from pbnscore.usebio._intake import PARSER, _find_by_rare_byte
 from pbnscore.usebio._profiles import Document, Profile, profile_named
-from pbnscore.usebio._reader import SCORING_NAMES, type_style
+from pbnscore.usebio._read_write_spellings import OLD_TEAMS_TYPES, PAIRS_TYPES, SCORING_NAMES
+from pbnscore.usebio._reader import type_style
 from pbnscore.usebio._splice import (
     Cut,
     LinePlaces,
@@ -61,14 +62,6 @@ from pbnscore.usebio._values import ref_elements
 Element = etree._Element
 
 
-# Per pairs method: (new-style BOARD_SCORING_METHOD, old-style EVENT_TYPE);
-# on a teams event the first is the PAIRWISE_SCORING_METHOD.
-_PAIRS_TYPES: dict[PointsStyle, tuple[str, str]] = {
-    PointsStyle.BUTLER: ("BUTLER_IMPS", "BUTLER_PAIRS"),
-    PointsStyle.CROSS_IMPS: ("CROSS_IMPS", "CROSS_IMP"),
-    PointsStyle.BARKING: ("BARKING", "BARKING"),
-}
-_OLD_TEAMS_TYPES = frozenset({"TEAMS_OF_FOUR", "SWISS_TEAMS", "KO"})
 _DTD_RE = re.compile(r"usebio_v1_[01]\.dtd$")
 
 
@@ -377,10 +370,10 @@ class _Scorer:
         kind, style = scored.event.kind, scored.style
         if style == PointsStyle.AGGREGATE:
             self.teams_type(event_el, scored.matches)
-        elif kind is EventKind.TEAMS and style in _PAIRS_TYPES:
-            set_child(event_el, "PAIRWISE_SCORING_METHOD", _PAIRS_TYPES[style][0])
-        elif style in _PAIRS_TYPES:
-            self.pairs_type(event_el, kind, *_PAIRS_TYPES[style])
+        elif kind is EventKind.TEAMS and style in PAIRS_TYPES:
+            set_child(event_el, "PAIRWISE_SCORING_METHOD", PAIRS_TYPES[style][0])
+        elif style in PAIRS_TYPES:
+            self.pairs_type(event_el, kind, *PAIRS_TYPES[style])
 
     def given(self, event_el: Element, event: Event) -> None:
         """The date and title the input lacks but the event has (given by
@@ -414,7 +407,7 @@ class _Scorer:
             set_child(event_el, "BOARD_SCORING_METHOD", "IMPS")
             set_child(event_el, "MATCH_SCORING_METHOD", match_scoring)
         else:
-            if current not in _OLD_TEAMS_TYPES:
+            if current not in OLD_TEAMS_TYPES:
                 event_el.set("EVENT_TYPE", "TEAMS_OF_FOUR")
             replace_child(event_el, "BOARD_SCORING_METHOD", "IMPS")
             replace_child(event_el, "MATCH_SCORING_METHOD", match_scoring)
