@@ -127,8 +127,8 @@ def test_a_json_report_of_a_usebio_file_imports_no_writer_and_no_layout(tmp_path
     seven attrs classes) are not imported."""
     unused = {
         "pbnscore.usebio._writer",
-        "pbnscore.usebio._profiles",
-        "pbnscore.usebio._splice",
+        "pbnscore.usebio._write_profiles",
+        "pbnscore.usebio._write_splice",
         "pbnscore.report._view",
         "pbnscore.report._standings",
     }

@@ -13,7 +13,7 @@ from lxml import etree
 from conftest import shared_sample_files, shared_sample_params
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Event, Result, ResultColumns
-from pbnscore.usebio import _columns, _intake, _reader
+from pbnscore.usebio import _read_columns, _read_write_intake, _reader
 from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,10 +59,10 @@ def test_sample_reads_the_same_by_columns_and_by_walk(path: Path) -> None:
 def test_a_uniform_file_is_read_by_columns() -> None:
     """The fixtures' Mitchell is uniform: its boards hold columns, not Results."""
     data = (ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml").read_bytes()
-    root = etree.fromstring(data, _intake.PARSER)
+    root = etree.fromstring(data, _read_write_intake.PARSER)
     event_el = root.find("EVENT")
     assert event_el is not None
-    assert _columns._LineColumns.of(root, event_el, data) is not None
+    assert _read_columns._LineColumns.of(root, event_el, data) is not None
     board = _reader.read(data, "m.xml").sessions[0].sections[0].boards[0]
     assert isinstance(board._results, ResultColumns)
 
@@ -134,18 +134,18 @@ def test_a_line_outside_the_boards_read_sends_the_file_to_the_walk() -> None:
     would shift every column: the whole file is walked."""
     stray = f"<TRAVELLER_LINE>{PLAIN}</TRAVELLER_LINE>\n"
     data = document(PLAIN, LINE.format(ns=3, ew=4), extra=stray)
-    root = etree.fromstring(data, _intake.PARSER)
-    assert _columns._LineColumns.of(root, root[0], data) is None
+    root = etree.fromstring(data, _read_write_intake.PARSER)
+    assert _read_columns._LineColumns.of(root, root[0], data) is None
     assert_same_event(data)
 
 
 def layouts(data: bytes) -> tuple[object, object]:
     """The refs as counted (None where that path does not apply) and as walked."""
-    root = etree.fromstring(data, _intake.PARSER)
-    boards = _columns._READ_BOARDS(root[0])
+    root = etree.fromstring(data, _read_write_intake.PARSER)
+    boards = _read_columns._READ_BOARDS(root[0])
     return (
-        _columns._RefLayout.by_count(root, boards, data),  # type: ignore[arg-type]
-        _columns._RefLayout.by_walk(root, boards),  # type: ignore[arg-type]
+        _read_columns._RefLayout.by_count(root, boards, data),  # type: ignore[arg-type]
+        _read_columns._RefLayout.by_walk(root, boards),  # type: ignore[arg-type]
     )
 
 
@@ -216,8 +216,8 @@ def test_lines_without_direction_beside_pairs_with_one() -> None:
     """DIRECTION only in the PAIRs before the boards: the lines' column is
     not looked for, and the event is the walk's."""
     data = document(PLAIN, LINE.format(ns=3, ew=4)).replace(b"<BOARD>", PAIRS.encode() + b"<BOARD>")
-    root = etree.fromstring(data, _intake.PARSER)
-    assert _columns._absent_optional_tags(root, data) == {"DIRECTION", *SEAT_PLAYER_TAGS}
+    root = etree.fromstring(data, _read_write_intake.PARSER)
+    assert _read_columns._absent_optional_tags(root, data) == {"DIRECTION", *SEAT_PLAYER_TAGS}
     assert_same_event(data)
 
 
@@ -354,18 +354,18 @@ def test_fields_taken_board_by_board_are_the_documents() -> None:
     over the whole document gives, in its order (on every fixture, sample
     and irregular document)."""
     for data in board_by_board_documents():
-        root = etree.fromstring(data, _intake.PARSER)
+        root = etree.fromstring(data, _read_write_intake.PARSER)
         event_el = root.find("EVENT")
         assert event_el is not None
-        boards = _columns._READ_BOARDS(event_el)
-        by_board = _columns._nodes_board_by_board(boards, list(_columns._LINE_TAGS))  # type: ignore[arg-type]
-        for tag in _columns._LINE_TAGS:
-            assert by_board[tag] == _columns._LINE_FIELDS[tag][0](event_el), tag
+        boards = _read_columns._READ_BOARDS(event_el)
+        by_board = _read_columns._nodes_board_by_board(boards, list(_read_columns._LINE_TAGS))  # type: ignore[arg-type]
+        for tag in _read_columns._LINE_TAGS:
+            assert by_board[tag] == _read_columns._LINE_FIELDS[tag][0](event_el), tag
 
 
 def test_a_big_files_column_read_is_the_walks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fixture, sample and irregular document read as a big file is
     (its fields taken board by board): the walk's event."""
-    monkeypatch.setattr(_columns, "BOARD_BY_BOARD_LINES", 0)
+    monkeypatch.setattr(_read_columns, "BOARD_BY_BOARD_LINES", 0)
     for data in board_by_board_documents():
         assert_same_event(data)

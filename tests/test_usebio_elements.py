@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from pbnscore.usebio._elements import ORDER, replace_child, set_children
+from pbnscore.usebio._write_elements import ORDER, replace_child, set_children
 
 Element = etree._Element
 

@@ -676,7 +676,7 @@ def test_the_entity_scan_finds_what_find_finds(data: bytes, tries: int) -> None:
     """The scan for "<!ENTITY" jumps between "!" bytes, then finds the rest
     plainly: the first declaration either way (here a two-byte "<!E"
     and few tries, so that both ways are taken)."""
-    from pbnscore.usebio._intake import _find_by_rare_byte
+    from pbnscore.usebio._read_write_intake import _find_by_rare_byte
 
     for needle in (b"<!E", b"E<!", b"!"):
         assert _find_by_rare_byte(data, needle, b"!", tries) == data.find(needle)
@@ -721,7 +721,7 @@ def test_the_reference_scan_spares_the_walk_only_where_no_reference_can_be(
     """The walk is spared exactly where every "&" begins a reference
     libxml2 replaces, and there are no more than ``tries`` of them: never
     where the tree holds an entity reference."""
-    from pbnscore.usebio._intake import PARSER, _may_hold_entity_references
+    from pbnscore.usebio._read_write_intake import PARSER, _may_hold_entity_references
 
     data = referencing("".join(pieces))
     tree = etree.fromstring(data, PARSER).getroottree()
@@ -752,7 +752,7 @@ def test_an_entity_reference_without_an_ampersand_byte_is_refused_at_its_line() 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.xml")), ids=lambda p: p.name)
 def test_no_fixture_needs_the_walk_for_entity_references(path: Path) -> None:
     """Real files (these name the EBU DTD) have no "&" but predefined ones."""
-    from pbnscore.usebio._intake import PARSER, _may_hold_entity_references
+    from pbnscore.usebio._read_write_intake import PARSER, _may_hold_entity_references
 
     data = path.read_bytes()
     assert not _may_hold_entity_references(etree.fromstring(data, PARSER).getroottree(), data)

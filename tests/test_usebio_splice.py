@@ -18,9 +18,9 @@ from conftest import shared_sample_params
 from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import Event, ScoredBoard, ScoredEvent, ScoredResult
-from pbnscore.usebio import _splice, _writer
-from pbnscore.usebio._profiles import PROFILES
+from pbnscore.usebio import _write_splice, _writer
 from pbnscore.usebio._reader import type_style
+from pbnscore.usebio._write_profiles import PROFILES
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
@@ -28,7 +28,7 @@ METHODS = ("butler", "cross-imps", "barking", "aggregate")
 TYPES = (None, "old", "new")
 
 
-DEFAULT_HOLLOW_FROM = _splice.HOLLOW_FROM
+DEFAULT_HOLLOW_FROM = _write_splice.HOLLOW_FROM
 # The dialects whose writes the splice serves: the writer takes the tree path
 # for any reader with edits of its own (_writer._write), so for those the two
 # writes run the same code whatever the file. The fixtures hold every dialect
@@ -42,7 +42,7 @@ def players_hollowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The skeleton's players hollowed wherever the writer can: our files
     are too small for it to bother (the whole skeleton, its other path, is
     taken wherever hollowing declines)."""
-    monkeypatch.setattr(_splice, "HOLLOW_FROM", 0)
+    monkeypatch.setattr(_write_splice, "HOLLOW_FROM", 0)
 
 
 def scorings(path: Path) -> list[ScoredEvent]:
@@ -100,7 +100,8 @@ def spliced(data: bytes) -> bytes | None:
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8") + b"\n"
     tags = (("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),)
     root = tree.getroot()
-    return _splice.splice(output, root, locator.nodes, scored.boards, tags, _writer.points_text)  # type: ignore[attr-defined]
+    points_text = _writer.points_text  # type: ignore[attr-defined]
+    return _write_splice.splice(output, root, locator.nodes, scored.boards, tags, points_text)
 
 
 def test_a_plain_file_is_spliced() -> None:
@@ -535,21 +536,21 @@ def test_seen_counts_what_the_edits_see_and_refuses_markup_naming_a_line() -> No
         b"<USEBIO><EVENT><PARTICIPANTS><PAIR><PLACE>1</PLACE><X/></PAIR></PARTICIPANTS>"
         b"<!-- c --><?pi x?></EVENT></USEBIO>"
     )
-    assert _splice.seen(root) == 5  # PARTICIPANTS, PAIR, PLACE, the comment, the PI
+    assert _write_splice.seen(root) == 5  # PARTICIPANTS, PAIR, PLACE, the comment, the PI
     for document in (
         b"<USEBIO><!-- <TRAVELLER_LINE> --></USEBIO>",
         b"<USEBIO><EVENT><?pi TRAVELLER_LINE?></EVENT></USEBIO>",
         b"<!-- TRAVELLER_LINE --><USEBIO/>",
         b"<USEBIO/><?pi TRAVELLER_LINE?>",
     ):
-        assert _splice.seen(etree.fromstring(document)) is None, document
+        assert _write_splice.seen(etree.fromstring(document)) is None, document
 
 
 def test_line_places_are_each_lines_place_by_source_ref() -> None:
     """LinePlaces holds runs of lines; each source_ref answers its line's
     place, as a plain map of every line would, and None off the lines."""
     runs = [(3, 0, 2), (5, 2, 1), (9, 3, 2), (12, 5, 1)]  # (first ref, first place, lines)
-    places = _splice.LinePlaces()
+    places = _write_splice.LinePlaces()
     every: dict[int, int] = {}
     for ref, place, lines in runs:
         places.add(ref, place, lines)
@@ -609,16 +610,16 @@ def test_players_are_hollowed_only_where_nothing_the_edits_see_is_in_one(
     event = usebio.loads(data)
     tree = event.source.tree
     assert isinstance(tree, etree._ElementTree)
-    found = _splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    found = _write_splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
     assert found is not None
-    players = _splice.hollow(found.skeleton)
+    players = _write_splice.hollow(found.skeleton)
     assert (len(players.runs) if players is not None else 0) == runs
-    visible = _splice.seen(tree.getroot())
+    visible = _write_splice.seen(tree.getroot())
     assert visible is not None
     if players is not None:
-        assert (_splice.parse_skeleton(found, visible, players) is not None) is holds
+        assert (_write_splice.parse_skeleton(found, visible, players) is not None) is holds
         assert players.fill(players.skeleton) == found.skeleton
-        changed = players.skeleton.replace(_splice.PLAYERS, b"<PLAYER>x</PLAYER>", 1)
+        changed = players.skeleton.replace(_write_splice.PLAYERS, b"<PLAYER>x</PLAYER>", 1)
         assert players.fill(changed) is None  # an edit in a placeholder: not filled
     scored = [pbnscore.score(event, method) for method in ("butler", "cross-imps")]
     assert takes_splice(scored[0])
@@ -643,11 +644,11 @@ def test_only_a_large_skeleton_has_its_players_hollowed(monkeypatch: pytest.Monk
     event = usebio.load(ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml")
     tree = event.source.tree
     assert isinstance(tree, etree._ElementTree)
-    found = _splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
-    visible = _splice.seen(tree.getroot())
+    found = _write_splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    visible = _write_splice.seen(tree.getroot())
     assert found is not None and visible is not None
     for threshold, hollowed in ((len(found.skeleton), True), (len(found.skeleton) + 1, False)):
-        monkeypatch.setattr(_splice, "HOLLOW_FROM", threshold)
+        monkeypatch.setattr(_write_splice, "HOLLOW_FROM", threshold)
         made = _writer._parsed_skeleton(event, found, visible)
         assert made is not None
         assert (made[3] is not None) is hollowed, threshold
@@ -672,6 +673,6 @@ def test_the_text_between_a_runs_lines_is_found_past_a_board_of_one_line() -> No
     pieces = output.split(b"\n</TRAVELLER_LINE>")[:-1]
     head = b"<TRAVELLER_LINE>\n  <"
     assert not pieces[1].startswith(b"\n" + head)  # the second line starts a board
-    assert _splice._between(pieces, head) == b"\n"
-    assert _splice._between(pieces[:2], head) == b""
+    assert _write_splice._between(pieces, head) == b"\n"
+    assert _write_splice._between(pieces[:2], head) == b""
     assert takes_splice(pbnscore.score(usebio.loads(data), "butler"))

@@ -467,7 +467,7 @@ def test_fixtures_keep_everything_butler_does_not_own(path: Path) -> None:
     unlisted = tree_of(before).find(".//PARTICIPANTS") is None
     if unlisted:
         # a file that lists no participants gains the list of those scored,
-        # in rank order (usebio/_unlisted.py): the writer's own, like the scores
+        # in rank order (usebio/_write_unlisted.py): the writer's own, like the scores
         owned |= {"PARTICIPANTS"}
     assert_kept(before, out, owned)
     again = usebio.loads(out)

@@ -19,7 +19,7 @@ for every format:
   (warning: a section that played fewer rounds is not wrong, but a board lost
   in a file is);
 - and the format's own checks of what its reader kept (USEBIO's:
-  ``pbnscore.usebio._checks``).
+  ``pbnscore.usebio._read_checks``).
 
 Errors mean the file's numbers cannot be trusted: ``score`` refuses the
 file. What ``score`` scores in spite of (a pair in two results, a score its

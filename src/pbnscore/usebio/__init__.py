@@ -22,6 +22,11 @@ Writing a scored USEBIO input keeps every element, attribute, text and
 comment the method does not own, in order, and sets or inserts only the
 method's own (event type, board datum, traveller points, totals and
 places); PBN input is written as a new USEBIO event.
+
+A module's name says which side uses it: ``_reader`` and its parts
+``_read_*``, ``_writer`` and its parts ``_write_*``, and ``_read_write_*``
+for what both use (the XML intake, the texts read as values, USEBIO's
+spellings).
 """
 
 from __future__ import annotations
@@ -33,14 +38,14 @@ from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
 from pbnscore.errors import TOO_MANY, Problem, TooManyProblems, UsebioError, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
-from pbnscore.usebio._checks import strict_read_warnings, tree_problems
-from pbnscore.usebio._intake import PARSER
+from pbnscore.usebio._read_checks import strict_read_warnings, tree_problems
+from pbnscore.usebio._read_write_intake import PARSER
 from pbnscore.usebio._reader import read
 
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from pbnscore.usebio._profiles import PROFILES
+    from pbnscore.usebio._write_profiles import PROFILES
 
 __all__ = [
     "PARSER",
@@ -171,7 +176,7 @@ def __getattr__(name: str) -> object:
     # The writer's profiles when first asked for: a read, or a JSON report of
     # a USEBIO file, imports no writer (start-up, docs/internals/speed.md).
     if name == "PROFILES":
-        from pbnscore.usebio._profiles import PROFILES
+        from pbnscore.usebio._write_profiles import PROFILES
 
         return PROFILES
     raise AttributeError(f"module 'pbnscore.usebio' has no attribute {name!r}")

@@ -1,7 +1,7 @@
 """USEBIO XML -> the results model: the element walk (EVENT, SESSION,
 SECTION, PARTICIPANTS, BOARD and MATCH elements to model objects), after the
-hardened XML intake (``_intake``), beside the column read of traveller
-lines (``_columns``).
+hardened XML intake (``_read_write_intake``), beside the column read of traveller
+lines (``_read_columns``).
 
 Built from what real producers write (docs/reference/formats.md and
 docs/reference/choices.md "Reading"): the five body layouts, old- and
@@ -20,7 +20,7 @@ its element in :func:`ref_elements` (document order), which the writer uses
 on its copy of the tree.
 
 A strict read of a document whose traveller lines all lie in its boards
-takes them column by column (:class:`pbnscore.usebio._columns._LineColumns`:
+takes them column by column (:class:`pbnscore.usebio._read_columns._LineColumns`:
 one XPath per field, a board's results kept as
 :class:`pbnscore.model.ResultColumns`); the element walk reads the rest, and
 is the reference the tests compare the columns with.
@@ -58,9 +58,9 @@ from pbnscore.model import (
     Session,
     Source,
 )
-from pbnscore.usebio._columns import _LineColumns, _PairColumns
-from pbnscore.usebio._handset import with_deals
-from pbnscore.usebio._intake import parse, sourceline
+from pbnscore.usebio._read_columns import _LineColumns, _PairColumns
+from pbnscore.usebio._read_handset import with_deals
+from pbnscore.usebio._read_write_intake import parse, sourceline
 from pbnscore.usebio._read_write_spellings import (
     ADJUSTED_RE,
     DIRECTIONS,
@@ -71,7 +71,7 @@ from pbnscore.usebio._read_write_spellings import (
     SEAT_PLAYER_TAGS,
     SEATS,
 )
-from pbnscore.usebio._values import (
+from pbnscore.usebio._read_write_values import (
     _fields,
     _or_none,
     _text,

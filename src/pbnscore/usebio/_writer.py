@@ -3,9 +3,9 @@
 USEBIO input is written back as its parsed tree with only the method's own
 elements set or inserted (docs/reference/usebio-out.md: a scored file is the
 input plus the scores): its serialisation with the traveller lines spliced back
-into an edited skeleton where the layout allows (``_splice``), else a deep
+into an edited skeleton where the layout allows (``_write_splice``), else a deep
 copy of the tree, edited. Any other event (PBN input) is first built as a
-USEBIO document from the model (``_build``), then scored the same way.
+USEBIO document from the model (``_write_new_document``), then scored the same way.
 
 Inserted elements go to their canonical place (the common
 producers' order) and borrow the
@@ -36,14 +36,15 @@ from pbnscore.model import (
     Scoring,
     Standing,
 )
-from pbnscore.usebio import _splice
-from pbnscore.usebio._build import VERSION, _build, _BuiltLocator, _old_type_for, _xml
-from pbnscore.usebio._elements import remove_children, replace_child, set_child, set_children
-from pbnscore.usebio._intake import PARSER, _find_by_rare_byte
-from pbnscore.usebio._profiles import Document, Profile, profile_named
+from pbnscore.usebio import _write_splice
+from pbnscore.usebio._read_write_intake import PARSER, _find_by_rare_byte
 from pbnscore.usebio._read_write_spellings import OLD_TEAMS_TYPES, PAIRS_TYPES, SCORING_NAMES
+from pbnscore.usebio._read_write_values import ref_elements
 from pbnscore.usebio._reader import type_style
-from pbnscore.usebio._splice import (
+from pbnscore.usebio._write_elements import remove_children, replace_child, set_child, set_children
+from pbnscore.usebio._write_new_document import VERSION, _build, _BuiltLocator, _old_type_for, _xml
+from pbnscore.usebio._write_profiles import Document, Profile, profile_named
+from pbnscore.usebio._write_splice import (
     Cut,
     LinePlaces,
     Players,
@@ -56,8 +57,7 @@ from pbnscore.usebio._splice import (
     points_order_allowed,
     seen,
 )
-from pbnscore.usebio._unlisted import Unlisted, add_unlisted
-from pbnscore.usebio._values import ref_elements
+from pbnscore.usebio._write_unlisted import Unlisted, add_unlisted
 
 Element = etree._Element
 
@@ -75,7 +75,7 @@ def write(
     warn: Callable[[str], None] | None = None,
 ) -> bytes:
     """The USEBIO document. ``splice`` False edits a copy of the input's
-    whole tree (the reference the tests hold the splice to; see _splice).
+    whole tree (the reference the tests hold the splice to; see _write_splice).
     The input's award figures of participants the method ranks are dropped
     unless ``keep_awards`` (see :class:`_Awards`); ``warn`` is told either way."""
     awards, unlisted = _Awards(keep_awards), Unlisted()
@@ -110,7 +110,7 @@ def _write(
         own = type_style(_input_tree(event).getroot())
         style = types or profile.types or own
         # The input plus the scores (no reader's edits): written without
-        # copying the input's tree where the layout allows (see _splice).
+        # copying the input's tree where the layout allows (see _write_splice).
         output = (
             _spliced(event, scored, style, profile, awards, unlisted)
             if splice and not profile.edits
@@ -167,7 +167,7 @@ def _spliced(
 ) -> bytes | None:
     """The input plus the method's elements, its tree only serialised: its
     skeleton edited as a tree and its lines (with their points) spliced
-    back (see _splice); None where the layout needs a copy of the tree."""
+    back (see _write_splice); None where the layout needs a copy of the tree."""
     tree = _input_tree(event)
     root = tree.getroot()
     tags = profile.points_tags(scored.style, event.kind) if scored is not None else ()
@@ -216,10 +216,10 @@ def _parsed_skeleton(
     event: Event, found: Cut, visible: int
 ) -> tuple[etree._ElementTree, list[Element], LinePlaces, Players | None] | None:
     """The skeleton parsed, by source_ref and with its lines' places (see
-    _splice.parse_skeleton): without its players' names and numbers where
+    _write_splice.parse_skeleton): without its players' names and numbers where
     it is large, no player is scored and none holds what the edits see
     (``visible``), else whole; None where even that does not hold it."""
-    large = len(found.skeleton) >= _splice.HOLLOW_FROM
+    large = len(found.skeleton) >= _write_splice.HOLLOW_FROM
     players = hollow(found.skeleton) if large and not _players_scored(event) else None
     if players is not None:
         made = parse_skeleton(found, visible, players)

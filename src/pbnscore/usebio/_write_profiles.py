@@ -26,8 +26,8 @@ from lxml import etree
 
 from pbnscore.errors import ProfileError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
-from pbnscore.usebio._elements import set_child, set_children
 from pbnscore.usebio._read_write_spellings import ADJUSTED_RE, BUTLER_POINTS, CROSS_IMP_POINTS
+from pbnscore.usebio._write_elements import set_child, set_children
 
 Element = etree._Element
 

@@ -6,7 +6,7 @@ Their figures are written as every other participant's, or the file would
 publish places with gaps and lose their scores.
 
 Each gets the element the event type holds (PAIR, TEAM or
-PLAYER), built as for a PBN input (``_build``: its number, its direction
+PLAYER), built as for a PBN input (``_write_new_document``: its number, its direction
 where its section is two-winner, and only the names the model has), in the
 PARTICIPANTS beside the listed participants of its section (a teams
 session's, for a team; its team, for a team's pair), made before the boards
@@ -40,8 +40,8 @@ from pbnscore.model import (
     ScoredMatch,
     Standing,
 )
-from pbnscore.usebio._build import _Builder, _BuiltLocator
-from pbnscore.usebio._elements import ORDER
+from pbnscore.usebio._write_elements import ORDER
+from pbnscore.usebio._write_new_document import _Builder, _BuiltLocator
 
 Element = etree._Element
 Figures = Callable[[Standing, Element], None]  # the method's figures, into its element

@@ -27,7 +27,7 @@ from pbnscore._numbering import numbering
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import Board, Event, EventKind, Outcome
 from pbnscore.usebio._read_write_spellings import EVENT_TYPES
-from pbnscore.usebio._values import _fields, _whole, ref_elements
+from pbnscore.usebio._read_write_values import _fields, _whole, ref_elements
 
 WARNING = "warning"
 

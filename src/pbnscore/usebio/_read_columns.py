@@ -20,9 +20,9 @@ from lxml import etree
 
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Play, Player, ResultColumns, check_play
-from pbnscore.usebio._intake import _ascii_itself, sourceline
+from pbnscore.usebio._read_write_intake import _ascii_itself, sourceline
 from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
-from pbnscore.usebio._values import REF_TAGS, ref_elements, with_lead
+from pbnscore.usebio._read_write_values import REF_TAGS, ref_elements, with_lead
 
 Element = etree._Element
 _T = TypeVar("_T")

@@ -15,7 +15,7 @@ half its bytes in a large file, hollowed the same way where no player is
 scored: :class:`Players`), serialised, and :func:`join`
 puts the lines back in their placeholders with their points inserted as
 the tree path inserts them
-(:func:`pbnscore.usebio._elements.set_children`: after the last child,
+(:func:`pbnscore.usebio._write_elements.set_children`: after the last child,
 led by the line's indentation, the last child's tail moved after them).
 
 Only where that is certain to give the tree path's bytes: the bytes
@@ -43,9 +43,9 @@ from typing import cast
 from lxml import etree
 
 from pbnscore.model import ScoredBoard
-from pbnscore.usebio._elements import ORDER
-from pbnscore.usebio._intake import PARSER
-from pbnscore.usebio._values import REF_TAGS, ref_elements
+from pbnscore.usebio._read_write_intake import PARSER
+from pbnscore.usebio._read_write_values import REF_TAGS, ref_elements
+from pbnscore.usebio._write_elements import ORDER
 
 Element = etree._Element
 Points = Fraction | int

@@ -43,7 +43,7 @@ from pbnscore.usebio._read_write_spellings import (
     SUIT_TAGS,
     WINNER_TYPES,
 )
-from pbnscore.usebio._values import parse_contract
+from pbnscore.usebio._read_write_values import parse_contract
 
 Element = etree._Element
 
