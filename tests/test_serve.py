@@ -396,10 +396,12 @@ def test_serve_s_own_method_options_are_the_page_s_first_choices(tmp_path: Path)
     )
 
 
-def test_serve_s_corrections_apply_to_every_file_scored(tmp_path: Path) -> None:
-    """`serve --corrections FILE.csv`: a file scored on the page is what
-    `score --corrections FILE.csv` writes."""
-    rulings = ROOT / "fixtures" / "corrections" / "mitchell-pairs.csv"
+def test_serve_s_corrections_apply_to_the_night_they_name(tmp_path: Path) -> None:
+    """`serve --corrections NIGHT.corrections.csv`: night NIGHT scored on
+    the page is what `score --corrections` writes (serve scores every night
+    sent to it, so the file says its night: docs/reference/corrections.md)."""
+    rulings = tmp_path / f"{USEBIO.stem}.corrections.csv"
+    rulings.write_bytes((ROOT / "fixtures" / "corrections" / "mitchell-pairs.csv").read_bytes())
     running = serving.start(tmp_path / "tmp", "--corrections", str(rulings))
     try:
         key = running.check(USEBIO)["file"]

@@ -67,7 +67,7 @@ def test_watch_never_writes_over_a_corrections_file(
     folder, out = tmp_path / "in", tmp_path / "out"
     folder.mkdir()
     (folder / "night.xml").write_bytes(MITCHELL_XML.read_bytes())
-    rulings = "board,ns,ew,adjusted,reason\n1,1,1,60%-40%,slow play\n"
+    rulings = "night,board,ns,ew,adjusted,reason\nnight,1,1,1,60%-40%,slow play\n"
     for path in (folder / "night.corrections.csv", tmp_path / "cc.csv"):
         path.write_text(rulings, encoding="utf-8")
     given = [o.format(**{"in": folder, "tmp": tmp_path}) for o in options]

@@ -7,6 +7,9 @@ CSV, one ruling a row, with a header row naming the columns used (any
 order, any case), cells separated by commas, semicolons or tabs (the
 header row's says which):
 
+- ``night``: the night's file name, where the file is given to a command
+  that scores several nights (or the file's own name says it:
+  ``NIGHT.corrections.csv``);
 - ``section`` (where the night has more than one), ``board``;
 - which result: ``table``, or ``ns`` and ``ew`` (the pairs), or all three;
 - what it becomes: ``contract`` (``4S``, ``3NTx``, ``pass``), ``declarer``
@@ -26,6 +29,7 @@ result are refused, naming both lines. Every bad row is one line,
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import attrs
@@ -53,7 +57,7 @@ from pbnscore.model import (
 )
 
 COLUMNS = (
-    *("section", "board", "table", "ns", "ew"),
+    *("night", "section", "board", "table", "ns", "ew"),
     *("contract", "declarer", "result", "adjusted", "reason"),
 )
 
@@ -77,6 +81,7 @@ class Correction:
 
     line: int
     board: int
+    night: str | None = None  # the night's file name (with or without its extension)
     section: str | None = None
     table: str | None = None
     ns: str | None = None
@@ -147,20 +152,70 @@ class Correction:
 
 @attrs.frozen
 class Corrections:
-    """A corrections file, read: its rulings in order."""
+    """A corrections file, read: its rulings in order. ``night``: the night
+    its own name says (``NIGHT.corrections.csv``), for rows naming none;
+    ``several``: read for a run of several nights, where each row applies
+    to its own night alone (:meth:`for_nights`)."""
 
     source: str
     rows: tuple[Correction, ...]
+    night: str | None = None
+    several: bool = False
+
+    def for_nights(self, command: str, sources: Sequence[str] | None) -> Corrections:
+        """This file for ``command``, which scores the nights ``sources``
+        (None: nights not known yet, as ``watch``'s and ``serve``'s). One
+        night: the file is for it. More: each row must say its night (a
+        ``night`` column, or the file's name), and a night none of
+        ``sources`` is a bad row; a :class:`CorrectionsError` else."""
+        if sources is not None and len(sources) <= 1:
+            return self
+        scores = f"{command} scores {len(sources)} nights" if sources is not None else ""
+        scores = scores or f"{command} scores every night in its folder"
+        if command == "serve":
+            scores = "serve scores every night sent to it"
+        unsaid = next((row for row in self.rows if (row.night or self.night) is None), None)
+        if unsaid is not None:
+            why = "say which night each ruling is for (a night column, or the file named "
+            line = f"{self.source}:{unsaid.line}: {scores}: {why}NIGHT.corrections.csv)"
+            raise CorrectionsError([line], self.source)
+        if sources is not None:
+            bad = [
+                f"{self.source}:{row.line}: night {excerpt(night)} is none of the "
+                f"{len(sources)} nights {command} scores"
+                for row in self.rows
+                if (night := row.night or self.night) is not None
+                and not any(_is_night(night, source) for source in sources)
+            ]
+            if bad:
+                raise CorrectionsError(bad, self.source)
+        return attrs.evolve(self, several=True)
+
+    def rows_for(self, source: str) -> tuple[Correction, ...]:
+        """The rows that apply to the night read from ``source``: where
+        several nights are scored, those for it; else every row but those
+        whose ``night`` cell names another."""
+        return tuple(row for row in self.rows if self._for(row, source))
+
+    def _for(self, row: Correction, source: str) -> bool:
+        night = (row.night or self.night) if self.several else row.night
+        return night is None or _is_night(night, source)
 
     def apply(self, event: Event) -> tuple[Event, list[str]]:
-        """``event`` with every ruling applied, and a line for each saying
-        what it did (with its reason); a ParseError about the night where a
-        row finds no result it can replace."""
+        """``event`` with every ruling for it applied (:meth:`rows_for`),
+        and a line for each saying what it did (with its reason), or that a
+        row for another night was left out; a ParseError about the night
+        where a row finds no result it can replace."""
         sections = [section for session in event.sessions for section in session.sections]
         done: list[str] = []
         changed: dict[int, Section] = {}
         ruled: dict[tuple[int, int, int], int] = {}  # (section, board, result) -> its row's line
         for row in self.rows:
+            if not self._for(row, event.source.name):
+                if not self.several:
+                    night = excerpt(row.night or "")
+                    done.append(f"{self.source}:{row.line}: for night {night}, not applied")
+                continue
             index = _section_of(row, sections, self.source, event.source.name)
             section = changed.get(index, sections[index])
             section, said, at = _applied(row, section, self.source, event.source.name)
@@ -177,6 +232,13 @@ class Corrections:
             for session in event.sessions
         )
         return attrs.evolve(event, sessions=sessions), done
+
+
+def _is_night(night: str, source: str) -> bool:
+    """Whether ``night`` names the night read from ``source``: its file's
+    name, with or without the extension, in any case."""
+    name = os.path.basename(source.replace("\\", "/")).casefold()
+    return night.casefold() in (name, os.path.splitext(name)[0])
 
 
 def _refused(corrections: str, row: Correction, message: str, night: str) -> ParseError:
@@ -327,7 +389,7 @@ def _row(line: int, values: dict[str, str]) -> Correction:
     table, ns, ew = values.get("table"), values.get("ns"), values.get("ew")
     if table is None and (ns is None or ew is None):
         raise ValueError("say which result: a table, or the ns and ew pairs")
-    common = Correction(line, board, values.get("section"), table, ns, ew)
+    common = Correction(line, board, values.get("night"), values.get("section"), table, ns, ew)
     common = attrs.evolve(common, reason=values.get("reason"))
     adjusted_text, contract_text = values.get("adjusted"), values.get("contract")
     if (adjusted_text is None) == (contract_text is None):

@@ -80,6 +80,19 @@ class Settings:
 CORRECTIONS_SUFFIX = ".corrections.csv"
 
 
+def load_rulings(path: str) -> Corrections:
+    """The corrections file at ``path``; named ``NIGHT.corrections.csv``
+    (wherever it is kept), its name says its night: the night of each row
+    whose ``night`` cell is empty (docs/reference/corrections.md)."""
+    from pbnscore.corrections import load_corrections
+
+    corrections = load_corrections(path)
+    name = os.path.basename(path)
+    if name.casefold().endswith(CORRECTIONS_SUFFIX) and len(name) > len(CORRECTIONS_SUFFIX):
+        return attrs.evolve(corrections, night=name[: -len(CORRECTIONS_SUFFIX)])
+    return corrections
+
+
 @attrs.frozen
 class Outcome:
     """What the road made of one file: the event read, the event scored,
@@ -198,9 +211,7 @@ def _with_rulings_beside(source: str, settings: Settings) -> Settings:
         there = False
     if not there:
         return settings
-    from pbnscore.corrections import load_corrections
-
-    return attrs.evolve(settings, corrections=load_corrections(str(beside)))
+    return attrs.evolve(settings, corrections=load_rulings(str(beside)))
 
 
 def _refuse_teams_of_pairs(event: Event, method: str | None) -> None:

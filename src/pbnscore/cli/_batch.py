@@ -44,9 +44,10 @@ def run(command_line: _parser.Line, method: str | None) -> int:
         args.inputs, args.out_dir, formats, said=lambda line: _io.error(f"pbnscore: {line}")
     )
     progress = not args.no_progress and sys.stderr.isatty()
+    settings = _parser.settings(args, flags, method, formats)
     summary = batch.run(
         jobs,
-        _parser.settings(args, flags, method, formats),
+        _parser.for_nights(settings, "batch", [str(job.source) for job in jobs]),
         workers=args.jobs,
         progress=progress,
         quiet=args.quiet,

@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
+import attrs
+
 from pbnscore import outputs, registry
 from pbnscore._version import __version__
 from pbnscore.cli._usage import Parser, forgiven
@@ -183,9 +185,18 @@ def corrections_of(args: argparse.Namespace) -> Corrections | None:
     path: str | None = getattr(args, "corrections", None)
     if path is None:
         return None
-    from pbnscore.corrections import load_corrections
+    from pbnscore.pipeline import load_rulings
 
-    return load_corrections(path)
+    return load_rulings(path)
+
+
+def for_nights(settings: Settings, command: str, sources: Sequence[str] | None) -> Settings:
+    """``settings`` for ``command``, which scores the nights ``sources``
+    (None: not known yet): ``--corrections`` for several nights must say
+    which night each ruling is for (docs/reference/corrections.md)."""
+    if settings.corrections is None:
+        return settings
+    return attrs.evolve(settings, corrections=settings.corrections.for_nights(command, sources))
 
 
 def event_date(text: str) -> dt.date:

@@ -193,6 +193,7 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     settings = Settings(
         method, options, "html", args.source_format, corrections=corrections, beside=True
     )
+    settings = _parser.for_nights(settings, "season", [str(job.source) for job in jobs])
     events, failures = _score_all(jobs, settings, args)
     ranked, refused = ranking(events, args, output, rank_on=rank_on, aliases=aliases)
     if ranked is None:

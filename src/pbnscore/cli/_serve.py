@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import InRange
@@ -18,6 +19,9 @@ DESCRIPTION = (
     "options are the page's first choices."
 )
 METHOD_OPTIONS = True
+
+if TYPE_CHECKING:
+    from pbnscore.corrections import Corrections
 
 PORT = Range(0, 65535)
 
@@ -60,10 +64,16 @@ def run(command_line: _parser.Line, method: str | None) -> int:
             browser=not args.no_browser,
             say=_said,
             chosen=chosen,
-            corrections=_parser.corrections_of(args),
+            corrections=_nights(_parser.corrections_of(args)),
         )
     return 0
 
 
 def _said(line: str) -> None:
     print(line, flush=True)
+
+
+def _nights(corrections: Corrections | None) -> Corrections | None:
+    """``--corrections`` for serve, which scores every night sent to it:
+    each ruling must say its night (docs/reference/corrections.md)."""
+    return corrections.for_nights("serve", None) if corrections is not None else None

@@ -102,7 +102,7 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     config = watch.Config(
         folder=args.folder,
         out_dir=args.out_dir,
-        settings=_parser.settings(args, flags, method, formats),
+        settings=_parser.for_nights(_parser.settings(args, flags, method, formats), "watch", None),
         recursive=args.recursive,
         settle=args.settle,
         season=_season_page(args),
