@@ -3,6 +3,7 @@ reader against endplay's on real files, docs/internals/speed.md)."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -45,15 +46,33 @@ def _counted(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int
 
 def test_a_deals_analysis_is_read_from_its_first_game_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three tables' games of one deal, each with its OptimumResultTable: the
-    table is read once (the first game of a deal gives its analysis), and the
-    board carries it."""
+    table is not read by the read, and read once when the board is first
+    asked for its analysis (the first game of a deal gives it)."""
     calls = _counted(monkeypatch, _read_analysis, "_from_game")
     text = "".join(_game(t, f'{t} {t + 10} "7S" N 13 "1510"') for t in (1, 2, 3))
     event = pbn.loads(text)
-    assert len(calls) == 1
+    assert len(calls) == 0
     board = event.sessions[0].sections[0].boards[0]
     assert board.analysis is not None
     assert len(board.analysis.tricks) == 20
+    assert board.analysis is board.analysis
+    assert len(calls) == 1
+
+
+def test_a_deals_analysis_comes_from_its_first_game_whose_table_reads() -> None:
+    """The first game's OptimumResultTable lacks a row: the second game's
+    gives the deal's analysis; a board compares, shows and pickles as the
+    analysis, read or not."""
+    short = _game(1, '1 11 "7S" N 13 "1510"').replace("W C 6\n", "")
+    assert short.count(" C ") == 3
+    text = short + _game(2, '2 12 "7S" N 13 "1510"')
+    board = pbn.loads(text).sessions[0].sections[0].boards[0]
+    unread = pbn.loads(text).sessions[0].sections[0].boards[0]
+    assert board.analysis is not None
+    assert len(board.analysis.tricks) == 20
+    assert unread == board
+    assert repr(pbn.loads(text).sessions[0].sections[0].boards[0]) == repr(board)
+    assert pickle.loads(pickle.dumps(unread)) == board
 
 
 def test_a_score_tables_board_is_found_once_per_section(monkeypatch: pytest.MonkeyPatch) -> None:

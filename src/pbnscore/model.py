@@ -324,6 +324,36 @@ class DealAnalysis:
     given_as: str = ""  # what the file calls it, as a report names it
 
 
+class Later:
+    """A deal's analysis made when first asked for, then kept: a reader
+    gives a board this where reading the analysis costs a good part of
+    the read and few outputs show it (the double-dummy tables). Compared,
+    hashed, shown and pickled as the analysis it makes."""
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], DealAnalysis | None]) -> None:
+        self._make: Callable[[], DealAnalysis | None] | None = make
+        self._made: DealAnalysis | None = None
+
+    def get(self) -> DealAnalysis | None:
+        """The analysis (None: the file gives none that reads)."""
+        if self._make is not None:
+            self._made, self._make = self._make(), None
+        return self._made
+
+    def __reduce__(self) -> tuple[Callable[[DealAnalysis | None], object], tuple[object]]:
+        return _itself, (self.get(),)
+
+
+def _itself(value: DealAnalysis | None) -> DealAnalysis | None:
+    return value
+
+
+def _analysis_of(value: DealAnalysis | Later | None) -> DealAnalysis | None:
+    return value.get() if isinstance(value, Later) else value
+
+
 @attrs.frozen
 class Board:
     """One board as an event's results file gives it: its number, its results at every
@@ -339,13 +369,21 @@ class Board:
     vulnerability: Vulnerability | None = None
     deal: Deal | None = None
     source_ref: int | None = None
-    # The double-dummy analysis the file gives for this board's deal.
-    analysis: DealAnalysis | None = None
+    # The double-dummy analysis the file gives for this board's deal, or
+    # what makes it when first asked for: compared and shown as it either way.
+    _analysis: DealAnalysis | Later | None = attrs.field(
+        default=None, alias="analysis", eq=_analysis_of, repr=lambda v: repr(_analysis_of(v))
+    )
 
     @property
     def results(self) -> tuple[Result, ...]:
         """The board's results, one per table."""
         return _results_of(self._results)
+
+    @property
+    def analysis(self) -> DealAnalysis | None:
+        """The double-dummy analysis the file gives for this board's deal."""
+        return _analysis_of(self._analysis)
 
     @property
     def columns(self) -> ResultColumns:

@@ -10,12 +10,13 @@ gives one gives it for every board with that deal.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Container
+from collections.abc import Mapping
 
 import attrs
 
-from pbnscore.model import Board, Deal, DealAnalysis, Match, Seat, Section, Strain
+from pbnscore.model import Board, Deal, DealAnalysis, Later, Match, Seat, Section, Strain
 from pbnscore.pbn._read_write_deal import UnreadableDeal, read_deal
 from pbnscore.pbn._read_write_games import Game
 
@@ -39,17 +40,33 @@ _ROWS_RE = re.compile(r"^[ \t]*([NESW])[ \t]+(NT|N|S|H|D|C)[ \t]+(\d{1,2})[ \t]*
 _ODD_SPACE_RE = re.compile(r"[\r\v\f\x1c-\x1f]")
 
 
-def deal_analysis(game: Game, known: Container[Deal] = ()) -> tuple[Deal, DealAnalysis] | None:
-    """(the deal, its analysis) where ``game`` gives a complete deal and an
-    analysis of it, and the deal is not one of ``known`` (the first game of
-    a deal gives its analysis: a later game's, each table's, is not read)."""
-    if not any(tag in game.values for tag in _TAGS):
-        return None
-    deal = complete_deal(game.text("Deal"))
-    if deal is None or deal in known:
-        return None
-    analysis = _from_game(game)
-    return None if analysis is None else (deal, analysis)
+class Analyses:
+    """Each deal's analysis, read when a board first asks for it
+    (:class:`pbnscore.model.Later`): from the first game of the deal whose
+    analysis reads (a later game's, each table's, is not read). Most
+    outputs show none, and the tables cost a tenth of reading a file of
+    many deals."""
+
+    def __init__(self) -> None:
+        self._games: dict[Deal, list[Game]] = {}
+        self.later: dict[Deal, Later] = {}  # each deal's analysis, by deal
+
+    def add(self, game: Game) -> None:
+        """Note ``game`` where it gives a complete deal and an analysis tag."""
+        if not any(tag in game.values for tag in _TAGS):
+            return
+        deal = complete_deal(game.text("Deal"))
+        if deal is None:
+            return
+        games = self._games.get(deal)
+        if games is None:
+            games = self._games[deal] = []
+            self.later[deal] = Later(functools.partial(_first_analysis, games))
+        games.append(game)
+
+
+def _first_analysis(games: list[Game]) -> DealAnalysis | None:
+    return next(filter(None, map(_from_game, games)), None)
 
 
 def complete_deal(text: str | None) -> Deal | None:
@@ -93,7 +110,9 @@ def _rows(data: str) -> list[tuple[str, str, str]]:
 
 
 def with_analyses(
-    sections: tuple[Section, ...], matches: tuple[Match, ...], found: dict[Deal, DealAnalysis]
+    sections: tuple[Section, ...],
+    matches: tuple[Match, ...],
+    found: Mapping[Deal, DealAnalysis | Later],
 ) -> tuple[tuple[Section, ...], tuple[Match, ...]]:
     """The sections and matches, each board with a deal ``found`` analysed
     carrying that analysis."""
@@ -109,6 +128,6 @@ def with_analyses(
     )
 
 
-def _analysed(board: Board, found: dict[Deal, DealAnalysis]) -> Board:
+def _analysed(board: Board, found: Mapping[Deal, DealAnalysis | Later]) -> Board:
     analysis = found.get(board.deal) if board.deal is not None else None
     return board if analysis is None else attrs.evolve(board, analysis=analysis)

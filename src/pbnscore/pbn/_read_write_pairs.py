@@ -56,6 +56,7 @@ from pbnscore.model import (
     DealAnalysis,
     Direction,
     Fields,
+    Later,
     Participant,
     Player,
     Result,
@@ -147,7 +148,7 @@ class BoardNotes:
                 found.append((part.ns, part.ew))
         return found
 
-    def board(self, analyses: Mapping[Deal, DealAnalysis]) -> Board:
+    def board(self, analyses: Mapping[Deal, DealAnalysis | Later]) -> Board:
         """The board, with the analysis ``analyses`` has of its deal."""
         parts = self.parts
         results: tuple[Result, ...] | ResultColumns
@@ -250,7 +251,9 @@ class SectionNotes:
                 )
             mine.parts += board.parts
 
-    def section(self, analyses: Mapping[Deal, DealAnalysis], fields: Fields | None) -> Section:
+    def section(
+        self, analyses: Mapping[Deal, DealAnalysis | Later], fields: Fields | None
+    ) -> Section:
         """The section, each board with the analysis ``analyses`` has of its
         deal, ranked as ``fields`` (its table's Rank column: table_fields)."""
         ordered = [self.boards[n] for n in sorted(self.boards)]

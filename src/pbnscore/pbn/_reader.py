@@ -45,7 +45,6 @@ from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
 from pbnscore.errors import PbnError, Problem, TooManyProblems, collect, excerpt
 from pbnscore.model import (
     Deal,
-    DealAnalysis,
     Direction,
     Event,
     EventKind,
@@ -59,7 +58,7 @@ from pbnscore.model import (
     Source,
     Vulnerability,
 )
-from pbnscore.pbn._read_analysis import deal_analysis, with_analyses
+from pbnscore.pbn._read_analysis import Analyses, with_analyses
 from pbnscore.pbn._read_result import EMPTY, Entry, Report, to_result
 from pbnscore.pbn._read_score_table import Place, PlayKey, read_rows
 from pbnscore.pbn._read_sets import SetKey, game_deal, labels, set_key, two_deals
@@ -167,7 +166,7 @@ class EventBuilder:
         self.team_names: dict[str, str | None] = {}  # a TotalScoreTable's Names by TeamId
         # a TotalScoreTable's players of each team's pairs: {team: {pair: players}}
         self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
-        self.analyses: dict[Deal, DealAnalysis] = {}  # by deal: the first game's that gives one
+        self.analyses = Analyses()  # each deal's, read when first asked for
         self.plays: dict[
             Vulnerability, dict[PlayKey, Play]
         ] = {}  # ScoreTable rows' (_read_score_table)
@@ -182,9 +181,7 @@ class EventBuilder:
         values = game.values
         if "Stage" in values:
             self.stage = game.text("Stage")
-        analysed = deal_analysis(game, self.analyses)
-        if analysed is not None:
-            self.analyses.setdefault(*analysed)
+        self.analyses.add(game)
         if self.wanted:
             self._event_tags(game)
         if self.thorough:
@@ -549,7 +546,7 @@ class EventBuilder:
         if used:
             sessions = self._sessions(stages)
         else:
-            _, matches = with_analyses((), matches, self.analyses)
+            _, matches = with_analyses((), matches, self.analyses.later)
             sections = self._sections_of(None)
             sessions = (Session(sections=sections, teams=teams, matches=matches),)
         tags = self.event_tags
@@ -608,7 +605,8 @@ class EventBuilder:
         across = RANKED_ACROSS in (field.strip() for field in scoring)
         fields = table_fields([notes.ranks for notes in ordered], across)
         return tuple(
-            notes.section(self.analyses, said) for notes, said in zip(ordered, fields, strict=True)
+            notes.section(self.analyses.later, said)
+            for notes, said in zip(ordered, fields, strict=True)
         )
 
     def _refuse_unplaced(self) -> None:
