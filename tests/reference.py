@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
+from typing import Any
 
 from pbnscore.model import Adjusted, AdjustedKind
 
@@ -417,3 +418,45 @@ def continuous_barking(scores: Sequence[int], cap: int | None = None) -> list[Fr
         ]
         points.append(sum(terms, Fraction(0)) * 3 / len(terms))
     return points
+
+
+# -- normalised Butler -------------------------------------------------------------
+
+
+def normalised_butler(
+    boards: Sequence[Sequence[object]],
+    seats: Callable[[int, int], tuple[Hashable, Hashable]],
+    *,
+    cutoff: Fraction = Fraction(32),
+    rate: Fraction = Fraction(1, 10),
+    share: Fraction = Fraction(1, 2),
+    **butler_options: Any,
+) -> dict[Hashable, Fraction]:
+    """Each participant's normalised Butler total, from the definition's
+    words (docs/reference/conventions.md "Normalised Butler"): ``boards[b]``
+    is board b + 1's specs, ``seats(number, table)`` who sat NS and EW there
+    (one session). A segment is one's points against one opponent; its sum
+    beyond ``cutoff`` counts at ``rate``; ``share`` of the opponent's plain
+    Butler per board is added for each of its boards; the segments are summed."""
+    segment: dict[tuple[Hashable, Hashable], list[Fraction]] = {}
+    for number, specs in enumerate(boards, start=1):
+        _, points = butler(specs, **butler_options)
+        for table, (ns_points, ew_points) in enumerate(points):
+            ns, ew = seats(number, table)
+            for who, against, side in ((ns, ew, ns_points), (ew, ns, ew_points)):
+                if side is not None:
+                    segment.setdefault((who, against), []).append(side)
+    everything: dict[Hashable, list[Fraction]] = {}
+    for (who, _), got in segment.items():
+        everything.setdefault(who, []).extend(got)
+    totals: dict[Hashable, Fraction] = {}
+    for (who, against), got in segment.items():
+        raw = sum(got, Fraction(0))
+        if raw > cutoff:
+            raw = cutoff + rate * (raw - cutoff)
+        elif raw < -cutoff:
+            raw = -(cutoff + rate * (-raw - cutoff))
+        theirs = everything[against]
+        average = sum(theirs, Fraction(0)) / len(theirs)
+        totals[who] = totals.get(who, Fraction(0)) + raw + share * average * len(got)
+    return totals

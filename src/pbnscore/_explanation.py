@@ -64,6 +64,7 @@ class Trace:
         self.steps: list[Step] = []
         self.tables: dict[int, list[Step]] = defaultdict(list)
         self.scores: dict[int, list[Step]] = defaultdict(list)
+        self.last: dict[int, list[Step]] = defaultdict(list)
 
     def note(self, text: str, /, **figures: object) -> None:
         """Note a step of the whole board (its datum, the scores dropped), with its figures."""
@@ -72,6 +73,11 @@ class Trace:
     def for_table(self, position: int, text: str, /, **figures: object) -> None:
         """Note a step of the table at ``position`` in the board's field."""
         self.tables[position].append(Step(text, figures))
+
+    def last_for_table(self, position: int, text: str, /, **figures: object) -> None:
+        """Note a step of the table at ``position`` that comes after all its
+        others (what the method does with the board's figure afterwards)."""
+        self.last[position].append(Step(text, figures))
 
     def for_score(self, score: int, text: str, /, **figures: object) -> None:
         """Note a step of every table whose NS score is ``score``."""
@@ -90,7 +96,7 @@ class Trace:
     def table_steps(self, position: int, score: int | None) -> tuple[Step, ...]:
         """What was noted for the table at ``position`` (with NS ``score``)."""
         by_score = self.scores.get(score, []) if score is not None else []
-        return (*self.tables.get(position, ()), *by_score)
+        return (*self.tables.get(position, ()), *by_score, *self.last.get(position, ()))
 
 
 @attrs.frozen

@@ -638,6 +638,7 @@ class TotalOverBoards:
     total: Points
     boards: int
     factored: Points | None
+    normalised: Points | None = None
 
     @property
     def average(self) -> Points:
@@ -646,8 +647,10 @@ class TotalOverBoards:
 
     @property
     def ranked_total(self) -> Points:
-        """The figure ranked on and added up: factored, else the total."""
-        return self.total if self.factored is None else self.factored
+        """The figure ranked on and added up: factored, else normalised, else the total."""
+        if self.factored is not None:
+            return self.factored
+        return self.total if self.normalised is None else self.normalised
 
 
 @attrs.frozen
@@ -663,6 +666,10 @@ class Standing(TotalOverBoards):
     # With --factor: the total scaled up to the most boards anyone in the
     # participant's ranking group played (what it is ranked on); else None.
     factored: Points | None = None
+    # Butler --normalised: the sum of the participant's normalised segments
+    # (docs/reference/conventions.md "Normalised Butler"), ranked on (or,
+    # with --factor, its factored figure is); else None.
+    normalised: Points | None = None
 
 
 @attrs.frozen

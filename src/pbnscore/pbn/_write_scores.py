@@ -92,6 +92,11 @@ def _butler_fields(options: Mapping[str, object]) -> list[str]:
         fields.append("Double")
     if options.get("halve"):
         fields.append("Half")
+    if options.get("normalised"):
+        # The TotalScoreTable's totals are the normalised ones
+        # (docs/reference/conventions.md "Normalised Butler").
+        cutoff, rate, share = (options.get(k) for k in ("cutoff", "cutoff_rate", "opponent_factor"))
+        fields.append(f"Normalised-{cutoff}-{rate}-{share}")
     return fields
 
 

@@ -38,6 +38,8 @@ _STANDING_COLUMNS = (
     Column("Name", flexible=True),
     Column("Names", flexible=True),
     Column("Total", numeric=True),
+    # With butler --normalised: the sum of the normalised segments, ranked on.
+    Column("Normalised", numeric=True),
     # With --factor: the total scaled to the most boards played, ranked on.
     Column("Factored", numeric=True),
     Column("Boards", numeric=True),
@@ -138,7 +140,7 @@ def _standings_table(
     field. A participant's number and names link to its scorecard."""
     number = Column(KIND_WORDS[group[0].participant.kind][1])
     links = [
-        (None, card, None, card, card, None, None, None, None)
+        (None, card, None, card, card, None, None, None, None, None)
         for card in (cards.get(identity(s.participant)) for s in group)
     ]
     return make_table(
@@ -146,7 +148,7 @@ def _standings_table(
         title,
         (Column("Rank"), number, *_STANDING_COLUMNS),
         (_standing_row(s) for s in group),
-        optional=frozenset({"Dir", "Name", "Names", "Factored"}),
+        optional=frozenset({"Dir", "Name", "Names", "Normalised", "Factored"}),
         drop=frozenset() if directions else frozenset({"Dir"}),
         links=links if cards else (),
     )
@@ -219,6 +221,7 @@ def _standing_row(standing: Standing) -> tuple[Cell, ...]:
         team_name(participant),
         names(participant),
         _total(standing),
+        "" if standing.normalised is None else standing.normalised,
         "" if standing.factored is None else standing.factored,
         str(standing.boards),
         standing.average if standing.rank is not None else "",

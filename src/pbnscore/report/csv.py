@@ -4,10 +4,12 @@ One row per participant, in the order of the text and HTML standings (a
 teams event's pairs first as one ranking, then each separately ranked
 field in turn): rank (a number; ``Tied`` says ``yes`` for a
 shared place), id, kind, team, section, direction, names, total, the
-factored total where the method factors (``--factor``: a ``Factored``
-column after ``Total``), boards played and average per board. Totals and averages are written as the
-reports show them (:func:`pbnscore.report._view.column`). The spreadsheet
-conventions are :mod:`pbnscore.report._csv`'s.
+normalised total (butler ``--normalised``: a ``Normalised`` column after
+``Total``) and the factored total where the method factors (``--factor``: a
+``Factored`` column after those), boards played and average per board.
+Totals and averages are written as the reports show them
+(:func:`pbnscore.report._view.column`). The spreadsheet conventions are
+:mod:`pbnscore.report._csv`'s.
 """
 
 from __future__ import annotations
@@ -53,13 +55,21 @@ def render(scored: ScoredEvent) -> str:
     if per_match:
         vps = any(record.on_vps for record in records.values())
         averages = _view.column([F(s.total) / records[s.participant.id].matches for s in standings])
-    factored = any(s.factored is not None for s in standings)
-    scaled = _view.column([s.factored for s in standings])
-    header = HEADER if not factored else (*HEADER[:9], "Factored", *HEADER[9:])
+    # Beside Total, where any participant has one: Normalised (butler
+    # --normalised), then Factored (--factor).
+    extra = [
+        (title, _view.column(figures))
+        for title, figures in (
+            ("Normalised", [s.normalised for s in standings]),
+            ("Factored", [s.factored for s in standings]),
+        )
+        if any(figure is not None for figure in figures)
+    ]
+    header = (*HEADER[:9], *(title for title, _ in extra), *HEADER[9:])
     if per_match:
         header = (*header[:-1], "VP per match" if vps else "Net IMPs per match")
     rows = []
-    for standing, total, average, scale in zip(standings, totals, averages, scaled, strict=True):
+    for at, (standing, total, average) in enumerate(zip(standings, totals, averages, strict=True)):
         participant = standing.participant
         row = (
             _csv.Number(standing.rank) if standing.rank is not None else "",
@@ -74,7 +84,8 @@ def render(scored: ScoredEvent) -> str:
             _csv.Number(standing.boards),
             _csv.Number(average) if standing.rank is not None else "",
         )
-        rows.append(row if not factored else (*row[:9], _csv.Number(scale), *row[9:]))
+        beside = (_csv.Number(figures[at]) for _, figures in extra)
+        rows.append((*row[:9], *beside, *row[9:]))
     return _csv.document(header, rows)
 
 

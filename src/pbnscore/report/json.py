@@ -211,6 +211,7 @@ def _participant(standing: Standing, records: Mapping[str, TeamRecord]) -> dict[
             "rank": standing.rank,
             "tied": standing.tied,
         }
+        | ({} if standing.normalised is None else {"normalised": number(standing.normalised)})
         | ({} if standing.factored is None else {"factored": number(standing.factored)})
         | played
     )

@@ -14,7 +14,7 @@ it is given when ``explain`` asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pbnscore.errors import ScoringError
@@ -87,7 +87,7 @@ class PerBoardMethod:
                 scores.append(self._checked(field, options, traces[index]))
             else:
                 scores.append(self._checked(field, options))
-        scored = self._assemble(lay, scores, options)
+        scored = self._assemble(lay, scores, options, traces)
         return Explanation(scored, board, explained_fields(lay, scored, traces))
 
     def _checked(self, field: Field, options: Any, trace: Trace | None = None) -> FieldScore:
@@ -101,7 +101,16 @@ class PerBoardMethod:
             )
         return score
 
-    def _assemble(self, lay: Layout, scores: Sequence[FieldScore], options: Any) -> ScoredEvent:
+    def _assemble(
+        self,
+        lay: Layout,
+        scores: Sequence[FieldScore],
+        options: Any,
+        traces: Mapping[int, Trace] | None = None,
+    ) -> ScoredEvent:
+        """The scored event from every field's score; ``traces`` (by field),
+        where ``explain`` asked, for a method that notes steps of the whole
+        event at the tables (Butler's normalised segments)."""
         return assemble(
             lay,
             scores,

@@ -134,9 +134,13 @@ class Barking(PerBoardMethod):
         return _fields.score_tables(field, real_points, options.artificial_imps)
 
     def _assemble(
-        self, lay: _fields.Layout, scores: Sequence[_fields.FieldScore], options: BarkingOptions
+        self,
+        lay: _fields.Layout,
+        scores: Sequence[_fields.FieldScore],
+        options: BarkingOptions,
+        traces: Mapping[int, Trace] | None = None,
     ) -> ScoredEvent:
-        scored = super()._assemble(lay, scores, options)
+        scored = super()._assemble(lay, scores, options, traces)
         if _teams_of_four(lay.event) and any(standing.boards for standing in scored.standings):
             scored = attrs.evolve(scored, warnings=(*scored.warnings, Notice(TEAMS_OF_FOUR)))
         short = [field for field in lay.fields if 0 < len(field.scores) < MIN_TABLES]

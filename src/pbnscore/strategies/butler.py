@@ -20,9 +20,9 @@ import attrs
 from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
 from pbnscore.imps import ImpForm, ImpGaps, ImpRow, ImpSums, imp_value, imps
-from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle
+from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle, ScoredEvent
 from pbnscore.ranges import Range
-from pbnscore.strategies import _base, _fields
+from pbnscore.strategies import _base, _fields, _normalised
 from pbnscore.strategies._per_board import PerBoardMethod
 
 if TYPE_CHECKING:
@@ -239,7 +239,16 @@ PRESETS = (
         {"datum": _TRIMMED, "drop": 1, "rounding": "half-away"},
         "EBU White Book 4.2.4's Butler example (1 top and 1 bottom ignored)",
     ),
+    _base.Preset(
+        "ausbutler",
+        {"normalised": True},
+        "JFR Teamy's AusButler (github.com/emkael/jfrteamy-ausbutler): normalised Butler, "
+        "cutoff 32, rate 0.1, opponent factor 0.5",
+    ),
 )
+
+
+_NORMALISED = _base.Applies(lambda o: o.normalised, "--normalised")
 
 
 @attrs.frozen
@@ -311,6 +320,35 @@ class ButlerOptions(_base.SectionsOptions):
         _base.IMPS_HELP,
         applies=_base.applies_with("datum", Datum.TRIMMED_MEAN, Datum.MEAN, Datum.MEDIAN),
     )
+    normalised: bool = _base.option(
+        False,
+        "rank on normalised (Australian) Butler: each segment's (boards against the same "
+        "opponents in a session) Butler capped by --cutoff and --cutoff-rate, plus "
+        "--opponent-factor of the opponents' Butler average per board times its boards",
+        converter=_base.to_bool,
+    )
+    cutoff: Fraction = _base.option(
+        Fraction(32),
+        "--normalised: a segment's Butler counts in full up to N IMPs either way",
+        applies=_NORMALISED,
+        bounds=Range(0, 10_000, whole=False),
+        metavar="N",
+    )
+    cutoff_rate: Fraction = _base.option(
+        Fraction(1, 10),
+        "--normalised: the share of a segment's Butler beyond --cutoff that counts",
+        applies=_NORMALISED,
+        bounds=Range(0, 1, whole=False),
+        metavar="SHARE",
+    )
+    opponent_factor: Fraction = _base.option(
+        Fraction(1, 2),
+        "--normalised: the share of the opponents' Butler average per board added for "
+        "each board of a segment",
+        applies=_NORMALISED,
+        bounds=Range(0, 1, whole=False),
+        metavar="SHARE",
+    )
     preset: str | None = _base.preset_option(PRESETS)
 
 
@@ -358,6 +396,18 @@ class Butler(PerBoardMethod):
         ns_points = [scored.points[at][0] for at in field.real]
         total = _fields.exact_sum([p for p in ns_points if p is not None])
         return attrs.evolve(scored, record=attrs.evolve(record, points_sum=total))
+
+    def _assemble(
+        self,
+        lay: _fields.Layout,
+        scores: Sequence[_fields.FieldScore],
+        options: ButlerOptions,
+        traces: Mapping[int, Trace] | None = None,
+    ) -> ScoredEvent:
+        scored = super()._assemble(lay, scores, options, traces)
+        if not options.normalised:
+            return scored
+        return _normalised.normalised(lay, scores, scored, options, traces)
 
     def datum_label(self, options: ButlerOptions) -> str:
         """The datum's name as the output states it (``trimmed-mean``)."""
