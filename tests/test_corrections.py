@@ -334,6 +334,8 @@ def test_score_applies_the_file_and_the_report_shows_the_ruling(
         for r in b["results"]
     }
     assert lines[("4", "3")]["adjusted"] == "60%-40%"
+    assert lines[("4", "3")]["ruling"] == "slow play"
+    assert [key for key, line in lines.items() if "ruling" in line] == [("4", "3")]
     text = tmp_path / "night.txt"
     assert (
         main(["score", str(MITCHELL_XML), "--corrections", str(rulings), "-o", str(text), "-q"])
@@ -345,6 +347,12 @@ def test_score_applies_the_file_and_the_report_shows_the_ruling(
         == 0
     )
     assert "  ruling: slow play" in capsys.readouterr().out
+    argv = ["explain", str(MITCHELL_XML), "--corrections", str(rulings), "--board", "1"]
+    assert main([*argv, "--to", "json", "-q"]) == 0
+    (field,) = json.loads(capsys.readouterr().out)["fields"]
+    rulings_shown = {(t["ns"], t["ew"]): t["ruling"] for t in field["tables"]}
+    assert rulings_shown.pop(("4", "3")) == "slow play"
+    assert set(rulings_shown.values()) == {None}
 
 
 def test_score_refuses_a_pair_in_two_results_and_writes_nothing(

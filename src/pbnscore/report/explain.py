@@ -181,6 +181,7 @@ def _table(line: Line) -> dict[str, Any]:
         "adjusted": result.adjusted.code if result.adjusted else None,
         "ns_points": number(line.ns_points),
         "ew_points": number(line.ew_points),
+        "ruling": result.ruling,
         "steps": [_step(step) for step in line.steps],
     }
 

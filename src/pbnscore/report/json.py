@@ -170,6 +170,9 @@ def _result(scored: ScoredResult) -> dict[str, Any]:
         "adjusted": result.adjusted.code if result.adjusted else None,
         "ns_points": number(scored.ns_points),
         "ew_points": number(scored.ew_points),
+        # The director's ruling that made the result (docs/reference/corrections.md),
+        # added, as ``players``, only where there is one.
+        **({"ruling": result.ruling} if result.ruling else {}),
     }
 
 
