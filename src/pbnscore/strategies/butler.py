@@ -395,7 +395,10 @@ class Butler(PerBoardMethod):
         # The sum the header states: the real tables' NS points, as scored.
         ns_points = [scored.points[at][0] for at in field.real]
         total = _fields.exact_sum([p for p in ns_points if p is not None])
-        return attrs.evolve(scored, record=attrs.evolve(record, points_sum=total))
+        # Made anew, not evolved: attrs.evolve reads every field by name, on every board.
+        return _fields.FieldScore(
+            scored.points, scored.datum, attrs.evolve(record, points_sum=total)
+        )
 
     def _assemble(
         self,
