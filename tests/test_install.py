@@ -24,7 +24,7 @@ from pbnscore._version import __version__
 pytestmark = pytest.mark.install
 
 ROOT = Path(__file__).resolve().parent.parent
-EXTRAS = ("", "dd", "bws")
+EXTRAS = ("", "dd", "bws", "completion")
 PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
 INSTALL_LINE = re.compile(r"\b(pipx|pip) install ((?:'[^']*'|[^\s`'&|;)]+)(?: [^\s`'&|;)]+)*)")
 # The install lines that need the package index, each with why; every other
@@ -33,6 +33,7 @@ NEEDS_THE_INDEX = {
     "pbnscore": "pbnscore by name: on the index once published",
     "'pbnscore[dd]'": "pbnscore by name: on the index once published",
     "'pbnscore[bws]'": "pbnscore by name: on the index once published",
+    "'pbnscore[completion]'": "pbnscore by name: on the index once published",
     "'.[test]'": "the test tools (pytest, playwright, ...) come from the index",
     "'.[docs]'": "mkdocs and its plug-ins come from the index",
     "endplay==0.5.12": "a pinned endplay for the benchmark, from the index",
@@ -153,6 +154,14 @@ def test_the_wheel_runs_in_a_fresh_environment(
             "-q",
         ]
         assert "Makeable contracts" in _run(command, away, env, stdin=night)
+    if extra == "completion":
+        assert "Register-ArgumentCompleter" in _run([script, "completion", "powershell"], away, env)
+        # the call back the shells' scripts make, answered by the installed command
+        answer = tmp_path / "answer"
+        asked = {**env, "_ARGCOMPLETE": "1", "_ARGCOMPLETE_STDOUT_FILENAME": str(answer),
+                 "COMP_LINE": "pbnscore sco", "COMP_POINT": "12"}  # fmt: skip
+        _run([script], away, asked)
+        assert answer.read_text(encoding="utf-8").split() == ["score"]
     if extra == "bws":
         _run([python, "-c", "import access_parser"], away, env)
         samples = sorted((SHARED_SAMPLES / "bws").glob("*.bws"))
@@ -176,7 +185,13 @@ def test_the_install_lines_are_known() -> None:
     lines = install_lines()
     assert len(lines) >= 8
     offline = set(lines) - set(NEEDS_THE_INDEX)
-    assert offline == {".", "'.[dd]'", "'.[bws]'", f"dist/pbnscore-{__version__}-py3-none-any.whl"}
+    assert offline == {
+        ".",
+        "'.[dd]'",
+        "'.[bws]'",
+        "'.[completion]'",
+        f"dist/pbnscore-{__version__}-py3-none-any.whl",
+    }
     assert set(NEEDS_THE_INDEX) <= set(lines)
 
 

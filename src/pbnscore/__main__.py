@@ -15,6 +15,10 @@ from pbnscore._version import __version__
 
 
 def run() -> int:
+    if "_ARGCOMPLETE" in os.environ:  # the shell's completion script asking (completion extra)
+        from pbnscore.cli._complete import complete
+
+        return complete()
     if sys.argv[1:] == ["--version"] and None not in (sys.stdout, sys.stderr):  # main says so
         try:
             print(f"pbnscore {__version__}")

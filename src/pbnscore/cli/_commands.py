@@ -40,6 +40,9 @@ COMMANDS: dict[str, Command] = {
     "season": Command("pbnscore.cli._season", "one ranking over many events (a season, a league)"),
     "watch": Command("pbnscore.cli._watch", "score each results file as it is saved into a folder"),
     "serve": Command("pbnscore.cli._serve", "a page on this machine to drop results files on"),
+    "completion": Command(
+        "pbnscore.cli._completion", "print the script for shell completion (bash, zsh, PowerShell)"
+    ),
 }
 LISTED = {name: command.help for name, command in COMMANDS.items()}
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import itertools
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from types import ModuleType
@@ -52,6 +53,25 @@ class Line(NamedTuple):
 
 
 FROM_HELP = "input format (default: from the extension, else the content)"
+# Where the documentation is published: pyproject.toml's Documentation
+# address, a placeholder under example.org (a name reserved for examples)
+# until pbnscore has a public home (docs/howto/install.md).
+DOCS_URL = "https://pbnscore.example.org/"
+
+
+def where_the_docs_are() -> str:
+    """``pbnscore --help``'s closing paragraph: where the pages are, on the
+    web and on this machine (a source folder's or an editable install's
+    docs/; a wheel installs none)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    docs = os.path.join(os.path.abspath(root), "docs")
+    here = f" (here: {docs})" if os.path.isfile(os.path.join(docs, "index.md")) else ""
+    return (
+        f"Documentation: {DOCS_URL} (a placeholder until pbnscore is published); the same "
+        f"pages, as Markdown, are in docs/ in pbnscore's source folder and its sdist{here}. "
+        "Each command's options: pbnscore COMMAND --help. Completion of commands and "
+        "options in bash, zsh or PowerShell: pbnscore completion --help."
+    )
 
 
 class _Parser(Parser):
@@ -83,6 +103,7 @@ def build_parser(
     parser = _Parser(
         prog="pbnscore",
         description="Score duplicate-bridge results (PBN, USEBIO) with IMP methods.",
+        epilog=where_the_docs_are() if add_help else None,
         allow_abbrev=False,
         add_help=add_help,
     )
