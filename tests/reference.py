@@ -460,3 +460,36 @@ def normalised_butler(
         average = sum(theirs, Fraction(0)) / len(theirs)
         totals[who] = totals.get(who, Fraction(0)) + raw + share * average * len(got)
     return totals
+
+
+# -- weighted and split assigned scores (Law 12C1) ---------------------------------
+
+
+def assigned_points(
+    parts_ns: Sequence[tuple[Fraction, int]],
+    parts_ew: Sequence[tuple[Fraction, int]],
+    points: object,
+) -> tuple[Fraction, Fraction]:
+    """(NS, EW) of an assigned score: each side's parts scored by
+    ``points(s)`` (a table with NS score s against the field), weighted;
+    EW's negated."""
+    score = points  # a callable: NS score -> NS points
+    ns = sum((w * score(s) for w, s in parts_ns), Fraction(0))  # type: ignore[operator]
+    ew = -sum((w * score(s) for w, s in parts_ew), Fraction(0))  # type: ignore[operator]
+    return ns, ew
+
+
+def cross_imps_of_outsider(scores: Sequence[int], s: int) -> Fraction:
+    """A score not in the field against every real result, averaged over them."""
+    return Fraction(sum(imp(s - v) for v in scores), len(scores))
+
+
+def barking_of_outsider(scores: Sequence[int], s: int) -> Fraction:
+    """Every term of a table scored s outside the field: each real b and each
+    pair {k, l} of the other real tables; × 3 / terms."""
+    terms = [
+        imp(s + scores[b] - scores[k] - scores[m])
+        for b in range(len(scores))
+        for k, m in itertools.combinations([t for t in range(len(scores)) if t != b], 2)
+    ]
+    return Fraction(sum(terms)) * 3 / len(terms)

@@ -18,7 +18,11 @@ header row's says which):
   board's vulnerability; or ``adjusted``: an artificial adjusted score
   (Law 12C2) as NS's and EW's percentages, ``60%-40%``, ``40%-40%`` (each
   side's own: the two need not add up to 100), or ``not played``;
-- ``reason``: what the ruling was, said beside the board.
+- ``reason``: what the ruling was, said beside the board;
+- ``weight`` and ``side``: a weighted or split assigned score (Law 12C1), a
+  contract row for each part: ``weight`` its share (``60%``), ``side``
+  (``ns`` or ``ew``) whose score it is where the two sides' differ. The
+  rows of one result are gathered; each side's weights add up to 100%.
 
 A row whose table and pairs match no result adds the result (a table that
 never keyed it), unless a pair of it already has a result on the board;
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
 
@@ -44,8 +49,10 @@ from pbnscore.bridge import (
     vulnerability_for_board,
 )
 from pbnscore.errors import OptionError, ParseError, excerpt
+from pbnscore.figures import shown
 from pbnscore.model import (
     Adjusted,
+    Assigned,
     Board,
     Contract,
     Direction,
@@ -59,6 +66,7 @@ from pbnscore.model import (
 COLUMNS = (
     *("night", "section", "board", "table", "ns", "ew"),
     *("contract", "declarer", "result", "adjusted", "reason"),
+    *("weight", "side"),
 )
 
 
@@ -93,6 +101,16 @@ class Correction:
     tricks: int | None = None
     adjusted: Adjusted | None = None
     reason: str | None = None
+    # One part of a weighted or split score (its share, whose score), and a
+    # result's gathered parts (every part a contract row, Law 12C1).
+    weight: Fraction | None = None
+    side: Direction | None = None
+    parts: tuple[Correction, ...] = ()
+
+    @property
+    def is_part(self) -> bool:
+        """A row that is one part of a weighted or split score."""
+        return self.weight is not None or self.side is not None
 
     @property
     def where(self) -> str:
@@ -108,6 +126,8 @@ class Correction:
     @property
     def ruling(self) -> str:
         """What the result becomes, in words."""
+        if self.parts:
+            return "assigned score " + self._parts_ruling()
         if self.adjusted is not None:
             return f"artificial score {self.adjusted.code}"
         if self.outcome is Outcome.NOT_PLAYED:
@@ -117,15 +137,42 @@ class Correction:
         assert self.declarer is not None and self.tricks is not None
         return f"{self.contract} by {self.declarer.value}, {self.tricks} tricks"
 
-    def result(self, base: Result | None, board: Board) -> Result:
-        """The result this ruling makes of ``base`` (None: one it adds)."""
-        score: int | None = None
+    def _parts_ruling(self) -> str:
+        sides: list[tuple[Direction | None, list[Correction]]] = [(None, list(self.parts))]
+        if any(part.side is not None for part in self.parts):
+            sides = [(d, [p for p in self.parts if p.side is d]) for d in Direction]
+        said = []
+        for side, parts in sides:
+            text = " + ".join(
+                f"{_percent(part.weight)} {part.ruling}" if part.weight is not None else part.ruling
+                for part in parts
+            )
+            said.append(text if side is None else f"{side.value} {text}")
+        return "; ".join(said)
+
+    def score(self, board: Board) -> int | None:
+        """The NS score of a contract row on ``board`` (Law 77, the board's
+        vulnerability), 0 passed out; None for any other row."""
         if self.outcome is Outcome.PASSED_OUT:
-            score = 0
-        elif self.outcome is Outcome.PLAYED:
+            return 0
+        if self.outcome is Outcome.PLAYED:
             assert self.declarer is not None and self.tricks is not None
             vulnerability = board.vulnerability or vulnerability_for_board(board.number)
-            score = ns_score(self.contract, self.declarer, self.tricks, vulnerability)
+            return ns_score(self.contract, self.declarer, self.tricks, vulnerability)
+        return None
+
+    def assigned(self, board: Board) -> Adjusted:
+        """The weighted or split score of a result's gathered parts."""
+        sides = {}
+        for side in Direction:
+            parts = [p for p in self.parts if p.side in (None, side)]
+            sides[side] = tuple((p.weight or Fraction(1), p.score(board) or 0) for p in parts)
+        return Adjusted.of_parts(Assigned(sides[Direction.NS], sides[Direction.EW]))
+
+    def result(self, base: Result | None, board: Board) -> Result:
+        """The result this ruling makes of ``base`` (None: one it adds)."""
+        score = self.score(board)
+        adjusted = self.assigned(board) if self.parts else self.adjusted
         ns = base.ns if base is not None else self.ns
         ew = base.ew if base is not None else self.ew
         table = base.table if base is not None else self.table
@@ -139,7 +186,7 @@ class Correction:
             self.declarer,
             None,
             self.tricks,
-            self.adjusted,
+            adjusted,
             base.home_direction if base is not None else None,
             table,
             base.line if base is not None else None,
@@ -336,6 +383,7 @@ def read_corrections(text: str, source: str) -> Corrections:
     rows: list[Correction] = []
     header: list[str] | None = None
     lines: dict[tuple[str | None, ...], int] = {}  # which result -> the row's line
+    first_row: dict[int, int] = {}  # a result's first line -> that row's place in rows
     for number, cells in csv_rows(text, source, separator(text)):
         cells = [cell.strip() for cell in cells]
         if not any(cells):
@@ -358,15 +406,104 @@ def read_corrections(text: str, source: str) -> Corrections:
         except ValueError as exc:
             bad.append(f"{source}:{number}: {exc}")
             continue
-        first = lines.setdefault((row.section, str(row.board), row.table, row.ns, row.ew), number)
-        if first != number:
+        which = (row.section, str(row.board), row.table, row.ns, row.ew)
+        first = lines.setdefault(which, number)
+        if first != number and not (row.is_part and rows[first_row[first]].is_part):
             bad.append(f"{source}:{number}: {row.where}: {_twice(first)}")
+            continue
+        first_row.setdefault(first, len(rows))
         rows.append(row)
     if header is None:
         bad.append(f"{source}:1: no header row (the columns: {', '.join(COLUMNS)})")
+    gathered = _gathered(rows, source, bad)
     if bad:
         raise CorrectionsError(bad, source)
-    return Corrections(source, tuple(rows))
+    return Corrections(source, tuple(gathered))
+
+
+def _gathered(rows: list[Correction], source: str, bad: list[str]) -> list[Correction]:
+    """The rows with each result's parts of a weighted or split score
+    gathered into one ruling (at its first row), checked: each side's
+    weights add up to 100%, a split score gives both sides."""
+    parts: dict[tuple[object, ...], list[Correction]] = {}
+    out: list[Correction] = []
+    for row in rows:
+        if not row.is_part:
+            out.append(row)
+            continue
+        which = _which(row)
+        if which not in parts:
+            parts[which] = []
+            out.append(row)  # its place, filled in below
+        parts[which].append(row)
+    for at, row in enumerate(out):
+        if not row.is_part:
+            continue
+        found = parts[_which(row)]
+        reason = next((part.reason for part in found if part.reason), None)
+        why = _parts_wrong(found)
+        if why is not None:
+            bad.append(f"{source}:{row.line}: {row.where}: {why}")
+            continue
+        out[at] = attrs.evolve(
+            row,
+            outcome=Outcome.ADJUSTED,
+            contract=None,
+            contract_text=None,
+            declarer=None,
+            tricks=None,
+            reason=reason,
+            weight=None,
+            side=None,
+            parts=tuple(found),
+        )
+    return out
+
+
+def _which(row: Correction) -> tuple[object, ...]:
+    """The result a row names, as the rows name it."""
+    return (row.night, row.section, row.board, row.table, row.ns, row.ew)
+
+
+def _parts_wrong(parts: list[Correction]) -> str | None:
+    """Why the parts of one weighted or split score do not make one, or None."""
+    sided = [part.side is not None for part in parts]
+    if any(sided) and not all(sided):
+        return "a split score gives the side (ns or ew) on every row of its parts"
+    sides = [None] if not any(sided) else list(Direction)
+    for side in sides:
+        mine = [part for part in parts if part.side is side]
+        name = f"{side.value}'s " if side is not None else ""
+        if not mine:
+            return f"a split score needs the {side.value if side else ''} side's score too"
+        if len(mine) > 1 and any(part.weight is None for part in mine):
+            return f"{name}parts each need a weight"
+        total = sum((part.weight or Fraction(1) for part in mine), Fraction(0))
+        if total != 1:
+            return f"{name}weights add up to {_percent(total)}, not 100%"
+    return None
+
+
+def _percent(weight: Fraction) -> str:
+    return f"{shown(weight * 100)}%"
+
+
+def _weight(text: str) -> Fraction:
+    """A part's share: ``60%`` (or ``60``), above 0 and at most 100%."""
+    try:
+        percent = Fraction(text.strip().rstrip("%").strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"weight {excerpt(text)}: give a share such as 60%") from None
+    if not 0 < percent <= 100:
+        raise ValueError(f"weight {excerpt(text)}: a share above 0% and at most 100%")
+    return percent / 100
+
+
+def _side(text: str) -> Direction:
+    for direction in Direction:
+        if text.casefold() == direction.value.casefold():
+            return direction
+    raise ValueError(f"side {excerpt(text)}: ns or ew")
 
 
 # What a spreadsheet puts between cells: a comma, a semicolon (Excel where
@@ -390,8 +527,16 @@ def _row(line: int, values: dict[str, str]) -> Correction:
     if table is None and (ns is None or ew is None):
         raise ValueError("say which result: a table, or the ns and ew pairs")
     common = Correction(line, board, values.get("night"), values.get("section"), table, ns, ew)
-    common = attrs.evolve(common, reason=values.get("reason"))
+    weight, side = values.get("weight"), values.get("side")
+    common = attrs.evolve(
+        common,
+        reason=values.get("reason"),
+        weight=None if weight is None else _weight(weight),
+        side=None if side is None else _side(side),
+    )
     adjusted_text, contract_text = values.get("adjusted"), values.get("contract")
+    if common.is_part and adjusted_text is not None:
+        raise ValueError("a part of a weighted or split score is a contract, not an adjusted score")
     if (adjusted_text is None) == (contract_text is None):
         raise ValueError("give a contract (with declarer and result) or an adjusted score")
     if adjusted_text is not None:

@@ -88,22 +88,73 @@ class Contract:
         return f"{self.level}{self.strain.value}{self.risk.value}"
 
 
+# One part of an assigned score: its weight (a share of 1) and its NS score.
+Part = tuple[Fraction, int]
+
+
+def _parts_text(parts: tuple[Part, ...]) -> str:
+    if len(parts) == 1:
+        return str(parts[0][1])
+    return " + ".join(f"{_percent_text(weight)} {score}" for weight, score in parts)
+
+
+def _percent_text(weight: Fraction) -> str:
+    percent = weight * 100
+    return f"{percent.numerator}%" if percent.denominator == 1 else f"{float(percent):g}%"
+
+
+@attrs.frozen
+class Assigned:
+    """An assigned adjusted score (Law 12C1) that is not one table result:
+    each side's score as parts, (weight, NS score), the weights adding up
+    to 1. A weighted score (Law 12C1(c): 60% of 4S= and 40% of 4S-1) has
+    several parts; a split score gives the two sides different parts (the
+    two sides' scores need not balance). Every score is NS-signed, as
+    :attr:`Result.score` is; EW are scored by their own parts."""
+
+    ns: tuple[Part, ...]
+    ew: tuple[Part, ...]
+
+    def __attrs_post_init__(self) -> None:
+        for parts in (self.ns, self.ew):
+            if not parts or any(weight <= 0 for weight, _ in parts):
+                raise ValueError("an assigned score's parts have weights above 0")
+            if sum(weight for weight, _ in parts) != 1:
+                raise ValueError("an assigned score's weights add up to 100%")
+
+    @property
+    def code(self) -> str:
+        """As the outputs show it: ``60% 420 + 40% -50``; a split score
+        ``NS 420 / EW 450`` (each side's score as an NS score)."""
+        if self.ns == self.ew:
+            return _parts_text(self.ns)
+        return f"NS {_parts_text(self.ns)} / EW {_parts_text(self.ew)}"
+
+
 @attrs.frozen
 class Adjusted:
     """An artificial adjusted score as the source wrote it (``code``), and
-    what it means for each side."""
+    what it means for each side; or an assigned score that is not one
+    table result (``assigned``: weighted or split, Law 12C1), whose sides
+    are then scored by its parts, not as averages."""
 
     code: str
     ns: AdjustedKind
     ew: AdjustedKind
     ns_percent: int | None = None
     ew_percent: int | None = None
+    assigned: Assigned | None = None
 
     @classmethod
     def of_percentages(cls, code: str, ns_percent: int, ew_percent: int) -> Adjusted:
         """An arbitral score given as each side's percentage (``60%-40%``)."""
         ns, ew = AdjustedKind.from_percent(ns_percent), AdjustedKind.from_percent(ew_percent)
         return cls(code, ns, ew, ns_percent, ew_percent)
+
+    @classmethod
+    def of_parts(cls, assigned: Assigned) -> Adjusted:
+        """A weighted or split assigned score (its code is its parts)."""
+        return cls(assigned.code, AdjustedKind.AVERAGE, AdjustedKind.AVERAGE, assigned=assigned)
 
 
 @attrs.frozen

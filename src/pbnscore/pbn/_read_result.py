@@ -10,6 +10,7 @@ it disagrees with its contract; ``pbnscore.validate`` reports that.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import NamedTuple, Protocol
 
 from pbnscore.bridge import (
@@ -25,6 +26,7 @@ from pbnscore.errors import excerpt
 from pbnscore.model import (
     Adjusted,
     AdjustedKind,
+    Assigned,
     Contract,
     Direction,
     Outcome,
@@ -199,11 +201,16 @@ def _table_score(
     if ns_cell is None:
         return (None if ew_cell is None else -ew_cell), None
     if ew_cell is not None and ew_cell != -ns_cell and (ns_cell, ew_cell) != (0, 0):
+        # Each side its own score: a split assigned score (Law 12C1; the
+        # scores of a ScoreTable "need not be complementary").
         report(
-            f"Score_NS {ns_cell} and Score_EW {ew_cell} disagree; Score_NS is used",
+            f"Score_NS {ns_cell} and Score_EW {ew_cell} differ: read as a split score, "
+            "each side scored by its own",
             line,
             "warning",
         )
+        parts = Assigned(((Fraction(1), ns_cell),), ((Fraction(1), -ew_cell),))
+        return None, Adjusted.of_parts(parts)
     return ns_cell, None
 
 

@@ -11,6 +11,7 @@ from pbnscore.bridge import vulnerability_for_board
 from pbnscore.figures import points_text
 from pbnscore.model import (
     AdjustedKind,
+    Assigned,
     Board,
     Direction,
     Event,
@@ -223,6 +224,8 @@ def _contract_cells(result: Result) -> list[str]:
         return ["Pass", "-", "-", "0", "-"]
     if result.outcome is Outcome.ADJUSTED and result.adjusted is not None:
         adjusted = result.adjusted
+        if adjusted.assigned is not None:
+            return ["-", "-", "-", *_assigned_cells(adjusted.assigned)]
         return ["-", "-", "-", _AVERAGES[adjusted.ns], _AVERAGES[adjusted.ew]]
     if result.outcome is Outcome.NOT_PLAYED:
         return ["-", "-", "-", "-", "-"]
@@ -236,6 +239,17 @@ def _contract_cells(result: Result) -> list[str]:
         element(None if result.score is None else str(result.score)),
         "-",
     ]
+
+
+def _assigned_cells(assigned: Assigned) -> list[str]:
+    """Score_NS and Score_EW of an assigned score: a split score of one
+    score a side as each side's own (the reader reads such a row back as
+    it); a weighted score has no spelling in a ScoreTable, and is written
+    with no score (docs/reference/conventions.md "Weighted and split
+    adjusted scores")."""
+    if len(assigned.ns) == 1 and len(assigned.ew) == 1:
+        return [str(assigned.ns[0][1]), str(-assigned.ew[0][1])]
+    return ["-", "-"]
 
 
 _AVERAGES = {

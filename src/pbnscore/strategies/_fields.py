@@ -55,7 +55,7 @@ from pbnscore.model import (
     Session,
     Standing,
 )
-from pbnscore.strategies import _base
+from pbnscore.strategies import _assigned, _base
 
 if TYPE_CHECKING:
     from pbnscore._explanation import BoardExplanation, Trace
@@ -667,16 +667,26 @@ def score_tables(
     real_points: Callable[[Sequence[int]], Iterable[SidePoints]],
     artificial_imps: Points,
     datum: int | Fraction | None = None,
+    against: _assigned.Against | None = None,
+    trace: Trace | None = None,
 ) -> FieldScore:
     """A field's score: ``real_points`` gives (NS, EW) points for the real
-    tables from their NS scores (``field.scores``, in order); every other
-    table gets :func:`artificial`."""
+    tables from their NS scores (``field.scores``, in order); a weighted or
+    split assigned score is scored part by part by ``against`` (the NS
+    points a table with that score would get against the field); every
+    other table gets :func:`artificial`."""
     real = tuple(real_points(field.scores))
     if len(real) != len(field.real):
         raise ValueError(f"{len(real)} points for {len(field.real)} real tables")
     if len(real) == len(field):  # the usual case: every table played
         return FieldScore(real, datum)
     points = [artificial(play, artificial_imps) for play in field.plays]
+    for position, play in enumerate(field.plays):
+        assigned = _assigned.assigned_of(play)
+        if assigned is not None:
+            if against is None:
+                raise ScoringError("this method does not score a weighted or split score")
+            points[position] = _assigned.assigned_points(assigned, against, trace, position)
     for position, side_points in zip(field.real, real, strict=True):
         points[position] = side_points
     return FieldScore(tuple(points), datum)

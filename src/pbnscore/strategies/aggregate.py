@@ -35,6 +35,7 @@ Rules chosen here (docs/reference/choices.md "Scoring"):
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -54,6 +55,7 @@ from pbnscore.imps import (
     wbf_vps,
 )
 from pbnscore.model import (
+    Assigned,
     Board,
     BoardImps,
     Direction,
@@ -71,7 +73,7 @@ from pbnscore.model import (
     ScoredMatch,
     Session,
 )
-from pbnscore.strategies import _base, _fields
+from pbnscore.strategies import _assigned, _base, _fields
 
 if TYPE_CHECKING:
     from pbnscore._explanation import BoardExplanation, Explanation, Trace
@@ -471,6 +473,9 @@ def board_net(
 ) -> BoardNet | None:
     """The board's IMPs for each team; None when the board was not played."""
     results = board.results
+    parts = [_assigned.assigned_of(r) for r in results]
+    if any(parts):
+        return _assigned_net(match, board, parts, options, trace)
     adjusted = [r for r in results if r.outcome is Outcome.ADJUSTED]
     if adjusted:
         home = away = Fraction(0)
@@ -512,13 +517,7 @@ def board_net(
                 score=signed[-1],
             )
     groups = [signed] if options.tables is Tables.ALL else _paired(match, board, signed)
-    stretch = options.imp_scale.stretch
-    if options.imps is ImpForm.CONTINUOUS:
-        net = sum((continuous_imps(sum(group), options.imp_cap) for group in groups), Fraction(0))
-    else:
-        net = Fraction(
-            sum(imps(sum(group), options.imp_gaps, options.imp_cap, stretch) for group in groups)
-        )
+    net = _groups_imps(groups, options)
     if trace is not None:
         sums = ", ".join(f"{sum(group):+d}" for group in groups)
         trace.note(
@@ -527,6 +526,64 @@ def board_net(
             imps=number(net),
         )
     return BoardNet(board.number, net, -net, board)
+
+
+def _groups_imps(groups: list[list[int]], options: AggregateOptions) -> Fraction:
+    """The home team's IMPs on a board: each group's added scores converted."""
+    if options.imps is ImpForm.CONTINUOUS:
+        return sum((continuous_imps(sum(group), options.imp_cap) for group in groups), Fraction(0))
+    stretch = options.imp_scale.stretch
+    return Fraction(
+        sum(imps(sum(group), options.imp_gaps, options.imp_cap, stretch) for group in groups)
+    )
+
+
+def _assigned_net(
+    match: Match,
+    board: Board,
+    parts: list[Assigned | None],
+    options: AggregateOptions,
+    trace: Trace | None,
+) -> BoardNet:
+    """A board with a weighted or split assigned score (docs/reference/
+    conventions.md "Weighted and split adjusted scores"): each team's IMPs
+    are the board's IMPs with every choice of the assigned tables' parts
+    (its own side's parts), weighted; the two teams' need not balance."""
+    results = board.results
+    if any(p is None and not r.is_real for p, r in zip(parts, results, strict=True)):
+        raise ScoringError(
+            f"match {match.team} v {match.opponent}, board {board.number}: a weighted or "
+            "split score cannot be compared beside an artificial score or a table not played"
+        )
+    home_ns = [_home_direction(match, board, r.home_direction) is Direction.NS for r in results]
+    nets = []
+    for home in (True, False):
+        choices: list[tuple[tuple[Fraction, int], ...]] = []
+        for at, (result, assigned) in enumerate(zip(results, parts, strict=True)):
+            if assigned is None:
+                assert result.score is not None  # real
+                choices.append(((Fraction(1), result.score),))
+            else:
+                team_ns = home_ns[at] is home  # where this team sat at the table
+                choices.append(assigned.ns if team_ns else assigned.ew)
+        net = Fraction(0)
+        for choice in itertools.product(*choices):
+            weight = math.prod((w for w, _ in choice), start=Fraction(1))
+            signed = [s if ns else -s for (_, s), ns in zip(choice, home_ns, strict=True)]
+            groups = [signed] if options.tables is Tables.ALL else _paired(match, board, signed)
+            net += weight * _groups_imps(groups, options)
+        nets.append(net if home else -net)
+    if trace is not None:
+        codes = ", ".join(
+            f"table {at + 1}: {assigned.code}" for at, assigned in enumerate(parts) if assigned
+        )
+        trace.note(
+            f"an assigned score ({codes}): each team's IMPs weighted over its own side's "
+            f"parts: {match.team} {shown(nets[0])}, {match.opponent} {shown(nets[1])}",
+            home=number(nets[0]),
+            away=number(nets[1]),
+        )
+    return BoardNet(board.number, nets[0], nets[1], board)
 
 
 def _signed(result: Result, home_ns: bool) -> int:

@@ -131,7 +131,18 @@ class Barking(PerBoardMethod):
                     _trace_table(trace, field, at, summary, total, points, options)
                 yield points, -points
 
-        return _fields.score_tables(field, real_points, options.artificial_imps)
+        def against(score: int) -> Points | None:
+            # A weighted or split score's part at its own table, against the
+            # real tables' (the board is scored with four real tables or more).
+            if len(field.scores) < MIN_TABLES:
+                return None
+            total, terms = assigned_sum(field.scores, score, options)
+            points = Fraction(total)
+            return points * 3 / terms if options.normalise is Normalise.MATCH else points
+
+        return _fields.score_tables(
+            field, real_points, options.artificial_imps, against=against, trace=trace
+        )
 
     def _assemble(
         self,
@@ -220,11 +231,7 @@ def barking_sums(
     the number of distinct scores."""
     tables = len(scores)
     counts = Counter(scores)
-    summed: Callable[[Mapping[int, int]], Callable[[int], Points]] = (
-        (lambda values: ImpSums(values, gaps, cap))
-        if form is ImpForm.STEPS
-        else (lambda values: ContinuousSums(values, cap))
-    )
+    summed = _summer(gaps, cap, form)
     across = summed(counts)  # sum_l IMP(x - s_l)
     pairs = summed(_pair_sums(counts))  # G
     by_score: dict[int, Points] = {}
@@ -234,6 +241,31 @@ def barking_sums(
         with_b -= pairs(2 * value)
         by_score[value] = with_b - (tables - 2) * across(value)
     return [by_score[s] for s in scores]
+
+
+def assigned_sum(scores: Sequence[int], score: int, options: BarkingOptions) -> tuple[Points, int]:
+    """(sum, count) of the terms of a table scored ``score`` that is not in
+    the field of real ``scores`` (n of them): every real b and pair {k, l}
+    of the others, n · C(n - 1, 2) terms. As for a real table, the pairs
+    that contain b leave IMP(s - s_l), (n - 1) times each:
+    sum_b G(s + s_b) - (n - 1) · sum_l IMP(s - s_l)."""
+    counts = Counter(scores)
+    gaps, cap, form = options.imp_gaps, options.imp_cap, options.imps
+    summed = _summer(gaps, cap, form)
+    pairs = summed(_pair_sums(counts))
+    n = len(scores)
+    total = sum((count * pairs(score + other) for other, count in counts.items()), Fraction(0))
+    total -= (n - 1) * summed(counts)(score)
+    return total, n * math.comb(n - 1, 2)
+
+
+def _summer(
+    gaps: ImpGaps, cap: int | None, form: ImpForm
+) -> Callable[[Mapping[int, int]], Callable[[int], Points]]:
+    """What sums IMP(x - v) over a multiset of values v, on the scale ``form`` names."""
+    if form is ImpForm.STEPS:
+        return lambda values: ImpSums(values, gaps, cap)
+    return lambda values: ContinuousSums(values, cap)
 
 
 def _pair_sums(counts: Counter[int]) -> Counter[int]:

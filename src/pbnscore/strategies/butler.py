@@ -389,7 +389,18 @@ class Butler(PerBoardMethod):
                     _trace_points(trace, score, datum, factor, won, points)
             return map(memo.__getitem__, scores)
 
-        scored = _fields.score_tables(field, real_points, options.artificial_imps, datum)
+        def against(score: int) -> Points | None:
+            # A weighted or split score's part, against the real tables' datum.
+            if datum is None:
+                return None
+            won = imp_value(
+                factor * (score - datum), options.imps, options.imp_gaps, options.imp_cap
+            )
+            return Fraction(won) / 2 if options.halve else won
+
+        scored = _fields.score_tables(
+            field, real_points, options.artificial_imps, datum, against, trace
+        )
         if record is None:
             return scored
         # The sum the header states: the real tables' NS points, as scored.

@@ -132,7 +132,16 @@ class CrossImps(PerBoardMethod):
                         _trace_score(trace, comparisons, sums(score), points, options)
                 yield memo[score]
 
-        return _fields.score_tables(field, real_points, options.artificial_imps)
+        def against(score: int) -> Points | None:
+            # A weighted or split score's part: compared with every real result.
+            if not field.scores:
+                return None
+            total = _sums(field.scores, options)(score)
+            return divided(total, len(field.scores), options.normalise)
+
+        return _fields.score_tables(
+            field, real_points, options.artificial_imps, against=against, trace=trace
+        )
 
 
 def _sums(scores: Sequence[int], options: CrossImpsOptions) -> Callable[[int], Points]:

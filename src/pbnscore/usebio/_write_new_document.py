@@ -356,6 +356,10 @@ def _contract_text(result: Result) -> str | None:
 def _score_text(result: Result) -> str | None:
     if result.outcome is Outcome.ADJUSTED and result.adjusted is not None:
         adjusted = result.adjusted
+        if adjusted.assigned is not None:
+            # USEBIO spells only A<ns%><ew%> artificial scores: a weighted or
+            # split score is written with no SCORE, its points as scored.
+            return None
         if ADJUSTED_RE.fullmatch(adjusted.code.upper()):
             return adjusted.code
         ns = adjusted.ns_percent if adjusted.ns_percent is not None else PERCENT[adjusted.ns]
