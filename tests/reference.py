@@ -425,7 +425,7 @@ def continuous_barking(scores: Sequence[int], cap: int | None = None) -> list[Fr
 
 def normalised_butler(
     boards: Sequence[Sequence[object]],
-    seats: Callable[[int, int], tuple[Hashable, Hashable]],
+    seats: Callable[[int, int], tuple[tuple[Hashable, ...], tuple[Hashable, ...]]],
     *,
     cutoff: Fraction = Fraction(32),
     rate: Fraction = Fraction(1, 10),
@@ -434,30 +434,33 @@ def normalised_butler(
 ) -> dict[Hashable, Fraction]:
     """Each participant's normalised Butler total, from the definition's
     words (docs/reference/conventions.md "Normalised Butler"): ``boards[b]``
-    is board b + 1's specs, ``seats(number, table)`` who sat NS and EW there
-    (one session). A segment is one's points against one opponent; its sum
-    beyond ``cutoff`` counts at ``rate``; ``share`` of the opponent's plain
-    Butler per board is added for each of its boards; the segments are summed."""
-    segment: dict[tuple[Hashable, Hashable], list[Fraction]] = {}
+    is board b + 1's specs, ``seats(number, table)`` who sat NS and who EW
+    there (a pair each way, or two players; one session). A segment is one's
+    points against the same opponents, whichever seats they took; its sum
+    beyond ``cutoff`` counts at ``rate``; ``share`` of the opponents' mean
+    plain Butler per board is added for each of its boards; the segments are
+    summed."""
+    segment: dict[tuple[Hashable, frozenset[Hashable]], list[Fraction]] = {}
     for number, specs in enumerate(boards, start=1):
         _, points = butler(specs, **butler_options)
         for table, (ns_points, ew_points) in enumerate(points):
             ns, ew = seats(number, table)
-            for who, against, side in ((ns, ew, ns_points), (ew, ns, ew_points)):
+            for sitting, against, side in ((ns, ew, ns_points), (ew, ns, ew_points)):
                 if side is not None:
-                    segment.setdefault((who, against), []).append(side)
+                    for who in sitting:
+                        segment.setdefault((who, frozenset(against)), []).append(side)
     everything: dict[Hashable, list[Fraction]] = {}
     for (who, _), got in segment.items():
         everything.setdefault(who, []).extend(got)
     totals: dict[Hashable, Fraction] = {}
-    for (who, against), got in segment.items():
+    for (who, met), got in segment.items():
         raw = sum(got, Fraction(0))
         if raw > cutoff:
             raw = cutoff + rate * (raw - cutoff)
         elif raw < -cutoff:
             raw = -(cutoff + rate * (-raw - cutoff))
-        theirs = everything[against]
-        average = sum(theirs, Fraction(0)) / len(theirs)
+        averages = [sum(everything[one], Fraction(0)) / len(everything[one]) for one in met]
+        average = sum(averages, Fraction(0)) / len(averages)
         totals[who] = totals.get(who, Fraction(0)) + raw + share * average * len(got)
     return totals
 

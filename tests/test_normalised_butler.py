@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,10 +20,22 @@ import pbnscore
 import reference
 from pbnscore.errors import OptionError
 from pbnscore.explain import explain
-from pbnscore.model import Direction, Event, ScoredEvent, Standing
+from pbnscore.model import (
+    Board,
+    Direction,
+    Event,
+    EventKind,
+    Participant,
+    ParticipantKind,
+    ScoredEvent,
+    Section,
+    Session,
+    Standing,
+)
 from pbnscore.report import csv as csv_report
 from pbnscore.report import html as html_report
 from pbnscore.report import json as json_report
+from pbnscore.report import season as season_report
 from pbnscore.report import text as text_report
 from pbnscore.report.explain import render
 from pbnscore.strategies._normalised import capped
@@ -137,7 +151,7 @@ def test_teams_event_normalises_the_pairs() -> None:
     assert {pid: s.normalised for pid, s in pairs.items()} == want
 
 
-def _teams_seats(event: Event) -> Callable[[int, int], tuple[str | None, str | None]]:
+def _teams_seats(event: Event) -> Callable[[int, int], tuple[tuple[str | None], tuple[str | None]]]:
     """Who sat NS and EW at each table of a one-session teams event, all
     matches' tables of a board in order (the field's order)."""
     tables: dict[int, list[tuple[str | None, str | None]]] = {}
@@ -145,8 +159,9 @@ def _teams_seats(event: Event) -> Callable[[int, int], tuple[str | None, str | N
         for board in match.boards:
             tables.setdefault(board.number, []).extend((r.ns, r.ew) for r in board.results)
 
-    def seats(number: int, table: int) -> tuple[str | None, str | None]:
-        return tables[number][table]
+    def seats(number: int, table: int) -> tuple[tuple[str | None], tuple[str | None]]:
+        ns, ew = tables[number][table]
+        return (ns,), (ew,)
 
     return seats
 
@@ -177,8 +192,8 @@ def test_matches_reference(
     scored = pbnscore.score(event, "butler", datum=datum, normalised=True, cutoff=cutoff, **options)
     plain = pbnscore.score(event, "butler", datum=datum)
 
-    def seats(number: int, table: int) -> tuple[tuple[str, str], tuple[str, str]]:
-        return ("NS", str(table + 1)), ("EW", str((table + number) % tables + 1))
+    def seats(number: int, table: int) -> tuple[tuple[tuple[str, str]], tuple[tuple[str, str]]]:
+        return (("NS", str(table + 1)),), (("EW", str((table + number) % tables + 1)),)
 
     want = reference.normalised_butler(
         boards, seats, cutoff=Fraction(cutoff), rate=Fraction(rate), share=Fraction(share),
@@ -201,6 +216,55 @@ def test_matches_reference(
         ranked = [s for s in scored.standings if s.participant.direction is direction and s.rank]
         figures = [s.ranked_total for s in ranked]
         assert figures == sorted(figures, reverse=True)
+
+
+@st.composite
+def seatings(draw: st.DrawFn) -> list[list[tuple[build.Spec, tuple[str, ...]]]]:
+    """Boards of one or two tables of players 1..8 (N, E, S, W), each board
+    seated as one of two permutations or as either with each table's
+    partners changing seats (N and S, E and W): the same four often meet
+    again in other seats."""
+    boards = draw(st.lists(build.boards(1, 2), min_size=1, max_size=6))
+    orders = draw(st.lists(st.permutations([str(n) for n in range(1, 9)]), min_size=1, max_size=2))
+    orders += [[order[i] for i in (2, 3, 0, 1, 6, 7, 4, 5)] for order in orders]
+    seated = []
+    for specs in boards:
+        order = draw(st.sampled_from(orders))
+        seated.append([(spec, tuple(order[4 * t : 4 * t + 4])) for t, spec in enumerate(specs)])
+    return seated
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards=seatings(), share=st.sampled_from([Fraction(1, 2), 1]))
+def test_individual_matches_reference(
+    boards: list[list[tuple[build.Spec, tuple[str, ...]]]], share: Fraction
+) -> None:
+    """An individual: two players sit against each; their averages' mean is
+    the opponents' average, and meeting the same two in other seats is the
+    same segment."""
+    built = [
+        Board(number, tuple(
+            attrs.evolve(build.result(spec, "", ""), ns=None, ew=None, players=seats)
+            for spec, seats in tables
+        ))
+        for number, tables in enumerate(boards, start=1)
+    ]  # fmt: skip
+    players = tuple(Participant(str(n), ParticipantKind.PLAYER) for n in range(1, 9))
+    event = Event(
+        EventKind.INDIVIDUAL,
+        (Session(None, (Section(None, players, tuple(built)),)),),
+        build.SOURCE,
+    )
+    scored = pbnscore.score(event, "butler", normalised=True, cutoff=3, opponent_factor=share)
+
+    def seats(number: int, table: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        n, e, s, w = boards[number - 1][table][1]
+        return (n, s), (e, w)
+
+    specs = [[spec for spec, _ in tables] for tables in boards]
+    want = reference.normalised_butler(specs, seats, cutoff=Fraction(3), share=Fraction(share))
+    got = {s.participant.id: s.normalised for s in scored.standings if s.boards}
+    assert got == want
 
 
 def _in_order(plain: ScoredEvent, scored: ScoredEvent) -> list[Standing]:
@@ -245,3 +309,25 @@ def test_reports_show_the_normalised_total() -> None:
     assert "<TOTAL_SCORE>23.10</TOTAL_SCORE>" in usebio
     pbn = pbnscore.dumps(scored, "pbn").decode("latin-1")
     assert ";Normalised-32-0.1-0.5" in pbn
+
+
+CLUB = Path(__file__).parent.parent / "fixtures" / "season" / "club"
+
+
+def test_season_adds_each_nights_normalised_total() -> None:
+    """A season of normalised nights ranks on the normalised totals added
+    up (what each night ranked on); the average per board stays plain."""
+    nights = sorted(CLUB.iterdir())
+    assert nights
+    season = pbnscore.season(nights, method="butler", normalised=True, rank_on="total")
+    plain = pbnscore.season(nights, method="butler", rank_on="total")
+    scored = [pbnscore.score(pbnscore.load(n), "butler", normalised=True) for n in nights]
+    every = [s.normalised for night in scored for s in night.standings if s.boards]
+    assert all(figure is not None for figure in every)
+    assert sum(e.total for e in season.ranking) == sum(every)
+    assert sorted(e.total for e in season.ranking) != sorted(e.total for e in plain.ranking)
+    averages = {e.label: e.average for e in plain.ranking}
+    assert {e.label: e.average for e in season.ranking} == averages
+    data = json.loads(season_report.render(season, "json"))
+    figures = [f for entry in data["participants"] for f in entry["figures"]]
+    assert figures and all("normalised" in f for f in figures)

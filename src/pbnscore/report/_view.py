@@ -223,11 +223,11 @@ def how_scored(method: str, options: Mapping[str, object]) -> tuple[str, ...]:
             words.append("The IMPs are then halved.")
         if value.get("normalised") == "yes":
             words.append(
-                "Normalised Butler: a pair's IMPs over the boards it played against the same "
-                f"opponents count in full up to {value['cutoff']} either way and "
-                f"{value['cutoff_rate']} of any more; {value['opponent_factor']} of the "
-                "opponents' average IMPs a board "
-                "over the event is added for each of those boards. Pairs are ranked on the sum."
+                "Normalised Butler: a pair's (or player's) IMPs over the boards it played "
+                f"against the same opponents count in full up to {value['cutoff']} either way "
+                f"and {value['cutoff_rate']} of any more; {value['opponent_factor']} of the "
+                "opponents' average IMPs a board over the event is added for each of those "
+                "boards. Pairs are ranked on the sum."
             )
     elif method in ("cross-imps", "barking"):
         words.append(_NORMALISE_WORDS[method].get(value.get("normalise", ""), ""))

@@ -509,6 +509,7 @@ def _entry(entry: Entry) -> dict[str, Any]:
                 "average": number(f.average),
                 "counted": n in entry.counted,
             }
+            | ({} if f.normalised is None else {"normalised": number(f.normalised)})
             | ({} if f.factored is None else {"factored": number(f.factored)})
             for n, f in entry.figures.items()
         ],

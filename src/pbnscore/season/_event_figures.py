@@ -58,6 +58,8 @@ class Side:
     # How the event numbers it ("pair 4 NS, section A"): the label of a
     # participant the season cannot name.
     numbered: str = ""
+    # With butler --normalised: the normalised total the event ranked on.
+    normalised: Points | None = None
 
 
 @attrs.frozen
@@ -197,6 +199,7 @@ def _side(standing: Standing, teams: Mapping[str, str]) -> Side:
         standing.boards,
         standing.factored,
         _numbered(participant),
+        standing.normalised,
     )
 
 

@@ -33,6 +33,7 @@ class Figure(TotalOverBoards):
     total: Points
     boards: int
     factored: Points | None = None  # with --factor: the total scaled as the event ranked it
+    normalised: Points | None = None  # with butler --normalised: what the event ranked on
 
 
 @attrs.frozen
@@ -71,7 +72,8 @@ class Entry:
 
     @property
     def total(self) -> Points:
-        """The total of the events counted (factored totals where factored)."""
+        """The total of the events counted (each as its event ranked on it:
+        factored, or normalised, where it was)."""
         return sum((f.ranked_total for f in self._counted_figures()), Fraction(0))
 
     @property
@@ -113,11 +115,13 @@ def make_entries(
                 sides[key].append((number, at))
                 if side.team:
                     teams[key][side.team] += 1
-                figure = sums[key].setdefault(number, [Fraction(0), 0, None])
+                figure = sums[key].setdefault(number, [Fraction(0), 0, None, None])
                 figure[0] += side.total
                 figure[1] += side.boards
                 if side.factored is not None:
                     figure[2] = (figure[2] or 0) + side.factored
+                if side.normalised is not None:
+                    figure[3] = (figure[3] or 0) + side.normalised
     entries: list[Entry] = []
     for key, per_event in sums.items():
         cells = {n: Figure(*found) for n, found in sorted(per_event.items())}

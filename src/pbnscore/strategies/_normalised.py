@@ -85,7 +85,9 @@ def segments(
                 if points is None:
                     continue
                 for at in seats:
-                    got, numbers = found.setdefault((at, field.session, tuple(against)), ([], []))
+                    got, numbers = found.setdefault(
+                        (at, field.session, tuple(sorted(against))), ([], [])
+                    )
                     got.append(points)
                     numbers.append(field.number)
     averages = _averages(lay, scored)
@@ -181,7 +183,7 @@ def _tell(
         for position, (ns, ew) in enumerate(zip(field.ns, field.ew, strict=True)):
             for seats, against in ((ns, ew), (ew, ns)):
                 for at in seats:
-                    segment = made.get((at, field.session, tuple(against)))
+                    segment = made.get((at, field.session, tuple(sorted(against))))
                     if segment is not None:
                         count, total = totals[at]
                         trace.last_for_table(
