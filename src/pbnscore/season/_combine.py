@@ -119,7 +119,9 @@ def _nights(events: list[EventFigures]) -> tuple[list[EventFigures], list[str]]:
     """The events that are nights of the season, each once: a file of deals
     only (nobody played a board) is none, and a night given twice (a copy,
     a file renamed; the same results by content) counts once, the first in
-    date and name order; a line says each left out."""
+    date and name order; one session given at two stages (every result of
+    one among the other's: :func:`_one_session`) counts once, as the file
+    with more results; a line says each left out."""
     kept: list[EventFigures] = []
     said: list[str] = []
     first: dict[str, str] = {}
@@ -133,8 +135,33 @@ def _nights(events: list[EventFigures]) -> tuple[list[EventFigures], list[str]]:
             if seen != figures_.event.source:
                 said.append(f"{source}: warning: the same results as {shown(seen)}: counted once")
                 continue
-        kept.append(figures_)
+        at = next((i for i, k in enumerate(kept) if _one_session(k, figures_)), None)
+        if at is None:
+            kept.append(figures_)
+            continue
+        if len(figures_.keys) > len(kept[at].keys):  # the fuller stage counts
+            said.append(_same_session(kept[at], figures_))
+            kept[at] = figures_
+        else:
+            said.append(_same_session(figures_, kept[at]))
     return kept, said
+
+
+def _one_session(one: EventFigures, other: EventFigures) -> bool:
+    """Whether ``one`` and ``other`` are one session at two stages: every
+    result of one is among the other's, on the same date (where both say
+    one): a scoring program's export taken while the tables still keyed
+    scores, and the Bridgemate file they keyed them into."""
+    dates = {one.event.date, other.event.date} - {None}
+    if len(dates) > 1 or not one.keys or not other.keys:
+        return False
+    return one.keys <= other.keys or other.keys <= one.keys
+
+
+def _same_session(earlier: EventFigures, later: EventFigures) -> str:
+    source, kept = shown(earlier.event.source), shown(later.event.source)
+    among = f"its {len(earlier.keys)} results are among the {len(later.keys)} there"
+    return f"{source}: warning: the same session as {kept} ({among}): counted once, as {kept}"
 
 
 NO_RESULTS = "no results (a file of deals only?): not a night of the season"

@@ -18,6 +18,7 @@ from pbnscore.model import (
     ParticipantKind,
     Player,
     Points,
+    Result,
     ScoredEvent,
     Standing,
 )
@@ -102,6 +103,10 @@ class EventFigures:
     # What its results are, by content (:func:`results_digest`): one night
     # under two file names is counted once. "" where it has none.
     results: str = ""
+    # Who played which board for what score (:func:`result_keys`): a night
+    # whose every result is among another's of its date is that session at
+    # an earlier stage (an export taken before the last round was keyed).
+    keys: frozenset[str] = frozenset()
 
     @property
     def played(self) -> bool:
@@ -143,7 +148,7 @@ def figures(scored: ScoredEvent) -> EventFigures:
         scored.method,
         dict(scored.options),
     )
-    return EventFigures(about, sides, matches, results_digest(event))
+    return EventFigures(about, sides, matches, results_digest(event), result_keys(event))
 
 
 def results_digest(event: Event) -> str:
@@ -153,9 +158,9 @@ def results_digest(event: Event) -> str:
     rows = sorted(
         repr(
             (
-                session.id,
+                session,
                 where,
-                board.number,
+                board,
                 result.ns,
                 result.ew,
                 result.players,
@@ -168,17 +173,33 @@ def results_digest(event: Event) -> str:
                 result.home_direction,
             )
         )
-        for session in event.sessions
-        for where, boards in [
-            *((section.id, section.boards) for section in session.sections),
-            *((f"{match.team}/{match.opponent}", match.boards) for match in session.matches),
-        ]
-        for board in boards
-        for result in board.results
+        for session, where, board, result in _results(event)
     )
     if not rows:
         return ""
     return hashlib.sha256("\n".join(rows).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def result_keys(event: Event) -> frozenset[str]:
+    """Each result of ``event`` as who played which board and what came
+    of it (section, board, pairs or teams, outcome, NS score): what a BWS
+    and the PBN or USEBIO its scoring program exported say alike."""
+    return frozenset(
+        repr((session, where, board, r.ns, r.ew, r.outcome.value, r.score))
+        for session, where, board, r in _results(event)
+    )
+
+
+def _results(event: Event) -> Iterator[tuple[str | None, str | None, int, Result]]:
+    """(session, section or match, board number, result) of every result."""
+    for session in event.sessions:
+        for where, boards in [
+            *((section.id, section.boards) for section in session.sections),
+            *((f"{match.team}/{match.opponent}", match.boards) for match in session.matches),
+        ]:
+            for board in boards:
+                for result in board.results:
+                    yield session.id, where, board.number, result
 
 
 def _side(standing: Standing, teams: Mapping[str, str]) -> Side:
