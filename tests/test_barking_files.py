@@ -217,7 +217,7 @@ def formula(tables: list[Table], pair: Pair) -> int:
 def test_one_match_is_barkers_formula(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """One match: each pair's total is Barker's formula summed over the boards,
     the four pairs of a team add up to 4 × the team's aggregate IMPs, and the
-    team's own total is those aggregate IMPs."""
+    team's match IMPs (for less against) are those aggregate IMPs."""
     path = FIXTURES / name
     boards = by_board(tables_of(path))
     assert all(len(tables) == 4 for tables in boards.values())
@@ -234,7 +234,7 @@ def test_one_match_is_barkers_formula(name: str, capsys: pytest.CaptureFixture[s
             for tables in boards.values()
         )
         assert sum(pairs[m]["total"] for m in members) == 4 * aggregate
-        assert team["total"] == aggregate
+        assert team["imps_for"] - team["imps_against"] == aggregate
 
 
 def enumerated(tables: list[Table], pair: Pair) -> list[int]:

@@ -307,7 +307,9 @@ def pbn_figures(written: Written) -> Figures:
         if row.get("TotalIMP", "-") != "-":
             # the total ranked on, as USEBIO's TOTAL_SCORE
             # (docs/reference/conventions.md "Factoring")
-            kind = "diff" if "TotalVP" in row and teams else "ranked total"
+            # a team ranked on VPs: its net IMPs ("-" in TotalVP: a pair
+            # ranked on its IMPs, barking's beside the teams)
+            kind = "diff" if row.get("TotalVP", "-") != "-" and teams else "ranked total"
             pairs.append((kind, row["TotalIMP"]))
     return found(pairs)
 
@@ -321,7 +323,8 @@ def csv_figures(written: Written) -> Figures:
         pairs.append(("total", row["Total"]))
         if row.get("Factored"):
             pairs.append(("factored", row["Factored"]))
-        average = row.get("Average", row.get("VP per match", row.get("Net IMPs per match")))
+        # a team's beside barking's pairs: its Average empty, per match after
+        average = row.get("Average") or row.get("VP per match") or row.get("Net IMPs per match")
         if average:
             pairs.append(("average", average))
     return found(pairs)
@@ -575,7 +578,8 @@ def usebio_ranked_totals(written: Written) -> Shown:
 
 def pbn_ranked_totals(written: Written) -> Shown:
     """The TotalScoreTable's ranked rows: TotalVP where teams are ranked on
-    VPs, else TotalIMP, by PairId (a team's row: its TeamId)."""
+    VPs, else TotalIMP ("-" in TotalVP: barking's pairs beside VP teams),
+    by PairId (a team's row: its TeamId)."""
     shown: Shown = Counter()
     columns: list[str] = []
     for line in written.outputs["pbn"].decode("utf-8", "replace").splitlines():
@@ -589,7 +593,8 @@ def pbn_ranked_totals(written: Written) -> Shown:
             columns = columns if line.strip() else []
             continue
         row = {k: v.strip('"') for k, v in zip(columns, CELL_RE.findall(line), strict=False)}
-        figure = row.get("TotalVP", row.get("TotalIMP", "-"))
+        figure = row.get("TotalVP", "-")
+        figure = row.get("TotalIMP", "-") if figure == "-" else figure
         if row.get("Rank", "-") != "-" and figure != "-":
             number = row["PairId"] if row.get("PairId", "-") != "-" else row["TeamId"]
             shown[(number, canonical(figure))] += 1

@@ -35,9 +35,14 @@ def rows_of(document: str) -> list[dict[str, str]]:
 
 
 def _average(row: dict[str, str], standing: Any, matches: dict[str, int]) -> bool:
-    """The row's average: per board, or per match under a header saying so."""
-    if "Average" in row:
+    """The row's average: per board, or a team's per match under a header
+    saying so (beside barking's pairs, a team's Average is left empty)."""
+    per_match_header = any(h in row for h in ("VP per match", "Net IMPs per match"))
+    team = standing.participant.kind.value == "team"
+    if not (per_match_header and team and standing.participant.id in matches):
         return row["Average"] in events.scorer_forms(standing.average)
+    if row.get("Average", "") != "":
+        return False
     per_match = F(standing.total) / matches[standing.participant.id]
     return any(
         row.get(h) in events.scorer_forms(per_match) for h in ("VP per match", "Net IMPs per match")

@@ -451,7 +451,9 @@ def _match_card(team: Participant, sources: Sources) -> _view.Table:
         for position, dealt in enumerate(boards):
             imps = played.get(dealt.number)
             won = None if imps is None else _team_imps(imps, home)
-            last = position == len(boards) - 1
+            # A match not played has no summary and adds nothing: its
+            # boards say "not played" once a line.
+            last = position == len(boards) - 1 and bool(match.boards)
             summary, figure = _match_summary(match, team.id) if last else ("", 0)
             total += figure
             rows.append(

@@ -6,7 +6,8 @@ field in turn): rank (a number; ``Tied`` says ``yes`` for a
 shared place), id, kind, team, section, direction, names, total, the
 normalised total (butler ``--normalised``: a ``Normalised`` column after
 ``Total``) and the factored total where the method factors (``--factor``: a
-``Factored`` column after those), boards played and average per board.
+``Factored`` column after those), boards played and average per board;
+beside barking's pairs, each team's record over its matches after them.
 Totals and averages are written as the reports show them
 (:func:`pbnscore.report._view.column`). The spreadsheet conventions are
 :mod:`pbnscore.report._csv`'s.
@@ -14,11 +15,12 @@ Totals and averages are written as the reports show them
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction as F
 from typing import TYPE_CHECKING, TypedDict
 
 from pbnscore._face import File, check_options, write_file
-from pbnscore.model import ScoredEvent, check_scored
+from pbnscore.model import ParticipantKind, ScoredEvent, Standing, check_scored
 from pbnscore.report import _csv, _shared, _standings, _view
 
 if TYPE_CHECKING:
@@ -68,10 +70,16 @@ def render(scored: ScoredEvent) -> str:
     header = (*HEADER[:9], *(title for title, _ in extra), *HEADER[9:])
     if per_match:
         header = (*header[:-1], "VP per match" if vps else "Net IMPs per match")
+    # A teams event's pairs ranked (barking), then its teams by their
+    # matches: a team's record beside its row, its average per match there.
+    teams_after = bool(records) and not per_match
+    league = _league(standings, records) if teams_after else None
+    if league is not None:
+        header = (*header, *league[0])
     rows = []
     for at, (standing, total, average) in enumerate(zip(standings, totals, averages, strict=True)):
         participant = standing.participant
-        row = (
+        row: tuple[str, ...] = (
             _csv.Number(standing.rank) if standing.rank is not None else "",
             "yes" if standing.tied else "",
             participant.id,
@@ -85,8 +93,40 @@ def render(scored: ScoredEvent) -> str:
             _csv.Number(average) if standing.rank is not None else "",
         )
         beside = (_csv.Number(figures[at]) for _, figures in extra)
-        rows.append((*row[:9], *beside, *row[9:]))
+        row = (*row[:9], *beside, *row[9:])
+        if league is not None:
+            record = league[1][at]
+            row = (*row[:-1], "" if any(record) else row[-1], *record)
+        rows.append(row)
     return _csv.document(header, rows)
+
+
+def _league(
+    standings: list[Standing], records: Mapping[str, _shared.TeamRecord]
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The columns of each team's record over its matches, for rows that
+    are not all teams (barking's pairs first): matches, IMPs for and
+    against, and the average per match (docs/reference/reports.md); a
+    pair's row leaves them empty, a team's leaves the per-board average."""
+    teams = [
+        records.get(s.participant.id) if s.participant.kind is ParticipantKind.TEAM else None
+        for s in standings
+    ]
+    columns = (
+        [None if r is None else str(r.matches) for r in teams],
+        _view.column([None if r is None else r.imps_for for r in teams]),
+        _view.column([None if r is None else r.imps_against for r in teams]),
+        _view.column(
+            [
+                None if r is None else F(s.total) / r.matches
+                for s, r in zip(standings, teams, strict=True)
+            ]
+        ),
+    )
+    cells = [tuple(_csv.Number(c) if c else "" for c in row) for row in zip(*columns, strict=True)]
+    vps = any(record.on_vps for record in records.values())
+    per_match = "VP per match" if vps else "Net IMPs per match"
+    return ("Matches", "IMPs for", "IMPs against", per_match), cells
 
 
 class WriteOptions(TypedDict, total=False):

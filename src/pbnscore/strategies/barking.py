@@ -18,9 +18,10 @@ Rules chosen here (docs/reference/choices.md "Scoring"):
 - Teams of four (every match two tables a board): scored where several
   matches played a board (four tables or more), with one note that the
   terms then compare tables of different matches.
-- A team's total is, board by board, the mean of its pairs' points: with one
-  match of four tables and ``--normalise match`` that is exactly its aggregate
-  IMPs (the four pairs add up to 4 × IMP(A+B+C+D)).
+- The teams are the league's (:func:`with_league`): the aggregate method's
+  matches and standings on the same event, after the pairs ranked. (With
+  one match of four tables and ``--normalise match`` a team's four pairs add
+  up to 4 × its aggregate IMPs on each board: 4 × IMP(A+B+C+D).)
 
 The sum is never enumerated. With G(x) = sum over every unordered pair {k, l}
 of the field of IMP(x - s_k - s_l), the terms for table a are
@@ -48,9 +49,10 @@ import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ContinuousSums, ImpForm, ImpGaps, ImpSums, first_imp, imp_value
-from pbnscore.model import Event, EventKind, Notice, Points, PointsStyle, ScoredEvent
+from pbnscore.model import Event, EventKind, Notice, ParticipantKind, Points, PointsStyle, ScoredEvent
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
+from pbnscore.strategies.aggregate import Aggregate, AggregateOptions
 
 if TYPE_CHECKING:
     from pbnscore._explanation import Trace
@@ -155,20 +157,46 @@ class Barking(PerBoardMethod):
         if _teams_of_four(lay.event) and any(standing.boards for standing in scored.standings):
             scored = attrs.evolve(scored, warnings=(*scored.warnings, Notice(TEAMS_OF_FOUR)))
         short = [field for field in lay.fields if 0 < len(field.scores) < MIN_TABLES]
-        if not short:
-            return scored
-        if not any(standing.boards for standing in scored.standings):
+        if short and not any(standing.boards for standing in scored.standings):
             # Every teams-of-four event: all zeros would read as a result.
             most = max(len(field.scores) for field in lay.fields)
             raise ScoringError(
                 f"barking needs {_spelled(MIN_TABLES)} tables on a board; "
                 f"no board here has more than {most}"
             )
-        left_out = Notice(
-            f"barking needs {_spelled(MIN_TABLES)} tables on a board: "
-            f"{_boards_named(short, lay.fields)} left out (fewer real tables)"
+        if short:
+            left_out = Notice(
+                f"barking needs {_spelled(MIN_TABLES)} tables on a board: "
+                f"{_boards_named(short, lay.fields)} left out (fewer real tables)"
+            )
+            scored = attrs.evolve(scored, warnings=(*scored.warnings, left_out))
+        return with_league(scored, options)
+
+
+def with_league(scored: ScoredEvent, options: BarkingOptions) -> ScoredEvent:
+    """``scored`` with its teams as the league scores them: after barking's
+    pairs, ranked, the teams' matches and standing from the aggregate method
+    on the same event with the options the two share (its default VP scale),
+    the one place teams of eight are scored (docs/reference/choices.md
+    "Barking's teams"). Where aggregate cannot score the matches, the pairs
+    stand alone and a warning says why."""
+    names = ("imps", "imp_gaps", "artificial_imps", "imp_cap")
+    shared = {name: getattr(options, name) for name in names}
+    pairs = [s for s in scored.standings if s.participant.kind is not ParticipantKind.TEAM]
+    try:
+        league = Aggregate().score(scored.event, AggregateOptions(**shared))
+    except ScoringError as error:
+        unscored = Notice(f"the teams' matches are not scored: {error}")
+        teams = [s for s in scored.standings if s.participant.kind is ParticipantKind.TEAM]
+        return attrs.evolve(
+            scored, standings=(*pairs, *teams), warnings=(*scored.warnings, unscored)
         )
-        return attrs.evolve(scored, warnings=(*scored.warnings, left_out))
+    return attrs.evolve(
+        scored,
+        standings=(*pairs, *league.standings),
+        matches=league.matches,
+        warnings=(*scored.warnings, *league.warnings),
+    )
 
 
 # Said where the matches are teams of four (docs/tutorials/teams-of-eight.md):

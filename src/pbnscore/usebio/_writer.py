@@ -362,8 +362,11 @@ class _Scorer:
             lambda standing: _writes(standing, scored.style),
             lambda standing, element: self.standing(standing, element, scored.style),
         )
-        for match in scored.matches:
-            self.match(match)
+        if scored.style == PointsStyle.AGGREGATE:
+            # Only aggregate owns a MATCH's scores: barking's matches (the
+            # league's, aggregate's) are the input's to keep, as written.
+            for match in scored.matches:
+                self.match(match)
 
     def event_type(self, event_el: Element, scored: ScoredEvent) -> None:
         """EVENT_TYPE and the scoring-method elements the method owns."""
