@@ -59,7 +59,7 @@ def usebio_ranked(document: bytes, scored: ScoredEvent) -> Counter[Shown]:
 
 def json_ranked(scored: ScoredEvent) -> Counter[Shown]:
     """JSON's ranked participants as USEBIO would show them (a teams event's
-    pairs with no place where ranked pairwise; its teams not at all)."""
+    pairs ranked pairwise with their PAIR_IMPS and place; its teams not at all)."""
     document = json.loads(pbnscore.dumps(scored, "json"), parse_float=Fraction)
     pairwise = scored.event.kind is EventKind.TEAMS and scored.style.name != "aggregate"
     shown: Counter[Shown] = Counter()
@@ -67,7 +67,7 @@ def json_ranked(scored: ScoredEvent) -> Counter[Shown]:
         if p["rank"] is None or (pairwise and p["kind"] != "pair"):
             continue
         figure = points_text(Fraction(p.get("factored", p["total"])))
-        place = "" if pairwise else str(p["rank"])
+        place = str(p["rank"])
         shown[(p["kind"], p["id"], figure, place)] += 1
     return shown
 
@@ -174,7 +174,7 @@ def test_a_teams_file_without_participants_lists_every_team(
     tmp_path: Path, name: str, method: str
 ) -> None:
     """Teams by their TEAM_ID (aggregate: TOTAL_SCORE and PLACE); under
-    barking each pair in its team, with its PAIR_IMPS."""
+    barking each pair in its team, with its PAIR_IMPS and PLACE."""
     scored = pbnscore.score(pbnscore.load(_no_participants(FIXTURES / name, tmp_path)), method)
     document = _assert_listed_as_json(scored)
     teams = etree.fromstring(document).findall(".//PARTICIPANTS/TEAM")

@@ -435,8 +435,8 @@ def test_aggregate_teams_of_four(vp: bool, scoring: str) -> None:
 
 
 def test_barking_teams_of_eight() -> None:
-    """Barking: PAIRWISE_SCORING_METHOD BARKING and PAIR_IMPS per pair;
-    the teams' own totals are left alone."""
+    """Barking: PAIRWISE_SCORING_METHOD BARKING, PAIR_IMPS and PLACE (its
+    barking rank) per pair; the teams' own totals are left alone."""
     before = (FIXTURES / "teams-of-eight-two-matches.xml").read_bytes()
     out = usebio.dumps(hand_scored(usebio.loads(before), PointsStyle.BARKING))
     root = tree_of(out)
@@ -446,10 +446,12 @@ def test_barking_teams_of_eight() -> None:
     assert event_el.get("EVENT_TYPE") == "TEAMS"
     pair = root.find(".//TEAM/PAIR")
     assert pair is not None
-    assert child_tags(pair) == ["PAIR_NUMBER", "PAIR_IMPS", "PLAYER", "PLAYER"]
+    assert child_tags(pair) == ["PAIR_NUMBER", "PAIR_IMPS", "PLACE", "PLAYER", "PLAYER"]
     assert len(texts(root, ".//PAIR/PAIR_IMPS")) == 16
+    assert len(texts(root, ".//TEAM/PAIR/PLACE")) == 16
     assert root.find(".//TEAM/TOTAL_SCORE") is None
-    owned = frozenset({"PAIRWISE_SCORING_METHOD", "PAIR_IMPS", "BOARD_AVERAGE"})
+    assert root.find(".//TEAM/PLACE") is None
+    owned = frozenset({"PAIRWISE_SCORING_METHOD", "PAIR_IMPS", "PLACE", "BOARD_AVERAGE"})
     assert_kept(before, out, owned)
 
 

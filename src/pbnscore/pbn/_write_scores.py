@@ -310,7 +310,8 @@ def _columns(scored: ScoredEvent, people: Sequence[Participant]) -> dict[str, Co
     columns["TotalIMP"] = Column("TotalIMP")
     if with_vp:
         columns["TotalVP"] = Column("TotalVP")
-    else:
+    if not with_vp or scored.style != PointsStyle.AGGREGATE:
+        # Pairs ranked on their IMPs (barking's, before its teams' VPs).
         columns["MeanIMP"] = Column("MeanIMP")
     columns["NrBoards"] = Column("NrBoards")
     if any(player.national_id for p in people for player in p.players):
@@ -320,8 +321,9 @@ def _columns(scored: ScoredEvent, people: Sequence[Participant]) -> dict[str, Co
 
 
 def _with_vp(scored: ScoredEvent) -> bool:
-    aggregate = scored.style == PointsStyle.AGGREGATE
-    return aggregate and any(m.vp is not None for m in scored.matches)
+    """Whether teams are ranked on their matches' VPs (aggregate's, and
+    the league's beside barking's pairs)."""
+    return any(m.vp is not None for m in scored.matches)
 
 
 def total_score_table(scored: ScoredEvent) -> list[str]:
@@ -347,7 +349,7 @@ def total_score_table(scored: ScoredEvent) -> list[str]:
                 quoted=direction is not None,
             ),
             "Names": element(_names(participant), quoted=True, room=NAMES_ROOM),
-            **_figures(standing, team_imps.get(participant.id)),
+            **_figures(standing, team_imps.get(participant.id) if team else None),
         }
         national = [_id_cell(player.national_id) for player in participant.players]
         cells["MemberID1"], cells["MemberID2"] = [*national, "-", "-"][:2]
@@ -374,11 +376,18 @@ def _figures(standing: Standing | None, team_imps: Points | None) -> dict[str, s
     if standing.rank is None:
         unplayed = dict.fromkeys(("TotalIMP", "TotalVP", "MeanIMP"), "-")
         return {**unplayed, "NrBoards": str(standing.boards)}
-    imps = standing.ranked_total if team_imps is None else team_imps
+    if team_imps is None:  # ranked on its IMPs: no VPs
+        return {
+            "TotalIMP": points_text(standing.ranked_total),
+            "TotalVP": "-",
+            "MeanIMP": points_text(standing.average),
+            "NrBoards": str(standing.boards),
+        }
+    # A team ranked on its matches' VPs: its net IMPs beside them.
     return {
-        "TotalIMP": points_text(imps),
+        "TotalIMP": points_text(team_imps),
         "TotalVP": points_text(standing.ranked_total),
-        "MeanIMP": points_text(standing.average),
+        "MeanIMP": "-",
         "NrBoards": str(standing.boards),
     }
 

@@ -460,13 +460,21 @@ class _Scorer:
     def standing(self, standing: Standing, element: Element, style: PointsStyle) -> None:
         participant = standing.participant
         if participant.kind is ParticipantKind.PAIR and participant.team is not None:
-            # A pair of a teams event: its pairwise total, not the team's;
-            # none where it did not play, as in every output
-            # (docs/reference/choices.md "Did not play").
+            # A pair of a teams event: its pairwise total, not the team's,
+            # and its place in the one ranking of the event's pairs
+            # (barking's, docs/reference/usebio-out.md); none where it did
+            # not play, as in every output (docs/reference/choices.md "Did not play").
             if standing.rank is None:
-                remove_children(element, ("PAIR_IMPS",))
+                remove_children(element, ("PAIR_IMPS", "PLACE"))
             else:
-                set_child(element, "PAIR_IMPS", points_text(standing.ranked_total))
+                tie = self.tie_mark if standing.tied else ""
+                set_children(
+                    element,
+                    {
+                        "PAIR_IMPS": points_text(standing.ranked_total),
+                        "PLACE": f"{standing.rank}{tie}",
+                    },
+                )
             return
         if not _ranks(standing, style):
             return  # a team's TOTAL_SCORE/PLACE belong to the match scoring
