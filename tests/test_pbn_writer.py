@@ -675,6 +675,7 @@ def test_readme_examples_are_what_pbnscore_writes() -> None:
     outputs = [
         written(FIXTURES / "pbn" / "mitchell-pairs.pbn", "butler")[1],
         written(FIXTURES / "pbn" / "teams-of-four.pbn", "aggregate")[1],
+        written(FIXTURES / "usebio" / "teams-of-eight-three-matches.xml", "barking")[1],
     ]
     assert len(blocks) == len(outputs)
     for block, output in zip(blocks, outputs, strict=True):

@@ -49,7 +49,15 @@ import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ContinuousSums, ImpForm, ImpGaps, ImpSums, first_imp, imp_value
-from pbnscore.model import Event, EventKind, Notice, ParticipantKind, Points, PointsStyle, ScoredEvent
+from pbnscore.model import (
+    Event,
+    EventKind,
+    Notice,
+    ParticipantKind,
+    Points,
+    PointsStyle,
+    ScoredEvent,
+)
 from pbnscore.strategies import _base, _fields
 from pbnscore.strategies._per_board import PerBoardMethod
 from pbnscore.strategies.aggregate import Aggregate, AggregateOptions
