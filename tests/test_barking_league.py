@@ -75,8 +75,8 @@ def test_match_results_and_standing_by_plain_loops(name: str) -> None:
     expected: dict[tuple[str, str], tuple[int, int, int]] = {}
     for home, visit in dict.fromkeys(t.match for t in tables):
         gained = lost = 0
-        boards = by_board([t for t in tables if t.match == (home, visit)])
-        for played in boards.values():
+        match_boards = by_board([t for t in tables if t.match == (home, visit)])
+        for played in match_boards.values():
             assert len(played) == 4
             added = 0
             for table in played:
@@ -86,7 +86,7 @@ def test_match_results_and_standing_by_plain_loops(name: str) -> None:
                 gained += won
             else:
                 lost -= won
-        expected[home, visit] = (gained, lost, len(boards))
+        expected[home, visit] = (gained, lost, len(match_boards))
 
     got = {(named[m["team"]], named[m["opponent"]]): m for m in document["matches"]}
     assert got.keys() == expected.keys()
