@@ -563,6 +563,8 @@ def _own_line_ends(
     last field is not one before the points."""
     before = _fields_before(first_tag)
     ends = []
+    # A line's ending by its lead, tail and points: few distinct, made once.
+    made: dict[tuple[bytes, bytes, int], bytes] = {}
     for k, (at, index) in enumerate(zip(opens, indices, strict=True)):
         head = heads[k] + found.last
         after = head.rindex(b">") + 1  # the end of the line's last child
@@ -576,7 +578,12 @@ def _own_line_ends(
         indent = own[1] if own is not None else b""
         lead = indent if _blank(indent) else own_tail
         heads[k] = head[:after]
-        ends.append(b"".join(lead + e for e in distinct[index]) + own_tail + _LINE_END)
+        ending = made.get((lead, own_tail, index))
+        if ending is None:
+            ending = made[lead, own_tail, index] = (
+                b"".join(lead + e for e in distinct[index]) + own_tail + _LINE_END
+            )
+        ends.append(ending)
     return ends
 
 
