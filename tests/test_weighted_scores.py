@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import model_events as build
 import pbnscore
 import reference
+from pbnscore.cli import main
 from pbnscore.corrections import CorrectionsError, read_corrections
 from pbnscore.model import Adjusted, Assigned, Event, Outcome
 
@@ -295,3 +296,20 @@ def test_weights_in_pairs_of_parts_multiply() -> None:
         Fraction(0),
     )
     assert scored.matches[0].boards[0].imps == expected
+
+
+def test_check_says_only_that_the_scores_differ(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The split row keeps the contract played at the table: no problem is
+    made of its tricks; the one warning says how the scores were read."""
+    text = MITCHELL_PBN.read_text(encoding="utf-8").replace(
+        " 4  3 2NT  S  7     -    50", " 4  3 2NT  S  7   -50   100", 1
+    )
+    night = tmp_path / "split.pbn"
+    night.write_text(text, encoding="utf-8")
+    assert main(["check", str(night)]) == 0
+    said = capsys.readouterr()
+    warnings = [line for line in (said.out + said.err).splitlines() if "warning:" in line]
+    assert len(warnings) == 1
+    assert "differ: read as a split score, each side scored by its own" in warnings[0]

@@ -443,7 +443,10 @@ def _sitting(columns: ResultColumns) -> Iterator[tuple[int, str, Direction]]:
 
 def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
     if play.outcome is not Outcome.PLAYED:
-        if play.tricks:  # 0 for a passed-out board is harmless
+        # 0 for a passed-out board is harmless; a split score's row keeps the
+        # contract played at the table, its scores the ruling's.
+        assigned = play.adjusted is not None and play.adjusted.assigned is not None
+        if play.tricks and not assigned:
             yield f"{play.tricks} tricks, but no contract was played"
         return
     if play.contract is None:
