@@ -116,3 +116,18 @@ def test_a_state_file_not_the_watchs_is_replaced_not_written_through(
     again = pbnscore("watch", night_folder, "--out-dir", out, "--once", "--to", "json")
     assert again.returncode == 0, again.stderr
     assert again.stderr == ""
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX's words for a folder opened as a file")
+def test_a_folder_at_the_state_s_name_is_said_by_its_name(
+    night_folder: Path, tmp_path: Path
+) -> None:
+    """Not renamed over (a folder is no link): the night is written, and the
+    line names the state file, not the output folder as a whole."""
+    out = tmp_path / "out"
+    state = out / _watch_state.STATE_NAME
+    state.mkdir(parents=True)
+    done = pbnscore("watch", night_folder, "--out-dir", out, "--once", "--to", "json")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.splitlines()[-1].endswith(f" {state}: Is a directory")
+    assert (out / "night.json").is_file() and state.is_dir()

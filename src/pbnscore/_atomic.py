@@ -178,7 +178,8 @@ def write_bytes(
     else:
         if stat.S_ISREG(status.st_mode):
             mode = status.st_mode & 0o7777
-        elif own:  # renamed over below: the link or the node goes, not what it leads to
+        elif own and not stat.S_ISDIR(status.st_mode):
+            # renamed over below: the link or the node goes, not what it leads to
             mode = _NEW_FILE_MODE
         else:
             with open(path, "wb") as stream:  # a folder: IsADirectoryError
