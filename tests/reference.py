@@ -430,6 +430,7 @@ def normalised_butler(
     cutoff: Fraction = Fraction(32),
     rate: Fraction = Fraction(1, 10),
     share: Fraction = Fraction(1, 2),
+    per_board: bool = False,
     **butler_options: Any,
 ) -> dict[Hashable, Fraction]:
     """Each participant's normalised Butler total, from the definition's
@@ -437,7 +438,8 @@ def normalised_butler(
     is board b + 1's specs, ``seats(number, table)`` who sat NS and who EW
     there (a pair each way, or two players; one session). A segment is one's
     points against the same opponents, whichever seats they took; its sum
-    beyond ``cutoff`` counts at ``rate``; ``share`` of the opponents' mean
+    beyond ``cutoff`` (``per_board``: its mean a board beyond ``cutoff``)
+    counts at ``rate``; ``share`` of the opponents' mean
     plain Butler per board is added for each of its boards; the segments are
     summed."""
     segment: dict[tuple[Hashable, frozenset[Hashable]], list[Fraction]] = {}
@@ -455,7 +457,14 @@ def normalised_butler(
     totals: dict[Hashable, Fraction] = {}
     for (who, met), got in segment.items():
         raw = sum(got, Fraction(0))
-        if raw > cutoff:
+        if per_board:  # the definition's words: to IMPs a board, capped, and back
+            mean = raw / len(got)
+            if mean > cutoff:
+                mean = cutoff + rate * (mean - cutoff)
+            elif mean < -cutoff:
+                mean = -(cutoff + rate * (-mean - cutoff))
+            raw = mean * len(got)
+        elif raw > cutoff:
             raw = cutoff + rate * (raw - cutoff)
         elif raw < -cutoff:
             raw = -(cutoff + rate * (-raw - cutoff))

@@ -115,10 +115,23 @@ def test_preset_is_normalised_with_the_readme_defaults() -> None:
     assert preset.standings == score(event, normalised=True).standings
 
 
+def test_pzbs_league_caps_the_mean_a_board() -> None:
+    """The PZBS leagues: beyond 2.00 IMPs a board only 25% counts. NS 1's
+    38 IMPs in 2 boards are 19 a board: 2 + 0.25 x 17 = 6.25 a board, 12.5
+    for the segment; with EW 2's -9.5 added: 3."""
+    scored = score(build.pairs_event(OVER), preset="pzbs-league")
+    assert standing(scored, Direction.NS, "1").normalised == 3
+    assert standing(scored, Direction.EW, "2").normalised == -3
+    text = render(
+        explain(build.pairs_event(OVER), 1, "butler", datum="median", preset="pzbs-league")
+    )
+    assert "Butler 38, over 4 (2 a board × 2): 4 + 0.25 × 34 = 12.50" in text
+
+
 @pytest.mark.parametrize(
     "given",
-    [{"cutoff": 30}, {"cutoff_rate": 0.2}, {"opponent_factor": 1}],
-    ids=["cutoff", "cutoff-rate", "opponent-factor"],
+    [{"cutoff": 30}, {"cutoff_rate": 0.2}, {"opponent_factor": 1}, {"cutoff_per": "board"}],
+    ids=["cutoff", "cutoff-rate", "opponent-factor", "cutoff-per"],
 )
 def test_parameters_without_normalised_are_refused(given: dict[str, object]) -> None:
     """A parameter without --normalised would do nothing: refused, naming what it needs."""
@@ -174,6 +187,7 @@ def _teams_seats(event: Event) -> Callable[[int, int], tuple[tuple[str | None], 
     rate=st.sampled_from([0, Fraction(1, 10), Fraction(1, 3), 1]),
     share=st.sampled_from([0, Fraction(1, 2), 1]),
     factor=st.booleans(),
+    per=st.sampled_from(["segment", "board"]),
 )
 def test_matches_reference(
     boards: list[list[build.Spec]],
@@ -182,13 +196,14 @@ def test_matches_reference(
     rate: Fraction,
     share: Fraction,
     factor: bool,
+    per: str,
 ) -> None:
     """Random Mitchells: every participant's normalised total is the slow
     reference's, its plain total unchanged, and each direction is ranked on
     the normalised figure (factored under --factor)."""
     event = build.pairs_event(boards)
     tables = max(len(b) for b in boards)
-    options = {"cutoff_rate": rate, "opponent_factor": share, "factor": factor}
+    options = {"cutoff_rate": rate, "opponent_factor": share, "factor": factor, "cutoff_per": per}
     scored = pbnscore.score(event, "butler", datum=datum, normalised=True, cutoff=cutoff, **options)
     plain = pbnscore.score(event, "butler", datum=datum)
 
@@ -197,7 +212,7 @@ def test_matches_reference(
 
     want = reference.normalised_butler(
         boards, seats, cutoff=Fraction(cutoff), rate=Fraction(rate), share=Fraction(share),
-        datum=datum,
+        datum=datum, per_board=per == "board",
     )  # fmt: skip
     most = {
         d: max(s.boards for s in plain.standings if s.participant.direction is d) for d in Direction

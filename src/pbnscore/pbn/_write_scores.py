@@ -96,7 +96,8 @@ def _butler_fields(options: Mapping[str, object]) -> list[str]:
         # The TotalScoreTable's totals are the normalised ones
         # (docs/reference/conventions.md "Normalised Butler").
         cutoff, rate, share = (options.get(k) for k in ("cutoff", "cutoff_rate", "opponent_factor"))
-        fields.append(f"Normalised-{cutoff}-{rate}-{share}")
+        per = "/board" if options.get("cutoff_per") == "board" else ""
+        fields.append(f"Normalised-{cutoff}{per}-{rate}-{share}")
     return fields
 
 

@@ -224,7 +224,8 @@ def how_scored(method: str, options: Mapping[str, object]) -> tuple[str, ...]:
         if value.get("normalised") == "yes":
             words.append(
                 "Normalised Butler: a pair's (or player's) IMPs over the boards it played "
-                f"against the same opponents count in full up to {value['cutoff']} either way "
+                f"against the same opponents count in full up to {value['cutoff']}"
+                f"{' a board' if value.get('cutoff_per') == 'board' else ''} either way "
                 f"and {value['cutoff_rate']} of any more; {value['opponent_factor']} of the "
                 "opponents' average IMPs a board over the event is added for each of those "
                 "boards. Pairs are ranked on the sum."

@@ -4,8 +4,9 @@ segment, capped and lifted by its opponents' average
 
 A *segment* is the boards a participant scored against the same opponents
 in one session. Its Butler (the points the method gave it there, as the
-standings add them) is capped: above ``cutoff`` IMPs either way only
-``cutoff_rate`` of the excess counts. To the capped figure is added
+standings add them) is capped: above ``cutoff`` IMPs either way (or
+``cutoff`` a board, times its boards) only ``cutoff_rate`` of the excess
+counts. To the capped figure is added
 ``opponent_factor`` times the opponents' average Butler per board over the
 whole event (the mean of their averages where two players sat against it),
 times the segment's boards. The participant's normalised total is the sum
@@ -18,6 +19,7 @@ total beside the plain one.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
@@ -32,11 +34,22 @@ if TYPE_CHECKING:
     from pbnscore._explanation import Trace
 
 
+class CutoffPer(enum.Enum):
+    """What ``--cutoff`` is a limit of: a segment's Butler (JFR Teamy's
+    AusButler), or its Butler per board (the PZBS leagues' normalised
+    Butler): then a segment of b boards is capped at b x cutoff."""
+
+    SEGMENT = "segment"
+    BOARD = "board"
+
+
 class Parameters(Protocol):
     """What normalising reads from the method's options."""
 
     @property
     def cutoff(self) -> Fraction: ...
+    @property
+    def cutoff_per(self) -> CutoffPer: ...
     @property
     def cutoff_rate(self) -> Fraction: ...
     @property
@@ -56,6 +69,7 @@ class Segment:
     boards: tuple[int, ...]  # the board numbers, in order
     opponents: tuple[Participant, ...]
     butler: Points  # the participant's Butler IMPs on these boards
+    limit: Points  # the cutoff for the whole segment (x boards with --cutoff-per board)
     capped: Points
     opponents_average: Points  # the mean of the opponents' Butler per board
     added: Points  # opponent_factor x opponents_average x boards
@@ -95,7 +109,8 @@ def segments(
     for key, (got, numbers) in found.items():
         _, session, against = key
         butler = _fields.exact_sum(got)
-        cut = capped(butler, options.cutoff, options.cutoff_rate)
+        limit = options.cutoff * (len(got) if options.cutoff_per is CutoffPer.BOARD else 1)
+        cut = capped(butler, limit, options.cutoff_rate)
         opponents = [averages.get(at, Fraction(0)) for at in against]
         mean = Fraction(sum(opponents), len(opponents)) if opponents else Fraction(0)
         added = options.opponent_factor * mean * len(got)
@@ -104,6 +119,7 @@ def segments(
             tuple(sorted(numbers)),
             tuple(lay.participants[at] for at in against),
             butler,
+            _plain(limit),
             _plain(cut),
             _plain(mean),
             _plain(added),
@@ -197,15 +213,18 @@ def _tell(
 def _sentence(who: Participant, segment: Segment, options: Parameters) -> str:
     """How one segment's figure came about, in explain's words."""
     against = " and ".join(f"{p.kind.value} {p.id}" for p in segment.opponents) or "no one named"
-    cutoff, rate = shown(options.cutoff), shown(options.cutoff_rate)
-    beyond = shown(abs(Fraction(segment.butler)) - options.cutoff)
-    if segment.butler > options.cutoff:
-        cut = f"over {cutoff}: {cutoff} + {rate} × {beyond} = {shown(segment.capped)}"
-    elif segment.butler < -options.cutoff:
-        cut = f"under -{cutoff}: -({cutoff} + {rate} × {beyond}) = {shown(segment.capped)}"
+    boards = len(segment.boards)
+    cutoff, rate = shown(segment.limit), shown(options.cutoff_rate)
+    if options.cutoff_per is CutoffPer.BOARD:
+        cutoff = f"{cutoff} ({shown(options.cutoff)} a board × {boards})"
+    beyond = shown(abs(Fraction(segment.butler)) - segment.limit)
+    limit = shown(segment.limit)
+    if segment.butler > segment.limit:
+        cut = f"over {cutoff}: {limit} + {rate} × {beyond} = {shown(segment.capped)}"
+    elif segment.butler < -segment.limit:
+        cut = f"under -{cutoff}: -({limit} + {rate} × {beyond}) = {shown(segment.capped)}"
     else:
         cut = "within the cutoff"
-    boards = len(segment.boards)
     return (
         f"normalised, {who.kind.value} {who.id} against {against} on board"
         f"{'s' if boards > 1 else ''} {listed(segment.boards)}: Butler {shown(segment.butler)}, "

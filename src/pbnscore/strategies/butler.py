@@ -245,6 +245,18 @@ PRESETS = (
         "JFR Teamy's AusButler (github.com/emkael/jfrteamy-ausbutler): normalised Butler, "
         "cutoff 32, rate 0.1, opponent factor 0.5",
     ),
+    _base.Preset(
+        "pzbs-league",
+        {
+            "normalised": True,
+            "cutoff": 2,
+            "cutoff_per": "board",
+            "cutoff_rate": "0.25",
+            "opponent_factor": "0.5",
+        },
+        "PZBS central leagues' normalised Butler (pzbs.pl, Butler w ligach centralnych): "
+        "beyond 2.00 IMPs a board 25% counts, half the opponents' average added",
+    ),
 )
 
 
@@ -333,6 +345,13 @@ class ButlerOptions(_base.SectionsOptions):
         applies=_NORMALISED,
         bounds=Range(0, 10_000, whole=False),
         metavar="N",
+    )
+    cutoff_per: _normalised.CutoffPer = _base.choice(
+        _normalised.CutoffPer.SEGMENT,
+        "--normalised: --cutoff limits a segment's Butler (segment: JFR Teamy) or its "
+        "Butler per board (board: the PZBS leagues; a segment of b boards is capped at "
+        "b x --cutoff)",
+        applies=_NORMALISED,
     )
     cutoff_rate: Fraction = _base.option(
         Fraction(1, 10),
