@@ -262,6 +262,62 @@ def test_an_arbitral_percentage_is_an_artificial_adjusted_score(
     assert (result.adjusted.code, result.adjusted.ns, result.adjusted.ew) == (code, ns, ew)
 
 
+def remarked(remark: str) -> tuple[Event, list[Problem]]:
+    """The remarks night with board 1 at table 1 keyed with ``remark`` and no contract."""
+    rows = {name: night("remarks").rows(name) for name in ("Section", "RoundData")}
+    (first, *_) = night("remarks").rows("ReceivedData")
+    warnings: list[Problem] = []
+    tables = MemoryTables({**rows, "ReceivedData": [{**first, "Remarks": remark}]})
+    return read_tables(tables, source="remarked.bws", warnings=warnings), warnings
+
+
+@pytest.mark.parametrize(
+    ("remark", "ns", "ew"),
+    [
+        pytest.param(
+            "70%-40%", AdjustedKind.AVERAGE_PLUS, AdjustedKind.AVERAGE_MINUS, id="session-70"
+        ),
+        pytest.param(
+            "60 % - 40 %", AdjustedKind.AVERAGE_PLUS, AdjustedKind.AVERAGE_MINUS, id="spaced"
+        ),
+        pytest.param("60-40", AdjustedKind.AVERAGE_PLUS, AdjustedKind.AVERAGE_MINUS, id="bare"),
+        pytest.param("40%-40%", AdjustedKind.AVERAGE_MINUS, AdjustedKind.AVERAGE_MINUS, id="both"),
+    ],
+)
+def test_a_percentage_pair_in_any_spelling_is_an_artificial_score(
+    remark: str, ns: AdjustedKind, ew: AdjustedKind
+) -> None:
+    """Remarks is free text a scoring program may write too: a pair of
+    percentages with or without the signs and spaces is NS's then EW's."""
+    event, warnings = remarked(remark)
+    result = results(event)[(1, "1")]
+    assert result.outcome is Outcome.ADJUSTED and result.adjusted is not None
+    assert (result.adjusted.ns, result.adjusted.ew) == (ns, ew)
+    assert [w.message for w in warnings] == []
+
+
+def test_a_session_percentage_is_read_and_said_as_the_imp_methods_score_it() -> None:
+    """70% (a side's session percentage, which Law 12C2(a) allows where it
+    is better than 60%) is one average-plus to every IMP method: said by check."""
+    from pbnscore.validate import check
+
+    event, _ = remarked("70%-40%")
+    said = [p.message for p in check(event) if "artificial score" in p.message]
+    assert said == [
+        "section A board 1: artificial score 70%-40%: NS's 70% scores as 60% does "
+        "(average-plus: --artificial-imps)"
+    ]
+
+
+def test_a_remark_not_understood_without_a_contract_is_one_warning() -> None:
+    event, warnings = remarked("60%/40%")
+    assert results(event)[(1, "1")].outcome is Outcome.NOT_PLAYED
+    assert [w.message for w in warnings] == [
+        "section A board 1 table 1: remark '60%/40%' not understood and no contract: "
+        "read as not played"
+    ]
+
+
 def test_not_played_is_not_played() -> None:
     event, _ = read_night("remarks")
     assert results(event)[(1, "2")].outcome is Outcome.NOT_PLAYED

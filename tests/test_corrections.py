@@ -110,6 +110,60 @@ def test_an_artificial_score_each_side_its_own(
     assert (result.adjusted.ns, result.adjusted.ew) == (ns, ew)
 
 
+@pytest.mark.parametrize(
+    ("adjusted", "said"),
+    [
+        pytest.param("60%-40%", None, id="law"),
+        pytest.param("40%-40%", None, id="both-at-fault"),
+        pytest.param(
+            "70%-40%",
+            "artificial score 70%-40%: NS's 70% scores as 60% does "
+            "(average-plus: --artificial-imps)",
+            id="session-percentage",
+        ),
+        pytest.param(
+            "60%-25%",
+            "artificial score 60%-25%: EW's 25% scores as 40% does "
+            "(average-minus: --artificial-imps)",
+            id="below-40",
+        ),
+        pytest.param(
+            "55%-45%",
+            "artificial score 55%-45%: NS's 55% is none of Law 12C2(a)'s 40%, 50%, 60%: "
+            "scored as average-plus; EW's 45% is none of Law 12C2(a)'s 40%, 50%, 60%: "
+            "scored as average-minus",
+            id="between",
+        ),
+    ],
+)
+def test_an_artificial_score_the_law_does_not_price_is_said(
+    adjusted: str, said: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Law 12C2(a): average-plus is at least 60% and average-minus at most
+    40% (a side's session percentage where it is better, in many
+    regulations), so 70%-40% is the Law's; but every IMP method has one
+    average-plus, so 70% scores as 60% does: said, as is 55%, none of the
+    Law's three."""
+    rulings = tmp_path / "rulings.csv"
+    rulings.write_text(f"board,ns,ew,adjusted\n1,4,3,{adjusted}\n", encoding="utf-8")
+    argv = [
+        "score",
+        str(MITCHELL_XML),
+        "--corrections",
+        str(rulings),
+        "-o",
+        str(tmp_path / "o.json"),
+    ]
+    assert main(argv) == 0
+    err = capsys.readouterr().err.splitlines()
+    warned = [line for line in err if "artificial score" in line and "corrected:" not in line]
+    if said is None:
+        assert warned == []
+    else:
+        (line,) = warned
+        assert line.endswith(f": board 1: {said}")
+
+
 def test_not_played_and_passed_out() -> None:
     text = "board,table,contract,adjusted\n1,1,,not played\n2,1,pass,\n"
     after, _ = corrected(text, bws_mitchell())

@@ -11,6 +11,9 @@ for every format:
 - a trick count where no contract was played, and a contract that cannot be
   read;
 - a board with a single result, which no IMP method can compare (warning);
+- an artificial score whose percentages are not Law 12C2(a)'s 40, 50 and 60
+  (a 70% session percentage), which an IMP method scores as one of those
+  (warning);
 - a section that lists no pairs, whose NS and EW are taken as numbered apart
   (a Mitchell, :mod:`pbnscore._numbering`) from fewer than half its boards
   (warning: a Howell's pair keyed on both sides of one board looks the same);
@@ -42,6 +45,8 @@ from pbnscore._reading import detect_format, reader_module
 from pbnscore.bridge import ns_score, vulnerability_for_board
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import (
+    Adjusted,
+    AdjustedKind,
     Board,
     Direction,
     Event,
@@ -442,6 +447,9 @@ def _sitting(columns: ResultColumns) -> Iterator[tuple[int, str, Direction]]:
 
 
 def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
+    unpriced = _unpriced(play.adjusted) if play.adjusted is not None else None
+    if unpriced:
+        yield unpriced
     if play.outcome is not Outcome.PLAYED:
         # 0 for a passed-out board is harmless; a split score's row keeps the
         # contract played at the table, its scores the ruling's.
@@ -456,6 +464,30 @@ def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
     mismatch = _score_mismatch(play, vulnerability)
     if mismatch:
         yield mismatch
+
+
+# Law 12C2(a): average-minus is at most 40%, average 50%, average-plus at
+# least 60% of the matchpoints (a side's session percentage where better,
+# as many regulations say); an IMP method scores each as one figure.
+LAW_PERCENTAGES = (40, 50, 60)
+
+
+def _unpriced(adjusted: Adjusted) -> str | None:
+    """What an IMP method makes of an artificial score given as percentages
+    the Law does not price alike (70% scores as 60% does; 55% is none of the
+    Law's three), or None where each side's is one of Law 12C2(a)'s."""
+    said = []
+    for side, percent in (("NS", adjusted.ns_percent), ("EW", adjusted.ew_percent)):
+        if percent is None or percent in LAW_PERCENTAGES:
+            continue
+        kind = AdjustedKind.from_percent(percent).value
+        if LAW_PERCENTAGES[0] < percent < LAW_PERCENTAGES[-1]:
+            laws = ", ".join(f"{p}%" for p in LAW_PERCENTAGES)
+            said.append(f"{side}'s {percent}% is none of Law 12C2(a)'s {laws}: scored as {kind}")
+        else:
+            law = LAW_PERCENTAGES[-1] if percent > LAW_PERCENTAGES[-1] else LAW_PERCENTAGES[0]
+            said.append(f"{side}'s {percent}% scores as {law}% does ({kind}: --artificial-imps)")
+    return f"artificial score {adjusted.code}: {'; '.join(said)}" if said else None
 
 
 def _score_mismatch(play: Play, vulnerability: Vulnerability) -> str | None:

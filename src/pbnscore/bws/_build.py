@@ -375,10 +375,13 @@ class Builder:
             return Result(ns, ew, Outcome.NOT_PLAYED, table=table)
         if said == S.WRONG_DIRECTION:
             self.warn(f"{where}: entered with the remark {remark!r}: scored as entered")
-        elif remark:
+        elif remark and contract_text:
             self.warn(f"{where}: remark {excerpt(remark)} not understood: scored as entered")
         if not contract_text:
-            self.warn(f"{where}: no contract and no remark: read as not played")
+            said = f"remark {excerpt(remark)} not understood and no contract"
+            self.warn(
+                f"{where}: {said if remark else 'no contract and no remark'}: read as not played"
+            )
             return Result(ns, ew, Outcome.NOT_PLAYED, table=table)
         return self.played(entry, where, ns, ew, contract_text)
 

@@ -39,8 +39,9 @@ HAND_COLUMNS = {
 HOLDING_RE = re.compile(r"[AKQJT98765432]*")
 
 # Remarks: an arbitral score as NS% then EW%, each as the scorer keyed it
-# ("60%-40%", "40%-60%", "60%-60%" ...).
-PERCENTAGES_RE = re.compile(r"\s*(\d{1,3})\s*%\s*-\s*(\d{1,3})\s*%\s*")
+# ("60%-40%", "40%-60%", "60%-60%" ...; Remarks is free text another program
+# may write too, so the signs and spaces are optional: "60-40").
+PERCENTAGES_RE = re.compile(r"\s*(\d{1,3})\s*%?\s*-\s*(\d{1,3})\s*%?\s*")
 NOT_PLAYED = "not played"
 ARBITRAL_PENDING = "arbitral score"  # the director has yet to decide
 WRONG_DIRECTION = "wrong direction"
