@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import model_events as build
 import pbnscore
 import reference
+from pbnscore import imps
 from pbnscore.errors import OptionError
 from pbnscore.model import Event, ScoredEvent
 from pbnscore.strategies.butler import (
@@ -203,6 +204,46 @@ def test_eight_boards_on_the_sixteen_board_scale(spec: str, tables: str) -> None
     expected = 10 + 10 * (1 - r ** (float(margin) / 60)) / (1 - r)
     assert abs(float(scaled.vp) - expected) < 0.006
     assert scaled.vp != plain.vp
+
+
+def vp_length(spec: str, boards: int) -> int:
+    """The board count a VP scale is for, by --vp-boards's words: N, or
+    K x the match's boards to the nearest whole board (a half up)."""
+    if not spec.endswith("x"):
+        return int(spec)
+    exact = Fraction(spec[:-1]) * boards
+    whole = int(exact)
+    return max(1, whole + 1 if exact - whole >= Fraction(1, 2) else whole)
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.tuples(build.scores, build.scores), min_size=1, max_size=9),
+    st.sampled_from(["1x", "1.5x", "1.6x", "2x", "3x", "0.5x", "1", "16", "24"]),
+    st.sampled_from(["wbf", "wbf-discrete"]),
+    st.sampled_from(["all", "paired"]),
+)
+def test_vp_boards_matches_reference(
+    boards: list[tuple[int, int]], spec: str, vp: str, tables: str
+) -> None:
+    """A teams-of-four match of b boards with --vp-boards converts its
+    margin exactly as a match of the scale's boards would: the WBF
+    continuous scale's formula (to 0.01) or its discrete scale, both
+    teams' VPs adding to 20."""
+    event = build.teams_event([[list(b) for b in boards]])
+    plain = score(event, "aggregate", tables=tables, vp="none").matches[0]
+    scaled = score(event, "aggregate", tables=tables, vp=vp, vp_boards=spec).matches[0]
+    margin = plain.imps - plain.opponent_imps
+    length = vp_length(spec, len(boards))
+    assert scaled.vp is not None and scaled.opponent_vp is not None
+    assert scaled.vp + scaled.opponent_vp == 20
+    if vp == "wbf":
+        r = ((5**0.5 - 1) / 2) ** 3
+        winner = min(20.0, 10 + 10 * (1 - r ** (float(abs(margin)) / (15 * length**0.5))) / (1 - r))
+        mine = winner if margin >= 0 else 20 - winner
+        assert abs(float(scaled.vp) - mine) < 0.011  # the WBF's table: 2 dp, made concave
+    else:
+        assert (scaled.vp, scaled.opponent_vp) == imps.wbf_discrete_vps(margin, length)
 
 
 @pytest.mark.parametrize("bad", ["0", "-2x", "x", "1.5", "many"])
