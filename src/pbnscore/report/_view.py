@@ -214,9 +214,11 @@ def how_scored(method: str, options: Mapping[str, object]) -> tuple[str, ...]:
     said = _METHOD_WORDS.get(method)
     if said is None:
         return (f"Scored by {method}.",)
+    if value.get("imps") == "continuous":
+        said = said.replace("the standard scale", _CONTINUOUS_WORDS)
     words = [said]
     if method == "butler":
-        words.append(_DATUM_WORDS.get(value.get("datum", ""), ""))
+        words.append(_datum_words(value))
         if value.get("double") == "yes":
             words.append("Each difference counts double.")
         if value.get("halve") == "yes":
@@ -236,7 +238,9 @@ def how_scored(method: str, options: Mapping[str, object]) -> tuple[str, ...]:
         words.append(
             "Teams are ranked on their net IMPs."
             if value.get("vp") == "none"
-            else "Each match's IMPs become Victory Points (20 between the two teams)."
+            else "Each match's IMPs become Victory Points (20 between the two teams)"
+            + _vp_length_words(value.get("vp_boards", "none"))
+            + "."
         )
     if "artificial_imps" in value:
         words.append(
@@ -258,13 +262,63 @@ _METHOD_WORDS = {
     "comparison turned into IMPs on the standard scale. Pairs are ranked on their total; "
     "a team's figure is the mean of its pairs'.",
 }
-_DATUM_WORDS = {
-    "zero-sum": "The datum is the score that makes the board's IMPs add up to zero.",
-    "trimmed-mean": "The datum is the average score after the highest and lowest are "
-    "left out, rounded to 10.",
-    "mean": "The datum is the average score, rounded to 10.",
-    "median": "The datum is the middle score.",
-}
+_CONTINUOUS_WORDS = (
+    "De Wael's continuous IMP scale (the IMP table's half-way points joined by straight "
+    "lines, not rounded to whole IMPs)"
+)
+
+
+def _datum_words(value: Mapping[str, str]) -> str:
+    """The Butler datum as the options made it (docs/reference/conventions.md)."""
+    datum = value.get("datum", "")
+    rounded = "kept exact" if value.get("rounding") == "none" else "rounded to 10"
+    if datum == "zero-sum":
+        return "The datum is the score that makes the board's IMPs add up to zero."
+    if datum == "mean":
+        return f"The datum is the average score, {rounded}."
+    if datum == "median":
+        middle = {
+            "upper": "the higher of the two middle ones",
+            "lower": "the lower of the two middle ones",
+        }.get(value.get("median", ""), f"the mean of the two middle ones, {rounded}")
+        return f"The datum is the middle score (with an even number of scores, {middle})."
+    if datum != "trimmed-mean":
+        return ""
+    return f"The datum is the average score {_drop_words(value)}, {rounded}."
+
+
+def _drop_words(value: Mapping[str, str]) -> str:
+    """Which scores a trimmed mean leaves out, by --drop, --drop-rounding and --drop-from."""
+    drop = value.get("drop", "1")
+    if drop.isdigit():
+        many = int(drop)
+        left = (
+            "the highest and the lowest score"
+            if many == 1
+            else f"the {many} highest and the {many} lowest scores"
+        )
+    elif drop.endswith("%") or "/" in drop:
+        rounding = {"up": "up", "down": "down", "nearest": "to the nearest whole score"}
+        whole = rounding.get(value.get("drop_rounding", "up"), "up")
+        left = f"{drop} of the scores at each end (rounded {whole})".replace(
+            "rounded to the", "to the"
+        )
+    else:
+        left = f"the highest and lowest scores as the {drop} rule counts them"
+    since = value.get("drop_from", "1")
+    threshold = "" if since == "1" else f" (none where a board has fewer than {since} scores)"
+    return f"after {left} are left out{threshold}"
+
+
+def _vp_length_words(vp_boards: str) -> str:
+    """--vp-boards in words: the scale for N boards, or K times the match's."""
+    if vp_boards == "none":
+        return ""
+    if vp_boards.endswith("x"):
+        return f" on the scale for {vp_boards[:-1]} times its boards"
+    return f" on the scale for {vp_boards} boards"
+
+
 _NORMALISE_WORDS = {
     "cross-imps": {
         "average": "A pair's figure on a board is the average of its comparisons.",
