@@ -233,7 +233,7 @@ def test_vp_boards_matches_reference(
     event = build.teams_event([[list(b) for b in boards]])
     plain = score(event, "aggregate", tables=tables, vp="none").matches[0]
     scaled = score(event, "aggregate", tables=tables, vp=vp, vp_boards=spec).matches[0]
-    margin = plain.imps - plain.opponent_imps
+    margin = Fraction(plain.imps - plain.opponent_imps)
     length = vp_length(spec, len(boards))
     assert scaled.vp is not None and scaled.opponent_vp is not None
     assert scaled.vp + scaled.opponent_vp == 20
