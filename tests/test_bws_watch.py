@@ -3,18 +3,20 @@ provisional (how many results are in, which round is under way) until the
 movement's every result is in, then final; the director's
 ``NIGHT.corrections.csv`` beside the night is applied.
 
-No tool here writes Access files, so a night "in progress" is the 2014
-sample saved three times (empty pages appended make the bytes differ, as a
-save does) with the reader's count of results in taken from a fake at the
-first two saves; the last is the real, complete count."""
+No tool here writes Access files. A night "in progress" is the 2014 sample
+with its later entries hidden the way Access hides a deleted row (the
+deleted flag on the row's offset in its data page, as the 2025 sample
+keeps one): each save shows more of its rows, as the tables key them.
+The watch's steps are driven with a clock of the test's own."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+import struct
+import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-
-import pytest
 
 from pbnscore import batch, bws, watch
 from pbnscore.bws import Progress
@@ -37,8 +39,11 @@ def night_event(title: str | None = None) -> Event:
 
 
 def test_a_night_with_results_to_come_is_titled_provisional() -> None:
+    """Untitled, the night is named by its file, as its pages name it once final."""
     event = bws.provisional(night_event(), Progress(312, 384, 7, 8))
-    assert event.title == "tonight (provisional: 312 of 384 results in; round 7 of 8 under way)"
+    assert event.title == (
+        "tonight.bws (provisional: 312 of 384 results in; round 7 of 8 under way)"
+    )
     titled = bws.provisional(night_event("Tuesday pairs"), Progress(312, 384, 7, 8))
     assert titled.title == (
         "Tuesday pairs (provisional: 312 of 384 results in; round 7 of 8 under way)"
@@ -47,50 +52,6 @@ def test_a_night_with_results_to_come_is_titled_provisional() -> None:
 
 def test_a_complete_night_is_final() -> None:
     assert bws.provisional(night_event("Tuesday"), Progress(384, 384, None, 8)).title == "Tuesday"
-
-
-@pytest.fixture
-def saves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Progress]]:
-    """The counts the first saves report, in order; past them, the real one."""
-    counts: list[Progress] = []
-    real = bws.progress
-
-    def progress(data: bytes, *, source: str = "<string>") -> Progress:
-        return counts.pop(0) if counts else real(data, source=source)
-
-    monkeypatch.setattr(bws, "progress", progress)
-    yield counts
-
-
-def test_watch_says_provisional_then_final_and_ends_as_score_does(
-    shared_samples: Path, tmp_path: Path, saves: list[Progress]
-) -> None:
-    folder, out = tmp_path / "in", tmp_path / "out"
-    folder.mkdir()
-    night = folder / "tonight.bws"
-    data = (shared_samples / TWELVE_TABLES).read_bytes()
-    config = watch.Config(folder, out, batch.Settings(to=("text", "json")), settle=1.0)
-    now = [0.0]
-    watcher = watch.Watcher(config, watch.Log(Quiet()), clock=lambda: now[0])  # type: ignore[arg-type]
-    saves += [Progress(96, 288, 5, 12), Progress(264, 288, 12, 12)]
-    titles = []
-    for pages in (2, 1, 0):
-        night.write_bytes(data + bytes(2048 * pages))
-        watcher.noticed(night)
-        watcher.step()
-        now[0] += config.settle
-        watcher.step()
-        titles.append((out / "tonight.txt").read_text(encoding="utf-8").splitlines()[0])
-    assert titles == [
-        "tonight (provisional: 96 of 288 results in; round 5 of 12 under way)",
-        "tonight (provisional: 264 of 288 results in; round 12 of 12 under way)",
-        "tonight.bws",
-    ]
-    by_score = tmp_path / "by-score.json"
-    assert main(["score", str(night), "--to", "json", "-o", str(by_score), "-q"]) == 0
-    assert json.loads((out / "tonight.json").read_text(encoding="utf-8")) == json.loads(
-        by_score.read_text(encoding="utf-8")
-    )
 
 
 def test_watch_applies_the_corrections_beside_the_night(
@@ -111,3 +72,100 @@ def test_watch_applies_the_corrections_beside_the_night(
         "40%-60%",
         "60%-40%",
     ]
+
+
+# -- a night keyed in three steps, read as it is saved ----------------------------
+
+JET3_PAGE = 2048
+DATA_PAGE = 0x01
+DELETED = 0x8000  # a row offset's flag: the row was deleted
+
+
+def entered_up_to(data: bytes, last: int) -> bytes:
+    """The Jet 3 file ``data`` with every ReceivedData row whose ID (its
+    first column, an AutoNumber: later entries have higher IDs) is past
+    ``last`` marked deleted, as if the tables had not keyed it yet."""
+    from access_parser import AccessParser
+
+    copy = bytearray(data)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "night.bws"
+        path.write_bytes(data)
+        definition = AccessParser(str(path)).catalog["ReceivedData"]
+    hidden = 0
+    for start in range(0, len(copy), JET3_PAGE):
+        header = struct.unpack_from("<BBHIH", copy, start)  # kind, _, free, owner, rows
+        if header[0] != DATA_PAGE or header[3] != definition:
+            continue
+        for row in range(header[4]):
+            at = start + 10 + 2 * row
+            (offset,) = struct.unpack_from("<H", copy, at)
+            # a row: its column count (one byte), then ID, 4 bytes
+            (id_,) = struct.unpack_from("<I", copy, start + (offset & 0x1FFF) + 1)
+            if id_ > last:
+                struct.pack_into("<H", copy, at, offset | DELETED)
+                hidden += 1
+    assert hidden == len(rows_of(data)) - last
+    return bytes(copy)
+
+
+def rows_of(data: bytes) -> Sequence[bws.Row]:
+    from pbnscore.bws._access import AccessTables
+
+    return AccessTables(data, "night.bws").rows("ReceivedData")
+
+
+def said_of(data: bytes, last: int) -> str:
+    """What the page of the night keyed up to entry ``last`` says, the slow
+    way: the entries in against the 288 the movement holds (the complete
+    night has each once), the round under way the first of one still out."""
+    entries = rows_of(data)
+    out = [int(row["Round"] or 0) for row in entries if int(row["ID"] or 0) > last]
+    if not out:
+        return "tonight.bws"
+    return (
+        f"tonight.bws (provisional: {len(entries) - len(out)} of {len(entries)} results in; "
+        f"round {min(out)} of 12 under way)"
+    )
+
+
+def test_watch_on_a_night_keyed_in_three_steps_ends_as_score_of_the_last(
+    shared_samples: Path, tmp_path: Path
+) -> None:
+    """Each save rescored once it is quiet: provisional pages while entries
+    are still out, counted from the file itself, then final, and the last
+    JSON the same as ``score`` of the last save. A save of the same bytes
+    is not rescored."""
+    folder, out = tmp_path / "in", tmp_path / "out"
+    folder.mkdir()
+    night = folder / "tonight.bws"
+    data = (shared_samples / TWELVE_TABLES).read_bytes()
+    config = watch.Config(folder, out, batch.Settings(to=("text", "html", "json")), settle=1.0)
+    now = [0.0]
+    log = Quiet()
+    watcher = watch.Watcher(config, watch.Log(log), clock=lambda: now[0])  # type: ignore[arg-type]
+
+    def saved(contents: bytes) -> tuple[str, str]:
+        night.write_bytes(contents)
+        watcher.noticed(night)
+        watcher.step()
+        now[0] += config.settle
+        watcher.step()
+        text = (out / "tonight.txt").read_text(encoding="utf-8").splitlines()[0]
+        page = re.search(r"<title>([^<]*)</title>", (out / "tonight.html").read_text("utf-8"))
+        assert page is not None
+        return text, page.group(1)
+
+    steps = (100, 250, 288)
+    pages = [saved(entered_up_to(data, last) if last < 288 else data) for last in steps]
+    said = [said_of(data, last) for last in steps]
+    assert said[0].startswith("tonight.bws (provisional: 100 of 288 results in; round ")
+    assert pages == [(line, line) for line in said]  # the text page's title, the HTML's
+    by_score = tmp_path / "by-score.json"
+    assert main(["score", str(night), "--to", "json", "-o", str(by_score), "-q"]) == 0
+    assert json.loads((out / "tonight.json").read_text(encoding="utf-8")) == json.loads(
+        by_score.read_text(encoding="utf-8")
+    )
+    before = log.text
+    saved(data)
+    assert log.text == before

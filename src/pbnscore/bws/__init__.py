@@ -19,7 +19,7 @@ some other way (a night exported as CSV, a test's rows).
 
 from __future__ import annotations
 
-import os
+from pathlib import PurePath
 from typing import TYPE_CHECKING, TypedDict
 
 import attrs
@@ -123,7 +123,9 @@ def provisional(event: Event, progress: Progress) -> Event:
     status = f"provisional: {progress.results} of {progress.scheduled} results in"
     if progress.round is not None:
         status += f"; round {progress.round} of {progress.rounds} under way"
-    title = event.title or os.path.splitext(os.path.basename(event.source.name))[0]
+    # Untitled, a night's pages name it by its file's base name (as the
+    # reports do): so here, that the name stays when the pages become final.
+    title = event.title or PurePath(event.source.name).name or event.source.name
     return attrs.evolve(event, title=f"{title} ({status})")
 
 
