@@ -290,3 +290,59 @@ def test_a_pair_links_to_its_scorecard_everywhere() -> None:
             assert titles[link.removeprefix("#")].startswith(f"Pair {cell.text_content()} · {side}")
             checked += 1
     assert checked > 100
+
+
+# Where a participant is named in the page, by the column (or, in a match
+# grid, the row heading) that names it, and the kind of card it leads to.
+NAMED = {
+    "NS": "Pair", "EW": "Pair",
+    "N": "Player", "S": "Player", "E": "Player", "W": "Player",
+    "Team": "Team", "Opponent": "Team",
+}  # fmt: skip
+NAMING_EVENTS = {
+    "individual": events.fixture("usebio/individual-with-handset.xml", "butler"),
+    "eight-teams": events.fixture("usebio/eight-teams.xml", "aggregate"),
+    "barking": events.fixture("usebio/teams-of-eight-three-matches.xml", "barking"),
+}
+
+
+@pytest.mark.parametrize("make", NAMING_EVENTS.values(), ids=NAMING_EVENTS.keys())
+def test_a_participant_links_to_its_scorecard_wherever_it_is_named(make: Any) -> None:
+    """A player's number on an individual's traveller, a team in the list
+    of matches and down the match grid, and a team as a team's opponent on
+    its scorecard each link to that participant's own scorecard."""
+    root = page(make())
+    titles = {
+        card.get("id"): card.find("h3").text_content()
+        for card in root.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]")
+    }
+    named = [
+        (cell, NAMED[cell.get("data-label")])
+        for cell in root.xpath("//section[@id='boards' or @id='matches']//td[@data-label]")
+        if cell.get("data-label") in NAMED and cell.text_content()
+    ]
+    named += [(th, "Team") for th in root.xpath("//table[contains(@class, 'grid')]/tbody/tr/th")]
+    named += [
+        (cell, "Team")
+        for cell in root.xpath("//div[contains(@class, 'card')]//td[@data-label='Opponents']")
+        if titles[cell.xpath("ancestor::div[contains(@class, 'card')][1]/@id")[0]].startswith(
+            "Team "
+        )
+    ]
+    kinds = {title.split()[0] for title in titles.values()}
+    checked = 0
+    for cell, kind in named:
+        if kind not in kinds:
+            continue  # none to lead to: an aggregate's pairs have no scorecards
+        number = cell.text_content().split()[0]
+        links = cell.xpath("./a/@href")
+        assert links, f"{kind} {cell.text_content()!r} links nowhere"
+        target = titles[links[0].removeprefix("#")]
+        assert target.startswith(f"{kind} {number} "), (cell.text_content(), target)
+        checked += 1
+    # A teams traveller's players: to the card their pair's number leads to.
+    for row in root.xpath("//table[@class='traveller']/tbody/tr[td[@data-label='NS players']]"):
+        for side in ("NS", "EW"):
+            number = row.xpath(f"./td[@data-label='{side}']/a/@href")
+            assert row.xpath(f"./td[@data-label='{side} players']/a/@href") == number
+    assert checked > 20

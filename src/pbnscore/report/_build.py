@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pbnscore.model import ScoredEvent
+from pbnscore.model import ParticipantKind, ScoredEvent
 from pbnscore.report import _cards, _dd, _matches, _standings, _travellers, _why
 from pbnscore.report._shared import source_name, team_records
 from pbnscore.report._view import (
@@ -57,8 +57,8 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         method=scored.method,
         options=_options(scored.options),
         standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),
-        grid=_matches.grid(scored.matches, teams),
-        matches=_matches.tables(_matches.in_play_order(scored.matches, event), teams),
+        grid=_matches.grid(scored.matches, teams, seats),
+        matches=_matches.tables(_matches.in_play_order(scored.matches, event), teams, seats),
         boards=_board_views(scored, teams, places, boards, dd, whys, seats),
         scorecards=_cards.scorecards(
             _cards.Sources(scored, places, boards, cards, teams, whys=whys, seat_cards=seats)
@@ -75,14 +75,21 @@ def _scored(line: Any) -> bool:
 
 def _seat_cards(scored: ScoredEvent, cards: Mapping[Any, str]) -> dict[tuple[Any, ...], str]:
     """A number seen at a table -> its scorecard: by (section, number,
-    direction), and by (section, number) where the number is one pair's."""
+    direction), and by (section, number) where the number is one pair's; a
+    player of an individual by (ParticipantKind.PLAYER, section, number), a
+    team by (ParticipantKind.TEAM, None, number)."""
     found: dict[tuple[Any, ...], str] = {}
     for standing in scored.standings:
         p = standing.participant
         card = cards.get(_view_identity(p))
-        if card is None or p.kind.value == "team":
+        if card is None:
             continue
         section = p.section if p.team is None else None
+        if p.kind is ParticipantKind.TEAM:
+            found.setdefault((p.kind, None, p.id), card)
+            continue
+        if p.kind is ParticipantKind.PLAYER:
+            found.setdefault((p.kind, section, p.id), card)
         found[(section, p.id, p.direction.value if p.direction else None)] = card
         found.setdefault((section, p.id), card)
     return found

@@ -43,7 +43,7 @@ from pbnscore.model import (
     ScoredMatch,
     Standing,
 )
-from pbnscore.report import _travellers, _view
+from pbnscore.report import _matches, _travellers, _view
 from pbnscore.report._view import Identity, identity
 
 
@@ -224,7 +224,7 @@ class Sources:
     whys: list[dict[int, Any]] = attrs.field(factory=list)
     # A number seen at a table -> its scorecard, by (section, number,
     # direction) and (section, number): the opponents' cards.
-    seat_cards: Mapping[tuple[Any, ...], str] = attrs.field(factory=dict)
+    seat_cards: Mapping[tuple[Any, ...], str] = attrs.field(factory=dict)  # and teams': _build
 
 
 def seat_index(
@@ -469,7 +469,8 @@ def _match_card(team: Participant, sources: Sources) -> _view.Table:
             )
             board_anchor = anchors.get((id(event_match), dealt.number))
             note = notes.get(board_anchor) if board_anchor is not None else None
-            links.append((None, board_anchor, None, None, note, None, None))
+            theirs = _matches.team_card(sources.seat_cards, opponent)
+            links.append((None, board_anchor, theirs, None, note, None, None))
     return _view.make_table(
         "scorecard",
         None,

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import Any
 
 from pbnscore.model import (
     Event,
+    ParticipantKind,
     Points,
     ScoredMatch,
 )
@@ -62,8 +64,14 @@ def in_play_order(matches: Iterable[ScoredMatch], event: Event) -> tuple[ScoredM
     return tuple(sorted(matches, key=place))
 
 
-def tables(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tuple[Table, ...]:
-    """The list of matches, then each match's IMPs board by board."""
+def tables(
+    matches: tuple[ScoredMatch, ...],
+    teams: Mapping[str, str],
+    cards: Mapping[tuple[Any, ...], str] | None = None,
+) -> tuple[Table, ...]:
+    """The list of matches, then each match's IMPs board by board. In the
+    page each team links to its scorecard (``cards``, by
+    (ParticipantKind.TEAM, None, team): :func:`pbnscore.report._build.build`)."""
     if not matches:
         return ()
     with_session = several(match.session for match in matches)
@@ -73,6 +81,10 @@ def tables(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> tuple[
         _MATCH_COLUMNS,
         (_match_row(match, teams, with_session) for match in matches),
         optional=frozenset({"Session", "Round", "VP", "Opp VP", "Opp's view"}),
+        links=[
+            (None, None, team_card(cards, m.team), team_card(cards, m.opponent), *_NO_LINKS)
+            for m in matches
+        ],
     )
     return (listing, *(_match_boards(match, teams, with_session) for match in matches))
 
@@ -90,6 +102,14 @@ def _match_row(
         # Said once, where the figures would be.
         *((NOT_PLAYED, "", "", "", "") if not match.boards else scores),
     )
+
+
+_NO_LINKS = (None,) * (len(_MATCH_COLUMNS) - 4)  # the figures after the two teams
+
+
+def team_card(cards: Mapping[tuple[Any, ...], str] | None, team: str) -> str | None:
+    """The anchor of ``team``'s scorecard, where it has one."""
+    return None if cards is None else cards.get((ParticipantKind.TEAM, None, team))
 
 
 NOT_PLAYED = "not played"  # a match in which no board was played: no IMPs, no VPs
@@ -121,8 +141,13 @@ def _board_rows(match: ScoredMatch) -> tuple[tuple[Cell, ...], ...]:
     return home, (f"IMPs to {match.opponent}", *away)
 
 
-def grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | None:
-    """Teams x teams, each cell seen from the row's team."""
+def grid(
+    matches: tuple[ScoredMatch, ...],
+    teams: Mapping[str, str],
+    cards: Mapping[tuple[Any, ...], str] | None = None,
+) -> Grid | None:
+    """Teams x teams, each cell seen from the row's team; each row's team
+    linked to its scorecard (``cards``, as for :func:`tables`)."""
     if not matches:
         return None
     order = sorted(
@@ -139,6 +164,7 @@ def grid(matches: tuple[ScoredMatch, ...], teams: Mapping[str, str]) -> Grid | N
     return Grid(
         labels=tuple(order),
         names=tuple(team_label(team, teams) for team in order),
+        anchors=tuple(team_card(cards, team) for team in order),
         cells=tuple(
             tuple(None if row == col else tuple(lines[row, col]) for col in order) for row in order
         ),

@@ -11,6 +11,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Outcome,
+    ParticipantKind,
     Result,
     ScoredBoard,
     ScoredEvent,
@@ -159,7 +160,7 @@ def traveller(
     seats: Mapping[tuple[Any, ...], str] | None = None,
 ) -> Table:
     """A board's results in table order. In the page a pair's number and
-    names link to its scorecard (``seats``, from
+    names, and an individual's player's number, link to its scorecard (``seats``, from
     :func:`pbnscore.report._build.build`) and each figure to how it came
     about (``whys``, by result position: :mod:`pbnscore.report._why`)."""
     teams = players is not None
@@ -175,6 +176,12 @@ def traveller(
         anchor = why.anchor if why is not None else None
         linked = {"NS": ns, "EW": ew, "NS players": ns, "EW players": ew}
         linked |= {"NS pts": anchor, "EW pts": anchor}
+        # An individual's players, each by the number it played under.
+        seated = zip("NESW", (*scored.result.players, None, None, None, None)[:4], strict=True)
+        linked |= {
+            seat: (seats or {}).get((ParticipantKind.PLAYER, section, player))
+            for seat, player in seated
+        }
         links.append(tuple(linked.get(column.title) for column in _TRAVELLER_COLUMNS))
     if rows and match_imps is not None:
         rows[0] = (*rows[0][:-1], match_imps)

@@ -137,6 +137,8 @@ class Grid:
     labels: tuple[str, ...]  # short, for column heads
     names: tuple[str, ...]  # long, for row heads
     cells: tuple[tuple[tuple[str, ...] | None, ...], ...]
+    # Each row's team's scorecard in the page (None: it has none).
+    anchors: tuple[str | None, ...] = ()
 
 
 @attrs.frozen

@@ -492,14 +492,15 @@ def _grid(grid: Grid) -> Iterator[str]:
     )
     yield f"<thead><tr><th></th>{head}</tr></thead>"
     yield "<tbody>"
-    for name, row in zip(grid.names, grid.cells, strict=True):
+    anchors = grid.anchors or (None,) * len(grid.names)
+    for name, anchor, row in zip(grid.names, anchors, grid.cells, strict=True):
         cells = "".join(
             '<td class="self"></td>'
             if cell is None
             else f'<td data-label="v {_e(label)}">{"<br>".join(map(_e, cell))}</td>'
             for label, cell in zip(grid.labels, row, strict=True)
         )
-        yield f'<tr><th scope="row">{_e(name)}</th>{cells}</tr>'
+        yield f'<tr><th scope="row">{_linked(name, anchor)}</th>{cells}</tr>'
     yield "</tbody></table></div>"
 
 
