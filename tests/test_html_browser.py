@@ -564,7 +564,7 @@ def test_a_published_page_reads_at_every_width(browser_page: Any, name: str, wid
     """At each width, every part shown: no element's content wider than its
     box, no word broken inside, every link leads to a place in the report;
     and with nothing asked for, the first screen shows the ranking (a hand
-    record: its index of boards)."""
+    record: its index of boards and its first deal)."""
     html = published_page(name)
     assert flaws(browser_page, html, width)[:10] == []
     page = browser_page
@@ -572,6 +572,8 @@ def test_a_published_page_reads_at_every_width(browser_page: Any, name: str, wid
     page.set_content(html)
     if name == "hand-record":
         assert page.locator("#boards .index a").first.bounding_box()["y"] < 900
+        deal = page.locator("#boards .deal").first  # a deal, with nothing asked for
+        assert deal.is_visible() and deal.bounding_box()["y"] < 900
         assert page.locator("#standings, #scoring").count() == 0
         return
     bottom = page.evaluate(RANKING_TOP)

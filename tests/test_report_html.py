@@ -346,3 +346,21 @@ def test_a_participant_links_to_its_scorecard_wherever_it_is_named(make: Any) ->
             number = row.xpath(f"./td[@data-label='{side}']/a/@href")
             assert row.xpath(f"./td[@data-label='{side} players']/a/@href") == number
     assert checked > 20
+
+
+def test_a_hand_record_shows_every_deal() -> None:
+    """A file of deals and no results opens on its deals, every one shown
+    (not a part behind a link): no ranking, no traveller's table, no word
+    of a method."""
+    import pbnscore
+
+    scored = pbnscore.score(pbnscore.load(events.FIXTURES / "pbn" / "hand-record.pbn"))
+    root = page(scored)
+    boards = root.xpath("//div[contains(concat(' ', @class, ' '), ' board ')]")
+    assert len(boards) == len(scored.boards) > 1
+    for board in boards:
+        assert "part" not in board.get("class").split()  # shown without a click
+        assert len(board.xpath(".//div[@class='deal']/div")) == 5  # four hands, the compass
+    assert root.xpath("//table[not(contains(@class, 'double-dummy'))]") == []
+    assert root.xpath("//*[@id='standings' or @id='scoring' or @id='scorecards']") == []
+    assert "Method" not in root.text_content()

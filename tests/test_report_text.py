@@ -284,3 +284,20 @@ def test_numbers_are_never_cut_to_fit() -> None:
     assert lines[first].split()[-12:] == ["-1234.50"] * 12
     assert len(lines) > first + 1  # the text columns gave way: they wrap
     assert "…" not in "".join(lines)
+
+
+def test_a_hand_record_is_its_deals() -> None:
+    """A file of deals and no results: the title, then each board's deal;
+    no ranking, no traveller's table, no word of a method."""
+    import pbnscore
+
+    scored = pbnscore.score(pbnscore.load(events.FIXTURES / "pbn" / "hand-record.pbn"))
+    report = text.render(scored)
+    lines = report.splitlines()
+    assert lines[:2] == ["Tuesday Hands", "============="]
+    assert "Hand record" in lines
+    boards = [line for line in lines if line.startswith("Board ")]
+    assert boards == [f"Board {n}" for n in range(1, len(scored.boards) + 1)] and boards
+    for word in ("Method", "Ranking", "Contract", "Score", "How it was scored", "Scorecards"):
+        assert word not in report
+    assert report.count("♠") == 4 * len(boards)

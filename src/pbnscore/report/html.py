@@ -177,7 +177,7 @@ def _page(report: Report) -> Iterator[str]:
     scorecards, each board and card a part of its own, shown when a link
     leads to it (CSS ``:target``: no script) with links back, to the
     boards either side and to how each figure came about; how it was
-    scored last. A hand record: its boards, each shown in turn."""
+    scored last. A hand record: its boards' deals, all shown."""
     yield from opening(report)
     yield from _navigation(report)
     yield "<main>"
@@ -347,12 +347,19 @@ _RANKING = ("standings", "Ranking")
 
 
 def _boards(boards: tuple[BoardView, ...], hand_record: bool = False) -> Iterator[str]:
-    home = ("boards", "Hand record") if hand_record else _RANKING
-    return _parts("board", boards, lambda board: _board(board, home))
+    """Each board a part shown when a link leads to it; a hand record's
+    deals all shown, one after the other, as a hand record is read (and
+    printed): nothing but them to move between."""
+    if hand_record:
+        return _parts("board", boards, lambda board: _board(board, None), hidden=False)
+    return _parts("board", boards, _board)
 
 
-def _board(board: BoardView, home: tuple[str, str] = _RANKING) -> Iterator[str]:
-    yield _steps(board.previous, board.next, "board", home)
+def _board(board: BoardView, home: tuple[str, str] | None = _RANKING) -> Iterator[str]:
+    """A board: links back ``home`` and to the boards either side (none
+    where ``home`` is None), its facts, deal, traveller, notes and analysis."""
+    if home is not None:
+        yield _steps(board.previous, board.next, "board", home)
     facts = "".join(f"<span>{_e(fact)}</span>" for fact in board.facts)
     yield f'<p class="facts">{facts}</p>'
     if board.traveller.note:
