@@ -318,6 +318,32 @@ def test_a_remark_not_understood_without_a_contract_is_one_warning() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("keyed", "lead", "said"),
+    [
+        pytest.param("SA", "SA", [], id="ace"),
+        pytest.param("C10", "CT", [], id="the-guide-s-ten"),
+        pytest.param("h7", "H7", [], id="lower-case"),
+        pytest.param(
+            "X9", None, ["section A board 1 table 1: lead 'X9' is no card: left out"], id="no-card"
+        ),
+    ],
+)
+def test_a_lead_is_a_card_as_hand_records_write_it(
+    keyed: str, lead: str | None, said: list[str]
+) -> None:
+    """LeadCard: suit letter then rank, the ten written ``10`` by the guide
+    (``C10``); kept as PBN and hand records write a card, with ``T``."""
+    rows = {name: night("mitchell").rows(name) for name in ("Section", "RoundData")}
+    (first, *_) = night("mitchell").rows("ReceivedData")
+    warnings: list[Problem] = []
+    tables = MemoryTables({**rows, "ReceivedData": [{**first, "LeadCard": keyed}]})
+    event = read_tables(tables, source="led.bws", warnings=warnings)
+    (result,) = (r for b in section_of(event).boards for r in b.results)
+    assert result.lead == lead and result.score == 420
+    assert [w.message for w in warnings] == said
+
+
 def test_not_played_is_not_played() -> None:
     event, _ = read_night("remarks")
     assert results(event)[(1, "2")].outcome is Outcome.NOT_PLAYED

@@ -394,7 +394,7 @@ class Builder:
         except ContractError:
             self.fail(f"{where}: contract {excerpt(contract_text)} cannot be read")
             return None
-        lead = (row.get("LeadCard") or "").strip() or None
+        lead = self.lead(row.get("LeadCard"), where)
         seat_text = (row.get(S.DECLARER_SEAT) or "").strip().upper()
         if contract is None:
             return Result(
@@ -424,6 +424,18 @@ class Builder:
         return Result(
             ns, ew, Outcome.PLAYED, score, contract, contract_text, seat, lead, tricks, table=table
         )
+
+    def lead(self, text: str | None, where: str) -> str | None:
+        """The opening lead as a card (``CT``), or None: none keyed, or a
+        lead that is no card (a warning)."""
+        if not text or not text.strip():
+            return None
+        card = S.LEAD_RE.fullmatch(text)
+        if card is None:
+            self.warn(f"{where}: lead {excerpt(text.strip())} is no card: left out")
+            return None
+        suit, rank = card.groups()
+        return suit.upper() + ("T" if rank == "10" else rank.upper())
 
     def check_declarer(self, row: Row, where: str, side: Direction, seat_text: str) -> None:
         """The declaring pair (``Declarer``) against the declarer's seat: the

@@ -38,6 +38,10 @@ HAND_COLUMNS = {
 }
 HOLDING_RE = re.compile(r"[AKQJT98765432]*")
 
+# LeadCard: the suit letter then the rank, the ten as "10" in the guide's
+# examples ("C10"); a card is kept as hand records write it, with T.
+LEAD_RE = re.compile(r"\s*([SHDC])\s*(10|[2-9TJQKA])\s*", re.IGNORECASE)
+
 # Remarks: an arbitral score as NS% then EW%, each as the scorer keyed it
 # ("60%-40%", "40%-60%", "60%-60%" ...; Remarks is free text another program
 # may write too, so the signs and spaces are optional: "60-40").
