@@ -133,6 +133,23 @@ def test_a_bws_is_found_by_its_content_under_another_name(
     assert "384 results" in capsys.readouterr().out
 
 
+def test_explain_tells_a_bws_board_with_its_ruling_beside_it(
+    shared_samples: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """explain reads a BWS as score does: the night's own arbitral score on
+    board 1 (table 7, 40%-60%) and a director's ruling at table 1, its reason shown."""
+    rulings = tmp_path / "rulings.csv"
+    rulings.write_text("board,table,adjusted,reason\n1,1,60%-40%,slow play\n", encoding="utf-8")
+    night = shared_samples / TWELVE_TABLES
+    argv = ["explain", str(night), "--board", "1", "--corrections", str(rulings), "-q"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Board 1 · bridgemate_ui_12tables_1section.bws"
+    at = out.index("Table 1: NS 1 v EW 13: 60%-40%")
+    assert out[at + 1].strip() == "ruling: slow play"
+    assert "Table 7: NS 7 v EW 24: 40%-60%" in out
+
+
 def test_batch_finds_a_bws_in_a_folder(shared_samples: Path, tmp_path: Path) -> None:
     folder = tmp_path / "nights"
     folder.mkdir()
