@@ -36,7 +36,7 @@ import pbnscore
 from pbnscore import registry
 from pbnscore.imps import imps
 from pbnscore.model import Event
-from pbnscore.strategies import _fields
+from pbnscore.strategies import _field_layout
 
 # Results on a board cluster: a few contracts, made or going off by a trick or two.
 OUTCOMES = (-1430, -800, -620, -500, -450, -420, -300, -200, -170, -140, -110, -100, -50,
@@ -63,7 +63,7 @@ def line(
     standings), brute force, and the ratios."""
     strategy = registry.get(method)()
     parsed = strategy.Options(**options)
-    lay = _fields.layout(event)
+    lay = _field_layout.layout(event)
     core = timed(lambda: [strategy.score_field(f, parsed) for f in lay.fields], runs=5)
     whole = timed(lambda: pbnscore.score(event, method, **options), runs=5)
     print(

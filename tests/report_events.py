@@ -43,7 +43,7 @@ from pbnscore.model import (
     Source,
     Standing,
 )
-from pbnscore.strategies._base import by_direction, rank
+from pbnscore.strategies._ranking import by_direction, rank
 
 NASTY = '<script>alert(1)</script> & "O\'Neil"'
 LONG = "Maximilian Alexander Fotheringham-Worthington-Smythe the Third of Little Snoring"

@@ -489,7 +489,7 @@ def test_every_public_class_and_function_says_what_it_is_for() -> None:
     missing = []
     for module, path in MODULES.items():
         private = any(name.startswith("_") for name in module.split(".")[1:])
-        if private and module != "pbnscore.strategies._base":
+        if private and module not in ("pbnscore.strategies._base", "pbnscore.strategies._ranking"):
             continue
         for node in _public_definitions(tree_of(path).body):
             if not ast.get_docstring(node):

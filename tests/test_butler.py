@@ -16,15 +16,13 @@ from conftest import examples
 from pbnscore.errors import ScoringError
 from pbnscore.imps import ImpGaps
 from pbnscore.model import Direction, Event, ScoredEvent
+from pbnscore.strategies._zero_sum import _TabledSums, run_around, zero_sum_par
 from pbnscore.strategies.butler import (
     ButlerOptions,
     Rounding,
     _imps_against,
-    _TabledSums,
     board_datum,
     round_datum,
-    run_around,
-    zero_sum_par,
 )
 
 
@@ -134,7 +132,7 @@ def test_shown_datum_gives_the_rules_imps_from_the_middle_of_the_run(
 
 def test_zero_sum_is_a_binary_chop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Far fewer sums than a scan: a board of scores spread over 8,000 points."""
-    from pbnscore.strategies import butler as module
+    from pbnscore.strategies import _zero_sum as module
 
     calls = 0
     real = module.ImpSums  # type: ignore[attr-defined]

@@ -90,7 +90,8 @@ from __future__ import annotations
 import attrs
 
 from pbnscore.model import Direction, EventKind, PointsStyle, ScoredEvent
-from pbnscore.strategies._base import options_dict, rank
+from pbnscore.strategies._base import options_dict
+from pbnscore.strategies._ranking import rank
 
 
 @attrs.frozen

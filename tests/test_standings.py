@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from conftest import examples
 from pbnscore.model import Participant, Points
-from pbnscore.strategies._base import rank_field
-from pbnscore.strategies._fields import exact_sum
+from pbnscore.strategies._field_assembly import exact_sum
+from pbnscore.strategies._ranking import rank_field
 
 # Totals as methods make them: whole IMPs, halves, averages over a field.
 points = st.one_of(

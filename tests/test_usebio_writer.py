@@ -53,7 +53,7 @@ from pbnscore.model import (
     Source,
     Strain,
 )
-from pbnscore.strategies._base import rank
+from pbnscore.strategies._ranking import rank
 from pbnscore.usebio._writer import AWARDS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "usebio"

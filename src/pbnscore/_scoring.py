@@ -47,7 +47,7 @@ def remarked(scored: ScoredEvent) -> ScoredEvent:
     file's own scoring where no method reproduces it, who did not play):
     :func:`score`'s and :func:`pbnscore.explain.explain`'s alike."""
     from pbnscore import registry
-    from pbnscore.strategies._base import said_own_scoring, said_who_did_not_play
+    from pbnscore.strategies._notices import said_own_scoring, said_who_did_not_play
 
     return said_who_did_not_play(said_own_scoring(scored, registry.registered))
 

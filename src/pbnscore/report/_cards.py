@@ -308,7 +308,7 @@ def _seated(
 
 def _sits(participant: Participant, side: Direction, sources: Sources) -> bool:
     """Whether a number seen at ``side`` is ``participant``, as the methods
-    find a pair (strategies/_fields.py, _PairLookup): the pair listed with
+    find a pair (strategies/_field_layout.py, _PairLookup): the pair listed with
     that direction or with none, else the only pair listed with that number
     (a Mitchell's arrow switch seats an NS pair EW: its points count to it)."""
     p = participant

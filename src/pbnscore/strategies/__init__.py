@@ -1,4 +1,10 @@
-"""Scoring methods: one module per method; ``_base`` holds the interface.
+"""Scoring methods: one module per method; ``_base`` holds the plug-in
+interface (options, presets, the :class:`Strategy` protocol). What methods
+share: ``_field_layout`` (an event cut into fields), ``_field_assembly``
+(the scored event put together from the fields' points), ``_ranking``
+(standings from totals), ``_notices`` (what every scored event is told),
+``_per_board`` (a method scored board by board); Butler's zero-sum search
+is ``_zero_sum``.
 
 What a plug-in author needs is exported here: the :class:`Strategy`
 protocol; the options mix-ins a method's attrs ``Options`` class may take,
@@ -26,10 +32,10 @@ from pbnscore.strategies._base import (
     option,
     options_dict,
     preset_option,
-    rank,
 )
-from pbnscore.strategies._fields import Field, FieldScore
+from pbnscore.strategies._field_layout import Field, FieldScore
 from pbnscore.strategies._per_board import PerBoardMethod
+from pbnscore.strategies._ranking import rank
 
 __all__ = [
     "Applies",

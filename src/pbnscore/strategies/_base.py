@@ -1,4 +1,5 @@
-"""The interface every scoring method implements, and what methods share.
+"""The interface every scoring method implements (a plug-in too): its options,
+presets and the :class:`Strategy` protocol.
 
 A strategy is a class with a ``name``, a one-line ``description``, an attrs
 ``Options`` class and ``score(event, options) -> ScoredEvent``. Each field of
@@ -13,8 +14,7 @@ into an ``Options`` and refused where they do nothing.
 from __future__ import annotations
 
 import enum
-from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -23,15 +23,9 @@ import attrs
 from pbnscore.errors import OptionError, excerpt
 from pbnscore.imps import ImpForm, ImpGaps
 from pbnscore.model import (
-    AdjustedKind,
     Event,
     EventKind,
-    Notice,
-    Participant,
-    Points,
-    Result,
     ScoredEvent,
-    Standing,
 )
 from pbnscore.ranges import Range
 
@@ -305,178 +299,3 @@ def options_dict(options: Any) -> dict[str, object]:
             value = int(value) if value.denominator == 1 else float(value)
         out[field.name] = value
     return out
-
-
-def artificial_points(kind: AdjustedKind, artificial_imps: Points) -> Points:
-    """Law 12C2(b) at IMPs: average 0, average-plus +N, average-minus -N."""
-    if kind is AdjustedKind.AVERAGE_PLUS:
-        return Fraction(artificial_imps)
-    if kind is AdjustedKind.AVERAGE_MINUS:
-        return -Fraction(artificial_imps)
-    return Fraction(0)
-
-
-def adjusted_points(result: Result, artificial_imps: Points) -> tuple[Points, Points] | None:
-    """(NS, EW) points for an adjusted result, None for any other result."""
-    if result.adjusted is None:
-        return None
-    return (
-        artificial_points(result.adjusted.ns, artificial_imps),
-        artificial_points(result.adjusted.ew, artificial_imps),
-    )
-
-
-def rank(
-    totals: Iterable[tuple[Participant, Points, int]],
-    *,
-    group: Callable[[Participant], Hashable] = lambda p: None,
-    session: str | None = None,
-    factor: bool = False,
-) -> tuple[Standing, ...]:
-    """Standings from (participant, total, boards played), best first.
-
-    Equal totals share the better rank and are marked tied. ``group`` splits
-    the ranking into separate fields (e.g. NS and EW of a two-winner Mitchell);
-    standings keep the order of their groups' first appearance. ``factor``
-    ranks each on its total scaled up to the most boards played in its group.
-    """
-    groups: dict[Hashable, list[tuple[Participant, Points, int]]] = defaultdict(list)
-    for row in totals:
-        groups[group(row[0])].append(row)
-    return tuple(s for rows in groups.values() for s in rank_field(rows, session, factor))
-
-
-def rank_field(
-    rows: Iterable[tuple[Participant, Points, int]],
-    session: str | None = None,
-    factor: bool = False,
-) -> list[Standing]:
-    """One field's standings from (participant, total, boards played), best
-    first; equal totals keep their given order, share the better rank and
-    are marked tied. With ``factor`` the figure ranked on is the total times
-    most / played, most being the most boards anyone in the field played."""
-    # Who scored no board did not play: not ranked (rank None), listed after
-    # those who did (docs/reference/choices.md "Did not play").
-    rows = list(rows)
-    played = [row for row in rows if row[2]]
-    absent = [row for row in rows if not row[2]]
-    standings = _ranked(played, session, factor)
-    standings += (
-        Standing(p, total, 0, None, False, session, factored=total if factor else None)
-        for p, total, _ in absent
-    )
-    return standings
-
-
-def _ranked(
-    rows: list[tuple[Participant, Points, int]], session: str | None, factor: bool
-) -> list[Standing]:
-    most = max((row[2] for row in rows), default=0)
-    # Rows with equal figures are gathered first, by the figure's numerator and
-    # denominator (a Fraction is always in lowest terms, an int is n/1): a
-    # Fraction's own hash and == are Python calls, and a field of thousands
-    # has few distinct totals. Only those are then sorted, floats first (they
-    # order quickly), the exact value breaking their ties.
-    same: dict[tuple[int, int], list[tuple[Participant, Points, int, Points]]] = defaultdict(list)
-    for participant, total, boards in rows:
-        figure = factored(total, boards, most) if factor else total
-        same[figure.numerator, figure.denominator].append((participant, total, boards, figure))
-    ordered = sorted(same.values(), key=lambda tied: (float(tied[0][3]), tied[0][3]), reverse=True)
-    standings: list[Standing] = []
-    for tied in ordered:
-        place = len(standings) + 1
-        shared = len(tied) > 1
-        for participant, total, boards, figure in tied:
-            standings.append(
-                Standing(
-                    participant,
-                    total,
-                    boards,
-                    place,
-                    shared,
-                    session,
-                    factored=figure if factor else None,
-                )
-            )
-    return standings
-
-
-def factored(total: Points, boards: int, most: int) -> Points:
-    """``total`` scaled from ``boards`` played up to ``most`` (unchanged for
-    one who played none, or the most)."""
-    if boards in (0, most):
-        return total
-    return Fraction(total) * most / boards
-
-
-def uneven_warning(what: str, played: Iterable[int]) -> str | None:
-    """The warning for a ranking group whose members played different
-    numbers of boards, ranked on plain totals; None where all played alike
-    (those who played none are not counted)."""
-    counts = {boards for boards in played if boards}
-    if len(counts) < 2:
-        return None
-    low, most = min(counts), max(counts)
-    return (
-        f"{what} played different numbers of boards ({low} to {most}) and are ranked "
-        f"on plain totals; --factor scales each total up to {most} boards"
-    )
-
-
-def by_direction(participant: Participant) -> Hashable:
-    """Rank group for two-winner events: each direction of each section."""
-    return (participant.section, participant.direction)
-
-
-def said_who_did_not_play(scored: ScoredEvent) -> ScoredEvent:
-    """The scored event (any method's, plug-ins too) with one warning naming
-    who scored no board and so has no rank (docs/reference/choices.md "Did not play"), where
-    anyone did and others played."""
-    absent = [s.participant for s in scored.standings if s.rank is None]
-    if not absent or len(absent) == len(scored.standings):
-        return scored  # nobody, or nobody played at all (said otherwise)
-    named = [_who(p) for p in absent[:_NAMED]]
-    more = f" and {len(absent) - _NAMED} more" if len(absent) > _NAMED else ""
-    notice = Notice(f"did not play (no board scored), not ranked: {', '.join(named)}{more}")
-    return attrs.evolve(scored, warnings=(*scored.warnings, notice))
-
-
-_NAMED = 12  # participants the warning names before it counts the rest
-
-
-def _who(p: Participant) -> str:
-    """``pair 4 NS``, ``team WALES``, ``pair 1 of WALES``."""
-    where = [
-        p.direction.value if p.direction else None,
-        f"section {excerpt(p.section, bare=True)}" if p.section else None,
-        f"of {excerpt(p.team, bare=True)}" if p.team else None,
-    ]
-    return " ".join([p.kind.value, excerpt(p.id, bare=True), *filter(None, where)])
-
-
-# Scorings, in Source.scorings' words, that an installed method reproduces
-# (besides the methods' own names): the IMP and VP scorings aggregate scores.
-_REPRODUCED = frozenset({"butler", "cross-imps", "aggregate", "barking", "imps", "vps"})
-
-
-def said_own_scoring(
-    scored: ScoredEvent, registered: Callable[[Iterable[str]], Iterable[str]]
-) -> ScoredEvent:
-    """The scored event with a warning for each scoring its file names for
-    itself that no installed method reproduces (docs/reference/choices.md "A scoring we
-    do not have"): ``the file's own scoring is point-a-board; scored here as
-    aggregate``. ``registered`` (which of the names given a registered
-    method has) is asked only for scorings the built-ins do not reproduce."""
-    unknown = [name for name in scored.event.source.scorings if name not in _REPRODUCED]
-    if unknown:
-        found = set(registered(unknown))
-        unknown = [name for name in unknown if name not in found]
-    notices = tuple(
-        Notice(
-            f"the file's own scoring is {excerpt(name, bare=True)}; scored here as {scored.method}"
-        )
-        for name in unknown
-    )
-    if not notices:
-        return scored
-    return attrs.evolve(scored, warnings=(*notices, *scored.warnings))

@@ -28,7 +28,7 @@ import attrs
 
 from pbnscore.figures import listed, number, shown
 from pbnscore.model import Participant, Points, ScoredEvent
-from pbnscore.strategies import _fields
+from pbnscore.strategies import _field_assembly, _field_layout
 
 if TYPE_CHECKING:
     from pbnscore._explanation import Trace
@@ -86,8 +86,8 @@ def capped(butler: Points, cutoff: Fraction, rate: Fraction) -> Points:
 
 
 def segments(
-    lay: _fields.Layout,
-    scores: Sequence[_fields.FieldScore],
+    lay: _field_layout.Layout,
+    scores: Sequence[_field_layout.FieldScore],
     scored: ScoredEvent,
     options: Parameters,
 ) -> dict[SegmentKey, Segment]:
@@ -108,7 +108,7 @@ def segments(
     made = {}
     for key, (got, numbers) in found.items():
         _, session, against = key
-        butler = _fields.exact_sum(got)
+        butler = _field_assembly.exact_sum(got)
         limit = options.cutoff * (len(got) if options.cutoff_per is CutoffPer.BOARD else 1)
         cut = capped(butler, limit, options.cutoff_rate)
         opponents = [averages.get(at, Fraction(0)) for at in against]
@@ -128,7 +128,7 @@ def segments(
     return made
 
 
-def _averages(lay: _fields.Layout, scored: ScoredEvent) -> dict[int, Fraction]:
+def _averages(lay: _field_layout.Layout, scored: ScoredEvent) -> dict[int, Fraction]:
     """Each participant's plain Butler per board over the event, by position."""
     averages = {}
     for standing in scored.standings:
@@ -144,8 +144,8 @@ def _plain(value: Points) -> Points:
 
 
 def normalised(
-    lay: _fields.Layout,
-    scores: Sequence[_fields.FieldScore],
+    lay: _field_layout.Layout,
+    scores: Sequence[_field_layout.FieldScore],
     scored: ScoredEvent,
     options: Parameters,
     traces: Mapping[int, Trace] | None = None,
@@ -161,8 +161,10 @@ def normalised(
     for (who, _, _), segment in made.items():
         of.setdefault(who, []).append(segment.normalised)
     for who, figures in of.items():
-        totals[who] = _plain(_fields.exact_sum(figures))
-    ranked = _fields.ranked(lay, totals, [boards for _, boards in plain], factor=options.factor)
+        totals[who] = _plain(_field_assembly.exact_sum(figures))
+    ranked = _field_assembly.ranked(
+        lay, totals, [boards for _, boards in plain], factor=options.factor
+    )
     standings = []
     for standing in ranked:
         at = lay.position(standing.participant)
@@ -174,7 +176,7 @@ def normalised(
     return attrs.evolve(scored, standings=tuple(standings))
 
 
-def _by_position(lay: _fields.Layout, scored: ScoredEvent) -> list[tuple[Points, int]]:
+def _by_position(lay: _field_layout.Layout, scored: ScoredEvent) -> list[tuple[Points, int]]:
     """Each participant's plain total and boards played, by position."""
     found: list[tuple[Points, int]] = [(0, 0) for _ in lay.participants]
     for standing in scored.standings:
@@ -185,7 +187,7 @@ def _by_position(lay: _fields.Layout, scored: ScoredEvent) -> list[tuple[Points,
 
 
 def _tell(
-    lay: _fields.Layout,
+    lay: _field_layout.Layout,
     made: Mapping[SegmentKey, Segment],
     traces: Mapping[int, Trace],
     options: Parameters,

@@ -2,7 +2,7 @@
 points: butler, cross-imps and barking stand on it, and so may a plug-in.
 
 A subclass says, for one board's *field* (the tables whose results are
-compared with each other, see :mod:`pbnscore.strategies._fields`), what each
+compared with each other, see :mod:`pbnscore.strategies._field_layout`), what each
 table's NS and EW points are (:meth:`PerBoardMethod.score_field`); the base
 class cuts the event into fields, puts the points on every board in the
 input's order (so scorecards, travellers and the formats' per-board points
@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pbnscore.errors import ScoringError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
-from pbnscore.strategies._fields import (
+from pbnscore.strategies._field_assembly import assemble, explained_fields
+from pbnscore.strategies._field_layout import (
     Field,
     FieldScore,
     Layout,
-    assemble,
     check_kind,
-    explained_fields,
     scoped_layout,
 )
 

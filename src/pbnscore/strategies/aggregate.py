@@ -73,7 +73,7 @@ from pbnscore.model import (
     ScoredMatch,
     Session,
 )
-from pbnscore.strategies import _assigned, _base, _fields
+from pbnscore.strategies import _assigned, _base, _field_assembly, _field_layout
 
 if TYPE_CHECKING:
     from pbnscore._explanation import BoardExplanation, Explanation, Trace
@@ -214,9 +214,9 @@ class Aggregate:
 
     def _score(
         self, event: Event, options: AggregateOptions, traced: int | None = None
-    ) -> tuple[ScoredEvent, _fields.Layout, list[MatchScore]]:
-        _fields.check_kind(event, self.name, self.kinds)
-        lay = _fields.layout(event)
+    ) -> tuple[ScoredEvent, _field_layout.Layout, list[MatchScore]]:
+        _field_layout.check_kind(event, self.name, self.kinds)
+        lay = _field_layout.layout(event)
         matches = [
             score_match(session, match, options, traced, names)
             for session, names, match in _named_matches(event)
@@ -232,16 +232,18 @@ class Aggregate:
                 totals[at] += total
                 played[at] += match.played
         # No per-table points: an aggregate's IMPs belong to the match board.
-        blank = [_fields.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields]
-        # Built here rather than by ``_fields.assemble``, whose standings add
+        blank = [
+            _field_layout.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields
+        ]
+        # Built here rather than by ``_field_assembly.assemble``, whose standings add
         # per-table points (all None here) and would be thrown away.
         scored = ScoredEvent(
             event=event,
             method=self.name,
             style=PointsStyle.AGGREGATE,
             options=_base.options_dict(options),
-            boards=_fields.scored_boards(lay, blank),
-            standings=_fields.ranked(lay, totals, played, kind=ParticipantKind.TEAM),
+            boards=_field_assembly.scored_boards(lay, blank),
+            standings=_field_assembly.ranked(lay, totals, played, kind=ParticipantKind.TEAM),
             matches=tuple(m.scored for m in matches),
             warnings=tuple(notice for m in matches for notice in m.notices),
         )
@@ -268,7 +270,7 @@ def team_names(session: Session) -> dict[str, str]:
 
 
 def _explained(
-    lay: _fields.Layout, session: Session, match: Match, board: Board, score: MatchScore
+    lay: _field_layout.Layout, session: Session, match: Match, board: Board, score: MatchScore
 ) -> BoardExplanation:
     """One match's board as the scored match has it: each team's IMPs."""
     from pbnscore._explanation import BoardExplanation, Figure, Line  # explain only (start-up)
@@ -480,7 +482,7 @@ def board_net(
     if adjusted:
         home = away = Fraction(0)
         for result in adjusted:
-            ns, ew = _base.adjusted_points(result, options.artificial_imps) or (0, 0)
+            ns, ew = _field_assembly.adjusted_points(result, options.artificial_imps) or (0, 0)
             home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
             home += ns if home_ns else ew
             away += ew if home_ns else ns

@@ -58,7 +58,7 @@ from pbnscore.model import (
     PointsStyle,
     ScoredEvent,
 )
-from pbnscore.strategies import _base, _fields
+from pbnscore.strategies import _base, _field_assembly, _field_layout
 from pbnscore.strategies._per_board import PerBoardMethod
 from pbnscore.strategies.aggregate import Aggregate, AggregateOptions
 
@@ -107,11 +107,11 @@ class Barking(PerBoardMethod):
     Options: ClassVar[type[BarkingOptions]] = BarkingOptions
 
     def score_field(
-        self, field: _fields.Field, options: BarkingOptions, trace: Trace | None = None
-    ) -> _fields.FieldScore:
+        self, field: _field_layout.Field, options: BarkingOptions, trace: Trace | None = None
+    ) -> _field_layout.FieldScore:
         """One board's field scored by barking, its steps noted in ``trace``."""
 
-        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+        def real_points(scores: Sequence[int]) -> Iterable[_field_layout.SidePoints]:
             if len(scores) < MIN_TABLES:
                 if trace is not None:
                     trace.note(
@@ -150,14 +150,14 @@ class Barking(PerBoardMethod):
             points = Fraction(total)
             return points * 3 / terms if options.normalise is Normalise.MATCH else points
 
-        return _fields.score_tables(
+        return _field_assembly.score_tables(
             field, real_points, options.artificial_imps, against=against, trace=trace
         )
 
     def _assemble(
         self,
-        lay: _fields.Layout,
-        scores: Sequence[_fields.FieldScore],
+        lay: _field_layout.Layout,
+        scores: Sequence[_field_layout.FieldScore],
         options: BarkingOptions,
         traces: Mapping[int, Trace] | None = None,
     ) -> ScoredEvent:
@@ -226,7 +226,9 @@ def _spelled(number: int) -> str:
     return {4: "four"}.get(number, str(number))
 
 
-def _boards_named(fields: Sequence[_fields.Field], every: Sequence[_fields.Field]) -> str:
+def _boards_named(
+    fields: Sequence[_field_layout.Field], every: Sequence[_field_layout.Field]
+) -> str:
     """``board 3`` or ``boards 1, 2, 5``; ``session 2 board 4 ...`` where
     the event's fields are in several sessions."""
     sessions = len({field.session for field in every}) > 1
@@ -245,7 +247,7 @@ def term_count(tables: int) -> int:
     return (tables - 1) * math.comb(tables - 2, 2) if tables >= MIN_TABLES else 0
 
 
-def _check_size(field: _fields.Field, scores: Sequence[int]) -> None:
+def _check_size(field: _field_layout.Field, scores: Sequence[int]) -> None:
     distinct = len(set(scores))
     if distinct > MAX_SCORES:
         where = f"session {field.session} " if field.session is not None else ""
@@ -379,7 +381,9 @@ def _imps(difference: int, options: BarkingOptions) -> Points:
     return imp_value(difference, options.imps, options.imp_gaps, options.imp_cap)
 
 
-def _trace_each_term(trace: Trace, field: _fields.Field, at: int, options: BarkingOptions) -> None:
+def _trace_each_term(
+    trace: Trace, field: _field_layout.Field, at: int, options: BarkingOptions
+) -> None:
     """Every term of the real table ``at``, grouped by its partner table b."""
     scores, position = field.scores, field.real[at]
     others = [j for j in range(len(scores)) if j != at]
@@ -409,7 +413,7 @@ def _trace_each_term(trace: Trace, field: _fields.Field, at: int, options: Barki
 
 def _trace_table(
     trace: Trace,
-    field: _fields.Field,
+    field: _field_layout.Field,
     at: int,
     summary: TermSummary,
     total: Points,
@@ -459,7 +463,7 @@ def _trace_table(
     )
 
 
-def _label(field: _fields.Field, real: int) -> str:
+def _label(field: _field_layout.Field, real: int) -> str:
     """The real table at ``real`` as a person finds it: its pairs (table
     numbers repeat in every match of a teams field)."""
     result = field.tables[field.real[real]].result

@@ -2,28 +2,28 @@
 
 Datums (docs/reference/methods.md "Definitions"): Barker's zero-sum par (default), the trimmed
 mean, the mean, the median. Adjusted results and boards not played are left
-out of the datum; adjusted sides get artificial IMPs.
+out of the datum; adjusted sides get artificial IMPs. The zero-sum par's
+search is :mod:`pbnscore.strategies._zero_sum`.
 """
 
 from __future__ import annotations
 
 import enum
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
-from pbnscore.imps import ImpForm, ImpGaps, ImpRow, ImpSums, imp_value, imps
+from pbnscore.imps import ImpForm, ImpGaps, imp_value, imps
 from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle, ScoredEvent
 from pbnscore.ranges import Range
-from pbnscore.strategies import _base, _fields, _normalised
+from pbnscore.strategies import _base, _field_assembly, _field_layout, _normalised
 from pbnscore.strategies._per_board import PerBoardMethod
+from pbnscore.strategies._zero_sum import clamped, imp_rows, middle_par, par_of, par_sums, run_of
 
 if TYPE_CHECKING:
     from pbnscore._explanation import Trace
@@ -384,13 +384,13 @@ class Butler(PerBoardMethod):
     presets: ClassVar[Mapping[str, _base.Preset]] = {p.name: p for p in PRESETS}
 
     def score_field(
-        self, field: _fields.Field, options: ButlerOptions, trace: Trace | None = None
-    ) -> _fields.FieldScore:
+        self, field: _field_layout.Field, options: ButlerOptions, trace: Trace | None = None
+    ) -> _field_layout.FieldScore:
         """One board's field scored by Butler against its datum, its steps noted in ``trace``."""
         datum, record = _formed(field.scores, options, trace) if field.scores else (None, None)
         factor = 2 if options.double else 1
 
-        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+        def real_points(scores: Sequence[int]) -> Iterable[_field_layout.SidePoints]:
             # A field has few distinct scores: each one's points are worked out
             # once (in the order the tables first scored them, as the trace
             # tells them) and its (NS, EW) pair shared by every table that scored it.
@@ -399,7 +399,7 @@ class Butler(PerBoardMethod):
             imps_against = _imps_against(
                 datum, factor, options.imp_gaps, options.imp_cap, options.imps
             )
-            memo: dict[int, _fields.SidePoints] = {}
+            memo: dict[int, _field_layout.SidePoints] = {}
             for score in dict.fromkeys(scores):
                 won = imps_against(score)
                 points: Points = Fraction(won) / 2 if options.halve else won
@@ -417,23 +417,23 @@ class Butler(PerBoardMethod):
             )
             return Fraction(won) / 2 if options.halve else won
 
-        scored = _fields.score_tables(
+        scored = _field_assembly.score_tables(
             field, real_points, options.artificial_imps, datum, against, trace
         )
         if record is None:
             return scored
         # The sum the header states: the real tables' NS points, as scored.
         ns_points = [scored.points[at][0] for at in field.real]
-        total = _fields.exact_sum([p for p in ns_points if p is not None])
+        total = _field_assembly.exact_sum([p for p in ns_points if p is not None])
         # Made anew, not evolved: attrs.evolve reads every field by name, on every board.
-        return _fields.FieldScore(
+        return _field_layout.FieldScore(
             scored.points, scored.datum, attrs.evolve(record, points_sum=total)
         )
 
     def _assemble(
         self,
-        lay: _fields.Layout,
-        scores: Sequence[_fields.FieldScore],
+        lay: _field_layout.Layout,
+        scores: Sequence[_field_layout.FieldScore],
         options: ButlerOptions,
         traces: Mapping[int, Trace] | None = None,
     ) -> ScoredEvent:
@@ -462,12 +462,12 @@ def _imps_against(
         return lambda score: imp_value(factor * (score - datum), form, cap=cap)
     if isinstance(datum, Fraction) or datum % 10 or gaps is ImpGaps.STRICT:
         return lambda score: imps(factor * (score - datum), gaps, cap)
-    rows, step = _rows(factor, gaps, cap), datum // 10
+    rows, step = imp_rows(factor, gaps, cap), datum // 10
     reach = rows.reach
 
     def read(score: int) -> int:
         row = rows[score % 10]
-        return row.imps[_clamped(score // 10 - step + reach, row)]
+        return row.imps[clamped(score // 10 - step + reach, row)]
 
     return read
 
@@ -504,10 +504,10 @@ def _formed(
     record = DatumRecord(options.datum.value, len(scores))
     if options.datum is Datum.ZERO_SUM:
         factor = 2 if options.double else 1
-        sums = _par_sums(scores, factor, options.imp_gaps, options.imp_cap)
-        par = _zero_sum_par(sums, trace)
-        first, last = _run_around(sums, par)
-        shown_par = _middle(first, last)
+        sums = par_sums(scores, factor, options.imp_gaps, options.imp_cap)
+        par = par_of(sums, trace)
+        first, last = run_of(sums, par)
+        shown_par = middle_par(first, last)
         if trace is not None and shown_par != par:
             trace.note(
                 f"every par from {first} to {last} gives each table "
@@ -595,318 +595,3 @@ def _round_datum(mean: Fraction, rounding: Rounding) -> int | Fraction:
         elif below % 2:  # half to even
             below += 1
     return below * 10
-
-
-# -- zero-sum par (Barker) ----------------------------------------------------
-
-
-def zero_sum_par(
-    scores: Sequence[int],
-    factor: int = 1,
-    gaps: ImpGaps = ImpGaps.LOWER,
-    trace: Trace | None = None,
-    *,
-    cap: int | None = None,
-) -> int:
-    """The par P (a multiple of 10) with sum of IMP(factor * (score - P)) zero;
-    where none is, the P with the smallest |sum|; ties to the P closest to 0.
-    With ``cap`` each IMP is capped (the sum still never increases)."""
-    return _zero_sum_par(_par_sums(scores, factor, gaps, cap), trace)
-
-
-class _ParSums:
-    """The sum of IMP(factor * (score - P)) over a board's real scores as a
-    function of the par step j (P = 10 j), and what the zero-sum search asks
-    of it. Every score's IMPs never rise as P grows, so neither does the sum,
-    and the sum stays the same over a run of pars exactly when no score's
-    IMPs change there."""
-
-    def __init__(self, scores: Sequence[int], factor: int) -> None:
-        self.factor = factor
-        self.low, self.high = min(scores), max(scores)
-
-    def total(self, step: int) -> int:
-        """The sum at par 10 ``step``."""
-        raise NotImplementedError
-
-    def first_not_positive(self, lo: int, hi: int) -> int:
-        """The smallest j in [lo, hi] whose sum is 0 or less (hi + 1 if none)."""
-        raise NotImplementedError
-
-    def run_start(self, step: int, lo: int, hi: int) -> int:
-        """The first j of [lo, hi] in the run of ``step``'s sum (``step`` <= hi)."""
-        raise NotImplementedError
-
-    def run_end(self, step: int, hi: int) -> int:
-        """The last j of [step, hi] in the run of ``step``'s sum."""
-        raise NotImplementedError
-
-    def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
-        """The run of steps within [lo, hi] around ``step`` over which no
-        score's IMPs change."""
-        raise NotImplementedError
-
-
-class _TabledSums(_ParSums):
-    """The sum read from tables: a board has few distinct scores, each read
-    at x = score // 10 - j from the shared :class:`ImpRow` of its last digit
-    (IMP(10 f x + f (score % 10)), f the factor), times how many tables
-    scored it. A run is where every distinct score's run (the row's) overlaps,
-    so the search needs no binary chop for the runs' ends."""
-
-    def __init__(self, scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None):
-        counts = Counter(scores)
-        super().__init__(list(counts), factor)
-        rows = _rows(factor, gaps, cap)
-        # Where par step 0 falls in each distinct score's row (x + reach): step
-        # j reads it at base - j, inside the table for j within ``inside``.
-        reach = rows.reach
-        self.terms = [
-            (score // 10 + reach, count, rows[score % 10]) for score, count in counts.items()
-        ]
-        self.inside = (self.high // 10 - reach, self.low // 10 + reach)
-        self.runs: list[tuple[int, int]] = []  # the runs found so far
-        self.totals: dict[int, int] = {}
-
-    def total(self, step: int) -> int:
-        # Remembered: the search asks again for the sums either side of the turn.
-        total = self.totals.get(step)
-        if total is None:
-            total = 0
-            if self.inside[0] <= step <= self.inside[1]:
-                for base, count, row in self.terms:
-                    total += count * row.imps[base - step]
-            else:
-                for base, count, row in self.terms:
-                    total += count * row.imps[_clamped(base - step, row)]
-            self.totals[step] = total
-        return total
-
-    def first_not_positive(self, lo: int, hi: int) -> int:
-        # The sum turns between these, well within [lo, hi]: with P 20 or more
-        # below every score, every difference is worth an IMP or more (the
-        # sum is positive); with P at or above every score, none is worth
-        # more than 0 (the sum is 0 or less). A binary chop as _first's.
-        start = max(lo, (self.low - 20) // 10 + 1)
-        stop = min(hi, -(-self.high // 10))
-        while start <= stop:
-            middle = (start + stop) // 2
-            if self.total(middle) <= 0:
-                stop = middle - 1
-            else:
-                start = middle + 1
-        return start
-
-    def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
-        for first, last in self.runs:
-            if first <= step <= last:
-                break
-        else:
-            first, last = self._run(step)
-            self.runs.append((first, last))
-        return max(lo, first), min(hi, last)
-
-    def _run(self, step: int) -> tuple[int, int]:
-        first, last = -ImpRow.UNBOUNDED, ImpRow.UNBOUNDED
-        inside = self.inside[0] <= step <= self.inside[1]
-        for base, _, row in self.terms:
-            at = base - step if inside else _clamped(base - step, row)
-            # The row's run [row.first, row.last] in x is [tens - last, tens - first] in j.
-            tens = base - row.reach
-            below, above = tens - row.last[at], tens - row.first[at]
-            if below > first:
-                first = below
-            if above < last:
-                last = above
-        return first, last
-
-    def run_start(self, step: int, lo: int, hi: int) -> int:
-        return self.run(step, lo, hi)[0]
-
-    def run_end(self, step: int, hi: int) -> int:
-        return self.run(step, step, hi)[1]
-
-
-def _clamped(at: int, row: ImpRow) -> int:
-    """An index into ``row``'s table: its ends stand for every x beyond."""
-    top = 2 * row.reach
-    return 0 if at < 0 else top if at > top else at
-
-
-class _Rows(dict[int, ImpRow]):
-    """The ImpRow of each last digit of a score, made when first needed."""
-
-    def __init__(self, factor: int, gaps: ImpGaps, cap: int | None) -> None:
-        super().__init__()
-        self.factor, self.gaps, self.cap = factor, gaps, cap
-        self.reach = self[0].reach  # every digit's (an offset below the step)
-
-    def __missing__(self, digit: int) -> ImpRow:
-        # Kept here for the life of the cached _Rows (_rows): no cache of its own.
-        row = self[digit] = ImpRow(10 * self.factor, self.factor * digit, self.gaps, self.cap)
-        return row
-
-
-@lru_cache(maxsize=16)
-def _rows(factor: int, gaps: ImpGaps, cap: int | None) -> _Rows:
-    return _Rows(factor, gaps, cap)
-
-
-class _ProbedSums(_ParSums):
-    """The sum worked out at each par the search tries, through
-    :class:`ImpSums`, runs found by binary chops. Kept for --imp-gaps
-    strict, which refuses a par as soon as one of its differences falls
-    between two rows: the pars tried, and so which one is refused, stay
-    those of the search before the tables."""
-
-    def __init__(self, scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None):
-        super().__init__(scores, factor)
-        self.gaps, self.cap = gaps, cap
-        self.distinct = sorted(set(scores))
-        # sum_i IMP(k (s_i - P)) = -sum_i IMP(kP - k s_i)
-        self.sums = ImpSums([factor * s for s in scores], gaps, cap)
-
-    def total(self, step: int) -> int:
-        return -self.sums(self.factor * 10 * step)
-
-    def first_not_positive(self, lo: int, hi: int) -> int:
-        return _first(lo, hi, lambda j: self.total(j) <= 0)
-
-    def run_start(self, step: int, lo: int, hi: int) -> int:
-        value = self.total(step)
-        return _first(lo, hi, lambda j: self.total(j) <= value)
-
-    def run_end(self, step: int, hi: int) -> int:
-        value = self.total(step)
-        return _first(step, hi, lambda j: self.total(j) < value) - 1
-
-    def run(self, step: int, lo: int, hi: int) -> tuple[int, int]:
-        factor, gaps, cap = self.factor, self.gaps, self.cap
-        at_par = [imps(factor * (s - 10 * step), gaps, cap) for s in self.distinct]
-
-        def same(j: int) -> bool:
-            now = (imps(factor * (s - 10 * j), gaps, cap) for s in self.distinct)
-            return all(a == b for a, b in zip(now, at_par, strict=True))
-
-        return _first(lo, step, same), _first(step, hi, lambda j: not same(j)) - 1
-
-
-def _par_sums(scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None) -> _ParSums:
-    if gaps is ImpGaps.STRICT:
-        return _ProbedSums(scores, factor, gaps, cap)
-    return _TabledSums(scores, factor, gaps, cap)
-
-
-def _zero_sum_par(sums: _ParSums, trace: Trace | None = None) -> int:
-    """:func:`zero_sum_par` on ``sums``. The sum never increases as P grows:
-    the search finds where it turns 0 or negative, then the runs of pars
-    either side of that."""
-    # Beyond these every difference is 4000 or more: the sum is +-24 n. The
-    # range takes in 0 so that a plateau running off either end still shows
-    # the candidate closest to 0.
-    lo = min(0, (sums.low - 4000) // 10)
-    hi = max(0, -((-sums.high - 4000) // 10))
-    first_not_positive = sums.first_not_positive(lo, hi)
-    right = sums.total(first_not_positive)
-    if right == 0:
-        candidates = [(first_not_positive, sums.run_end(first_not_positive, hi))]
-        sides = candidates
-    else:
-        left = sums.total(first_not_positive - 1)
-        left_range = (sums.run_start(first_not_positive - 1, lo, hi), first_not_positive - 1)
-        right_range = (first_not_positive, sums.run_end(first_not_positive, hi))
-        if left < -right:
-            candidates = [left_range]
-        elif -right < left:
-            candidates = [right_range]
-        else:
-            candidates = [left_range, right_range]
-        sides = [left_range, right_range]
-    # Each run's step closest to 0, then the closer of two.
-    closest = [min(max(0, a), b) for a, b in candidates]
-    step = closest[0] if len(closest) == 1 else min(closest, key=lambda j: (abs(j), j))
-    if trace is not None:
-        _trace_par(trace, sums.total, step, sides, candidates, sums.factor)
-    return 10 * step
-
-
-def _trace_par(
-    trace: Trace,
-    total: Callable[[int], int],
-    step: int,
-    sides: list[tuple[int, int]],
-    candidates: list[tuple[int, int]],
-    factor: int,
-) -> None:
-    """The zero-sum search's answer, in the terms of the
-    zero-sum datum's definition (docs/reference/methods.md "Definitions"):
-    ``sides`` the run of pars where the sum is 0, or the runs either side
-    of 0 where it never is; ``candidates`` those with the smallest |sum|."""
-    difference = f"{factor} × (score − P)" if factor != 1 else "score − P"
-    trace.note(
-        f"zero-sum par: the multiple of 10 P at which the sum of IMP({difference}) "
-        "over the real scores is 0, else the smallest |sum|, ties to the P closest to 0"
-    )
-    runs = [(10 * a, 10 * b, total(a)) for a, b in candidates]
-    if runs[0][2] == 0:
-        low, high, _ = runs[0]
-        where = f"at P = {low} only" if low == high else f"for every P from {low} to {high}"
-        why = f"the sum is 0 {where}"
-    else:
-        either = " and ".join(f"{total(a):+d} for P {_pars(10 * a, 10 * b)}" for a, b in sides)
-        smaller = "both are as far from 0" if len(runs) > 1 else f"|{runs[0][2]:+d}| is smaller"
-        why = f"no P makes the sum 0: it is {either}; {smaller}"
-    if sum(high - low for low, high, _ in runs) > 0:
-        why += "; the P closest to 0 is taken"
-    par = 10 * step
-    trace.note(
-        f"{why}: par {par}",
-        par=par,
-        runs=[[low, high, s] for low, high, s in runs],
-    )
-    trace.note(
-        f"IMP sum at {par - 10}: {total(step - 1):+d}, at {par}: {total(step):+d}, "
-        f"at {par + 10}: {total(step + 1):+d}",
-        neighbours=[[par - 10, total(step - 1)], [par, total(step)], [par + 10, total(step + 1)]],
-    )
-
-
-def run_around(
-    scores: Sequence[int],
-    par: int,
-    factor: int = 1,
-    gaps: ImpGaps = ImpGaps.LOWER,
-    cap: int | None = None,
-) -> tuple[int, int]:
-    """(first, last): the run of multiples of 10 around ``par`` over which no
-    score's IMPs change."""
-    return _run_around(_par_sums(scores, factor, gaps, cap), par)
-
-
-def _run_around(sums: _ParSums, par: int) -> tuple[int, int]:
-    # Past 4000 from every score the IMPs are all 24 and stop changing.
-    lo = (min(sums.low, par) - 4010) // 10
-    hi = -((-max(sums.high, par) - 4010) // 10)
-    first, last = sums.run(par // 10, lo, hi)
-    return 10 * first, 10 * last
-
-
-def _middle(first: int, last: int) -> int:
-    low, high = 10 * ((first + last) // 20), 10 * (-(-(first + last) // 20))
-    return min((low, high), key=lambda p: (abs(p), p))
-
-
-def _pars(low: int, high: int) -> str:
-    return f"= {low}" if low == high else f"from {low} to {high}"
-
-
-def _first(lo: int, hi: int, predicate: Callable[[int], bool]) -> int:
-    """The smallest j in [lo, hi] with predicate(j), for a predicate false then
-    true as j grows; hi + 1 if it is never true."""
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        if predicate(mid):
-            hi = mid - 1
-        else:
-            lo = mid + 1
-    return lo

@@ -22,7 +22,7 @@ import attrs
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ImpForm, ImpSums, first_imp, imp_value
 from pbnscore.model import EventKind, Points, PointsStyle
-from pbnscore.strategies import _base, _fields
+from pbnscore.strategies import _base, _field_assembly, _field_layout
 from pbnscore.strategies._per_board import PerBoardMethod
 
 if TYPE_CHECKING:
@@ -110,15 +110,15 @@ class CrossImps(PerBoardMethod):
     presets: ClassVar[Mapping[str, _base.Preset]] = {p.name: p for p in PRESETS}
 
     def score_field(
-        self, field: _fields.Field, options: CrossImpsOptions, trace: Trace | None = None
-    ) -> _fields.FieldScore:
+        self, field: _field_layout.Field, options: CrossImpsOptions, trace: Trace | None = None
+    ) -> _field_layout.FieldScore:
         """One board's field scored by cross-IMPs, its steps noted in ``trace``."""
 
-        def real_points(scores: Sequence[int]) -> Iterable[_fields.SidePoints]:
+        def real_points(scores: Sequence[int]) -> Iterable[_field_layout.SidePoints]:
             # IMP(s - s) = 0: a score compared with itself adds nothing.
             sums = _sums(scores, options)
             others = len(scores) - 1
-            memo: dict[int, _fields.SidePoints] = {}
+            memo: dict[int, _field_layout.SidePoints] = {}
             ordered = sorted(scores)
             listed = _listed_scores(trace, field, scores)
             for score in scores:
@@ -139,7 +139,7 @@ class CrossImps(PerBoardMethod):
             total = _sums(field.scores, options)(score)
             return divided(total, len(field.scores), options.normalise)
 
-        return _fields.score_tables(
+        return _field_assembly.score_tables(
             field, real_points, options.artificial_imps, against=against, trace=trace
         )
 
@@ -158,7 +158,9 @@ def _sums(scores: Sequence[int], options: CrossImpsOptions) -> Callable[[int], P
     return total
 
 
-def _listed_scores(trace: Trace | None, field: _fields.Field, scores: Sequence[int]) -> set[int]:
+def _listed_scores(
+    trace: Trace | None, field: _field_layout.Field, scores: Sequence[int]
+) -> set[int]:
     """The scores whose every comparison is listed: those of the tables
     the trace lists terms at (one participant's, asked for)."""
     if trace is None or trace.terms_for is None:
