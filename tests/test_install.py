@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -60,16 +61,24 @@ def _run(
     return done.stdout
 
 
+# What a checkout holds beside the project's own files: environments, caches
+# and earlier builds, none of them part of what is built.
+NOT_BUILT = (".git", ".venv*", ".ci-venv*", "build", "dist", "site", "out", "*.egg-info",
+             "__pycache__", ".*_cache", ".hypothesis")  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist and the wheel built from it, as ``python -m build`` makes
     them (without an isolated build environment: the test extra has
-    setuptools, so no download is needed)."""
+    setuptools, so no download is needed). Built from a copy of the tree:
+    setuptools works in folders inside the tree it builds (``NAME-VERSION/``,
+    ``src/NAME.egg-info``), which two builds at once (two test workers each
+    with this fixture) would take from each other."""
+    tree = tmp_path_factory.mktemp("tree") / "pbnscore"
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*NOT_BUILT))
     out = tmp_path_factory.mktemp("dist")
-    _run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", out, ROOT],
-        cwd=out,
-    )
+    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out, tree], cwd=out)
     return out
 
 
