@@ -438,3 +438,22 @@ def test_a_file_with_bad_rows_stops_the_run_with_a_line_each(
         f"{rulings}:3: say which result: a table, or the ns and ew pairs",
     ]
     assert not out.exists()
+
+
+def test_a_section_is_named_in_any_case(shared_samples: Path) -> None:
+    """A scorer keys the section as it comes (b for B); the night's own
+    spelling wins where two differ only so."""
+    from pbnscore import bws
+
+    night = bws.load(shared_samples / "bws" / "palo_alto_2025-12-23.bws")
+    after, said = corrected("section,board,table,adjusted\nb,1,1,60%-40%\n", night)
+    ruled = [
+        (section.id, board.number, result.table, result.adjusted.code)
+        for session in after.sessions
+        for section in session.sections
+        for board in section.boards
+        for result in board.results
+        if result.adjusted is not None
+    ]
+    assert ruled == [("B", 1, "1", "60%-40%")]
+    assert said == ["rulings.csv:2: section b board 1 table 1: corrected: artificial score 60%-40%"]

@@ -296,6 +296,9 @@ def _section_of(row: Correction, sections: Sequence[Section], corrections: str, 
     matching = [
         i for i, s in enumerate(sections) if row.section is None or (s.id or "") == row.section
     ]
+    if not matching and row.section is not None:  # keyed as it came: b for B
+        wanted = row.section.casefold()
+        matching = [i for i, s in enumerate(sections) if (s.id or "").casefold() == wanted]
     if not matching:
         if not sections:
             raise _refused(corrections, row, "the night has no pairs sections to correct", night)
