@@ -415,27 +415,30 @@ EXPLAINED = {
 }
 
 
-@pytest.mark.parametrize(("path", "method"), EXPLAINED.values(), ids=EXPLAINED.keys())
-def test_a_figure_opens_how_it_came_about(
-    browser_page: Any, path: str, method: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Clicking a board in the index and then an IMP figure on its traveller
-    shows, on the board, the datum and the steps (each comparison's summary, the IMPs it gave) that
-    ``explain --to json`` gives for that board and pair; none of the other
-    figures' notes."""
-    from pbnscore.cli import main
-
-    source = events.FIXTURES / path
-    page = browser_page
+def _opened(page: Any, path: str, method: str) -> Any:
+    """``page`` showing the report of the fixture ``path`` scored by ``method``."""
     page.goto("about:blank")  # no fragment left from another test
     page.emulate_media(media="screen")
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.set_content(report_html.render(pbnscore.score(pbnscore.load(source), method)))
-    links = page.locator("section#boards table.traveller a[href^='#why-']")
-    assert links.count() > 0
-    link = links.nth(min(5, links.count() - 1))
-    target = link.get_attribute("href")
-    assert target is not None
+    page.set_content(
+        report_html.render(pbnscore.score(pbnscore.load(events.FIXTURES / path), method))
+    )
+    return page
+
+
+def _explained_as_explain_says(
+    page: Any, target: str, path: str, method: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The note ``target``, shown, alone, holds the datum and the steps
+    (each comparison's summary, the IMPs it gave) that ``explain --to json``
+    gives for its board and the pair of the traveller's row that links to it
+    (aggregate: the match's, every table's)."""
+    from pbnscore.cli import main
+
+    note = page.locator(target)
+    assert note.is_visible()
+    assert page.locator(".why:visible").count() == 1
+    link = page.locator(f"section#boards table.traveller a[href='{target}']").first
     row = link.locator("xpath=ancestor::tr[1]")
     heads = page.locator(f"{target} >> xpath=ancestor::div[contains(@class, 'board')][1]//th")
     columns = [h.strip() for h in heads.all_inner_texts()]
@@ -444,17 +447,11 @@ def test_a_figure_opens_how_it_came_about(
         row = link.locator("xpath=ancestor::tbody[1]/tr[1]")
         cells = [c.strip() for c in row.locator("td").all_inner_texts()]
     ns, ew = cells[columns.index("NS")], cells[columns.index("EW")]
-    note = page.locator(target)
-    assert not note.is_visible()
-    board_id = link.locator("xpath=ancestor::div[contains(@class, 'board')][1]").get_attribute("id")
-    page.locator(f"section#boards .index a[href='#{board_id}']").click()  # the board, then
-    link.click()  # the figure
-    assert note.is_visible()
-    assert page.locator(".why:visible").count() == 1
     shown = [line.strip() for line in note.inner_text().splitlines()]
     board = int(shown[1].split()[1])  # "Board 3 · Session 1 · Section A"
     pair = [] if method == "aggregate" else ["--pair", ns]
-    argv = ["explain", str(source), "--board", str(board), "-m", method, "--to", "json", *pair]
+    source = str(events.FIXTURES / path)
+    argv = ["explain", source, "--board", str(board), "-m", method, "--to", "json", *pair]
     capsys.readouterr()
     assert main(argv) == 0
     document = json.loads(capsys.readouterr().out)
@@ -467,9 +464,52 @@ def test_a_figure_opens_how_it_came_about(
     (table,) = [t for t in field["tables"] if (t["ns"], t["ew"]) == (ns, ew)]
     if field["datum"] is not None:
         assert any(line.startswith(f"Datum shown: {field['datum']}") for line in shown)
-    steps = [step["text"] for step in (*field["steps"], *table["steps"])]
+    # Aggregate's note is the board's in the match: every table's steps.
+    tables = field["tables"] if method == "aggregate" else [table]
+    steps = [step["text"] for step in (*field["steps"], *(s for t in tables for s in t["steps"]))]
     assert steps
     assert [line for line in shown if line in steps] == steps
+
+
+@pytest.mark.parametrize(("path", "method"), EXPLAINED.values(), ids=EXPLAINED.keys())
+def test_a_figure_opens_how_it_came_about(
+    browser_page: Any, path: str, method: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Clicking a board in the index and then an IMP figure on its traveller
+    shows, on the board, how that figure came about as ``explain --to json``
+    gives it for that board and pair; none of the other figures' notes."""
+    page = _opened(browser_page, path, method)
+    links = page.locator("section#boards table.traveller a[href^='#why-']")
+    assert links.count() > 0
+    link = links.nth(min(5, links.count() - 1))
+    target = link.get_attribute("href")
+    assert target is not None
+    assert not page.locator(target).is_visible()
+    board_id = link.locator("xpath=ancestor::div[contains(@class, 'board')][1]").get_attribute("id")
+    page.locator(f"section#boards .index a[href='#{board_id}']").click()  # the board, then
+    link.click()  # the figure
+    _explained_as_explain_says(page, target, path, method, capsys)
+
+
+@pytest.mark.parametrize(("path", "method"), EXPLAINED.values(), ids=EXPLAINED.keys())
+def test_a_scorecard_figure_opens_how_it_came_about(
+    browser_page: Any, path: str, method: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Clicking a scorecard in the index and then an IMP figure on it shows
+    the same note the traveller's figure opens, as ``explain --to json``
+    gives it."""
+    page = _opened(browser_page, path, method)
+    links = page.locator("section#scorecards table.scorecard a[href^='#why-']")
+    assert links.count() > 0
+    link = links.nth(min(3, links.count() - 1))
+    target = link.get_attribute("href")
+    assert target is not None
+    assert not page.locator(target).is_visible()
+    card_id = link.locator("xpath=ancestor::div[contains(@class, 'card')][1]").get_attribute("id")
+    page.locator(f"section#scorecards .index a[href='#{card_id}']").click()  # the card, then
+    assert link.is_visible()
+    link.click()  # the figure
+    _explained_as_explain_says(page, target, path, method, capsys)
 
 
 # -- the pages a club publishes, at every width and printed ----------------------------
