@@ -364,3 +364,38 @@ def test_a_hand_record_shows_every_deal() -> None:
     assert root.xpath("//table[not(contains(@class, 'double-dummy'))]") == []
     assert root.xpath("//*[@id='standings' or @id='scoring' or @id='scorecards']") == []
     assert "Method" not in root.text_content()
+
+
+def test_barking_s_match_imps_open_how_the_league_scored_them() -> None:
+    """Under barking a traveller's match IMPs (the league's, aggregate's)
+    link to how they came about on the board: the lines ``pbnscore explain
+    -m aggregate`` prints for that board's match, with the same options."""
+    from pbnscore.explain import explain
+    from pbnscore.report import explain as report_explain
+
+    scored = events.fixture("usebio/teams-of-eight-three-matches.xml", "barking")()
+    root = page(scored)
+    ids = {el.get("id"): el for el in root.xpath("//*[@id]")}
+    cells = root.xpath("//table[@class='traveller']//td[@data-label='Match IMPs']")
+    assert len(cells) == len(scored.boards) > 1
+    for cell in cells:
+        (link,) = cell.xpath("./a/@href")
+        note = ids[link.removeprefix("#")]
+        board = cell.xpath("ancestor::div[contains(@class, 'board')][1]")[0]
+        assert note.xpath("ancestor::div[contains(@class, 'board')][1]")[0] is board
+        shown = note.find("pre").text_content().splitlines()
+        number = int(shown[0].split()[1])  # "Board 3 · Session 1 · 1 v 2"
+        said = report_explain.render(explain(scored.event, number, "aggregate")).splitlines()
+        assert [line for line in shown if line in said] == shown
+        gained = cell.text_content().rpartition("+")[2]  # "1 Lions +7", "0"
+        (summed,) = [line for line in shown if line.strip().startswith("sum for team")]
+        assert summed.endswith(" IMPs to team " + summed.split()[3].rstrip(":"))
+        assert f" {gained} IMPs" in summed.replace("-", "")
+
+
+@pytest.mark.parametrize("make", NAMING_EVENTS.values(), ids=NAMING_EVENTS.keys())
+def test_every_anchor_is_in_the_page_once(make: Any) -> None:
+    """No two elements share an id: a link leads to one place (a board's
+    note of a match's IMPs and a table's note of its points are two)."""
+    ids = page(make()).xpath("//@id")
+    assert len(ids) == len(set(ids)) > 10

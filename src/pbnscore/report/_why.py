@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from pbnscore._explanation import BoardExplanation
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import ScoredEvent
 from pbnscore.report._view import BOARD_NOTE as BOARD
@@ -64,11 +65,58 @@ def whys(scored: ScoredEvent, anchors: Sequence[str]) -> list[dict[int, Why]]:
                 continue
             if line.ns_points is None and line.ew_points is None:
                 if BOARD not in notes and any(f.line is None for f in field.figures):
-                    tables = (text for each in field.lines for text in table_lines(each))
-                    notes[BOARD] = Why(f"why-{anchors[at]}", (*head, *tables, *figure_lines(field)))
+                    notes[BOARD] = _board_note(field, anchors[at])
                 continue
             figures = {name: value for step in line.steps for name, value in step.figures.items()}
             notes[index] = Why(
                 f"why-{anchors[at]}-{index + 1}", (*head, *table_lines(line)), figures
             )
+    if scored.method == "barking" and scored.matches:
+        _league_notes(scored, anchors, found)
     return found
+
+
+def _board_note(field: BoardExplanation, anchor: str) -> Why:
+    """A note of the board's figures (a match's IMPs): the field's head, each
+    table's steps and the figures; anchored apart from its tables' notes
+    (``why-board-1-3`` is board-1's third table's, whose board may be ``board-1-3``)."""
+    tables = (text for each in field.lines for text in table_lines(each))
+    return Why(f"why-match-{anchor}", (*board_lines(field), *tables, *figure_lines(field)))
+
+
+def _league_notes(scored: ScoredEvent, anchors: Sequence[str], found: list[dict[int, Why]]) -> None:
+    """Barking's teams are the league's, scored by aggregate with the
+    options the two share (docs/reference/choices.md "Barking's teams"):
+    each match board's note is aggregate's explanation of it, kept where
+    its IMPs are the match's in ``scored``."""
+    from pbnscore.explain import explain
+    from pbnscore.strategies.barking import LEAGUE_OPTIONS
+
+    options: dict[str, Any] = {
+        name: scored.options[name] for name in LEAGUE_OPTIONS if name in scored.options
+    }
+    imps = {
+        (match.session, match.team, match.opponent, board.number): board.imps
+        for match in scored.matches
+        for board in match.boards
+    }
+    boards = {
+        id(line.result): at for at, board in enumerate(scored.boards) for line in board.results
+    }
+    for number in dict.fromkeys(board.number for board in scored.boards):
+        try:
+            explanation = explain(scored.event, number, "aggregate", **options)
+        except (PbnscoreError, ValueError, TypeError):
+            return
+        for field in explanation.boards:
+            teams = [figure for figure in field.figures if figure.line is None]
+            at = next(
+                (boards[id(line.result)] for line in field.lines if id(line.result) in boards), None
+            )
+            if at is None or len(teams) != 2 or BOARD in found[at]:
+                continue
+            home, away = teams
+            match = imps.get((field.session, home.participant.id, away.participant.id, number))
+            if match is None or match != home.points:
+                continue
+            found[at][BOARD] = _board_note(field, anchors[at])

@@ -181,6 +181,10 @@ class Barking(PerBoardMethod):
         return with_league(scored, options)
 
 
+# The options barking's league passes on to aggregate (:func:`with_league`).
+LEAGUE_OPTIONS = ("imps", "imp_gaps", "artificial_imps", "imp_cap")
+
+
 def with_league(scored: ScoredEvent, options: BarkingOptions) -> ScoredEvent:
     """``scored`` with its teams as the league scores them: after barking's
     pairs, ranked, the teams' matches and standing from the aggregate method
@@ -188,8 +192,7 @@ def with_league(scored: ScoredEvent, options: BarkingOptions) -> ScoredEvent:
     the one place teams of eight are scored (docs/reference/choices.md
     "Barking's teams"). Where aggregate cannot score the matches, the pairs
     stand alone and a warning says why."""
-    names = ("imps", "imp_gaps", "artificial_imps", "imp_cap")
-    shared = {name: getattr(options, name) for name in names}
+    shared = {name: getattr(options, name) for name in LEAGUE_OPTIONS}
     pairs = [s for s in scored.standings if s.participant.kind is not ParticipantKind.TEAM]
     try:
         league = Aggregate().score(scored.event, AggregateOptions(**shared))
