@@ -5,6 +5,7 @@ against the slow references."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -16,6 +17,8 @@ import pbnscore
 import reference
 from pbnscore.errors import OptionError
 from pbnscore.imps import ContinuousSums, ImpGaps, continuous_imps, imps
+from pbnscore.report import explain as explain_text
+from pbnscore.report import season as season_report
 
 CAPS = st.sampled_from([None, 1, 5, 17, 24])
 
@@ -237,10 +240,76 @@ def test_the_options_say_it() -> None:
 
 
 def test_explain_shows_the_fractions() -> None:
-    """explain says each difference's IMPs as figures, not whole IMPs."""
+    """explain says each difference's IMPs as figures, not whole IMPs (to
+    one decimal, as every output of the scale shows them)."""
     explained = pbnscore.explain(
         build.pairs_event([DE_WAEL]), board=1, method="butler", preset="bastille"
     )
     steps = [step.text for line in explained.boards[0].lines for step in line.steps]
-    assert steps[0] == "110 − datum 25.71 = 84.29: 2.48 IMPs"
-    assert steps[5] == "0 − datum 25.71 = -25.71: -0.86 IMPs"
+    assert steps[0] == "110 − datum 25.7 = 84.3: 2.5 IMPs"
+    assert steps[5] == "0 − datum 25.7 = -25.7: -0.9 IMPs"
+
+
+# -- figures to one decimal -------------------------------------------------------------
+
+ONE_DECIMAL = ["2.5", "1.7", "-3.3", "-3.5", "2.5", "-0.9", "2.0", "-3.3", "1.7"]
+
+
+def test_every_output_shows_one_decimal() -> None:
+    """Where the scale is continuous the figures are shown to one decimal, as
+    the page shows them: each board's points and each total in USEBIO, PBN,
+    text, HTML and CSV, and explain's steps; JSON keeps the exact value."""
+    scored = pbnscore.score(build.pairs_event([DE_WAEL]), "butler", preset="bastille")
+    usebio = pbnscore.dumps(scored, "usebio").decode()
+    assert re.findall(r"<NS_BUTLER_POINTS>([^<]*)<", usebio) == ONE_DECIMAL
+    assert "<TOTAL_SCORE>2.5<" in usebio and "2.48" not in usebio
+    pbn = pbnscore.dumps(scored, "pbn").decode()
+    rows = [line.split() for line in pbn.splitlines() if re.match(r"\d \d ", line)]
+    assert [row[-2] for row in rows] == ONE_DECIMAL
+    assert '[Datum "NS 25.7"]' in pbn and "2.48" not in pbn
+    for to in ("text", "html", "csv"):
+        report = pbnscore.dumps(scored, to).decode()
+        assert "2.48" not in report and "-3.52" not in report, to
+        assert "-3.5" in report and "2.5" in report, to
+    assert ",2.5,1,2.5" in pbnscore.dumps(scored, "csv").decode()
+    assert "2.48" in pbnscore.dumps(scored, "json").decode()  # a number, unrounded
+    explained = pbnscore.explain(build.pairs_event([DE_WAEL]), 1, "butler", preset="bastille")
+    steps = [step.text for line in explained.boards[0].lines for step in line.steps]
+    assert steps[0] == "110 − datum 25.7 = 84.3: 2.5 IMPs"
+    text = explain_text.render(explained)
+    assert "2.48" not in text and "NS 2.5 (= 139/56)" in text
+
+
+@pytest.mark.parametrize("method", ["cross-imps", "barking"])
+def test_other_methods_show_one_decimal(method: str) -> None:
+    """Cross-IMPs averaged over 3 comparisons (17/3 is 5.7) and barking's terms."""
+    event = (
+        build.teams_event([[[420, -400, 450, -420]]])
+        if method == "barking"
+        else build.pairs_event([[420, 450, -50, 100]])
+    )
+    steps = pbnscore.score(event, method)
+    scored = pbnscore.score(event, method, imps="continuous")
+    assert re.search(r"\d\.\d\d\b", pbnscore.dumps(steps, "text").decode())
+    assert not re.search(r"\d\.\d\d\b", pbnscore.dumps(scored, "text").decode())
+    assert not re.search(r"\d\.\d\d\b", pbnscore.dumps(scored, "usebio").decode())
+
+
+def test_vps_keep_the_wbf_scales_two_decimals() -> None:
+    """Aggregate converted to VPs shows the WBF scale's VPs to two decimals
+    (the figures a team is ranked on); with --vp none its IMPs to one."""
+    event = build.teams_event([[[430, 0]] + [[20, 0]] * 7])
+    on_vps = pbnscore.score(event, "aggregate", imps="continuous")
+    assert re.search(r"\d\.\d\d\b", pbnscore.dumps(on_vps, "text").decode())
+    imps_only = pbnscore.score(event, "aggregate", imps="continuous", vp="none")
+    report = pbnscore.dumps(imps_only, "text").decode()
+    assert "14.2" in report and not re.search(r"\d\.\d\d\b", report)
+
+
+def test_a_season_of_continuous_events_shows_one_decimal() -> None:
+    """A season whose events were all scored on the continuous scale shows
+    its totals to one decimal, in text and CSV."""
+    ranked = pbnscore.season([build.pairs_event([DE_WAEL])], "butler", preset="bastille")
+    for to in ("text", "csv", "html"):
+        page = season_report.render(ranked, to)
+        assert "3.5" in page and "2.48" not in page and "3.52" not in page, to

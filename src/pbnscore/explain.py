@@ -34,7 +34,7 @@ from pbnscore._explanation import (
     TermsAsked,
     Trace,
 )
-from pbnscore.figures import number, shown
+from pbnscore.figures import number, shown, shown_as
 from pbnscore.model import Event
 from pbnscore.ranges import Range
 
@@ -80,7 +80,8 @@ def explain(
     asked = None if all_terms_for is None else _terms_asked(event, all_terms_for)
     token = ALL_TERMS_FOR.set(asked)
     try:
-        with running(strategy.name):
+        # Its sentences spell figures as the event's outputs do (pbnscore.figures).
+        with running(strategy.name), shown_as(parsed):
             explained: Explanation = explainer(event, parsed, board)
     finally:
         ALL_TERMS_FOR.reset(token)

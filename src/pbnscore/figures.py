@@ -9,34 +9,87 @@ the unrounded value.
 The rule: two decimals, a half rounded away from zero (0.125 → 0.13,
 −0.125 → −0.13), never "−0.00". Float formatting (``f"{x:.2f}"``) is not
 used: it rounds the binary value, so 0.125 prints 0.12.
+
+An event whose IMPs are on the continuous scale (``--imps continuous``) is
+shown to one decimal, as De Wael's Bastille page shows its figures, unless
+they are converted to VPs, whose WBF scale has two
+(docs/reference/conventions.md "Continuous IMPs"): a writer spells a
+scored event's figures inside :func:`shown_as` its options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 
-__all__ = ["listed", "number", "points_text", "sentence_text", "shown", "signed"]
+__all__ = [
+    "listed",
+    "number",
+    "places_of",
+    "points_text",
+    "sentence_text",
+    "shown",
+    "shown_as",
+    "signed",
+]
 
 _POINTS_TEXT: dict[tuple[int, int], str] = {}
 _CACHED = 10_000  # distinct figures remembered (a board's points repeat)
+# The decimals figures are spelt with where they are written (shown_as).
+_PLACES: ContextVar[int] = ContextVar("pbnscore_figure_places", default=2)
+
+
+def places_of(options: Mapping[str, object] | object) -> int:
+    """The decimals a scored event's figures are shown with, from its
+    method's options (a scored event's ``options`` or the parsed options):
+    one where the IMPs are on the continuous scale and not converted to
+    VPs, else two."""
+    if isinstance(options, Mapping):
+        imps, vp = options.get("imps"), options.get("vp")
+    else:
+        imps, vp = getattr(options, "imps", None), getattr(options, "vp", None)
+    continuous = getattr(imps, "value", imps) == "continuous"
+    on_vps = vp is not None and getattr(vp, "value", vp) != "none"
+    return 1 if continuous and not on_vps else 2
+
+
+@contextmanager
+def shown_as(options: Mapping[str, object] | object) -> Iterator[None]:
+    """Spell every figure inside with :func:`places_of` ``options``'s decimals."""
+    token = _PLACES.set(places_of(options))
+    try:
+        yield
+    finally:
+        _PLACES.reset(token)
 
 
 def points_text(value: Fraction | int | float) -> str:
-    """``value`` to two decimals, halves away from zero; never "-0.00"."""
+    """``value`` to two decimals (one inside :func:`shown_as` a continuous
+    scale's options), halves away from zero; never "-0.00"."""
     if isinstance(value, float):
         value = Fraction(value)  # exactly the float's value
+    if (places := _PLACES.get()) != 2:
+        return _decimals(value, places)
     # Runs twice per traveller line when a big file is written, and values
     # repeat: memoised, keyed by the integer pair (a Fraction's hash is slow).
     numerator, denominator = value.numerator, value.denominator
     text = _POINTS_TEXT.get((numerator, denominator))
     if text is None:
-        hundredths = (abs(numerator) * 200 + denominator) // (2 * denominator)
-        sign = "-" if numerator < 0 and hundredths else ""
-        text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+        text = _decimals(value, 2)
         if len(_POINTS_TEXT) < _CACHED:
             _POINTS_TEXT[numerator, denominator] = text
     return text
+
+
+def _decimals(value: Fraction | int, places: int) -> str:
+    """``value`` to ``places`` decimals, halves away from zero; never "-0.0"."""
+    numerator, denominator = value.numerator, value.denominator
+    unit = 10**places
+    scaled = (abs(numerator) * 2 * unit + denominator) // (2 * denominator)
+    sign = "-" if numerator < 0 and scaled else ""
+    return f"{sign}{scaled // unit}.{scaled % unit:0{places}d}"
 
 
 def sentence_text(value: Fraction | int | float) -> str:
@@ -61,8 +114,8 @@ def number(value: Fraction | int) -> int | float:
 
 def shown(value: Fraction | int) -> str:
     """A figure in a sentence: whole numbers as they are, fractions to two
-    decimals by the one rule every output rounds by (the exact value is in
-    the step's figures)."""
+    decimals (or one, :func:`shown_as`) by the one rule every output rounds
+    by (the exact value is in the step's figures)."""
     return sentence_text(value)
 
 

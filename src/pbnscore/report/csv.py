@@ -20,6 +20,7 @@ from fractions import Fraction as F
 from typing import TYPE_CHECKING, TypedDict
 
 from pbnscore._face import File, check_options, write_file
+from pbnscore.figures import shown_as
 from pbnscore.model import ParticipantKind, ScoredEvent, Standing, check_scored
 from pbnscore.report import _csv, _shared, _standings, _view
 
@@ -47,6 +48,11 @@ HEADER = (
 def render(scored: ScoredEvent) -> str:
     """The standings of ``scored`` as a CSV document."""
     check_scored("pbnscore.report.csv.render()", scored)
+    with shown_as(scored.options):
+        return _render(scored)
+
+
+def _render(scored: ScoredEvent) -> str:
     standings = [s for group in _standings.standing_groups(scored.standings) for s in group]
     totals = _view.column([s.total for s in standings])
     averages = _view.column([s.average for s in standings])

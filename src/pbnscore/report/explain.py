@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from pbnscore._explanation import BoardExplanation, Explanation, Line, Step
+from pbnscore.figures import shown_as
 from pbnscore.model import Points
 from pbnscore.report import _cards, _shared, _travellers, _view
 from pbnscore.report.json import number
@@ -44,7 +45,8 @@ def render(explained: Explanation, only: str | None = None) -> str:
     """The explanation as text, ending with a newline; a title, pair id or
     name holding control characters (an escape sequence, a newline) shows
     each run as one space, as the text report does (_view.clean)."""
-    lines = _lines(explained if only is None else explained.only(only), only)
+    with shown_as(explained.scored.options):
+        lines = list(_lines(explained if only is None else explained.only(only), only))
     return "\n".join(_view.clean(line) for line in lines) + "\n"
 
 

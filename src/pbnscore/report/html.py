@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
 from urllib.parse import quote
 
 from pbnscore._face import File, check_options, write_file
+from pbnscore.figures import shown_as
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
@@ -169,7 +170,8 @@ GRID_COLUMNS_FIT = 5
 def render(scored: ScoredEvent, *, dd: bool = False) -> str:
     """The page as a string; ``dd``: with double-dummy tables."""
     check_scored("pbnscore.report.html.render()", scored)
-    return "\n".join(_page(build(scored, dd=dd))) + "\n"
+    with shown_as(scored.options):
+        return "\n".join(_page(build(scored, dd=dd))) + "\n"
 
 
 def _page(report: Report) -> Iterator[str]:

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from pbnscore.errors import shown_name
+from pbnscore.figures import shown_as
 from pbnscore.formats import REPORTS
 from pbnscore.model import Points
 from pbnscore.report import _csv, _view
@@ -43,7 +44,8 @@ def render(season: Season, to: str) -> str:
     renderers = {"text": text, "html": html, "json": dumps, "csv": csv}
     if to not in renderers:
         raise ValueError(f"unknown season format {to!r}; choose from: {', '.join(FORMATS)}")
-    return renderers[to](season)
+    with shown_as(_common_options(season.events)):
+        return renderers[to](season)
 
 
 # -- what a person sees -------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar
 import attrs
 
 from pbnscore._face import File, check_options, write_file
+from pbnscore.figures import shown_as
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
 from pbnscore.report._build import build
@@ -38,7 +39,8 @@ def render(scored: ScoredEvent, *, dd: bool = False) -> str:
     """The report as text, lines within :data:`WIDTH` characters, ending
     with a newline; ``dd``: with double-dummy tables."""
     check_scored("pbnscore.report.text.render()", scored)
-    return "\n".join(line.rstrip() for line in _report(build(scored, dd=dd))) + "\n"
+    with shown_as(scored.options):
+        return "\n".join(line.rstrip() for line in _report(build(scored, dd=dd))) + "\n"
 
 
 def _report(report: Report) -> Iterator[str]:
