@@ -497,6 +497,41 @@ def test_every_public_class_and_function_says_what_it_is_for() -> None:
     assert not missing, "\n".join(missing)
 
 
+ERROR_BASE = re.compile(r"(Error|Exception|Fault)$")
+
+
+def errors_outside(module: str, tree: ast.Module) -> list[str]:
+    """The public exception classes ``module`` defines: none but in
+    ``pbnscore.errors`` (a module may re-export one under its own name). A
+    private module's exceptions are its own business (a signal caught
+    inside its package), as are private classes."""
+    if module == "pbnscore.errors" or any(n.startswith("_") for n in module.split(".")[1:]):
+        return []
+    return [
+        f"{module}:{node.lineno} {node.name}"
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and not node.name.startswith("_")
+        and any(ERROR_BASE.search(ast.unparse(base)) for base in node.bases)
+    ]
+
+
+def test_every_public_error_is_in_errors() -> None:
+    """Every exception a user can meet is a class of ``pbnscore.errors``,
+    where the one hierarchy and the exit statuses are."""
+    found = [
+        said for module, path in MODULES.items() for said in errors_outside(module, tree_of(path))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_a_planted_error_class_is_named() -> None:
+    """The rule fails on an exception class in a public module."""
+    planted = ast.parse("class RulingError(ValueError):\n    pass\n")
+    assert errors_outside("pbnscore.corrections", planted) == ["pbnscore.corrections:1 RulingError"]
+    assert errors_outside("pbnscore.pbn._reader", planted) == []
+
+
 def _public_definitions(body: list[ast.stmt]) -> Iterator[ast.ClassDef | ast.FunctionDef]:
     """The public classes and functions of a module's ``body``, and the
     public methods and properties of those classes (dunders excepted)."""

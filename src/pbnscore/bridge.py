@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pbnscore.errors import ContractError as ContractError  # its home is errors
 from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
 
 __all__ = [
@@ -22,10 +23,6 @@ __all__ = [
     "relative_tricks",
     "vulnerability_for_board",
 ]
-
-
-class ContractError(ValueError):
-    """Text that is neither a contract nor a pass."""
 
 
 # <level><strain><risk>, as PBN §3.4.14 writes it and as scoring programs

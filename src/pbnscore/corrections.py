@@ -48,7 +48,8 @@ from pbnscore.bridge import (
     relative_tricks,
     vulnerability_for_board,
 )
-from pbnscore.errors import OptionError, ParseError, excerpt
+from pbnscore.errors import CorrectionsError as CorrectionsError  # its home is errors
+from pbnscore.errors import ParseError, excerpt
 from pbnscore.figures import shown
 from pbnscore.model import (
     Adjusted,
@@ -68,19 +69,6 @@ COLUMNS = (
     *("contract", "declarer", "result", "adjusted", "reason"),
     *("weight", "side"),
 )
-
-
-class CorrectionsError(OptionError):
-    """A corrections file with bad rows: ``lines`` holds one
-    ``file:line: message`` for each; ``str()`` is all of them, a line each."""
-
-    def __init__(self, lines: Sequence[str], source: str) -> None:
-        super().__init__("\n".join(lines))
-        self.lines = tuple(lines)
-        self.source = source
-
-    def __str__(self) -> str:
-        return "\n".join(self.lines)
 
 
 @attrs.frozen

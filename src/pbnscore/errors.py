@@ -13,6 +13,7 @@ collects its problems with :func:`collect`, up to :data:`MAX_PROBLEMS`.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 import attrs
 
@@ -86,6 +87,30 @@ class OptionError(PbnscoreError):
     """A method option has a value the method does not accept (exit 2)."""
 
     exit_code = 2
+
+
+class CorrectionsError(OptionError):
+    """A corrections file with bad rows: ``lines`` holds one
+    ``file:line: message`` for each; ``str()`` is all of them, a line each."""
+
+    def __init__(self, lines: Sequence[str], source: str) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = tuple(lines)
+        self.source = source
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+class OutOfRange(ValueError):
+    """A value that is not a number of its kind in its range; the message
+    says which numbers are taken: ``takes a whole number from 1 to 100, not 1.5``
+    (:class:`pbnscore.ranges.Range`; the command line and the API say it as an
+    :class:`OptionError` naming the option)."""
+
+
+class ContractError(ValueError):
+    """Text that is neither a contract nor a pass (:func:`pbnscore.bridge.parse_contract`)."""
 
 
 class UnknownMethodError(PbnscoreError):

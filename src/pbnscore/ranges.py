@@ -14,14 +14,11 @@ from numbers import Rational
 
 import attrs
 
+from pbnscore.errors import OutOfRange as OutOfRange  # its home is errors
+
 # A number as text longer than this is no option a person means; refused
 # before parsing (``Fraction("1e999999999")`` would compute the power).
 _LONGEST = 40
-
-
-class OutOfRange(ValueError):
-    """A value that is not a number of its kind in its range; the message
-    says which numbers are taken: ``takes a whole number from 1 to 100, not 1.5``."""
 
 
 @attrs.frozen
