@@ -28,9 +28,14 @@ def run() -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
         return 0
+    from pbnscore._attrs_cache import install
+
+    cache = install()
     from pbnscore.cli import main
 
     status = main()
+    if cache is not None:
+        cache.save()
     if status == 130:  # Ctrl-C, taken and said
         from pbnscore._signals import ignore_ctrl_c
 
