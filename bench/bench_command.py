@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import math
 import os
 import random
@@ -188,7 +189,8 @@ def bench_samples(repeat: int, out: Path) -> None:
         bench_pbn_reader(repeat, sorted((SAMPLES / "pbn").iterdir()))
 
 
-def bench_pbn_reader(repeat: int, files: list[Path]) -> None:
+def bench_pbn_reader(repeat: int, files: list[Path]) -> list[float]:
+    """Each file's speed-up over endplay's reader (CPU, min), printed."""
     from endplay.parsers import pbn as endplay_pbn
 
     print("\n## PBN read in process: pbnscore.pbn.loads beside endplay.parsers.pbn.load")
@@ -216,6 +218,7 @@ def bench_pbn_reader(repeat: int, files: list[Path]) -> None:
         median = median_of(speedups)
         print(f"median speed-up over endplay: {median:.2f}x "
               f"({verdict(median, PBN_MEDIAN_TARGET, at_most=False)})")  # fmt: skip
+    return speedups
 
 
 def bench_library(repeat: int, quick: bool) -> None:
@@ -358,15 +361,22 @@ def bench_batch(repeat: int, out: Path) -> None:
 # -- the speed targets: each figure beside its anchor, in one run ---------
 
 NODE_SCORER = """
+// Butler on each board of an event read from standard input (each board a
+// list of NS scores, 0 a pass-out), as bridge-scorer takes it: a game per
+// line, the score the declarer's (declared by N here): the least CPU
+// seconds of an event, timed 100 events at a time.
 const s = require('bridge-scorer');
-const board = {scores: [420, 450, -50, 400, 300, 140, 0, -140, 170, -100, 420, 450, -50]};
-const f = s.butler || s.butlerScore || s.imps;
-if (!f) { console.log('no butler'); process.exit(3); }
-const n = Number(process.argv[1]);
-const t0 = process.cpuUsage();
-for (let b = 0; b < n; b++) f(board.scores.map(v => v));
-const t = process.cpuUsage(t0);
-console.log((t.user + t.system) / 1e6);
+const boards = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const runs = Number(process.argv[1]);
+const game = v => ({score: v, contract: {declaror: 'N'}});
+let best = Infinity;
+for (let r = 0; r < runs; r++) {
+  const t0 = process.cpuUsage();
+  for (let k = 0; k < 100; k++) for (const scores of boards) s.butler(scores.map(game));
+  const t = process.cpuUsage(t0);
+  best = Math.min(best, (t.user + t.system) / 1e6 / 100);
+}
+console.log(best);
 """
 
 
@@ -397,6 +407,14 @@ def _ratio_line(label: str, sample: Sample, anchor: Sample, target: float) -> st
     return row(label, sample, anchor, verdict(sample.min_cpu / anchor.min_cpu, target))
 
 
+def _summary_line(figure: str, anchor: str, found: str, target: str) -> str:
+    return f"| {figure} | {anchor} | {found} | {target} |"
+
+
+def _cpu_ratios(sample: Sample, anchor: Sample) -> str:
+    return f"{sample.min_cpu / anchor.min_cpu:.2f}x / {sample.median_cpu / anchor.median_cpu:.2f}x"
+
+
 def bench_table(repeat: int, out: Path) -> None:
     """The figures of the speed targets, each beside its anchor in this run."""
     from pbnscore.cli import main as cli_main
@@ -413,6 +431,17 @@ def bench_table(repeat: int, out: Path) -> None:
     print(row('python -c "import lxml.etree"', lxml_only, bare))
     print(_ratio_line("score small.xml --to json / lxml.etree", small, lxml_only, 2.0))
     print(row("score small.xml --to json / pass", small, bare))
+    summary = [
+        _summary_line("figure", "anchor, same run", "CPU min / median", "target"),
+        "|---|---|---|---|",
+        _summary_line(
+            "`score small.xml --to json`",
+            '`python -c "import lxml.etree"`',
+            _cpu_ratios(small, lxml_only),
+            verdict(small.min_cpu / lxml_only.min_cpu, 2.0),
+        ),
+        _summary_line("same", "`python -c pass`", _cpu_ratios(small, bare), ""),
+    ]
 
     usebio_files = sorted((SAMPLES / "usebio").glob("*.xml"))
     if usebio_files:
@@ -427,6 +456,14 @@ def bench_table(repeat: int, out: Path) -> None:
             found.append(cmd.min_cpu / floor.min_cpu)
             print(row(f"  {path.name}", cmd, floor))
         print(f"median {median_of(found):.2f}x ({min(found):.2f}-{max(found):.2f})")
+        summary.append(
+            _summary_line(
+                f"the command on {len(found)} real USEBIO files",
+                "an lxml parse + serialise process",
+                f"median {median_of(found):.2f}x ({min(found):.2f}-{max(found):.2f})",
+                "",
+            )
+        )
 
         print("\n## read + score + write in process / etree round trip (target <= 3x)")
         lib, cmd_path = [], []
@@ -455,6 +492,15 @@ def bench_table(repeat: int, out: Path) -> None:
             print(row(f"  {path.name} command path", via, floor))
         print(f"medians: library {median_of(lib):.2f}x, command path {median_of(cmd_path):.2f}x "
               f"({verdict(median_of(lib), 3.0)})")  # fmt: skip
+        summary.append(
+            _summary_line(
+                "read + score + write in process, real club files",
+                "`etree.tostring(etree.fromstring(b))`",
+                f"library {median_of(lib):.2f}x, command path {median_of(cmd_path):.2f}x "
+                "(medians of min)",
+                verdict(median_of(lib), 3.0),
+            )
+        )
     else:
         print("\nreal USEBIO samples absent: their figures are skipped")
 
@@ -472,44 +518,95 @@ def bench_table(repeat: int, out: Path) -> None:
         )
         sized[label] = whole.min_cpu
         print(_ratio_line(label, whole, floor, target))
+        summary.append(
+            _summary_line(
+                f"{label}, in process",
+                "the same round trip",
+                _cpu_ratios(whole, floor),
+                verdict(whole.min_cpu / floor.min_cpu, target),
+            )
+        )
     first, last = sized["60 x 30 (club lines)"], sized["1,000 x 30 (30,000 lines)"]
     print(
         f"growth exponent 1,800 to 30,000 lines: {math.log(last / first) / math.log(1000 / 60):.2f}"
     )
 
     if has_endplay():
-        bench_pbn_reader(repeat, sorted((SAMPLES / "pbn").iterdir()))
+        speedups = bench_pbn_reader(repeat, sorted((SAMPLES / "pbn").iterdir()))
+        if speedups:
+            summary.append(
+                _summary_line(
+                    f"`pbn.loads`, {len(speedups)} real files",
+                    "endplay's reader",
+                    f"speed-up median {median_of(speedups):.2f}x, least {min(speedups):.2f}x",
+                    f"{verdict(min(speedups), 1.0, at_most=False)} (least); "
+                    f"{verdict(median_of(speedups), PBN_MEDIAN_TARGET, at_most=False)} (median)",
+                )
+            )
     else:
         print("\nendplay is not installed (pip install endplay==0.5.12): PBN figures skipped")
-    bench_bridge_scorer(repeat)
+    slower = bench_bridge_scorer(repeat)
+    if slower is not None:
+        summary.append(
+            _summary_line(
+                "Butler, scoring only, a club file",
+                "bridge-scorer's butler (node)",
+                f"{slower:.1f}x slower",
+                "",
+            )
+        )
+    print(f"\n## The speed targets in this run ({load_average()})\n")
+    print("\n".join(summary))
 
 
-def bench_bridge_scorer(repeat: int) -> None:
+def bench_bridge_scorer(repeat: int) -> float | None:
+    """How many times slower pbnscore's Butler is than bridge-scorer's (None
+    where it cannot be run), printed."""
     node = shutil.which("node")
     if node is None:
         print("\nbridge-scorer: node is not installed; skipped")
-        return
+        return None
     probe = subprocess.run([node, "-e", "require.resolve('bridge-scorer')"], capture_output=True)
     if probe.returncode != 0:
-        print("\nbridge-scorer: node is here but the bridge-scorer module is not; skipped")
-        return
-    print("\n## Butler, scoring only, a 27-board club file / bridge-scorer's kernel (node)")
+        print(
+            "\nbridge-scorer: node is here but not the bridge-scorer module "
+            "(npm install bridge-scorer; NODE_PATH=its node_modules); skipped"
+        )
+        return None
+    print("\n## Butler, scoring only, a club file / bridge-scorer's butler (node)")
     path = SAMPLES / "usebio" / "butler_mitchell.xml"
     if not path.exists():
         print(f"bridge-scorer: {path.name} is absent; skipped")
-        return
+        return None
     event = usebio.load(path)
-    runs = 1000
-    ours = interleaved(repeat, lambda: pbnscore.score(event, "butler"))[0]
+    boards = [
+        [
+            r.score or 0
+            for r in board.results
+            if r.score is not None or r.outcome.name == "PASSED_OUT"
+        ]
+        for session in event.sessions
+        for section in session.sections
+        for board in section.boards
+    ]
+    ours = interleaved(repeat * 20, lambda: pbnscore.score(event, "butler"))[0]
     result = subprocess.run(
-        [node, "-e", NODE_SCORER, str(runs * 27)], capture_output=True, text=True
+        [node, "-e", NODE_SCORER, str(repeat * 10)],
+        input=json.dumps(boards),
+        capture_output=True,
+        text=True,
     )
     if result.returncode != 0:
-        print(f"bridge-scorer: its kernel did not run ({result.stdout.strip()}); skipped")
-        return
-    theirs = float(result.stdout) / runs
-    print(f"pbnscore {ours.min_cpu * 1e3:.2f} ms, bridge-scorer {theirs * 1e3:.3f} ms a 27-board "
-          f"event: {ours.min_cpu / theirs:.1f}x")  # fmt: skip
+        print(f"bridge-scorer: its butler did not run ({result.stderr.strip()[:200]}); skipped")
+        return None
+    theirs = float(result.stdout)
+    lines = sum(len(b) for b in boards)
+    print(
+        f"pbnscore.score(event, 'butler') {ours.min_cpu * 1e3:.2f} ms (median "
+        f"{ours.median_cpu * 1e3:.2f}), bridge-scorer's butler {theirs * 1e3:.3f} ms (min) on "
+        f"{len(boards)} boards, {lines} lines: {ours.min_cpu / theirs:.1f}x"
+    )
+    return ours.min_cpu / theirs
 
 
 def main(argv: list[str] | None = None) -> int:
