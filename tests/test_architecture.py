@@ -20,7 +20,8 @@ The parts, by module (a package names all of its modules):
 - **outputs**: ``report``, ``outputs``. They render a scored event, an
   explanation or a season.
 - **command line**: ``cli``, ``batch``, ``watch``, ``serve`` (the local
-  page's server), ``__main__``, ``_signals``.
+  page's server), ``__main__``, ``_signals``, ``_attrs_cache`` (the code
+  attrs compiles for the command's classes, kept).
 - **above the parts**: ``_reading`` and ``_writing`` (what the package's
   ``__init__`` offers for reading a file of either format and writing any
   output), ``formats`` (the one table of formats, naming each one's
@@ -72,7 +73,9 @@ PARTS: dict[str, str] = {
     "bws": "bws format",
     **dict.fromkeys(("strategies", "registry", "_scoring", "explain", "_explanation"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
-    **dict.fromkeys(("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"),
+    **dict.fromkeys(
+        ("cli", "batch", "watch", "serve", "__main__", "_signals", "_attrs_cache"), "command line"
+    ),
     "_watch_state": "command line",
     **dict.fromkeys(
         ("_reading", "_writing", "pipeline", "formats", "season", "validate", "testing",
