@@ -399,3 +399,25 @@ def test_every_anchor_is_in_the_page_once(make: Any) -> None:
     note of a match's IMPs and a table's note of its points are two)."""
     ids = page(make()).xpath("//@id")
     assert len(ids) == len(set(ids)) > 10
+
+
+@pytest.mark.parametrize("method", ["aggregate", "barking"])
+def test_a_match_s_imps_board_by_board_open_their_reason(method: str) -> None:
+    """Each figure of a match's IMPs board by board (under Matches) links
+    to that board's note of the match's IMPs: the same note its traveller's
+    match IMPs open."""
+    scored = events.fixture("usebio/teams-of-eight-three-matches.xml", method)()
+    root = page(scored)
+    travellers = {
+        (board.find("h3").text_content(), link)
+        for board in root.xpath("//div[contains(concat(' ', @class, ' '), ' board ')]")
+        for link in board.xpath(".//td[@data-label='Match IMPs']/a/@href")
+    }
+    seen = set()
+    for table in root.xpath("//table[@class='match-boards']"):
+        title = table.xpath("preceding::h3[1]")[0].text_content()  # "1 Lions v 2 Tigers · Round 1"
+        teams = title.split(" · ")[0]
+        for cell in table.xpath("./tbody/tr[1]/td[position() > 1]"):
+            (link,) = cell.xpath("./a/@href")
+            seen.add((f"Board {cell.get('data-label')} · {teams}", link))
+    assert seen == travellers and len(seen) == len(scored.boards)

@@ -12,6 +12,7 @@ from pbnscore.model import ParticipantKind, ScoredEvent
 from pbnscore.report import _cards, _dd, _matches, _standings, _travellers, _why
 from pbnscore.report._shared import source_name, team_records
 from pbnscore.report._view import (
+    BOARD_NOTE,
     BoardView,
     Column,
     Report,
@@ -58,7 +59,9 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         options=_options(scored.options),
         standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),
         grid=_matches.grid(scored.matches, teams, seats),
-        matches=_matches.tables(_matches.in_play_order(scored.matches, event), teams, seats),
+        matches=_matches.tables(
+            _matches.in_play_order(scored.matches, event), teams, seats, _match_notes(scored, whys)
+        ),
         boards=_board_views(scored, teams, places, boards, dd, whys, seats),
         scorecards=_cards.scorecards(
             _cards.Sources(scored, places, boards, cards, teams, whys=whys, seat_cards=seats)
@@ -66,6 +69,19 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         scoring=how_scored(scored.method, scored.options),
         source=source_name(event),
     )
+
+
+def _match_notes(scored: ScoredEvent, whys: list[dict[int, _why.Why]]) -> dict[Any, str]:
+    """Each match board (:func:`pbnscore.report._travellers.match_board`)
+    -> the anchor of its note of the match's IMPs."""
+    if not scored.matches:
+        return {}
+    key = _travellers.match_board(scored.event)
+    return {
+        key(board): notes[BOARD_NOTE].anchor
+        for board, notes in zip(scored.boards, whys, strict=True)
+        if BOARD_NOTE in notes
+    }
 
 
 def _scored(line: Any) -> bool:

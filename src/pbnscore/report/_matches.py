@@ -14,6 +14,7 @@ from pbnscore.model import (
     Points,
     ScoredMatch,
 )
+from pbnscore.report._travellers import match_key
 from pbnscore.report._view import (
     Cell,
     Column,
@@ -68,10 +69,13 @@ def tables(
     matches: tuple[ScoredMatch, ...],
     teams: Mapping[str, str],
     cards: Mapping[tuple[Any, ...], str] | None = None,
+    notes: Mapping[Any, str] | None = None,
 ) -> tuple[Table, ...]:
     """The list of matches, then each match's IMPs board by board. In the
     page each team links to its scorecard (``cards``, by
-    (ParticipantKind.TEAM, None, team): :func:`pbnscore.report._build.build`)."""
+    (ParticipantKind.TEAM, None, team): :func:`pbnscore.report._build.build`)
+    and each board's IMPs to how they came about (``notes``, by
+    :func:`pbnscore.report._travellers.match_key`)."""
     if not matches:
         return ()
     with_session = several(match.session for match in matches)
@@ -86,7 +90,10 @@ def tables(
             for m in matches
         ],
     )
-    return (listing, *(_match_boards(match, teams, with_session) for match in matches))
+    return (
+        listing,
+        *(_match_boards(match, teams, with_session, notes or {}) for match in matches),
+    )
 
 
 def _match_row(
@@ -115,9 +122,14 @@ def team_card(cards: Mapping[tuple[Any, ...], str] | None, team: str) -> str | N
 NOT_PLAYED = "not played"  # a match in which no board was played: no IMPs, no VPs
 
 
-def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bool) -> Table:
+def _match_boards(
+    match: ScoredMatch, teams: Mapping[str, str], with_session: bool, notes: Mapping[Any, str]
+) -> Table:
     """A match's IMPs board by board, sideways: a scorecard's two lines
-    rather than a column as long as the match."""
+    rather than a column as long as the match; each figure linked to its
+    board's note."""
+    rows = _board_rows(match)
+    linked = (None, *(notes.get(match_key(match, board.number)) for board in match.boards))
     return make_table(
         "match-boards",
         join_title(
@@ -126,8 +138,9 @@ def _match_boards(match: ScoredMatch, teams: Mapping[str, str], with_session: bo
             labelled("Round", None if match.round is None else str(match.round)),
         ),
         (Column("Board"), *(Column(str(b.number), numeric=True) for b in match.boards)),
-        _board_rows(match),
+        rows,
         sideways=True,
+        links=[linked] * len(rows) if any(linked) else (),
     )
 
 

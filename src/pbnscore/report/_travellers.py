@@ -15,6 +15,7 @@ from pbnscore.model import (
     Result,
     ScoredBoard,
     ScoredEvent,
+    ScoredMatch,
     ScoredResult,
 )
 from pbnscore.report._view import (
@@ -105,6 +106,26 @@ def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str
     return " v ".join(team_label(team, teams) for team in playing)
 
 
+MatchBoard = tuple[str | None, frozenset[str], int]  # session, the two teams, board number
+
+
+def match_key(match: ScoredMatch, number: int) -> MatchBoard:
+    """A match's board, as :func:`match_board` finds it from a traveller."""
+    return match.session, frozenset((match.team, match.opponent)), number
+
+
+def match_board(event: Event) -> Callable[[ScoredBoard], MatchBoard]:
+    """A scored board -> the match board it is: its session, the teams its
+    pairs play for and its number."""
+    team_of = _pair_teams(event)
+
+    def key(board: ScoredBoard) -> MatchBoard:
+        sides = {side for r in board.results for side in (r.result.ns, r.result.ew) if side}
+        return board.session, frozenset(team_of[s] for s in sides if s in team_of), board.number
+
+    return key
+
+
 def match_imps(
     scored: ScoredEvent, teams: Mapping[str, str]
 ) -> Callable[[ScoredBoard], str | None]:
@@ -112,17 +133,15 @@ def match_imps(
     ``no IMPs``); None for a board of no one match."""
     if not scored.matches:
         return lambda board: None
-    team_of = _pair_teams(scored.event)
+    key = match_board(scored.event)
     by_board = {
-        (match.session, frozenset((match.team, match.opponent)), imps.number): (match, imps)
+        match_key(match, imps.number): (match, imps)
         for match in scored.matches
         for imps in match.boards
     }
 
     def imps_of(board: ScoredBoard) -> str | None:
-        sides = {side for r in board.results for side in (r.result.ns, r.result.ew) if side}
-        playing = frozenset(team_of[side] for side in sides if side in team_of)
-        found = by_board.get((board.session, playing, board.number))
+        found = by_board.get(key(board))
         if found is None:
             return None
         match, imps = found
