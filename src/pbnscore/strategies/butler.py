@@ -334,9 +334,10 @@ class ButlerOptions(_base.SectionsOptions):
     )
     normalised: bool = _base.option(
         False,
-        "rank on normalised (Australian) Butler: each segment's (boards against the same "
-        "opponents in a session) Butler capped by --cutoff and --cutoff-rate, plus "
-        "--opponent-factor of the opponents' Butler average per board times its boards",
+        "rank on normalised (Australian) Butler, JFR Teamy's AusButler: each segment's "
+        "(boards against the same opponents in a session) Butler capped by --cutoff and "
+        "--cutoff-rate, plus --opponent-factor of the opponents' Butler average per board "
+        "times its boards",
         converter=_base.to_bool,
     )
     cutoff: Fraction = _base.option(
