@@ -119,7 +119,7 @@ def test_the_guide_shows_a_whole_package() -> None:
     it in pbnscore's entry-point group, and a conformance test."""
     files = guide_files()
     assert set(files) == {"pbnscore_matchpoints.py", "pyproject.toml", "tests/test_matchpoints.py"}
-    assert '[project.entry-points."pbnscore.strategies"]' in files["pyproject.toml"]
+    assert '[project.entry-points."pbnscore.methods"]' in files["pyproject.toml"]
     assert "StrategyConformance" in files["tests/test_matchpoints.py"]
 
 

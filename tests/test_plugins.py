@@ -131,7 +131,13 @@ class Top:
 BROKEN = "raise ImportError('needs numpy, which is not installed')\n"
 
 
-def install(site: Path, name: str, entry_points: dict[str, str], modules: dict[str, str]) -> None:
+def install(
+    site: Path,
+    name: str,
+    entry_points: dict[str, str],
+    modules: dict[str, str],
+    group: str = registry.GROUP,
+) -> None:
     """A distribution as pip would leave it: modules and a dist-info folder."""
     for module, source in modules.items():
         (site / f"{module}.py").write_text(textwrap.dedent(source))
@@ -139,7 +145,7 @@ def install(site: Path, name: str, entry_points: dict[str, str], modules: dict[s
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
     lines = "".join(f"{key} = {value}\n" for key, value in entry_points.items())
-    (info / "entry_points.txt").write_text(f"[pbnscore.strategies]\n{lines}")
+    (info / "entry_points.txt").write_text(f"[{group}]\n{lines}")
 
 
 @pytest.fixture
@@ -163,6 +169,22 @@ def broken(site: Path) -> Path:
     )
     registry.refresh()
     return site
+
+
+def test_a_plugin_in_the_former_group_is_found(site: Path) -> None:
+    """A plug-in registered in ``pbnscore.strategies`` (the group's former
+    name) is found beside one in ``pbnscore.methods``."""
+    old = "from pbnscore_top import Top\n\n\nclass Old(Top):\n    name = 'oldplugin'\n"
+    modules = {"pbnscore_old": old}
+    install(site, "pbnscore_old", {"oldplugin": "pbnscore_old:Old"}, modules, registry.FORMER_GROUP)
+    registry.refresh()
+    assert (registry.GROUP, registry.FORMER_GROUP) == ("pbnscore.methods", "pbnscore.strategies")
+    try:
+        assert {"myplugin", "oldplugin"} <= set(registry.names())
+        assert registry.entries()["oldplugin"].distribution == "pbnscore_old"
+        assert registry.get("oldplugin").name == "oldplugin"
+    finally:
+        sys.modules.pop("pbnscore_old", None)
 
 
 @pytest.mark.usefixtures("site")

@@ -1,5 +1,5 @@
-"""Discovery of scoring methods through the ``pbnscore.strategies`` entry-point
-group.
+"""Discovery of scoring methods through the ``pbnscore.methods`` entry-point
+group (and ``pbnscore.strategies``, its former name, which keeps working).
 
 Built-in methods are registered in ``pyproject.toml`` the same way as
 third-party plug-ins. Nothing is imported until a method is asked for, and a
@@ -31,7 +31,10 @@ from pbnscore.errors import PbnscoreError, UnknownMethodError, described
 from pbnscore.errors import PluginError as PluginError
 from pbnscore.errors import PluginFault as PluginFault
 
-GROUP = "pbnscore.strategies"
+GROUP = "pbnscore.methods"
+# The group's name before "method" was the one word for the idea: a plug-in
+# registered there is found as before (docs/api/plugins.md).
+FORMER_GROUP = "pbnscore.strategies"
 
 BUILTINS: dict[str, str] = {
     "butler": "pbnscore.strategies.butler:Butler",
@@ -91,7 +94,7 @@ def check_strategy(name: str, candidate: object) -> None:
         if not hasattr(candidate, attribute)
     ]
     if missing:
-        raise PluginError(f"{name}: failed to load: not a strategy (no {', '.join(missing)})")
+        raise PluginError(f"{name}: failed to load: not a method (no {', '.join(missing)})")
     if not attrs.has(getattr(candidate, "Options")):  # noqa: B009 - checked above
         raise PluginError(f"{name}: failed to load: its Options is not an attrs class")
     _check_name(name, getattr(candidate, "name"))  # noqa: B009 - checked above
@@ -128,7 +131,8 @@ def discover() -> Discovery:
 
     found = {name: MethodEntry(name, target) for name, target in BUILTINS.items()}
     clashes: list[tuple[MethodEntry, MethodEntry]] = []
-    for point in metadata.entry_points(group=GROUP):
+    points = [p for group in (GROUP, FORMER_GROUP) for p in metadata.entry_points(group=group)]
+    for point in points:
         dist = point.dist.name if point.dist is not None else None
         entry = MethodEntry(point.name, point.value, dist)
         known = found.get(point.name)
