@@ -5,6 +5,7 @@ and checked against the slow references in ``reference``."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -94,23 +95,26 @@ def test_ase_presets_are_the_halfway_medians() -> None:
 # -- the EBU's cross-IMP divisors -----------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("normalise", "points"),
-    [
-        ("total", Fraction(17)),
-        ("average", Fraction(17, 3)),
-        ("results", Fraction(17, 4)),
-        ("sqrt-2rc", Fraction(347, 100)),
-    ],
-    ids=["1", "c", "r", "sqrt-2rc"],
-)
-def test_ebu_divisors_by_hand(normalise: str, points: Fraction) -> None:
-    """420 against 450, -50 and 100: -30 is -1 IMP, 470 +10, 320 +8; the sum
-    17 over c = 3 comparisons, r = 4 results. Divided by 1: 17; by c: 17/3;
-    by r: 17/4; by sqrt(2rc) = sqrt(24) = 4.898979...: 3.4701..., 3.47."""
+@pytest.mark.parametrize("normalise", ["total", "average", "results", "sqrt-2rc"])
+def test_ebu_divisors_by_hand(normalise: str) -> None:
+    """420 against 450, -50 and 100 (Law 78B by hand): -30 is -1 IMP, 470
+    +10, 320 +8; the sum 17 over c = 3 comparisons, r = c + 1 = 4 results.
+    The EBU's divisors: 1, c, r and sqrt(2rc) = sqrt(24) = 4.898979...,
+    whose quotient 3.4701... is kept to the hundredth: 17, 17/3, 17/4, 3.47."""
+    comparisons = [-1, 10, 8]
+    total = sum(comparisons)
+    c = len(comparisons)
+    r = c + 1
+    by_hand = {
+        "total": Fraction(total, 1),
+        "average": Fraction(total, c),
+        "results": Fraction(total, r),
+        "sqrt-2rc": Fraction(round(Decimal(total) / Decimal(2 * r * c).sqrt(), 2)),
+    }
+    assert by_hand["sqrt-2rc"] == Fraction(347, 100)
     board = score(build.pairs_event([[420, 450, -50, 100]]), "cross-imps", normalise=normalise)
-    assert board.boards[0].results[0].ns_points == points
-    assert board.boards[0].results[0].ew_points == -points
+    assert board.boards[0].results[0].ns_points == by_hand[normalise]
+    assert board.boards[0].results[0].ew_points == -by_hand[normalise]
 
 
 @settings(max_examples=80)
