@@ -7,7 +7,7 @@ The parts, by module (a package names all of its modules):
 - **model**: ``model`` (with ``_enums``, its enumerations, which it
   re-exports), ``bridge``, ``imps``, ``figures``, ``errors``,
   ``hands``, ``ranges``, and the helpers every part uses: ``_gc``,
-  ``_read``, ``_atomic``, ``_version``, ``_face`` (what every format
+  ``_bounded_read``, ``_atomic``, ``_version``, ``_face`` (what every format
   module's load, loads, dump and dumps share), ``_numbering`` (who a pair
   number is where no list says, for both readers and the methods). The results model and the bridge
   arithmetic; no I/O format, no method, no output, no command line.
@@ -64,7 +64,7 @@ PACKAGE = Path(pbnscore.__file__).parent
 
 PARTS: dict[str, str] = {
     **dict.fromkeys(
-        ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_read",
+        ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_bounded_read",
          "_atomic", "_version", "_face", "_numbering", "_enums", "examples"),
         "model",
     ),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pbnscore import _read, batch
+from pbnscore import _bounded_read, batch
 from pbnscore.cli import main
 from pbnscore.errors import ParseError
 from pbnscore.imps import read_scale
@@ -45,12 +45,12 @@ def test_an_endless_stream_is_read_in_pieces_up_to_the_cap(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """No more than the cap and one byte is read, a piece at a time."""
-    monkeypatch.setattr(_read, "MAX_INPUT_BYTES", 5 * _read.PIECE_BYTES)
+    monkeypatch.setattr(_bounded_read, "MAX_INPUT_BYTES", 5 * _bounded_read.PIECE_BYTES)
     stream = Endless()
     with pytest.raises(ParseError, match="too large to be a results file"):
         batch.read_limited(stream, "zero")  # type: ignore[arg-type]
-    assert sum(stream.asked) == 5 * _read.PIECE_BYTES + 1
-    assert max(stream.asked) <= _read.PIECE_BYTES
+    assert sum(stream.asked) == 5 * _bounded_read.PIECE_BYTES + 1
+    assert max(stream.asked) <= _bounded_read.PIECE_BYTES
 
 
 def test_ctrl_c_stops_a_read_between_pieces() -> None:
@@ -85,7 +85,7 @@ def test_an_option_file_over_the_cap_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], words: list[str], what: str
 ) -> None:
     """A file past 64 MiB named by an option: exit 1, one line, as a results file."""
-    big = _sparse(tmp_path / "big.csv", _read.MAX_INPUT_BYTES + 1)
+    big = _sparse(tmp_path / "big.csv", _bounded_read.MAX_INPUT_BYTES + 1)
     status = main([*words, str(big), "-q", "-o", str(tmp_path / "out.txt")])
     err = capsys.readouterr().err
     _one_line(status, 1, err)
@@ -170,7 +170,7 @@ def test_a_season_s_vp_scale_is_checked_once_before_any_work(
     ``score`` says it, not a failure of every file."""
     path = tmp_path / "scale.csv"
     if content is None:
-        _sparse(path, _read.MAX_INPUT_BYTES + 1)
+        _sparse(path, _bounded_read.MAX_INPUT_BYTES + 1)
     else:
         path.write_text(content, encoding="utf-8")
     league = FIXTURES / "season" / "league"

@@ -31,7 +31,7 @@ import pytest
 
 from cost import assert_cheap, cpu_cost
 from in_turn import in_turn
-from pbnscore import _atomic, _read
+from pbnscore import _atomic, _bounded_read
 from pbnscore.cli import main
 from pbnscore.errors import one_line
 
@@ -1200,7 +1200,7 @@ def test_an_input_past_the_size_limit_is_not_read_whole(
 ) -> None:
     """Over ``MAX_INPUT_BYTES`` (64 MiB; 1000 bytes here): score, standard
     input, batch and check each say so in one line; exit 1."""
-    monkeypatch.setattr(_read, "MAX_INPUT_BYTES", 1000)
+    monkeypatch.setattr(_bounded_read, "MAX_INPUT_BYTES", 1000)
     message = f"{night}:1: over 0 MiB: too large to be a results file"
     assert _score(str(night), "-o", str(tmp_path / "out.xml")) == 1
     assert capsys.readouterr().err == message + "\n"

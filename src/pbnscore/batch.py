@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
 import attrs
 
-from pbnscore import _read, _signals, outputs, pipeline
+from pbnscore import _bounded_read, _signals, outputs, pipeline
 from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
 from pbnscore.errors import ScoringError, UsageError, WorkerDied, counted, shown
 
@@ -44,13 +44,14 @@ if TYPE_CHECKING:
 INPUT_SUFFIXES = frozenset({".pbn", ".xml", ".bws"})
 
 
-MAX_INPUT_BYTES = _read.MAX_INPUT_BYTES  # the one limit is _read's; kept for its readers
+# The one limit is _bounded_read's; kept here for its readers.
+MAX_INPUT_BYTES = _bounded_read.MAX_INPUT_BYTES
 
 
 def read_limited(stream: BinaryIO, source: str) -> bytes:
     """All of ``stream``; a ParseError past the input limit, having read no
-    more than that (:func:`pbnscore._read.read_limited`)."""
-    return _read.read_limited(stream, source)
+    more than that (:func:`pbnscore._bounded_read.read_limited`)."""
+    return _bounded_read.read_limited(stream, source)
 
 
 def convert(

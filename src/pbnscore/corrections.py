@@ -368,7 +368,7 @@ def _taken(row: Correction, section: Section, board: Board) -> str | None:
 def read_corrections(text: str, source: str) -> Corrections:
     """The rulings of a corrections file's text; a :class:`CorrectionsError`
     listing every bad row (nothing applied from a file with any)."""
-    from pbnscore._read import csv_rows
+    from pbnscore._bounded_read import csv_rows
 
     bad: list[str] = []
     rows: list[Correction] = []
@@ -581,7 +581,7 @@ def _adjusted(text: str, common: Correction, values: dict[str, str]) -> Correcti
 
 def load_corrections(path: str) -> Corrections:
     """The corrections file at ``path`` (UTF-8; a BOM dropped), read whole."""
-    from pbnscore._read import read_text
+    from pbnscore._bounded_read import read_text
 
     try:
         text = read_text(path, "a corrections file")

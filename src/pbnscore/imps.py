@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import attrs
 
-from pbnscore import _read
+from pbnscore import _bounded_read
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.ranges import Range
 
@@ -468,11 +468,11 @@ def read_scale(path: str) -> ScaleFile:
 @lru_cache(maxsize=4)
 def _read_scale(path: str, version: tuple[int, ...]) -> ScaleFile:
     try:
-        text = _read.read_text(path, "a VP scale")
+        text = _bounded_read.read_text(path, "a VP scale")
     except (OSError, UnicodeDecodeError) as exc:
         raise OptionError(f"{path}: cannot read the VP scale: {exc}") from None
     rows: dict[int | None, list[tuple[int, Band]]] = {}
-    for number, cells in _read.csv_rows(text, path):
+    for number, cells in _bounded_read.csv_rows(text, path):
         cells = [c.strip() for c in cells]
         if not any(cells) or cells[0].startswith("#"):
             continue

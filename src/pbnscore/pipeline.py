@@ -149,12 +149,12 @@ def run(
 
 def run_path(path: str | os.PathLike[str], settings: Settings) -> Outcome:
     """:func:`run` on the file at ``path``, read with the size cap
-    (:func:`pbnscore._read.read_limited`)."""
-    from pbnscore import _read
+    (:func:`pbnscore._bounded_read.read_limited`)."""
+    from pbnscore import _bounded_read
 
     source = os.fspath(path)
     with open(path, "rb") as stream:
-        data = _read.read_limited(stream, source)
+        data = _bounded_read.read_limited(stream, source)
     return run(data, source, settings)
 
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from pbnscore import _read, outputs, pipeline
+from pbnscore import _bounded_read, outputs, pipeline
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,
@@ -177,12 +177,12 @@ def read_input(name: str) -> tuple[bytes, str]:
         if sys.stdin is None:
             raise StreamError("standard input is closed")
         try:
-            return _read.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
+            return _bounded_read.read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>"
         except OSError as exc:
             raise StreamError(f"standard input: {exc.strerror or exc}") from None
     try:
         with open(name, "rb") as stream:
-            return _read.read_limited(stream, name), name
+            return _bounded_read.read_limited(stream, name), name
     except FileNotFoundError:
         raise UsageError("no such file", source=name) from None
     except IsADirectoryError:

@@ -322,7 +322,7 @@ def _rankable(
 def _aliases(path: Path | None) -> dict[str, str]:
     if path is None:
         return {}
-    from pbnscore._read import read_text
+    from pbnscore._bounded_read import read_text
 
     try:
         text = read_text(str(path), "an aliases file")

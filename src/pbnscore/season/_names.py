@@ -42,7 +42,7 @@ def read_aliases(text: str, source: str = "aliases") -> dict[str, str]:
     """``name,same_as`` rows (a first row ``name,same_as`` is a heading) as
     {name key: what it is the same as}: a name, or a national id. An empty
     ``same_as`` keeps the name apart from anyone an id would give it."""
-    from pbnscore._read import csv_rows
+    from pbnscore._bounded_read import csv_rows
 
     aliases: dict[str, str] = {}
     for number, row in csv_rows(text, source):

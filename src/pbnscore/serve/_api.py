@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from pbnscore import _read, outputs, pipeline, registry
+from pbnscore import _bounded_read, outputs, pipeline, registry
 from pbnscore.errors import PbnscoreError, UsageError, one_line, shown
 from pbnscore.formats import USEBIO_READERS
 
@@ -190,7 +190,7 @@ def methods(chosen: Mapping[str, object] | None = None) -> Reply:
             "broken": broken,
             "formats": formats,
             "usebio_for": USEBIO_READERS,
-            "max_file_bytes": _read.MAX_INPUT_BYTES,
+            "max_file_bytes": _bounded_read.MAX_INPUT_BYTES,
             "chosen": dict(chosen or {"method": None, "options": {}}),
         }
     )

@@ -5,7 +5,7 @@ Before any request is answered its ``Host`` must be the address served
 talk to it: DNS rebinding), and a request that changes anything must come
 from the page itself, by its ``Origin`` (a page of another site cannot post
 to it: cross-site request forgery). A file sent is capped at the size
-files are read from disk (:data:`pbnscore._read.MAX_INPUT_BYTES`), refused
+files are read from disk (:data:`pbnscore._bounded_read.MAX_INPUT_BYTES`), refused
 by its declared length before a byte of it is read and read in bounded
 pieces. Every error is one line to the page and one line to the log.
 """
@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any, BinaryIO
 from urllib.parse import quote, unquote, urlsplit
 
-from pbnscore import _read, registry
+from pbnscore import _bounded_read, registry
 from pbnscore.errors import PbnscoreError, one_line
 from pbnscore.serve import _api
 from pbnscore.serve._api import Reply, refused
@@ -153,7 +153,7 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path == "/api/check":
             name = unquote(self.headers.get("X-Pbnscore-Name", ""))
-            data = self._body(_read.MAX_INPUT_BYTES, _api.own_name(name), "a results file")
+            data = self._body(_bounded_read.MAX_INPUT_BYTES, _api.own_name(name), "a results file")
             if data is not None:
                 self._answer(lambda: _api.check(store, name, data))
             return
@@ -204,7 +204,7 @@ class Handler(BaseHTTPRequestHandler):
             self._refuse(413, f"{source}: over {cap >> 20} MiB: too large to be {what}")
             return None
         try:
-            return _read.read_limited(_Capped(self.rfile, int(length)), source, what, cap)  # type: ignore[arg-type]
+            return _bounded_read.read_limited(_Capped(self.rfile, int(length)), source, what, cap)  # type: ignore[arg-type]
         except PbnscoreError as exc:
             self._refuse(413, str(exc))
             return None
