@@ -21,7 +21,7 @@ import pbnscore
 import report_events as events
 from pbnscore.cli import main
 from pbnscore.model import Player, ScoredEvent
-from pbnscore.report import _csv, _view
+from pbnscore.report import _spreadsheet, _view
 from pbnscore.report import csv as report_csv
 from pbnscore.report._shared import team_records
 
@@ -30,7 +30,7 @@ ALL = pytest.mark.parametrize("make", events.EVERY.values(), ids=events.EVERY.ke
 
 
 def rows_of(document: str) -> list[dict[str, str]]:
-    assert document.startswith(_csv.BOM)
+    assert document.startswith(_spreadsheet.BOM)
     return list(csv.DictReader(io.StringIO(document[1:], newline="")))
 
 
@@ -81,7 +81,7 @@ def test_rfc_4180_quoting_and_line_ends() -> None:
     """A name holding quotes, commas and '&' survives a round trip; rows end
     with CRLF; the header is the first row."""
     document = report_csv.render(events.butler_pairs())
-    assert document.startswith(_csv.BOM + ",".join(report_csv.HEADER) + "\r\n")
+    assert document.startswith(_spreadsheet.BOM + ",".join(report_csv.HEADER) + "\r\n")
     assert document.endswith("\r\n") and "\n" not in document.replace("\r\n", "")
     names = [row["Names"] for row in rows_of(document)]
     assert f"{events.NASTY} & Zoë Müller" in names

@@ -15,7 +15,7 @@ import pbnscore
 import report_events as events
 from pbnscore import usebio
 from pbnscore.model import ParticipantKind, ScoredEvent
-from pbnscore.report import _build, _cards
+from pbnscore.report import _assembly, _cards
 
 
 def _line(ns: int, ew: int, score: int) -> str:
@@ -60,7 +60,7 @@ def test_each_scorecard_ends_at_the_standings_total(make: Any) -> None:
     """One scorecard per participant; its last running total is its total,
     and (pairs, players) it has a points row for each board it played."""
     scored = make()
-    report = _build.build(scored)
+    report = _assembly.build(scored)
     anchors = _cards.participant_anchors(scored.standings)
     cards = {card.anchor: card for card in report.scorecards}
     assert len(cards) == len(set(anchors.values()))
@@ -81,7 +81,7 @@ def test_an_ew_pair_sees_its_own_side() -> None:
     """An EW pair's score and datum are shown from its side: the
     traveller's NS -420 is its +420."""
     scored = events.fixture("pbn/mitchell-pairs.pbn", "butler")()
-    report = _build.build(scored)
+    report = _assembly.build(scored)
     ew = next(c for c in report.scorecards if " · EW" in c.title)
     titles = [c.title for c in ew.table.columns]
     row = ew.table.rows[0]

@@ -13,7 +13,7 @@ import pbnscore
 import report_events as events
 from pbnscore.model import ScoredMatch
 from pbnscore.report import _view
-from pbnscore.report._build import build
+from pbnscore.report._assembly import build
 
 FOUR = events.FIXTURES / "usebio" / "teams-of-four.xml"
 

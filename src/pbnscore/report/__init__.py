@@ -5,7 +5,7 @@
 - :mod:`pbnscore.report.text` -- a terminal report.
 - :mod:`pbnscore.report.html` -- one self-contained HTML page.
 - :mod:`pbnscore.report.csv` -- the standings for a spreadsheet, in the
-  conventions of :mod:`pbnscore.report._csv`.
+  conventions of :mod:`pbnscore.report._spreadsheet`.
 - :mod:`pbnscore.report.season` -- a season's standings.
 - :mod:`pbnscore.report.explain` -- ``explain``'s text and JSON.
 

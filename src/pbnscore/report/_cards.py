@@ -1,4 +1,4 @@
-"""Board pages and personal scorecards, for :func:`pbnscore.report._build.build`.
+"""Board pages and personal scorecards, for :func:`pbnscore.report._assembly.build`.
 
 Each scored board is matched with the event's board it came from (methods
 give one scored board per input board, in input order: sessions, then each
@@ -224,7 +224,7 @@ class Sources:
     whys: list[dict[int, Any]] = attrs.field(factory=list)
     # A number seen at a table -> its scorecard, by (section, number,
     # direction) and (section, number): the opponents' cards.
-    seat_cards: Mapping[tuple[Any, ...], str] = attrs.field(factory=dict)  # and teams': _build
+    seat_cards: Mapping[tuple[Any, ...], str] = attrs.field(factory=dict)  # and teams': _assembly
 
 
 def seat_index(

@@ -73,7 +73,7 @@ def tables(
 ) -> tuple[Table, ...]:
     """The list of matches, then each match's IMPs board by board. In the
     page each team links to its scorecard (``cards``, by
-    (ParticipantKind.TEAM, None, team): :func:`pbnscore.report._build.build`)
+    (ParticipantKind.TEAM, None, team): :func:`pbnscore.report._assembly.build`)
     and each board's IMPs to how they came about (``notes``, by
     :func:`pbnscore.report._travellers.match_key`)."""
     if not matches:

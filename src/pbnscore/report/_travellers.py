@@ -180,7 +180,7 @@ def traveller(
 ) -> Table:
     """A board's results in table order. In the page a pair's number and
     names, and an individual's player's number, link to its scorecard (``seats``, from
-    :func:`pbnscore.report._build.build`) and each figure to how it came
+    :func:`pbnscore.report._assembly.build`) and each figure to how it came
     about (``whys``, by result position: :mod:`pbnscore.report._why`)."""
     teams = players is not None
     whys = whys or {}

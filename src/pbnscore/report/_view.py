@@ -1,7 +1,7 @@
 """What a person sees of a scored event, decided once for text and HTML:
 the report's shape, its tables' figures and the names it shows.
 
-:func:`pbnscore.report._build.build` turns a :class:`ScoredEvent` into a
+:func:`pbnscore.report._assembly.build` turns a :class:`ScoredEvent` into a
 :class:`Report` (headings, tables of display strings and a teams grid) from
 the standings (:mod:`._standings`), the travellers (:mod:`._travellers`) and
 the matches (:mod:`._matches`), each made here with :func:`make_table`. The

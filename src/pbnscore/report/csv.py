@@ -10,7 +10,7 @@ normalised total (butler ``--normalised``: a ``Normalised`` column after
 beside barking's pairs, each team's record over its matches after them.
 Totals and averages are written as the reports show them
 (:func:`pbnscore.report._view.column`). The spreadsheet conventions are
-:mod:`pbnscore.report._csv`'s.
+:mod:`pbnscore.report._spreadsheet`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypedDict
 from pbnscore._face import File, check_options, write_file
 from pbnscore.figures import shown_as
 from pbnscore.model import ParticipantKind, ScoredEvent, Standing, check_scored
-from pbnscore.report import _csv, _shared, _standings, _view
+from pbnscore.report import _shared, _spreadsheet, _standings, _view
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -86,7 +86,7 @@ def _render(scored: ScoredEvent) -> str:
     for at, (standing, total, average) in enumerate(zip(standings, totals, averages, strict=True)):
         participant = standing.participant
         row: tuple[str, ...] = (
-            _csv.Number(standing.rank) if standing.rank is not None else "",
+            _spreadsheet.Number(standing.rank) if standing.rank is not None else "",
             "yes" if standing.tied else "",
             participant.id,
             participant.kind.value,
@@ -94,17 +94,17 @@ def _render(scored: ScoredEvent) -> str:
             participant.section or "",
             participant.direction.value if participant.direction else "",
             _view.names(participant) or participant.name or "",
-            _csv.Number(total) if standing.rank is not None else _view.DID_NOT_PLAY,
-            _csv.Number(standing.boards),
-            _csv.Number(average) if standing.rank is not None else "",
+            _spreadsheet.Number(total) if standing.rank is not None else _view.DID_NOT_PLAY,
+            _spreadsheet.Number(standing.boards),
+            _spreadsheet.Number(average) if standing.rank is not None else "",
         )
-        beside = (_csv.Number(figures[at]) for _, figures in extra)
+        beside = (_spreadsheet.Number(figures[at]) for _, figures in extra)
         row = (*row[:9], *beside, *row[9:])
         if league is not None:
             record = league[1][at]
             row = (*row[:-1], "" if any(record) else row[-1], *record)
         rows.append(row)
-    return _csv.document(header, rows)
+    return _spreadsheet.document(header, rows)
 
 
 def _league(
@@ -129,7 +129,10 @@ def _league(
             ]
         ),
     )
-    cells = [tuple(_csv.Number(c) if c else "" for c in row) for row in zip(*columns, strict=True)]
+    cells = [
+        tuple(_spreadsheet.Number(c) if c else "" for c in row)
+        for row in zip(*columns, strict=True)
+    ]
     vps = any(record.on_vps for record in records.values())
     per_match = "VP per match" if vps else "Net IMPs per match"
     return ("Matches", "IMPs for", "IMPs against", per_match), cells

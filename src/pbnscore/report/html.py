@@ -26,7 +26,7 @@ from pbnscore._face import File, check_options, write_file
 from pbnscore.figures import shown_as
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored
-from pbnscore.report._build import build
+from pbnscore.report._assembly import build
 from pbnscore.report._view import (
     BoardView,
     Column,

@@ -5,7 +5,7 @@ as :mod:`pbnscore.report._view` does for an event); the text and HTML pages
 lay the tables out with the event reports' own code, so a season reads like
 an event. JSON is the ``pbnscore-season/1`` document (docs/reference/json.md,
 "Season JSON"); CSV is the ranking with the spreadsheet conventions of
-:mod:`pbnscore.report._csv`.
+:mod:`pbnscore.report._spreadsheet`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pbnscore.errors import shown_name
 from pbnscore.figures import shown_as
 from pbnscore.formats import REPORTS
 from pbnscore.model import Points
-from pbnscore.report import _csv, _view
+from pbnscore.report import _spreadsheet, _view
 from pbnscore.report._view import Column, Table
 from pbnscore.report.json import number
 
@@ -557,10 +557,10 @@ def csv(season: Season) -> str:
         _view.column([e.average for e in entries], decimals=True),
     ]  # fmt: skip
     per_event = _per_event(entries, len(season.events))
-    blank = _csv.Number("")  # one for every event not played: most cells, in a long season
+    blank = _spreadsheet.Number("")  # one for every event not played: most cells, in a long season
 
     def rows() -> Iterator[list[str]]:  # one at a time: a row has a cell per event
-        N = _csv.Number
+        N = _spreadsheet.Number
         for at, entry in enumerate(entries):
             yield (
                 [
@@ -582,4 +582,4 @@ def csv(season: Season) -> str:
                 ]
             )
 
-    return _csv.document(header, rows())
+    return _spreadsheet.document(header, rows())
