@@ -11,9 +11,9 @@ Run it before a refactoring and after it, then compare the folders
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
-import sys
 from pathlib import Path
 
 from pbnscore.cli import main
@@ -96,4 +96,6 @@ def main_(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main_(Path(sys.argv[1]).resolve())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="the folder to write every output into")
+    main_(parser.parse_args().out.resolve())
