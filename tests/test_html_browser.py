@@ -638,3 +638,26 @@ def test_barking_s_first_table_ranks_every_pair(browser_page: Any) -> None:
     assert len(ranks) == 24  # six teams of four pairs
     assert ranks[0] == 1 and ranks == sorted(ranks)
     assert all(r == i + 1 or r == ranks[i - 1] for i, r in enumerate(ranks))
+
+
+def test_a_double_dummy_table_stays_a_table_on_a_phone(browser_page: Any) -> None:
+    """On a phone a board's double-dummy table (six narrow columns) is still
+    a table, its heads of strains shown, and it fits: only wider tables
+    become blocks of labelled cells."""
+    pytest.importorskip("endplay")  # the dd extra: the hand record's deals are solved
+    scored = pbnscore.score(pbnscore.load(events.FIXTURES / "pbn" / "hand-record.pbn"))
+    html = report_html.render(scored, dd=True)
+    assert flaws(browser_page, html, PHONE_WIDTH)[:10] == []
+    page = browser_page
+    heads = page.locator("table.double-dummy thead th")
+    assert heads.first.is_visible()
+    assert heads.all_inner_texts()[:6] == ["Declarer", "NT", "S", "H", "D", "C"]
+    rows = page.locator("table.double-dummy").first.locator("tbody tr")
+    assert rows.count() == 4
+    assert len({round(rows.nth(i).bounding_box()["x"]) for i in range(4)}) == 1
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.querySelector('table.double-dummy tbody tr')).display"
+        )
+        == "table-row"
+    )

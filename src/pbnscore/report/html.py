@@ -7,11 +7,12 @@ each board number on a scorecard to the board (its hand diagram and
 traveller), within the page. On a screen no table is wider than its box:
 cards and boards sit side by side where two fit, else one to a row, text
 columns wrap, and a match grid too wide for any screen is a block per team.
-On a phone or a small tablet (800 px and less) no table scrolls sideways: each row becomes a
-block of labelled cells that wraps to the width; a print style sheet drops
-the colours, sets the tables to the page's width and keeps each board on
-one page. Every string from the source or the
-method is escaped. What is shown comes from :mod:`pbnscore.report._view`.
+On a phone or a small tablet (800 px and less) no table scrolls sideways:
+each row becomes a block of labelled cells that wraps to the width (a
+double-dummy table, narrow, stays a table); a print style sheet drops the
+colours, sets the tables to the page's width and keeps each board on one
+page. Every string from the source or the method is escaped. What is shown
+comes from :mod:`pbnscore.report._view`.
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ TABLE td[data-label]::before { content: attr(data-label) " "; color: var(--muted
 TABLE td:empty { display: none; }
 """.strip("\n")
 
+# The tables a phone shows as blocks: every one but a double-dummy table,
+# whose six narrow columns fit any phone and read as a grid.
+_PHONE_BLOCKS = "table:not(.double-dummy)"
+
 _PHONE = """
 @media (max-width: 800px) {
   body { padding: .5rem; font-size: 14px; }
@@ -156,7 +161,9 @@ STYLE = "\n".join(
         "@media (max-width: 1200px) {",
         indent(_blocks("table.grid.wide"), "  "),
         "}",
-        _PHONE.replace("TABLE_BLOCKS", indent(_BLOCKS.replace("TABLE", "table"), "  ")).strip(),
+        _PHONE.replace(
+            "TABLE_BLOCKS", indent(_BLOCKS.replace("TABLE", _PHONE_BLOCKS), "  ")
+        ).strip(),
         _PRINT.strip(),
     )
 )
