@@ -313,3 +313,15 @@ def test_a_season_of_continuous_events_shows_one_decimal() -> None:
     for to in ("text", "csv", "html"):
         page = season_report.render(ranked, to)
         assert "3.5" in page and "2.48" not in page and "3.52" not in page, to
+
+
+@pytest.mark.parametrize(("imps", "datum"), [("continuous", "25.7"), ("steps", "25.71")])
+def test_a_scorecard_shows_the_datum_the_points_were_taken_from(imps: str, datum: str) -> None:
+    """Under --rounding none the datum is kept exact: a scorecard's Datum
+    column shows that figure (180/7), not the whole number USEBIO is given."""
+    scored = pbnscore.score(
+        build.pairs_event([DE_WAEL]), "butler", datum="trimmed-mean", rounding="none", imps=imps
+    )
+    report = pbnscore.dumps(scored, "text").decode()
+    card = report[report.index("Pair 1 · NS · Section A\nBoard") :].splitlines()[3]
+    assert card.split()[4] == datum, card

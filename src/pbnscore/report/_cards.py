@@ -326,7 +326,7 @@ def _team_sat(match: Match | None, home: Direction | None, side: Direction, team
     return (match.team if home is side else match.opponent) == team
 
 
-def _own(value: int | None, side: Direction) -> int | None:
+def _own(value: Points | None, side: Direction) -> Points | None:
     if value is None:
         return None
     return value if side is Direction.NS else -value
@@ -355,7 +355,9 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
                 _travellers.outcome_text(result)
                 if result.score is None
                 else str(_own(result.score, side)),
-                "" if board.datum is None else str(_own(board.datum, side)),
+                # The datum the points were taken from: exact where it was
+                # kept so (--rounding none), formatted with its column.
+                _own(board.datum if board.exact_datum is None else board.exact_datum, side),
                 terms,
                 terms_sum,
                 won,
