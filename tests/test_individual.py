@@ -38,7 +38,7 @@ from pbnscore.model import (
 from pbnscore.report import html, text
 from pbnscore.strategies.butler import Butler
 from pbnscore.strategies.cross_imps import CrossImps
-from pbnscore.testing import StrategyConformance, individual_event, ranking_problems
+from pbnscore.testing import MethodConformance, individual_event, ranking_problems
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "usebio"
 THREE_TABLES = FIXTURE / "individual-three-tables.xml"
@@ -274,15 +274,15 @@ def test_sample_through_the_command_line(tmp_path: Path, sample: Path) -> None:
 # -- the conformance tests -----------------------------------------------------------------
 
 
-class TestButlerOnIndividuals(StrategyConformance):
-    strategy = Butler
+class TestButlerOnIndividuals(MethodConformance):
+    method = Butler
 
     def conformance_events(self) -> Sequence[Event]:
         return (individual_event(), individual_event(tables=5), pbnscore.load(THREE_TABLES))
 
 
-class TestCrossImpsOnIndividuals(StrategyConformance):
-    strategy = CrossImps
+class TestCrossImpsOnIndividuals(MethodConformance):
+    method = CrossImps
 
     def conformance_events(self) -> Sequence[Event]:
         return (individual_event(), pbnscore.load(THREE_TABLES))

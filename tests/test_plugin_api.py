@@ -33,7 +33,7 @@ from pbnscore.strategies.aggregate import Aggregate
 from pbnscore.strategies.barking import Barking
 from pbnscore.strategies.butler import Butler
 from pbnscore.strategies.cross_imps import CrossImps
-from pbnscore.testing import StrategyConformance, pairs_event
+from pbnscore.testing import MethodConformance, pairs_event
 from test_plugins import install
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -313,8 +313,8 @@ def test_conformance_asks_for_a_points_style() -> None:
         def score_field(self, field: Field, options: Any, trace: Any = None) -> FieldScore:
             return FieldScore(tuple((0, 0) for _ in range(len(field))))
 
-    class Check(StrategyConformance):
-        strategy = Spelled
+    class Check(MethodConformance):
+        method = Spelled
         events = (pairs_event(),)
 
     with pytest.raises(AssertionError, match="style 'butler'"):

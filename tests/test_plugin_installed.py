@@ -120,7 +120,7 @@ def test_the_guide_shows_a_whole_package() -> None:
     files = guide_files()
     assert set(files) == {"pbnscore_matchpoints.py", "pyproject.toml", "tests/test_matchpoints.py"}
     assert '[project.entry-points."pbnscore.methods"]' in files["pyproject.toml"]
-    assert "StrategyConformance" in files["tests/test_matchpoints.py"]
+    assert "MethodConformance" in files["tests/test_matchpoints.py"]
 
 
 def test_the_installed_example_passes_its_conformance_tests(installed: dict[str, str]) -> None:

@@ -26,7 +26,7 @@ from pbnscore.strategies.aggregate import Aggregate
 from pbnscore.strategies.barking import Barking
 from pbnscore.strategies.butler import Butler
 from pbnscore.strategies.cross_imps import CrossImps
-from pbnscore.testing import StrategyConformance, pairs_event, teams_event
+from pbnscore.testing import MethodConformance, StrategyConformance, pairs_event, teams_event
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -52,29 +52,41 @@ PAIRS = (
 TEAMS_OF_EIGHT = ("usebio/teams-of-eight-two-matches.xml", "pbn/teams-of-eight-three-matches.pbn")
 
 
-class TestButlerConforms(StrategyConformance):
-    strategy = Butler
+class TestButlerConforms(MethodConformance):
+    method = Butler
 
     def conformance_events(self) -> Sequence[Event]:
         return (pairs_event(), *read(*PAIRS), *sample("butler_mitchell.xml"))
 
 
-class TestCrossImpsConforms(StrategyConformance):
-    strategy = CrossImps
+class TestCrossImpsConforms(MethodConformance):
+    method = CrossImps
 
     def conformance_events(self) -> Sequence[Event]:
         return (pairs_event(), *read(*PAIRS), *sample("payload_cross-imp-pairs.xml"))
 
 
-class TestAggregateConforms(StrategyConformance):
-    strategy = Aggregate
+class TestAggregateConforms(MethodConformance):
+    method = Aggregate
 
     def conformance_events(self) -> Sequence[Event]:
         teams = read("usebio/teams-of-four.xml", "pbn/teams-of-four.pbn", *TEAMS_OF_EIGHT)
         return (teams_event(), teams_event(tables=4), *teams, *sample("payload_multiple-teams.xml"))
 
 
+def test_the_former_names_are_the_method_s() -> None:
+    """``Strategy`` is the ``Method`` protocol under its former name, and a
+    ``StrategyConformance`` subclass's ``strategy`` is its ``method``."""
+    from pbnscore.strategies import Method, Strategy
+
+    assert Strategy is Method
+    assert isinstance(Butler(), Method)
+    assert TestBarkingConforms.method is Barking
+
+
 class TestBarkingConforms(StrategyConformance):
+    """The class's former name and attribute, as plug-ins written before use them."""
+
     strategy = Barking
     events = (teams_event(tables=4),)
 
@@ -324,8 +336,8 @@ def test_conformance_catches_a_method_that_changes_its_input() -> None:
             object.__setattr__(board, "number", 99)
             return scored
 
-    class Check(StrategyConformance):
-        strategy = Mutating
+    class Check(MethodConformance):
+        method = Mutating
         events = (pairs_event(),)
 
     with pytest.raises(AssertionError):

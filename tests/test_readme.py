@@ -14,7 +14,7 @@ import pytest
 
 from pbnscore import registry
 from pbnscore.cli import main
-from pbnscore.testing import StrategyConformance
+from pbnscore.testing import MethodConformance
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,8 +34,8 @@ def readme_example() -> types.ModuleType:
 EXAMPLE = readme_example()
 
 
-class TestReadmeExampleConforms(StrategyConformance):
-    strategy = EXAMPLE.BoardsPlayed
+class TestReadmeExampleConforms(MethodConformance):
+    method = EXAMPLE.BoardsPlayed
 
 
 @pytest.fixture

@@ -1,19 +1,22 @@
 """Conformance tests for scoring methods, for plug-in authors (and pbnscore's
 own methods).
 
-Subclass :class:`StrategyConformance` in a pytest test module, name the
-subclass ``Test...`` and set ``strategy``; set ``events`` too, or override
-:meth:`StrategyConformance.conformance_events` (e.g. to read your own
+Subclass :class:`MethodConformance` in a pytest test module, name the
+subclass ``Test...`` and set ``method``; set ``events`` too, or override
+:meth:`MethodConformance.conformance_events` (e.g. to read your own
 fixture files). Without events, the small synthetic events of this module
 are used: :func:`pairs_event` for a method that scores pairs,
 :func:`teams_event` for teams, :func:`individual_event` for individuals::
 
-    from pbnscore.testing import StrategyConformance, teams_event
+    from pbnscore.testing import MethodConformance, teams_event
     from my_plugin import MyMethod
 
-    class TestMyMethod(StrategyConformance):
-        strategy = MyMethod
+    class TestMyMethod(MethodConformance):
+        method = MyMethod
         events = [teams_event(tables=4)]
+
+:class:`StrategyConformance`, the class's former name, still takes a
+subclass that sets ``strategy``.
 
 The tests need pytest only to be collected; this module imports nothing of it.
 """
@@ -280,19 +283,19 @@ def _tree_bytes(event: Event) -> bytes | None:
     return etree.tostring(tree)
 
 
-class StrategyConformance:
+class MethodConformance:
     """What every scoring method must do. Subclass as ``Test<Method>``."""
 
-    strategy: ClassVar[type[Any]]
+    method: ClassVar[type[Any]]
     events: ClassVar[Sequence[Event]] = ()
 
     def conformance_events(self) -> Sequence[Event]:
         """The events to score: ``events``, else synthetic ones for the
-        strategy's ``kinds`` (pairs if it says nothing): pairs, teams,
+        method's ``kinds`` (pairs if it says nothing): pairs, teams,
         individual."""
         if self.events:
             return self.events
-        kinds = getattr(self.strategy, "kinds", frozenset({EventKind.PAIRS}))
+        kinds = getattr(self.method, "kinds", frozenset({EventKind.PAIRS}))
         makers: dict[EventKind, Callable[[], Event]] = {
             EventKind.PAIRS: pairs_event,
             EventKind.TEAMS: teams_event,
@@ -301,23 +304,23 @@ class StrategyConformance:
         return [make() for kind, make in makers.items() if kind in kinds]
 
     def score(self, event: Event) -> ScoredEvent:
-        """The strategy's scores of ``event`` with its default options."""
-        scored: ScoredEvent = self.strategy().score(event, self.strategy.Options())
+        """The method's scores of ``event`` with its default options."""
+        scored: ScoredEvent = self.method().score(event, self.method.Options())
         return scored
 
     def test_describes_itself(self) -> None:
         """A lower-case name, a one-line description, an attrs Options class
         that builds with its defaults."""
-        assert _NAME_RE.match(self.strategy.name), self.strategy.name
-        description = self.strategy.description
+        assert _NAME_RE.match(self.method.name), self.method.name
+        description = self.method.description
         assert description.strip(), "empty description"
         assert "\n" not in description.strip(), "description is more than one line"
-        assert attrs.has(self.strategy.Options)
-        self.strategy.Options()
+        assert attrs.has(self.method.Options)
+        self.method.Options()
 
     def test_options_have_help(self) -> None:
         """Every option says what it does (it becomes the flag's help)."""
-        for field in attrs.fields(self.strategy.Options):
+        for field in attrs.fields(self.method.Options):
             assert str(field.metadata.get("help", "")).strip(), f"{field.name} has no help"
 
     def test_options_become_flags(self) -> None:
@@ -325,10 +328,8 @@ class StrategyConformance:
         show build the Options back."""
         from pbnscore.cli import flags_of
 
-        flags = flags_of(self.strategy)
-        assert [flag.field for flag in flags] == [
-            f.name for f in attrs.fields(self.strategy.Options)
-        ]
+        flags = flags_of(self.method)
+        assert [flag.field for flag in flags] == [f.name for f in attrs.fields(self.method.Options)]
         for flag in flags:
             # A default of None is "none chosen" (--preset): not a choice to list.
             if flag.choices is not None and flag.default is not None:
@@ -374,3 +375,15 @@ class StrategyConformance:
             assert scored.standings, f"{event.source.name}: no standings"
             assert ranking_problems(scored.standings) == [], event.source.name
             assert all(isinstance(s.total, (int, Fraction)) for s in scored.standings)
+
+
+class StrategyConformance(MethodConformance):
+    """:class:`MethodConformance` under its former name: a subclass sets
+    ``strategy`` (the method's class), as plug-ins written before did."""
+
+    strategy: ClassVar[type[Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "strategy" in cls.__dict__:
+            cls.method = cls.strategy

@@ -1,14 +1,15 @@
 """Scoring methods: one module per method; ``_base`` holds the plug-in
-interface (options, presets, the :class:`Strategy` protocol). What methods
+interface (options, presets, the :class:`Method` protocol). What methods
 share: ``_field_layout`` (an event cut into fields), ``_field_assembly``
 (the scored event put together from the fields' points), ``_ranking``
 (standings from totals), ``_notices`` (what every scored event is told),
 ``_per_board`` (a method scored board by board); Butler's zero-sum search
 is ``_zero_sum``.
 
-What a plug-in author needs is exported here: the :class:`Strategy`
-protocol; the options mix-ins a method's attrs ``Options`` class may take,
-each only where the method uses it: :class:`ImpOptions` (``--imp-gaps``,
+What a plug-in author needs is exported here: the :class:`Method`
+protocol (``Strategy``, its former name, still works); the options mix-ins
+a method's attrs ``Options`` class may take, each only where the method
+uses it: :class:`ImpOptions` (``--imp-gaps``,
 ``--artificial-imps``, ``--imp-cap``, for a method that compares scores in
 IMPs), :class:`FactorOptions` (``--factor``, for one that ranks on totals)
 and :class:`PairsOptions` (both); :func:`option` to declare an options field with its CLI help
@@ -25,6 +26,7 @@ from pbnscore.strategies._base import (
     Applies,
     FactorOptions,
     ImpOptions,
+    Method,
     PairsOptions,
     Preset,
     Strategy,
@@ -43,6 +45,7 @@ __all__ = [
     "Field",
     "FieldScore",
     "ImpOptions",
+    "Method",
     "PairsOptions",
     "PerBoardMethod",
     "Preset",

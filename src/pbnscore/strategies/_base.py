@@ -1,5 +1,5 @@
 """The interface every scoring method implements (a plug-in too): its options,
-presets and the :class:`Strategy` protocol.
+presets and the :class:`Method` protocol.
 
 A strategy is a class with a ``name``, a one-line ``description``, an attrs
 ``Options`` class and ``score(event, options) -> ScoredEvent``. Each field of
@@ -267,7 +267,7 @@ def with_preset(strategy: type[Any], given: Mapping[str, object]) -> dict[str, o
 
 
 @runtime_checkable
-class Strategy(Protocol):
+class Method(Protocol):
     """What a scoring method is (built-in or plug-in): its registered
     ``name``, a one-line ``description``, its ``Options`` (an attrs class,
     each field a command-line flag), the event ``kinds`` it scores, and
@@ -281,6 +281,10 @@ class Strategy(Protocol):
     def score(self, event: Event, options: Any) -> ScoredEvent:
         """The event scored under ``options``; the event is not changed."""
         ...
+
+
+# The protocol's former name, for plug-ins that import it.
+Strategy = Method
 
 
 def options_dict(options: Any) -> dict[str, object]:
