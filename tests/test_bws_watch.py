@@ -148,7 +148,9 @@ def test_watch_on_a_night_keyed_in_three_steps_ends_as_score_of_the_last(
     def saved(contents: bytes) -> tuple[str, str]:
         night.write_bytes(contents)
         watcher.noticed(night)
+        before = getattr(log, "text", "")
         watcher.step()
+        assert getattr(log, "text", "") == before  # not yet quiet for the settle time
         now[0] += config.settle
         watcher.step()
         text = (out / "tonight.txt").read_text(encoding="utf-8").splitlines()[0]
@@ -169,3 +171,19 @@ def test_watch_on_a_night_keyed_in_three_steps_ends_as_score_of_the_last(
     before = log.text
     saved(data)
     assert log.text == before
+
+
+def test_score_of_a_night_with_entries_still_out_is_final(
+    shared_samples: Path, tmp_path: Path
+) -> None:
+    """The scorer who runs ``score`` has decided the night is over: no
+    provisional title, whatever the movement still expects."""
+    night = tmp_path / "tonight.bws"
+    night.write_bytes(entered_up_to((shared_samples / TWELVE_TABLES).read_bytes(), 100))
+    page = tmp_path / "tonight.txt"
+    assert main(["score", str(night), "--to", "text", "-o", str(page), "-q"]) == 0
+    assert page.read_text(encoding="utf-8").splitlines()[0] == "tonight.bws"
+    document = tmp_path / "tonight.json"
+    assert main(["score", str(night), "--to", "json", "-o", str(document), "-q"]) == 0
+    results = json.loads(document.read_text(encoding="utf-8"))["boards"]
+    assert sum(len(board["results"]) for board in results) == 100
