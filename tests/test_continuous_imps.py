@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import model_events as build
 import pbnscore
 import reference
+from pbnscore import figures
 from pbnscore.errors import OptionError
 from pbnscore.imps import ContinuousSums, ImpGaps, continuous_imps, imps
 from pbnscore.report import explain as explain_text
@@ -325,3 +326,37 @@ def test_a_scorecard_shows_the_datum_the_points_were_taken_from(imps: str, datum
     report = pbnscore.dumps(scored, "text").decode()
     card = report[report.index("Pair 1 · NS · Section A\nBoard") :].splitlines()[3]
     assert card.split()[4] == datum, card
+
+
+@settings(max_examples=200)
+@given(st.fractions(min_value=-5000, max_value=5000, max_denominator=1000))
+@example(Fraction(-1, 20))  # -0.05: -0.1, half away from zero
+@example(Fraction(-1, 21))  # -0.047...: 0.0, never "-0.0"
+def test_one_decimal_is_the_one_rule(value: Fraction) -> None:
+    """Inside a continuous scale's options every figure is spelt to one
+    decimal, halves away from zero, never "-0.0"; outside, to two."""
+    tenths = (abs(value) * 20 + 1) // 2
+    sign = "-" if value < 0 and tenths else ""
+    with figures.shown_as({"imps": "continuous"}):
+        assert figures.points_text(value) == f"{sign}{tenths // 10}.{tenths % 10}"
+    with figures.shown_as({"imps": "continuous", "vp": "wbf"}):
+        assert len(figures.points_text(value).split(".")[1]) == 2
+    assert len(figures.points_text(value).split(".")[1]) == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(build.boards(2, 7, real_only=True), min_size=1, max_size=3),
+    st.sampled_from(["butler", "cross-imps"]),
+)
+def test_no_output_of_a_continuous_event_has_two_decimals(
+    boards: list[list[int]], method: str
+) -> None:
+    """Random events on the continuous scale: no figure of the USEBIO, PBN,
+    text or CSV output is spelt with two decimals."""
+    options: dict[str, object] = {"imps": "continuous"}
+    if method == "butler":
+        options |= {"datum": "mean", "rounding": "none"}
+    scored = pbnscore.score(build.pairs_event(boards), method, **options)
+    for to in ("usebio", "pbn", "text", "csv"):
+        assert not re.search(r"\d\.\d\d\b", pbnscore.dumps(scored, to).decode()), to
