@@ -5,11 +5,15 @@ class attrs compiles, in a process whose string hashes are salted otherwise."""
 from __future__ import annotations
 
 import json
+import marshal
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import attr
+import attrs
 import pytest
 
 from pbnscore._attrs_cache import CachedCompile, cache_path
@@ -126,3 +130,53 @@ def test_the_file_is_beside_the_packages_compiled_modules() -> None:
     assert Path(path).parent.name == "__pycache__"
     assert Path(path).parent.parent.name == "pbnscore"
     assert sys.implementation.cache_tag in Path(path).name
+
+
+def test_compiling_asked_with_keywords_is_compiling(tmp_path: Path) -> None:
+    """Python's import system compiles a module whose ``.pyc`` it lacks by
+    the builtin with keywords (``dont_inherit``, ``optimize``): asked so,
+    the cache compiles as the builtin does and keeps nothing."""
+    cache = CachedCompile(str(tmp_path / "methods.bin"), compile)
+    space: dict[str, object] = {}
+    code = cache("z = 4\n", "<attrs generated methods pbnscore.p.P>", "exec", dont_inherit=True)
+    exec(code, space)
+    assert space["z"] == 4
+    assert not cache.added
+
+
+def test_the_command_starts_where_attrs_has_no_compiled_modules(tmp_path: Path) -> None:
+    """attrs imported from its sources (no ``.pyc`` beside them, none
+    written) while the cache stands in for ``compile``: the classes are made."""
+    for package in (attr, attrs):
+        folder = Path(package.__file__).parent
+        shutil.copytree(
+            folder, tmp_path / folder.name, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("PYTHONPYCACHEPREFIX", None)  # the suite's: a command has none
+    line = (
+        "from pbnscore._attrs_cache import install; install(); "
+        "import attr, attrs, pbnscore.model; print(attr.__file__)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-B", "-c", line], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith(str(tmp_path))
+
+
+def test_a_file_kept_by_another_python_build_means_compiling(tmp_path: Path) -> None:
+    """Code is kept for the Python that compiled it, as a ``.pyc`` is: a file
+    another build wrote is as no file."""
+    name = "<attrs generated methods pbnscore.probe.P>"
+    source = "y = 3\n"
+    path = tmp_path / "methods.bin"
+    path.write_bytes(
+        marshal.dumps(
+            {"": ("another Python", None), name: (source, compile("y = 5\n", name, "exec"))}
+        )
+    )
+    cache = CachedCompile(str(path), compile)
+    space: dict[str, object] = {}
+    exec(cache(source, name, "exec"), space)
+    assert space["y"] == 3

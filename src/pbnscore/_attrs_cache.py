@@ -34,7 +34,9 @@ _OURS = ("pbnscore.", "attr.", "attrs.")
 # Stands for the salted number in the source kept; never in a source attrs writes.
 _MARK = "1234567890123456789"
 
-# attrs' file name -> (the source compiled, its code)
+# attrs' file name -> (the source compiled, its code). The file holds them
+# with the Python that compiled them (sys.version: its release and build), as
+# a .pyc's magic number keeps one Python's bytecode from another's.
 _Codes = dict[str, tuple[str, CodeType]]
 
 
@@ -55,11 +57,18 @@ class CachedCompile:
                 found = marshal.loads(file.read())
         except (OSError, ValueError, EOFError, TypeError):
             return {}  # none yet, or not one this Python reads: compile
-        return found if isinstance(found, dict) else {}
+        if not isinstance(found, tuple) or len(found) != 2 or found[0] != sys.version:
+            return {}  # another build's code (its bytecode may differ): compile
+        codes = found[1]
+        return codes if isinstance(codes, dict) else {}
 
-    def __call__(self, source: object, filename: object, mode: str, *args: object) -> CodeType:
-        if args or not isinstance(source, str) or not isinstance(filename, str):
-            return self.compile(source, filename, mode, *args)
+    def __call__(
+        self, source: object, filename: object, mode: str, *args: object, **keywords: object
+    ) -> CodeType:
+        # Whatever else asks while the builtin is this one (the import system
+        # compiles a module without its .pyc with keywords) is compiled as asked.
+        if args or keywords or not isinstance(source, str) or not isinstance(filename, str):
+            return self.compile(source, filename, mode, *args, **keywords)
         _, generated, named = filename.partition(_GENERATED)
         named = named.partition(" ")[2]  # after what is made: the class
         if not generated or not named.startswith(_OURS) or mode != "exec" or _MARK in source:
@@ -94,7 +103,7 @@ class CachedCompile:
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             with open(temporary, "wb") as file:
-                file.write(marshal.dumps(codes))
+                file.write(marshal.dumps((sys.version, codes)))
             os.replace(temporary, self.path)  # whole or not at all, for a reader beside
         except OSError:  # a read-only install: compiled each time, as attrs does
             with contextlib.suppress(OSError):
