@@ -62,7 +62,7 @@ def test_a_uniform_file_is_read_by_columns() -> None:
     root = etree.fromstring(data, _read_write_intake.PARSER)
     event_el = root.find("EVENT")
     assert event_el is not None
-    assert _read_columns._LineColumns.of(root, event_el, data) is not None
+    assert _read_columns.LineColumns.of(root, event_el, data) is not None
     board = _reader.read(data, "m.xml").sessions[0].sections[0].boards[0]
     assert isinstance(board._results, ResultColumns)
 
@@ -135,7 +135,7 @@ def test_a_line_outside_the_boards_read_sends_the_file_to_the_walk() -> None:
     stray = f"<TRAVELLER_LINE>{PLAIN}</TRAVELLER_LINE>\n"
     data = document(PLAIN, LINE.format(ns=3, ew=4), extra=stray)
     root = etree.fromstring(data, _read_write_intake.PARSER)
-    assert _read_columns._LineColumns.of(root, root[0], data) is None
+    assert _read_columns.LineColumns.of(root, root[0], data) is None
     assert_same_event(data)
 
 

@@ -676,10 +676,10 @@ def test_the_entity_scan_finds_what_find_finds(data: bytes, tries: int) -> None:
     """The scan for "<!ENTITY" jumps between "!" bytes, then finds the rest
     plainly: the first declaration either way (here a two-byte "<!E"
     and few tries, so that both ways are taken)."""
-    from pbnscore.usebio._read_write_intake import _find_by_rare_byte
+    from pbnscore.usebio._read_write_intake import find_by_rare_byte
 
     for needle in (b"<!E", b"E<!", b"!"):
-        assert _find_by_rare_byte(data, needle, b"!", tries) == data.find(needle)
+        assert find_by_rare_byte(data, needle, b"!", tries) == data.find(needle)
 
 
 def test_an_entity_declaration_after_many_exclamation_marks_is_refused_at_its_line() -> None:

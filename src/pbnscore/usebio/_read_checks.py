@@ -27,7 +27,7 @@ from pbnscore._numbering import numbering
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import Board, Event, EventKind, Outcome
 from pbnscore.usebio._read_write_spellings import EVENT_TYPES
-from pbnscore.usebio._read_write_values import _fields, _whole, ref_elements
+from pbnscore.usebio._read_write_values import _fields, ref_elements, whole_number
 
 WARNING = "warning"
 
@@ -198,7 +198,7 @@ def strict_read_warnings(event: Event) -> list[Problem]:
     for ref, line in passed_out:
         assert ref is not None
         # The SCORE as the reader takes it (the last of repeated ones).
-        score = _whole(_fields(elements[ref]).get("SCORE", ""))
+        score = whole_number(_fields(elements[ref]).get("SCORE", ""))
         if score:
             message = bridge.passed_out_with_a_score(score)
             found.append(Problem(message, event.source.name, line, WARNING))

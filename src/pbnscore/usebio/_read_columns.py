@@ -20,7 +20,7 @@ from lxml import etree
 
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Play, Player, ResultColumns, check_play
-from pbnscore.usebio._read_write_intake import _ascii_itself, sourceline
+from pbnscore.usebio._read_write_intake import ascii_itself, sourceline
 from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
 from pbnscore.usebio._read_write_values import REF_TAGS, ref_elements, with_lead
 
@@ -118,7 +118,7 @@ class _RefLayout(NamedTuple):  # not attrs: an attrs class costs every USEBIO re
         in a board read but its lines, each board's lines come right after
         it in document order, their refs the next ones. None where that is
         not shown."""
-        if not _ascii_itself(root.getroottree().docinfo.encoding):
+        if not ascii_itself(root.getroottree().docinfo.encoding):
             return None  # the start tags' bytes are not known
         counts = [_child_lines(board) for board in read_boards]
         if document.count(b"<TRAVELLER_LINE") != sum(counts):
@@ -201,7 +201,7 @@ def _line_numbers(board: Element) -> list[int | None]:
     return [sourceline(line) for line in board.iterchildren("TRAVELLER_LINE")]
 
 
-class _LineColumns:
+class LineColumns:
     """Every traveller line's fields, one list per tag in document order,
     extracted by lxml in bulk (XPath ``node()``) instead of a walk over each
     line's children: the reader's hot loop. Only for a document whose lines
@@ -218,7 +218,7 @@ class _LineColumns:
         self.values: _LineValues | None = None  # made when the first board is read
 
     @classmethod
-    def of(cls, root: Element, event_el: Element, document: bytes) -> _LineColumns | None:
+    def of(cls, root: Element, event_el: Element, document: bytes) -> LineColumns | None:
         """The columns of the document, or None where the walk must read it."""
         read_boards = cast("list[Element]", _READ_BOARDS(event_el))
         layout = _RefLayout.by_count(root, read_boards, document) or _RefLayout.by_walk(
@@ -281,7 +281,7 @@ class _LineValues(NamedTuple):  # not attrs: an attrs class costs every USEBIO r
     bad: list[int]
 
     @classmethod
-    def of(cls, columns: _LineColumns, reader: LineReader, element: Element) -> _LineValues:
+    def of(cls, columns: LineColumns, reader: LineReader, element: Element) -> _LineValues:
         """``element`` is only where a failure would be reported: a line
         that fails is marked bad, and its board read by the walk, which
         reports it at its own line."""
@@ -406,7 +406,7 @@ def _absent_optional_tags(root: Element, document: bytes) -> frozenset[str]:
     shows, which is cheaper than an XPath: in an encoding that writes ASCII
     as itself and only so, a field's start tag is in the bytes after the
     first line's."""
-    if not _ascii_itself(root.getroottree().docinfo.encoding):
+    if not ascii_itself(root.getroottree().docinfo.encoding):
         return frozenset()
     first = document.find(b"<TRAVELLER_LINE")
     if first < 0:
@@ -475,7 +475,7 @@ _PAIR_PLAYERS = etree.XPath("PAIR/PLAYER")
 _PLAYER_FIELDS = _last_fields("PAIR/PLAYER", ("PLAYER_NAME", "NATIONAL_ID_NUMBER"))
 
 
-class _PairColumns:
+class PairColumns:
     """The PAIRs of one PARTICIPANTS (or TEAM): their numbers, directions
     and players as the walk reads them (:func:`_fields`, :func:`_players`),
     extracted in bulk: four XPaths instead of a walk over every pair's and
@@ -494,7 +494,7 @@ class _PairColumns:
         self.players = players
 
     @classmethod
-    def of(cls, element: Element) -> _PairColumns:
+    def of(cls, element: Element) -> PairColumns:
         pairs = cast("list[Element]", _PAIRS(element))
         numbers = _texts(element, _PAIR_FIELDS, "PAIR_NUMBER", pairs)
         directions = _texts(element, _PAIR_FIELDS, "DIRECTION", pairs)

@@ -127,13 +127,13 @@ def _refuse_entity_declarations(data: bytes, source: str) -> None:
     # file) the UTF-8 scan is the only one needed.
     declarations = _ENTITY_DECLARATIONS if b"\0" in data else _ENTITY_DECLARATIONS[:1]
     for declaration, newline in declarations:
-        at = _find_by_rare_byte(data, declaration, b"!")
+        at = find_by_rare_byte(data, declaration, b"!")
         if at >= 0:
             line = data.count(newline, 0, at) + 1
             raise UsebioError("entity declarations are not allowed", source=source, line=line)
 
 
-def _find_by_rare_byte(data: bytes, needle: bytes, rare: bytes, tries: int = 64) -> int:
+def find_by_rare_byte(data: bytes, needle: bytes, rare: bytes, tries: int = 64) -> int:
     """``data.find(needle)``, ``needle`` holding the byte ``rare`` that few
     files have ("!" of "<!ENTITY": a DOCTYPE, a comment or two): finding one
     byte is memchr, some 40 times faster than finding eight bytes. After
@@ -182,7 +182,7 @@ def _may_hold_entity_references(tree: etree._ElementTree, data: bytes, tries: in
     byte and only so, every reference begins with that byte; one that is
     none of the references libxml2 replaces may be an entity's. After
     ``tries`` replaced references, the walk decides."""
-    if not _ascii_itself(tree.docinfo.encoding):
+    if not ascii_itself(tree.docinfo.encoding):
         return True
     at = data.find(b"&")
     for _ in range(tries):
@@ -199,7 +199,7 @@ def sourceline(element: Element) -> int | None:
     return cast("int | None", element.sourceline)
 
 
-def _ascii_itself(encoding: str | None) -> bool:
+def ascii_itself(encoding: str | None) -> bool:
     """Whether ``encoding`` writes every ASCII character as its own byte and
     never otherwise: UTF-8, ASCII and the ISO-8859 and Windows code pages.
     (UTF-7, which may write "<" as "+ADw-", and UTF-16 do not.)"""

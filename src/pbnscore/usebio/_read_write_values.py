@@ -50,7 +50,7 @@ def _fields(element: Element) -> dict[str, str]:
     return {child.tag: (child.text or "").strip() for child in element}
 
 
-def _or_none(text: str | None) -> str | None:
+def or_none(text: str | None) -> str | None:
     return text or None
 
 
@@ -70,7 +70,7 @@ def parse_date(text: str) -> dt.date | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def _whole(text: str) -> int | None:
+def whole_number(text: str) -> int | None:
     """A whole number as USEBIO writes them, or None. (Cached: every line
     has a score and tricks, and a file has few distinct ones.)"""
     return int(text) if _INT_RE.fullmatch(text) else None

@@ -20,7 +20,7 @@ its element in :func:`ref_elements` (document order), which the writer uses
 on its copy of the tree.
 
 A strict read of a document whose traveller lines all lie in its boards
-takes them column by column (:class:`pbnscore.usebio._read_columns._LineColumns`:
+takes them column by column (:class:`pbnscore.usebio._read_columns.LineColumns`:
 one XPath per field, a board's results kept as
 :class:`pbnscore.model.ResultColumns`); the element walk reads the rest, and
 is the reference the tests compare the columns with.
@@ -58,7 +58,7 @@ from pbnscore.model import (
     Session,
     Source,
 )
-from pbnscore.usebio._read_columns import _LineColumns, _PairColumns
+from pbnscore.usebio._read_columns import LineColumns, PairColumns
 from pbnscore.usebio._read_handset import with_deals
 from pbnscore.usebio._read_write_intake import parse, sourceline
 from pbnscore.usebio._read_write_spellings import (
@@ -73,12 +73,12 @@ from pbnscore.usebio._read_write_spellings import (
 )
 from pbnscore.usebio._read_write_values import (
     _fields,
-    _or_none,
     _text,
-    _whole,
+    or_none,
     parse_contract,
     parse_date,
     ref_elements,
+    whole_number,
     with_lead,
 )
 
@@ -117,7 +117,7 @@ class _Reader:
         self.refs: dict[Element, int] = {}
         self.plays: dict[tuple[str, ...], Play] = {}
         self.contracts: dict[str, tuple[str | None, Outcome | None, Contract | None]] = {}
-        self.columns: _LineColumns | None = None
+        self.columns: LineColumns | None = None
         self.bulk = False
 
     # -- errors and small values -------------------------------------------
@@ -140,7 +140,7 @@ class _Reader:
         collect(problems, problem)
 
     def integer(self, tag: str, text: str, element: Element) -> int:
-        value = _whole(text)
+        value = whole_number(text)
         if value is None:
             self.fail(f"{tag} {excerpt(text, 20)} is not a whole number", element)
         return value
@@ -182,8 +182,8 @@ class _Reader:
         # A strict read of uniform lines takes them column by column; a
         # lenient one (check) walks every line, for its per-line warnings.
         walk = self.problems is not None or not self.use_columns
-        self.bulk = not walk  # participants' fields too (see _PairColumns)
-        self.columns = None if walk else _LineColumns.of(root, event_el, document)
+        self.bulk = not walk  # participants' fields too (see PairColumns)
+        self.columns = None if walk else LineColumns.of(root, event_el, document)
         if self.columns is not None:
             self.refs = self.columns.refs
         else:
@@ -221,10 +221,10 @@ class _Reader:
             kind=kind,
             sessions=sessions,
             source=source,
-            title=_or_none(header.get("EVENT_DESCRIPTION") or header.get("TITLE")),
+            title=or_none(header.get("EVENT_DESCRIPTION") or header.get("TITLE")),
             date=parse_date(header.get("DATE", "")),
             club=_club(root.find("CLUB")),
-            venue=_or_none(header.get("VENUE")),
+            venue=or_none(header.get("VENUE")),
         )
 
     def sessions(self, event_el: Element) -> tuple[Session, ...]:
@@ -237,7 +237,7 @@ class _Reader:
         return tuple(sessions)
 
     def session(self, element: Element) -> Session:
-        return self.container(element, _or_none((element.get("SESSION_ID") or "").strip()))
+        return self.container(element, or_none((element.get("SESSION_ID") or "").strip()))
 
     def container(self, element: Element, session_id: str | None) -> Session:
         """PARTICIPANTS, BOARD, MATCH and SECTION found directly in EVENT or
@@ -267,7 +267,7 @@ class _Reader:
         return Session(session_id, tuple(sections), tuple(teams), tuple(matches))
 
     def section(self, element: Element) -> Section:
-        section_id = _or_none((element.get("SECTION_ID") or "").strip())
+        section_id = or_none((element.get("SECTION_ID") or "").strip())
         pairs: list[Participant] = []
         teams: list[Participant] = []
         boards: list[Board] = []
@@ -289,7 +289,7 @@ class _Reader:
         pairs: list[Participant],
         teams: list[Participant],
     ) -> None:
-        known = _PairColumns.of(element) if self.bulk else None
+        known = PairColumns.of(element) if self.bulk else None
         for child in element:
             tag = child.tag
             try:
@@ -307,7 +307,7 @@ class _Reader:
         element: Element,
         section: str | None,
         team: str | None,
-        known: _PairColumns | None = None,
+        known: PairColumns | None = None,
     ) -> Participant:
         """``known``: the fields of the pairs beside this one, read in bulk."""
         if known is None:
@@ -348,7 +348,7 @@ class _Reader:
             self.fail("TEAM without a TEAM_ID", element)
         name = (element.get("TEAM_NAME") or fields.get("TEAM_NAME") or "").strip()
         members: list[Participant] = []
-        known = _PairColumns.of(element) if self.bulk else None
+        known = PairColumns.of(element) if self.bulk else None
         for member in element.iterchildren("PAIR"):
             try:
                 members.append(self.pair(member, section, team_id, known))
@@ -432,7 +432,7 @@ class _Reader:
     def passed_out(self, score_text: str, element: Element) -> None:
         """A lenient read warns of a pass-out's non-zero SCORE: the contract
         decides and it scores 0, as in PBN (both readers, one rule)."""
-        score = _whole(score_text)
+        score = whole_number(score_text)
         if score and self.problems is not None:
             message = bridge.passed_out_with_a_score(score)
             self.record(
@@ -643,7 +643,7 @@ NS, EW = Direction.NS, Direction.EW
 
 
 def _player(fields: dict[str, str]) -> Player:
-    return Player(_or_none(fields.get("PLAYER_NAME")), _or_none(fields.get("NATIONAL_ID_NUMBER")))
+    return Player(or_none(fields.get("PLAYER_NAME")), or_none(fields.get("NATIONAL_ID_NUMBER")))
 
 
 def _players(element: Element) -> tuple[Player, ...]:
@@ -662,7 +662,7 @@ def _club(element: Element | None) -> Club | None:
     if element is None:
         return None
     fields = _fields(element)
-    return Club(_or_none(fields.get("CLUB_NAME")), _or_none(fields.get("CLUB_ID_NUMBER")))
+    return Club(or_none(fields.get("CLUB_NAME")), or_none(fields.get("CLUB_ID_NUMBER")))
 
 
 def _event_type(

@@ -1,7 +1,7 @@
 """A USEBIO document built from the model: the event of a file that was not
 USEBIO (PBN input), in the layouts every reader takes, its deals as
 HANDSETs, each element found again by the model object it was built from
-(:class:`_BuiltLocator`) so that the writer scores it as it scores a
+(:class:`BuiltLocator`) so that the writer scores it as it scores a
 USEBIO input's own tree.
 """
 
@@ -50,7 +50,7 @@ Element = etree._Element
 VERSION = "1.2"
 
 
-class _BuiltLocator:
+class BuiltLocator:
     """Elements of a document built here, found by the model objects they
     were built from (no source_ref: the event did not come from USEBIO)."""
 
@@ -108,9 +108,9 @@ def _xml(text: str) -> str:
     return _NOT_XML_RE.sub("\ufffd", text)
 
 
-def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]:
+def _build(event: Event, style: str) -> tuple[etree._ElementTree, BuiltLocator]:
     root = etree.Element("USEBIO", Version=VERSION)
-    locator = _BuiltLocator()
+    locator = BuiltLocator()
     club = event.club
     if club is not None:
         club_el = _sub(root, "CLUB")
@@ -119,7 +119,7 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
             _sub(club_el, "CLUB_ID_NUMBER", club.id)
     types = NEW_TYPES if style == "new" else OLD_TYPES
     event_type = types[event.kind]
-    implied = _old_type_for(event.source.scoring)
+    implied = old_type_for(event.source.scoring)
     if style == "old" and event.kind is EventKind.PAIRS and implied:
         event_type = implied
     event_el = _sub(root, "EVENT", EVENT_TYPE=event_type)
@@ -134,7 +134,7 @@ def _build(event: Event, style: str) -> tuple[etree._ElementTree, _BuiltLocator]
         _sub(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
     if event.venue is not None:
         _sub(event_el, "VENUE", event.venue)
-    _Builder(locator).sessions(event_el, event)
+    Builder(locator).sessions(event_el, event)
     _handsets(root, event)
     etree.indent(root, space="  ")
     return etree.ElementTree(root), locator
@@ -203,7 +203,7 @@ def _handset_board(handset: Element, board: Board) -> None:
             _sub(hand_el, tag, cards or "-")  # a void, as PairsScorer and EBUScore write it
 
 
-def _old_type_for(scoring: Scoring | None) -> str | None:
+def old_type_for(scoring: Scoring | None) -> str | None:
     """The old-style pairs EVENT_TYPE for a source's scoring method."""
     spelled = SCORING_NAMES.get(scoring) if scoring else None
     for name, (kind, style, implied) in EVENT_TYPES.items():
@@ -212,8 +212,8 @@ def _old_type_for(scoring: Scoring | None) -> str | None:
     return None
 
 
-class _Builder:
-    def __init__(self, locator: _BuiltLocator) -> None:
+class Builder:
+    def __init__(self, locator: BuiltLocator) -> None:
         self.locator = locator
 
     def sessions(self, event_el: Element, event: Event) -> None:
@@ -262,7 +262,7 @@ class _Builder:
             ParticipantKind.PLAYER: self.individual,
         }
         element = builders[participant.kind](parent, participant)
-        self.locator.participants[_BuiltLocator.participant_key(participant)] = element
+        self.locator.participants[BuiltLocator.participant_key(participant)] = element
 
     def pair(self, parent: Element, pair: Participant) -> Element:
         element = _sub(parent, "PAIR")

@@ -41,7 +41,7 @@ from pbnscore.model import (
     Standing,
 )
 from pbnscore.usebio._write_elements import ORDER
-from pbnscore.usebio._write_new_document import _Builder, _BuiltLocator
+from pbnscore.usebio._write_new_document import Builder, BuiltLocator
 
 Element = etree._Element
 Figures = Callable[[Standing, Element], None]  # the method's figures, into its element
@@ -306,7 +306,7 @@ def _shown(participant: Participant) -> str:
 def _built(participant: Participant) -> Element:
     """The participant's element as a PBN input's document has it."""
     holder = etree.Element("PARTICIPANTS")
-    _Builder(_BuiltLocator()).participant(holder, participant)
+    Builder(BuiltLocator()).participant(holder, participant)
     return holder[0]
 
 

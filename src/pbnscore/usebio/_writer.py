@@ -37,12 +37,12 @@ from pbnscore.model import (
     Standing,
 )
 from pbnscore.usebio import _write_splice
-from pbnscore.usebio._read_write_intake import PARSER, _find_by_rare_byte
+from pbnscore.usebio._read_write_intake import PARSER, find_by_rare_byte
 from pbnscore.usebio._read_write_spellings import OLD_TEAMS_TYPES, PAIRS_TYPES, SCORING_NAMES
 from pbnscore.usebio._read_write_values import ref_elements
 from pbnscore.usebio._reader import type_style
 from pbnscore.usebio._write_elements import remove_children, replace_child, set_child, set_children
-from pbnscore.usebio._write_new_document import VERSION, _build, _BuiltLocator, _old_type_for, _xml
+from pbnscore.usebio._write_new_document import VERSION, BuiltLocator, _build, _xml, old_type_for
 from pbnscore.usebio._write_profiles import Document, Profile, profile_named
 from pbnscore.usebio._write_splice import (
     Cut,
@@ -104,7 +104,7 @@ def _write(
         raise ValueError(f"{profile.reader} needs {profile.types}-style types, not {types}")
     profile.admit(event)
     source = event.source
-    locator: _RefLocator | _BuiltLocator
+    locator: _RefLocator | BuiltLocator
     own: str | None = None  # the input's EVENT_TYPE style, where it is USEBIO
     if source.format == "usebio" and (source.tree is not None or source.document):
         own = type_style(_input_tree(event).getroot())
@@ -146,7 +146,7 @@ def _restyle(root: Element, event: Event, style: str) -> None:
     source's own scoring as the old-style type or as the new style's
     BOARD_SCORING_METHOD."""
     scoring = SCORING_NAMES.get(event.source.scoring) if event.source.scoring else None
-    old = _old_type_for(event.source.scoring)
+    old = old_type_for(event.source.scoring)
     event_el = root.find("EVENT")
     if event.kind is not EventKind.PAIRS or scoring is None or old is None or event_el is None:
         return
@@ -176,7 +176,7 @@ def _spliced(
         return None  # points to replace, or where the splice cannot put them
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
     found = cut(output) if plain_doctype(tree, output) else None
-    if found is None or _find_by_rare_byte(output, b"xmlns", b"x") >= 0:
+    if found is None or find_by_rare_byte(output, b"xmlns", b"x") >= 0:
         # The cut reads bytes, which cannot tell an element in a namespace
         # from ours: a line in a default namespace is no line to the reader,
         # yet the cut counted it and shifted every later line's points onto
@@ -316,7 +316,7 @@ class _Scorer:
     def __init__(
         self,
         root: Element,
-        locator: _RefLocator | _BuiltLocator,
+        locator: _RefLocator | BuiltLocator,
         style: str,
         profile: Profile,
         awards: _Awards | None = None,
