@@ -17,8 +17,8 @@ from pbnscore.report._view import (
     Column,
     Report,
     Table,
-    _facts,
     _options,
+    event_facts,
     how_scored,
     make_table,
     team_names,
@@ -41,7 +41,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
     if hand_record:
         return Report(
             title=event.title or source_name(event),
-            facts=_facts(event),
+            facts=event_facts(event),
             method=scored.method,
             options=(),
             standings=(),
@@ -54,7 +54,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
     seats = _seat_cards(scored, cards)
     return Report(
         title=event.title or source_name(event),
-        facts=_facts(event),
+        facts=event_facts(event),
         method=scored.method,
         options=_options(scored.options),
         standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),

@@ -199,7 +199,7 @@ class Scorecard:
 # -- header ---------------------------------------------------------------------
 
 
-def _facts(event: Event) -> tuple[tuple[str, str], ...]:
+def event_facts(event: Event) -> tuple[tuple[str, str], ...]:
     """What heads the page under the title: the date, the club, the venue."""
     facts = [
         ("Date", event.date.isoformat() if event.date else None),
