@@ -14,6 +14,8 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import urllib.request
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -121,6 +123,47 @@ def test_the_sdist_holds_the_tests_and_their_fixtures(dist: Path) -> None:
         assert needed in names
 
 
+def test_the_wheel_holds_every_file_of_the_package(dist: Path) -> None:
+    """Each file under src/pbnscore (the serve page, the bundled example,
+    py.typed, ...) is in the wheel: one the package data misses is found
+    here, not by a user's ``serve`` without its page."""
+    (wheel,) = dist.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name for name in archive.namelist() if name.startswith("pbnscore/")}
+    source = ROOT / "src"
+    present = {
+        path.relative_to(source).as_posix()
+        for path in (source / "pbnscore").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+    assert "pbnscore/serve/page/index.html" in present
+    assert present - shipped == set()
+
+
+def _served_page(command: list[str | Path], cwd: Path, env: dict[str, str]) -> str:
+    """The page of ``serve`` started by ``command`` (its first line gives
+    the address), then stopped."""
+    process = subprocess.Popen(
+        [str(word) for word in command],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("pbnscore serve: "), line
+        url = line.removeprefix("pbnscore serve: ").split()[0]
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            page: str = answer.read().decode("utf-8")
+    finally:
+        process.terminate()
+        process.communicate(timeout=60)
+    return page
+
+
 @pytest.mark.parametrize("extra", EXTRAS, ids=[e or "plain" for e in EXTRAS])
 def test_the_wheel_runs_in_a_fresh_environment(
     extra: str, dist: Path, wheelhouse: Path, tmp_path: Path
@@ -152,6 +195,12 @@ def test_the_wheel_runs_in_a_fresh_environment(
     text = _run([script, "score", "--example", "--to", "text", "-q"], away, env)
     assert "Monday Pairs" in text and "Riverside Bridge Club" in text
     assert list(away.iterdir()) == []  # nothing written beside the user
+
+    if extra == "":
+        # serve needs no extra: its page, from the command the shortcuts start
+        gui = scripts / ("pbnscore-gui.exe" if os.name == "nt" else "pbnscore-gui")
+        page = _served_page([gui, "--no-browser"], away, env)
+        assert "<html" in page.lower() and "pbnscore" in page
 
     if extra == "dd":
         # The bundled night has no hands: a user's night with hands, on stdin.
