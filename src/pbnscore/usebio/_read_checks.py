@@ -27,7 +27,7 @@ from pbnscore._numbering import numbering
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import Board, Event, EventKind, Outcome
 from pbnscore.usebio._read_write_spellings import EVENT_TYPES
-from pbnscore.usebio._read_write_values import _fields, ref_elements, whole_number
+from pbnscore.usebio._read_write_values import fields_of, ref_elements, whole_number
 
 WARNING = "warning"
 
@@ -114,7 +114,7 @@ def _handicaps(event: Event, found: list[Problem]) -> None:
         return
     first = given[0]
     holder = first.getparent()
-    fields = _fields(holder) if holder is not None else {}
+    fields = fields_of(holder) if holder is not None else {}
     number = fields.get("PAIR_NUMBER") or fields.get("TEAM_NUMBER") or fields.get("PLAYER_NUMBER")
     who = holder.tag.lower() if holder is not None else "participant"
     if number:
@@ -198,7 +198,7 @@ def strict_read_warnings(event: Event) -> list[Problem]:
     for ref, line in passed_out:
         assert ref is not None
         # The SCORE as the reader takes it (the last of repeated ones).
-        score = whole_number(_fields(elements[ref]).get("SCORE", ""))
+        score = whole_number(fields_of(elements[ref]).get("SCORE", ""))
         if score:
             message = bridge.passed_out_with_a_score(score)
             found.append(Problem(message, event.source.name, line, WARNING))

@@ -477,7 +477,7 @@ _PLAYER_FIELDS = _last_fields("PAIR/PLAYER", ("PLAYER_NAME", "NATIONAL_ID_NUMBER
 
 class PairColumns:
     """The PAIRs of one PARTICIPANTS (or TEAM): their numbers, directions
-    and players as the walk reads them (:func:`_fields`, :func:`_players`),
+    and players as the walk reads them (:func:`fields_of`, :func:`_players`),
     extracted in bulk: four XPaths instead of a walk over every pair's and
     player's children."""
 

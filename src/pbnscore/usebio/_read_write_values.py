@@ -37,13 +37,13 @@ def ref_elements(root: Element) -> list[Element]:
     return list(root.iter(*REF_TAGS))
 
 
-def _text(element: Element | None) -> str:
+def text_of(element: Element | None) -> str:
     if element is None or element.text is None:
         return ""
     return element.text.strip()
 
 
-def _fields(element: Element) -> dict[str, str]:
+def fields_of(element: Element) -> dict[str, str]:
     """Child element texts by tag, stripped (a repeated child: the last
     wins). Comments land under a non-string key no lookup uses; one pass
     over the children is the reader's hot loop."""

@@ -72,12 +72,12 @@ from pbnscore.usebio._read_write_spellings import (
     SEATS,
 )
 from pbnscore.usebio._read_write_values import (
-    _fields,
-    _text,
+    fields_of,
     or_none,
     parse_contract,
     parse_date,
     ref_elements,
+    text_of,
     whole_number,
     with_lead,
 )
@@ -188,7 +188,7 @@ class _Reader:
             self.refs = self.columns.refs
         else:
             self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
-        header = _fields(event_el)
+        header = fields_of(event_el)
         sessions = with_deals(self.sessions(event_el), root)
         kind, scoring = _event_type(event_el, header, sessions)
         winner = header.get("WINNER_TYPE", "").strip() or None
@@ -311,7 +311,7 @@ class _Reader:
     ) -> Participant:
         """``known``: the fields of the pairs beside this one, read in bulk."""
         if known is None:
-            fields = _fields(element)
+            fields = fields_of(element)
             number, direction = fields.get("PAIR_NUMBER", ""), fields.get("DIRECTION", "")
             players = _players(element)
         else:
@@ -329,7 +329,7 @@ class _Reader:
         )
 
     def individual(self, element: Element, section: str | None) -> Participant:
-        fields = _fields(element)
+        fields = fields_of(element)
         number = fields.get("PLAYER_NUMBER", "")
         if not number:
             self.fail("PLAYER participant without a PLAYER_NUMBER", element)
@@ -342,7 +342,7 @@ class _Reader:
         )
 
     def team(self, element: Element, section: str | None) -> Participant:
-        fields = _fields(element)
+        fields = fields_of(element)
         team_id = (element.get("TEAM_ID") or fields.get("TEAM_ID") or "").strip()
         if not team_id:
             self.fail("TEAM without a TEAM_ID", element)
@@ -374,9 +374,9 @@ class _Reader:
 
     def board(self, element: Element) -> Board:
         number_el = next(element.iterchildren("BOARD_NUMBER"), None)
-        if number_el is None or not _text(number_el):
+        if number_el is None or not text_of(number_el):
             self.fail("BOARD without a BOARD_NUMBER", element)
-        number = self.integer("BOARD_NUMBER", _text(number_el), number_el)
+        number = self.integer("BOARD_NUMBER", text_of(number_el), number_el)
         if number < 1:  # said here: the model's validator would name its field
             self.fail(f"BOARD_NUMBER {number} is not a board number", number_el)
         ref = self.refs[element]
@@ -394,7 +394,7 @@ class _Reader:
     def result(self, element: Element) -> Result:
         """One traveller line: who sat where, then what was played,
         read once for each spelling of it (see :meth:`play`)."""
-        fields = _fields(element)
+        fields = fields_of(element)
         texts = (
             fields.get("CONTRACT", ""),
             fields.get("SCORE", ""),
@@ -513,14 +513,14 @@ class _Reader:
     # -- teams -------------------------------------------------------------
 
     def match(self, element: Element) -> Match:
-        fields = _fields(element)
+        fields = fields_of(element)
         # Swiss pairs matches (RealBridge) name the pairs instead of teams.
         team = fields.get("TEAM") or fields.get("NS_PAIR_NUMBER", "")
         opponent = fields.get("OPPOSING_TEAM") or fields.get("EW_PAIR_NUMBER", "")
         if not team or not opponent:
             self.fail("MATCH without TEAM and OPPOSING_TEAM", element)
         round_el = next(element.iterchildren("ROUND_NUMBER"), None)
-        round_text = _text(round_el)
+        round_text = text_of(round_el)
         boards: list[Board] = []
         for board_el in element.iterchildren("BOARD"):
             self.board_into(boards, board_el)
@@ -647,7 +647,7 @@ def _player(fields: dict[str, str]) -> Player:
 
 
 def _players(element: Element) -> tuple[Player, ...]:
-    return tuple(_player(_fields(p)) for p in element.iterchildren("PLAYER"))
+    return tuple(_player(fields_of(p)) for p in element.iterchildren("PLAYER"))
 
 
 def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:
@@ -661,7 +661,7 @@ def _seat_players(fields: dict[str, str]) -> tuple[str | None, ...]:
 def _club(element: Element | None) -> Club | None:
     if element is None:
         return None
-    fields = _fields(element)
+    fields = fields_of(element)
     return Club(or_none(fields.get("CLUB_NAME")), or_none(fields.get("CLUB_ID_NUMBER")))
 
 

@@ -92,9 +92,11 @@ class BuiltLocator:
 
 
 def _sub(parent: Element, tag: str, text: str | None = None, **attrib: str) -> Element:
-    element = etree.SubElement(parent, tag, {name: _xml(value) for name, value in attrib.items()})
+    element = etree.SubElement(
+        parent, tag, {name: xml_text(value) for name, value in attrib.items()}
+    )
     if text is not None:
-        element.text = _xml(text)
+        element.text = xml_text(text)
     return element
 
 
@@ -104,11 +106,11 @@ def _sub(parent: Element, tag: str, text: str | None = None, **attrib: str) -> E
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
-def _xml(text: str) -> str:
+def xml_text(text: str) -> str:
     return _NOT_XML_RE.sub("\ufffd", text)
 
 
-def _build(event: Event, style: str) -> tuple[etree._ElementTree, BuiltLocator]:
+def build_document(event: Event, style: str) -> tuple[etree._ElementTree, BuiltLocator]:
     root = etree.Element("USEBIO", Version=VERSION)
     locator = BuiltLocator()
     club = event.club
@@ -180,7 +182,7 @@ def _handsets(root: Element, event: Event) -> None:
         boards = {None: merged}
     for handset_id, group in boards.items():
         attrib = {"HANDSET_ID": handset_id} if handset_id is not None else {}
-        handset = etree.Element("HANDSET", {k: _xml(v) for k, v in attrib.items()})
+        handset = etree.Element("HANDSET", {k: xml_text(v) for k, v in attrib.items()})
         for number in sorted(group):
             _handset_board(handset, group[number])
         if len(handset):

@@ -176,7 +176,7 @@ class _UnlistedWriter:
             _indent(found)
             return
         # A section whose every pair has a DIRECTION reads as two-winner
-        # (each direction ranked apart: strategies' _fields), which these
+        # (each direction ranked apart: strategies' _field_layout), which these
         # places may not be: the lines say where each pair sat. A number
         # ranked both ways (NS 1 and EW 1) keeps it: without, the two would
         # read back as one pair.

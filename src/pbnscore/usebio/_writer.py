@@ -42,7 +42,13 @@ from pbnscore.usebio._read_write_spellings import OLD_TEAMS_TYPES, PAIRS_TYPES, 
 from pbnscore.usebio._read_write_values import ref_elements
 from pbnscore.usebio._reader import type_style
 from pbnscore.usebio._write_elements import remove_children, replace_child, set_child, set_children
-from pbnscore.usebio._write_new_document import VERSION, BuiltLocator, _build, _xml, old_type_for
+from pbnscore.usebio._write_new_document import (
+    VERSION,
+    BuiltLocator,
+    build_document,
+    old_type_for,
+    xml_text,
+)
 from pbnscore.usebio._write_profiles import Document, Profile, profile_named
 from pbnscore.usebio._write_splice import (
     Cut,
@@ -121,7 +127,7 @@ def _write(
         tree, locator = _copy_input(event)
     else:
         style = types or profile.types or "new"
-        tree, locator = _build(event, style)
+        tree, locator = build_document(event, style)
     root = tree.getroot()
     root.set("Version", VERSION)
     if scored is not None:
@@ -384,7 +390,7 @@ class _Scorer:
         if event.date is not None and event_el.find("DATE") is None:
             set_child(event_el, "DATE", event.date.strftime("%d/%m/%Y"))
         if event.title is not None and event_el.find("EVENT_DESCRIPTION") is None:
-            set_child(event_el, "EVENT_DESCRIPTION", _xml(event.title))
+            set_child(event_el, "EVENT_DESCRIPTION", xml_text(event.title))
 
     def pairs_type(self, event_el: Element, kind: EventKind, new: str, old: str) -> None:
         individual = kind is EventKind.INDIVIDUAL
