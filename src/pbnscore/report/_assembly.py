@@ -17,10 +17,10 @@ from pbnscore.report._view import (
     Column,
     Report,
     Table,
-    _options,
     event_facts,
     how_scored,
     make_table,
+    options_shown,
     team_names,
 )
 from pbnscore.report._view import identity as _view_identity
@@ -56,7 +56,7 @@ def build(scored: ScoredEvent, *, dd: bool = False) -> Report:
         title=event.title or source_name(event),
         facts=event_facts(event),
         method=scored.method,
-        options=_options(scored.options),
+        options=options_shown(scored.options),
         standings=_standings.tables(scored.standings, teams, cards, team_records(scored.matches)),
         grid=_matches.grid(scored.matches, teams, seats),
         matches=_matches.tables(

@@ -337,7 +337,7 @@ _NORMALISE_WORDS = {
 }
 
 
-def _options(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+def options_shown(options: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
     # Shown as the CLI spells them: --imp-gaps lower, --double yes.
     return tuple((name.replace("_", "-"), option_value(value)) for name, value in options.items())
 

@@ -52,7 +52,7 @@ def render(explained: Explanation, only: str | None = None) -> str:
 
 def _lines(explained: Explanation, only: str | None) -> Iterator[str]:
     scored = explained.scored
-    options = ", ".join(f"{name} {value}" for name, value in _view._options(scored.options))
+    options = ", ".join(f"{name} {value}" for name, value in _view.options_shown(scored.options))
     yield f"Board {explained.board} · {scored.event.title or _shared.source_name(scored.event)}"
     yield f"Method: {scored.method}" + (f" ({options})" if options else "")
     for board in explained.boards:

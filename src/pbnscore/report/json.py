@@ -109,7 +109,7 @@ def to_dict(scored: ScoredEvent) -> dict[str, Any]:
             "date": event.date.isoformat() if event.date else None,
             "kind": event.kind.value,
         },
-        "method": {"name": scored.method, "options": _plain(scored.options)},
+        "method": {"name": scored.method, "options": plain_options(scored.options)},
         "boards": [_board(board) for board in scored.boards],
         "participants": _participants(scored),
         "matches": [_match(match) for match in scored.matches],
@@ -123,15 +123,15 @@ def number(value: Fraction | int | float | None) -> int | float | None:
     return value
 
 
-def _plain(value: object) -> Any:
+def plain_options(value: object) -> Any:
     """Method options as JSON values. Built-ins already give plain values
     (``options_dict``); a plug-in may hand over enums, fractions or tuples."""
     if isinstance(value, Mapping):
-        return {str(key): _plain(item) for key, item in value.items()}
+        return {str(key): plain_options(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
+        return [plain_options(item) for item in value]
     if isinstance(value, enum.Enum):
-        return _plain(value.value)
+        return plain_options(value.value)
     if isinstance(value, Fraction):
         return number(value)
     if isinstance(value, _dt.date):

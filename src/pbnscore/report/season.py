@@ -86,7 +86,7 @@ def build(season: Season) -> SeasonReport:
         title=season.title or "Season",
         facts=tuple(facts),
         method=season.method,
-        options=_view._options(_common_options(season.events)),
+        options=_view.options_shown(_common_options(season.events)),
         events=_events(season.events),
         ranking=_ranking("ranking", None, season, season.ranking),
         unranked=_unranked(season),
@@ -405,12 +405,12 @@ def dumps(season: Season) -> str:
 
 def to_dict(season: Season) -> dict[str, Any]:
     """The document as plain Python values: numbers unrounded, as in ``pbnscore/1``."""
-    from pbnscore.report.json import _plain
+    from pbnscore.report.json import plain_options
 
     common = dict(_common_pairs(season.events))
     return {
         "schema": SCHEMA,
-        "method": {"name": season.method, "options": _plain(common)},
+        "method": {"name": season.method, "options": plain_options(common)},
         "season": {
             "by": season.by.value,
             "rank": season.rank_on.value,
@@ -426,7 +426,7 @@ def to_dict(season: Season) -> dict[str, Any]:
                 "date": event.date.isoformat() if event.date else None,
                 "kind": event.kind.value,
                 "method": event.method,
-                "options": _plain(dict(event.options)),
+                "options": plain_options(dict(event.options)),
                 # a name in no UTF-8 (Latin-1 bytes) as text, U+FFFD for its bytes
                 "report": None if event.report is None else shown_name(event.report),
             }
