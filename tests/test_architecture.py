@@ -500,6 +500,39 @@ def test_every_public_class_and_function_says_what_it_is_for() -> None:
     assert not missing, "\n".join(missing)
 
 
+def private_names_imported(module: str, tree: ast.Module, modules: set[str]) -> list[str]:
+    """``from X import _name`` in ``module`` where ``_name`` is no module:
+    a name another module takes is its interface and is spelt as one."""
+    return [
+        f"{module}:{node.lineno} from {node.module} import {alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pbnscore")
+        for alias in node.names
+        if alias.name.startswith("_")
+        and not alias.name.startswith("__")
+        and f"{node.module}.{alias.name}" not in modules
+    ]
+
+
+def test_no_module_imports_another_s_private_names() -> None:
+    """A private module's name is for the modules beside it; a function or
+    class that one module imports from another has no underscore."""
+    names = set(MODULES)
+    found = [
+        said
+        for module, path in MODULES.items()
+        for said in private_names_imported(module, tree_of(path), names)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_a_planted_private_import_is_named() -> None:
+    """The rule names an underscore function imported, not a private module."""
+    planted = ast.parse("from pbnscore.report._view import _facts\nfrom pbnscore import _gc\n")
+    said = private_names_imported("pbnscore.report.text", planted, set(MODULES))
+    assert said == ["pbnscore.report.text:1 from pbnscore.report._view import _facts"]
+
+
 ERROR_BASE = re.compile(r"(Error|Exception|Fault)$")
 
 
