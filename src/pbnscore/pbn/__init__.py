@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, TypedDict
 from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
 from pbnscore.errors import TOO_MANY, PbnError, Problem, check_data
-from pbnscore.figures import shown_as
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.pbn._reader import read
 from pbnscore.pbn._writer import write
@@ -127,7 +126,7 @@ def dumps(obj: ScoredEvent | Event, **options: Unpack[WriteOptions]) -> bytes:
     else UTF-8, CRLF line ends). Options: :class:`WriteOptions`."""
     check_event("pbnscore.pbn.dumps()", obj)
     check_options("pbnscore.pbn.dumps()", options, WriteOptions.__annotations__)
-    with gc_paused(), shown_as(getattr(obj, "options", {})):
+    with gc_paused():
         return write(obj, options.get("warn"))
 
 

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, TypedDict
 from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
 from pbnscore.errors import TOO_MANY, Problem, TooManyProblems, UsebioError, check_data
-from pbnscore.figures import shown_as
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._read_checks import strict_read_warnings, tree_problems
 from pbnscore.usebio._read_write_intake import PARSER
@@ -162,7 +161,7 @@ def dumps(obj: ScoredEvent | Event, **options: Unpack[WriteOptions]) -> bytes:
     check_options("pbnscore.usebio.dumps()", options, WriteOptions.__annotations__)
     from pbnscore.usebio._writer import write  # not at import: a read needs no writer
 
-    with gc_paused(), shown_as(getattr(obj, "options", {})):
+    with gc_paused():
         return write(obj, **options)
 
 
