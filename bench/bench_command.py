@@ -84,7 +84,7 @@ SMALL = ROOT / "fixtures" / "usebio" / "club-night.xml"
 SMALL_BUTLER = ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml"
 PARTS = ("table", "samples", "library", "startup", "growth", "batch")
 
-# The targets.
+# The speed targets (docs/internals/speed.md "Where the targets stand").
 COMMAND_VS_LXML = 4.0  # mp_pairs_mitchell.xml, CPU
 LIBRARY_TARGETS = {(60, 30): 2.5, (1000, 30): 2.0}
 LINEAR_GROWTH = 1.15  # 10,000 x 7 ratio over 1,000 x 7 ratio

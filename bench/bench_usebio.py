@@ -44,7 +44,7 @@ SAMPLE = (
 TARGET = 3.0
 # The fewest runs of any size (a 1,000-table run of the five takes ~1 s).
 MIN_REPEATS = 5
-# The memory figure's file (the 6,800 lines): 227 x 30 = 6,810 lines, 2.8 MB.
+# The memory figure's file: 227 x 30 = 6,810 lines, 2.8 MB.
 MEMORY_TABLES = 227
 
 # (contract, declarer, tricks, NS score) a club field produces on one deal.
