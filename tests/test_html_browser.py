@@ -471,6 +471,25 @@ def _explained_as_explain_says(
     assert [line for line in shown if line in steps] == steps
 
 
+def _figure_opened(page: Any, part: str, table: str, holder: str, nth: int) -> str:
+    """Opens, from ``part``'s index, the ``holder`` (a board, a card) of the
+    ``nth`` figure linked to a note in its ``table``s, clicks that figure and
+    gives the note's anchor (hidden until then)."""
+    links = page.locator(f"section#{part} table.{table} a[href^='#why-']")
+    assert links.count() > 0
+    link = links.nth(min(nth, links.count() - 1))
+    target = link.get_attribute("href")
+    assert target is not None
+    assert not page.locator(target).is_visible()
+    ident = link.locator(f"xpath=ancestor::div[contains(@class, '{holder}')][1]").get_attribute(
+        "id"
+    )
+    page.locator(f"section#{part} .index a[href='#{ident}']").click()  # the board or card, then
+    assert link.is_visible()
+    link.click()  # the figure
+    return str(target)
+
+
 @pytest.mark.parametrize(("path", "method"), EXPLAINED.values(), ids=EXPLAINED.keys())
 def test_a_figure_opens_how_it_came_about(
     browser_page: Any, path: str, method: str, capsys: pytest.CaptureFixture[str]
@@ -479,15 +498,7 @@ def test_a_figure_opens_how_it_came_about(
     shows, on the board, how that figure came about as ``explain --to json``
     gives it for that board and pair; none of the other figures' notes."""
     page = _opened(browser_page, path, method)
-    links = page.locator("section#boards table.traveller a[href^='#why-']")
-    assert links.count() > 0
-    link = links.nth(min(5, links.count() - 1))
-    target = link.get_attribute("href")
-    assert target is not None
-    assert not page.locator(target).is_visible()
-    board_id = link.locator("xpath=ancestor::div[contains(@class, 'board')][1]").get_attribute("id")
-    page.locator(f"section#boards .index a[href='#{board_id}']").click()  # the board, then
-    link.click()  # the figure
+    target = _figure_opened(page, "boards", "traveller", "board", 5)
     _explained_as_explain_says(page, target, path, method, capsys)
 
 
@@ -499,16 +510,7 @@ def test_a_scorecard_figure_opens_how_it_came_about(
     the same note the traveller's figure opens, as ``explain --to json``
     gives it."""
     page = _opened(browser_page, path, method)
-    links = page.locator("section#scorecards table.scorecard a[href^='#why-']")
-    assert links.count() > 0
-    link = links.nth(min(3, links.count() - 1))
-    target = link.get_attribute("href")
-    assert target is not None
-    assert not page.locator(target).is_visible()
-    card_id = link.locator("xpath=ancestor::div[contains(@class, 'card')][1]").get_attribute("id")
-    page.locator(f"section#scorecards .index a[href='#{card_id}']").click()  # the card, then
-    assert link.is_visible()
-    link.click()  # the figure
+    target = _figure_opened(page, "scorecards", "scorecard", "card", 3)
     _explained_as_explain_says(page, target, path, method, capsys)
 
 
