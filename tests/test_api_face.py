@@ -5,6 +5,8 @@ as the command line; ``dir(pbnscore)`` is exactly ``__all__``."""
 from __future__ import annotations
 
 import io
+import pkgutil
+import types
 from pathlib import Path
 
 import pytest
@@ -91,22 +93,69 @@ def test_a_scored_event_is_built_with_keywords(scored: pbnscore.ScoredEvent) -> 
 
 def test_explain_is_on_the_face() -> None:
     """``pbnscore.explain(event, board, method, **options)``, in a fresh
-    interpreter (no prior import): what :func:`pbnscore.explain.explain`
-    gives, and the module's names work as a module's do."""
+    interpreter (no prior import), is the function; the types it answers
+    with are the module ``pbnscore.explanation``'s."""
     import subprocess
     import sys
 
     program = (
-        "import pbnscore\n"
+        "import pbnscore, types\n"
         f"event = pbnscore.load({str(CLUB)!r})\n"
         "made = pbnscore.explain(event, 1, 'butler')\n"
         "assert made.boards, made\n"
-        "assert pbnscore.explain.Trace.__name__ == 'Trace'\n"
-        "assert pbnscore.explain.explain(event, 1, 'butler') == made\n"
+        "assert isinstance(pbnscore.explain, types.FunctionType)\n"
+        "assert isinstance(made, pbnscore.explanation.Explanation)\n"
+        "assert pbnscore.explanation.Trace.__name__ == 'Trace'\n"
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "explain" in pbnscore.__all__
+
+
+def names_shared_with_submodules(package: types.ModuleType) -> list[str]:
+    """The names of ``package.__all__`` that are a submodule's name but not
+    that plain module: a function or class named as a module beside it (the
+    one hides the other, whichever is imported last), or a module swapped for
+    a callable one."""
+    submodules = {found.name for found in pkgutil.iter_modules(package.__path__)}
+    shared = []
+    for name in package.__all__:
+        if name not in submodules:
+            continue
+        value = getattr(package, name)
+        if not isinstance(value, types.ModuleType) or callable(value):
+            shared.append(f"{package.__name__}.{name}: {type(value).__name__}")
+    return shared
+
+
+def test_no_public_function_or_class_is_named_as_a_module() -> None:
+    """``pbnscore.explain`` is a function and ``pbnscore.explanation`` the
+    module of its types; ``pbnscore.season`` a function, ``pbnscore.Season``
+    a class and ``pbnscore.seasons`` the package."""
+    assert names_shared_with_submodules(pbnscore) == []
+
+
+class _Callable(types.ModuleType):
+    def __call__(self) -> None:
+        """What a module swapped for a callable one answers."""
+
+
+@pytest.mark.parametrize(
+    ("value", "said"), [(len, "builtin_function_or_method"), (_Callable("tool"), "_Callable")]
+)
+def test_a_planted_function_named_as_a_module_is_named(
+    tmp_path: Path, value: object, said: str
+) -> None:
+    """The rule's teeth: a package whose ``tool`` is a function (or a
+    callable module) beside its module ``tool.py``; a plain module passes."""
+    (tmp_path / "tool.py").write_text("")
+    planted = types.ModuleType("planted")
+    planted.__path__ = [str(tmp_path)]
+    planted.__all__ = ["tool"]  # type: ignore[attr-defined]
+    planted.tool = value  # type: ignore[attr-defined]
+    assert names_shared_with_submodules(planted) == [f"planted.tool: {said}"]
+    planted.tool = types.ModuleType("planted.tool")  # type: ignore[attr-defined]
+    assert names_shared_with_submodules(planted) == []
 
 
 REPORT = Path(pbnscore.__file__).parent / "report"

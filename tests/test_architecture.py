@@ -14,8 +14,8 @@ The parts, by module (a package names all of its modules):
 - **formats**: ``pbn``, ``usebio``, ``bws``. Each maps its own spellings to the model
   and back; none knows another.
 - **methods**: ``strategies``, ``registry``, ``_scoring`` (scoring an event
-  with a registered method), ``_explanation`` (the record of the steps a
-  method took, which every method writes as it scores) and ``explain``
+  with a registered method), ``explanation`` (the record of the steps a
+  method took, which every method writes as it scores) and ``_explaining``
   (which runs a method to explain a board). They score the model.
 - **outputs**: ``report``, ``outputs``. They render a scored event, an
   explanation or a season.
@@ -27,7 +27,7 @@ The parts, by module (a package names all of its modules):
   output), ``formats`` (the one table of formats, naming each one's
   module, and the writers' options), ``pipeline`` (the one road from a
   file to its outputs),
-  ``season``, ``validate``, ``corrections`` (the director's rulings, applied
+  ``seasons``, ``validate``, ``corrections`` (the director's rulings, applied
   to any format's event), ``testing`` (the plug-in conformance tests, which
   check that options become flags).
 
@@ -71,14 +71,14 @@ PARTS: dict[str, str] = {
     "pbn": "pbn format",
     "usebio": "usebio format",
     "bws": "bws format",
-    **dict.fromkeys(("strategies", "registry", "_scoring", "explain", "_explanation"), "method"),
+    **dict.fromkeys(("strategies", "registry", "_scoring", "_explaining", "explanation"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(
         ("cli", "batch", "watch", "serve", "__main__", "_signals", "_attrs_cache"), "command line"
     ),
     "_watch_state": "command line",
     **dict.fromkeys(
-        ("_reading", "_writing", "pipeline", "formats", "season", "validate", "testing",
+        ("_reading", "_writing", "pipeline", "formats", "seasons", "validate", "testing",
          "corrections"),
         "above",
     ),
@@ -157,7 +157,7 @@ def imports_of(
 # not listed here, naming it.
 BUILT_NAMES: dict[tuple[str, str], tuple[str, ...]] = {
     ("pbnscore", "pbnscore.{}"): tuple(
-        f"pbnscore.{name}" for name in ("usebio", "pbn", "report", "season", "explain")
+        f"pbnscore.{name}" for name in ("usebio", "pbn", "report", "explanation", "seasons")
     ),
     ("pbnscore.report", "pbnscore.report.{}"): tuple(
         f"pbnscore.report.{name}" for name in ("json", "text", "html", "csv", "season", "explain")
@@ -435,7 +435,7 @@ def test_a_circle_through_an_import_by_name_is_named(
             "from pbnscore.batch import Settings",
             "usebio format imports command line",
         ),
-        ("pbnscore.season", "from pbnscore import score", "the package's __init__ from below"),
+        ("pbnscore.seasons", "from pbnscore import score", "the package's __init__ from below"),
         ("pbnscore.watch", "import pbnscore", "the package's __init__ from below"),
     ],
 )
@@ -566,6 +566,36 @@ def test_a_planted_error_class_is_named() -> None:
     planted = ast.parse("class RulingError(ValueError):\n    pass\n")
     assert errors_outside("pbnscore.corrections", planted) == ["pbnscore.corrections:1 RulingError"]
     assert errors_outside("pbnscore.pbn._reader", planted) == []
+
+
+def modules_swapped(module: str, tree: ast.Module) -> list[str]:
+    """Where ``module`` gives a module another class (``sys.modules[__name__].__class__
+    = ...``, a module made callable): a module is a module, and a function
+    of the package's face has a name no module has."""
+    return [
+        f"{module}:{node.lineno} {ast.unparse(target)} = ..."
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute) and target.attr == "__class__"
+    ]
+
+
+def test_no_module_is_swapped_for_a_callable() -> None:
+    """``pbnscore.explain`` is a function and ``pbnscore.explanation`` the
+    module of its types; ``pbnscore.season`` is a function and
+    ``pbnscore.seasons`` the package (docs/internals/architecture.md)."""
+    found = [
+        said for module, path in MODULES.items() for said in modules_swapped(module, tree_of(path))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_a_planted_module_swap_is_named() -> None:
+    planted = ast.parse("import sys\nsys.modules[__name__].__class__ = _Callable\n")
+    assert modules_swapped("pbnscore.seasons", planted) == [
+        "pbnscore.seasons:2 sys.modules[__name__].__class__ = ..."
+    ]
 
 
 def _public_definitions(body: list[ast.stmt]) -> Iterator[ast.ClassDef | ast.FunctionDef]:

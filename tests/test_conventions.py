@@ -727,7 +727,7 @@ def test_explain_shows_capped_comparisons() -> None:
     points come from: each within the cap, adding up to the points (every
     term listed where they are asked for a line's pair; the summary's best
     and worst within the cap too)."""
-    from pbnscore.explain import explain
+    from pbnscore import explain
 
     cap = 5
     pairs = pbnscore.load(FIXTURES / "usebio" / "club-night.xml")

@@ -108,7 +108,7 @@ def test_rounding_is_said_only_where_it_rounded() -> None:
 
 def test_explain_shows_the_same_label() -> None:
     """``explain`` reads the same record as the reports' board header."""
-    from pbnscore.explain import explain
+    from pbnscore import explain
     from pbnscore.report import explain as explain_report
 
     event = pbnscore.loads(mitchell((420, 420, 450)), format="usebio")

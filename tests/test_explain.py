@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 import pbnscore
-from pbnscore.explain import CannotExplain, Explanation, Line, Step, explain
+from pbnscore import explain
+from pbnscore.explanation import CannotExplain, Explanation, Line, Step
 from pbnscore.model import Event, Outcome, Points, ScoredEvent
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -11,8 +11,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pbnscore.cli import main
-from pbnscore.explain import shown
-from pbnscore.figures import points_text, sentence_text
+from pbnscore.figures import points_text, sentence_text, shown
 from pbnscore.report._view import points
 
 

@@ -41,8 +41,8 @@ from lxml import etree
 
 import pbnscore
 from conftest import NO_RESULTS, REFUSED_SAMPLES, shared_sample_params
+from pbnscore import explain
 from pbnscore.errors import PbnscoreError
-from pbnscore.explain import explain
 from pbnscore.figures import points_text
 from pbnscore.model import EventKind, ScoredEvent
 from pbnscore.report import explain as explain_report

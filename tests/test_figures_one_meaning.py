@@ -16,8 +16,8 @@ import pytest
 import pbnscore
 from pbnscore import report
 from pbnscore.cli import main
-from pbnscore.season import By, Entry, Figure, Person, RankOn
-from pbnscore.season._ranking import rank_entries
+from pbnscore.seasons import By, Entry, Figure, Person, RankOn
+from pbnscore.seasons._ranking import rank_entries
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TEAMS = FIXTURES / "usebio" / "teams-of-four-two-matches.xml"

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 import model_events as build
 import pbnscore
 import reference
+from pbnscore import explain
 from pbnscore.errors import OptionError
-from pbnscore.explain import explain
 from pbnscore.model import (
     Board,
     Direction,

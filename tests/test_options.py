@@ -327,7 +327,7 @@ def test_the_command_s_own_numbers_are_checked_the_same_way(
 
 
 def test_explain_s_board_from_python_is_checked() -> None:
-    from pbnscore.explain import explain
+    from pbnscore import explain
 
     with pytest.raises(pbnscore.OptionError, match="board takes a whole number from 1 to"):
         explain(pbnscore.load(ADJUSTED), 1.5)  # type: ignore[arg-type]

@@ -347,7 +347,8 @@ def test_conformance_catches_a_method_that_changes_its_input() -> None:
 @pytest.mark.usefixtures("site")
 def test_a_plugin_that_cannot_explain_says_so() -> None:
     """A plug-in without ``explain`` is told to the user, not guessed at."""
-    from pbnscore.explain import CannotExplain, explain
+    from pbnscore import explain
+    from pbnscore.errors import CannotExplain
 
     event = pbnscore.load(FIXTURES / "usebio" / "club-night.xml")
     with pytest.raises(CannotExplain, match="method myplugin cannot explain its figures"):

@@ -80,7 +80,7 @@ def test_every_user_facing_error_lives_in_errors() -> None:
     """The old names keep working, as the same classes."""
     from pbnscore import registry
     from pbnscore.cli._io import StreamError
-    from pbnscore.explain import CannotExplain
+    from pbnscore.errors import CannotExplain
 
     assert registry.PluginError is errors.PluginError
     assert registry.PluginFault is errors.PluginFault

@@ -370,7 +370,7 @@ def test_barking_s_match_imps_open_how_the_league_scored_them() -> None:
     """Under barking a traveller's match IMPs (the league's, aggregate's)
     link to how they came about on the board: the lines ``pbnscore explain
     -m aggregate`` prints for that board's match, with the same options."""
-    from pbnscore.explain import explain
+    from pbnscore import explain
     from pbnscore.report import explain as report_explain
 
     scored = events.fixture("usebio/teams-of-eight-three-matches.xml", "barking")()

@@ -14,7 +14,7 @@ import pbnscore
 from pbnscore.model import Player
 from pbnscore.report import season as report
 from pbnscore.report.text import WIDTH
-from pbnscore.season import Season, combine, figures
+from pbnscore.seasons import Season, combine, figures
 
 CLUB = Path(__file__).parent.parent / "fixtures" / "season" / "club"
 HOSTILE = "<b>Eve</b> & \"Mal\"\x07 =cmd|' /C calc'!A0"

@@ -39,7 +39,7 @@ import pbnscore
 from model_events import boards, pairs_event
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.model import Direction, ParticipantKind
-from pbnscore.season import Season, combine, figures, name_key, read_aliases
+from pbnscore.seasons import Season, combine, figures, name_key, read_aliases
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "season"
 CLUB = FIXTURES / "club"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import pbnscore
 from pbnscore.cli import main
 from pbnscore.model import Event
-from pbnscore.season import combine, figures
+from pbnscore.seasons import combine, figures
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MITCHELL_XML = FIXTURES / "usebio" / "mitchell-pairs.xml"

@@ -17,7 +17,7 @@ import pytest
 import pbnscore
 from pbnscore.model import Player
 from pbnscore.report import season as report
-from pbnscore.season import EventFigures, Season, combine, figures
+from pbnscore.seasons import EventFigures, Season, combine, figures
 
 NIGHT = Path(__file__).parent.parent / "fixtures" / "season" / "club" / "jan05.pbn"
 

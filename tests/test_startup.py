@@ -52,19 +52,19 @@ def test_the_public_names_are_there_when_asked_for() -> None:
         _ = pbnscore.NoSuchThing
 
 
-def test_season_is_the_module_and_calling_it_is_the_function() -> None:
-    """``import pbnscore.season`` gives the module, every documented name in
-    it works with no import first, ``pbnscore.season(...)`` is its function
-    (a folder of events too), and ``pbnscore.report.season`` is there unasked
-    (a _Package hack made pbnscore.season the function, so that
-    ``pbnscore.season.combine`` was an AttributeError)."""
+def test_season_is_the_function_and_seasons_the_package() -> None:
+    """``import pbnscore.seasons`` gives the package, every documented name
+    in it works with no import first, ``pbnscore.season(...)`` is its
+    function (a folder of events too) and ``pbnscore.Season`` its class, and
+    ``pbnscore.report.season`` is there unasked."""
     probe = (
-        "import pbnscore, sys\n"
-        "import pbnscore.season as s\n"
-        "assert s is sys.modules['pbnscore.season'] and s is pbnscore.season\n"
+        "import pbnscore, sys, types\n"
+        "import pbnscore.seasons as s\n"
+        "assert s is sys.modules['pbnscore.seasons'] and s is pbnscore.seasons\n"
         "assert all(getattr(s, name) is not None for name in s.__all__)\n"
+        "assert pbnscore.season is s.season and isinstance(s.season, types.FunctionType)\n"
         "ranking = pbnscore.season(sys.argv[1])\n"
-        "assert isinstance(ranking, s.Season) and ranking.ranking\n"
+        "assert isinstance(ranking, pbnscore.Season) and ranking.ranking\n"
         "print(pbnscore.report.season.render(ranking, 'text').splitlines()[0])\n"
     )
     club = Path(__file__).resolve().parent.parent / "fixtures" / "season" / "club"
@@ -98,7 +98,7 @@ def test_score_imports_no_other_command(tmp_path: Path) -> None:
     check, explain and methods, and the season's model and page, are not
     imported (season alone cost score a fifth of its start-up)."""
     others = {
-        "pbnscore.season",
+        "pbnscore.seasons",
         "pbnscore.report.season",
         *(command.module for name, command in COMMANDS.items() if name != "score"),
     }
@@ -137,8 +137,8 @@ def test_a_json_report_of_a_usebio_file_imports_no_writer_and_no_layout(tmp_path
 
 def test_a_plain_score_imports_no_explain(tmp_path: Path) -> None:
     """A method notes its steps only when ``explain`` asks: scoring alone
-    imports no ``pbnscore.explain`` (six attrs classes) and no explain report."""
-    unused = {"pbnscore.explain", "pbnscore._explanation", "pbnscore.report.explain"}
+    imports no ``pbnscore.explanation`` (six attrs classes) and no explain report."""
+    unused = {"pbnscore._explaining", "pbnscore.explanation", "pbnscore.report.explain"}
     assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"
 
 
@@ -166,7 +166,7 @@ def test_score_to_standard_output_imports_only_what_json_needs() -> None:
     layout need; ``json`` itself it does import (the probe's teeth)."""
     unused = {
         "pbnscore.report.text", "pbnscore.report.html", "pbnscore.report.csv",
-        "pbnscore.report.explain", "pbnscore.pbn", "pbnscore.season", "pbnscore.watch",
+        "pbnscore.report.explain", "pbnscore.pbn", "pbnscore.seasons", "pbnscore.watch",
         "tempfile", "csv", "textwrap", "importlib.metadata", "tqdm", "watchdog",
     }  # fmt: skip
     probe = STDOUT_PROBE.replace("{OTHERS}", repr({*unused, "pbnscore.report.json"}))
@@ -199,6 +199,6 @@ def test_score_of_one_file_imports_no_other_command_or_format(tmp_path: Path) ->
     the compression modules shutil brings."""
     unused = {
         "pbnscore.batch", "pbnscore.pbn", "pbnscore.bws", "pbnscore.watch", "pbnscore.serve",
-        "pbnscore.season", "pbnscore.corrections", "tempfile", "shutil", "bz2", "lzma",
+        "pbnscore.seasons", "pbnscore.corrections", "tempfile", "shutil", "bz2", "lzma",
     }  # fmt: skip
     assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"

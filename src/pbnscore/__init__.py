@@ -11,6 +11,7 @@ write USEBIO, PBN, JSON, text, HTML or CSV.
 Each format's module (``pbnscore.pbn``, ``pbnscore.usebio``,
 ``pbnscore.report.json``, ``.text``, ``.html``, ``.csv``) has the same
 ``load``/``loads``/``dump``/``dumps``; the reports are never read back.
+``pbnscore.explanation`` holds the types an explanation is made of.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from pbnscore._explaining import explain
     from pbnscore.errors import (
         OptionError,
         ParseError,
@@ -38,9 +40,8 @@ if TYPE_CHECKING:
         UnknownMethodError,
         UsebioError,
     )
-    from pbnscore.explain import explain
     from pbnscore.model import Event, EventKind, ScoredEvent
-    from pbnscore.season import Season, season
+    from pbnscore.seasons import Season, season
 
 
 __all__ = [
@@ -62,18 +63,20 @@ __all__ = [
     "dump",
     "dumps",
     "explain",
+    "explanation",
     "load",
     "loads",
     "pbn",
     "report",
     "score",
     "season",
+    "seasons",
     "usebio",
 ]
 
 
-# The public classes, imported when first asked for: ``pbnscore --version``
-# (see __main__) then imports neither attrs nor the model.
+# The public classes and functions, imported when first asked for:
+# ``pbnscore --version`` (see __main__) then imports neither attrs nor the model.
 _LAZY = {
     **dict.fromkeys(
         ("OptionError", "ParseError", "PbnError", "PbnscoreError", "ProfileError",
@@ -81,15 +84,15 @@ _LAZY = {
         "pbnscore.errors",
     ),
     **dict.fromkeys(("Event", "EventKind", "ScoredEvent"), "pbnscore.model"),
-    "Season": "pbnscore.season",
+    **dict.fromkeys(("Season", "season"), "pbnscore.seasons"),
+    "explain": "pbnscore._explaining",
 }  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
-    # `pbnscore.usebio`, `.pbn` and `.report` without importing lxml at
-    # start-up; `pbnscore.season` and `.explain` are the modules, each
-    # callable as its function.
-    if name in ("usebio", "pbn", "report", "season", "explain"):
+    # `pbnscore.usebio`, `.pbn`, `.report`, `.explanation` and `.seasons`
+    # without importing lxml or attrs at start-up.
+    if name in ("usebio", "pbn", "report", "explanation", "seasons"):
         return import_module(f"pbnscore.{name}")
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name]), name)

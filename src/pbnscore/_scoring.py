@@ -45,7 +45,7 @@ def score(event: Event, method: str | None = None, **options: Any) -> ScoredEven
 def remarked(scored: ScoredEvent) -> ScoredEvent:
     """``scored`` with what every scoring says beside its figures (the
     file's own scoring where no method reproduces it, who did not play):
-    :func:`score`'s and :func:`pbnscore.explain.explain`'s alike."""
+    :func:`score`'s and :func:`pbnscore.explain`'s alike."""
     from pbnscore import registry
     from pbnscore.strategies._notices import said_own_scoring, said_who_did_not_play
 
@@ -74,7 +74,7 @@ def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:
 
 def prepare(event: Event, method: str | None, options: Mapping[str, Any]) -> tuple[Any, Any]:
     """The method's strategy and its checked options, as :func:`score` and
-    :func:`pbnscore.explain.explain` use them."""
+    :func:`pbnscore.explain` use them."""
     from pbnscore import registry
 
     strategy = registry.get(method or default_method(event))

@@ -100,9 +100,9 @@ def sentence_text(value: Fraction | int | float) -> str:
     return points_text(value)
 
 
-# A method notes its steps with these (pbnscore.explain offers them too): they
-# live here, not in explain, so that scoring without a trace imports no
-# explain (start-up of ``pbnscore score``).
+# A method notes its steps with these: they live here, not beside explain,
+# so that scoring without a trace imports no explanation (start-up of
+# ``pbnscore score``).
 
 
 def number(value: Fraction | int) -> int | float:

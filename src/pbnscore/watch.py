@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from watchdog.observers.api import BaseObserver
 
     from pbnscore.model import ScoredEvent
-    from pbnscore.season import EventFigures
+    from pbnscore.seasons import EventFigures
 
 DEFAULT_SETTLE = 2.0
 # How long the loop waits for an event at most: Ctrl-C on Windows (where a
@@ -547,7 +547,7 @@ class Watcher:
         written = ", ".join(shown(str(target)) for target in targets)
         self.log.event(f"{shown(source)}: {summary(scored)} → {written}")
         if self.config.season is not None:
-            from pbnscore.season import figures
+            from pbnscore.seasons import figures
 
             self.figures[name] = figures(scored)
             self.season_due = True
@@ -565,7 +565,7 @@ class Watcher:
         self.log.problem(line if self.final else f"{line} {WAITING}")
 
     def _remember_figures(self, path: Path, data: bytes) -> None:
-        from pbnscore.season import figures
+        from pbnscore.seasons import figures
 
         try:
             scored = self._scored(data, str(path))

@@ -6,11 +6,11 @@ import argparse
 from collections.abc import Callable
 
 from pbnscore import pipeline
+from pbnscore._explaining import BOARD
 from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import InRange
 from pbnscore.errors import UsageError
-from pbnscore.explain import BOARD
 
 NAME = "explain"
 DESCRIPTION = (
@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(command_line: _parser.Line, method: str | None) -> int:
-    from pbnscore.explain import explain
+    from pbnscore._explaining import explain
     from pbnscore.report import explain as report
 
     args, flags = _parser.parse_with_method(command_line, method)

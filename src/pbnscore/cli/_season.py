@@ -33,7 +33,7 @@ from pbnscore.errors import (
 from pbnscore.formats import REPORTS
 from pbnscore.pipeline import Settings
 from pbnscore.ranges import Range
-from pbnscore.season import (
+from pbnscore.seasons import (
     BEST,
     MIN_BOARDS,
     MIN_EVENTS,

@@ -14,7 +14,7 @@ from pbnscore.cli._flags import default_methods, flags_of_method, merged
 from pbnscore.errors import ParseError, PbnscoreError, UsageError
 
 if TYPE_CHECKING:
-    from pbnscore.season import EventFigures
+    from pbnscore.seasons import EventFigures
 
 NAME = "watch"
 DESCRIPTION = (

@@ -1,5 +1,5 @@
 """How each figure on a board came about, for the HTML page: the method's
-own record of the board (:func:`pbnscore.explain.explain`, the code path
+own record of the board (:func:`pbnscore.explain`, the code path
 that scored it), in the words ``pbnscore explain`` prints
 (:mod:`pbnscore.report.explain`), cut into one note per table of the board
 (its points), or one for the board where the method's figures are the
@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from pbnscore._explanation import BoardExplanation
 from pbnscore.errors import PbnscoreError
+from pbnscore.explanation import BoardExplanation
 from pbnscore.model import ScoredEvent
 from pbnscore.report._view import BOARD_NOTE as BOARD
 from pbnscore.report.explain import board_lines, figure_lines, table_lines
@@ -41,7 +41,7 @@ def whys(scored: ScoredEvent, anchors: Sequence[str]) -> list[dict[int, Why]]:
     found: list[dict[int, Why]] = [{} for _ in scored.boards]
     if not any(line.result.score is not None for b in scored.boards for line in b.results):
         return found
-    from pbnscore.explain import explain
+    from pbnscore._explaining import explain
 
     explained = {}
     for number in dict.fromkeys(board.number for board in scored.boards):
@@ -89,7 +89,7 @@ def _league_notes(scored: ScoredEvent, anchors: Sequence[str], found: list[dict[
     options the two share (docs/reference/choices.md "Barking's teams"):
     each match board's note is aggregate's explanation of it, kept where
     its IMPs are the match's in ``scored``."""
-    from pbnscore.explain import explain
+    from pbnscore._explaining import explain
     from pbnscore.strategies.barking import LEAGUE_OPTIONS
 
     options: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""An :class:`~pbnscore.explain.Explanation` for people (``text``) and
+"""An :class:`~pbnscore.explanation.Explanation` for people (``text``) and
 programs (``json``, schema ``pbnscore-explain/1``).
 
 Text: per field of the board (a section's board; a teams session's board
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from pbnscore._explanation import BoardExplanation, Explanation, Line, Step
+from pbnscore.explanation import BoardExplanation, Explanation, Line, Step
 from pbnscore.figures import shown_as
 from pbnscore.model import Points
 from pbnscore.report import _cards, _shared, _travellers, _view

@@ -1,4 +1,4 @@
-"""A season (:class:`pbnscore.season.Season`) as text, HTML, JSON or CSV.
+"""A season (:class:`pbnscore.Season`) as text, HTML, JSON or CSV.
 
 What is shown is decided once in :func:`build` (tables of display strings,
 as :mod:`pbnscore.report._view` does for an event); the text and HTML pages
@@ -29,9 +29,9 @@ from pbnscore.report.json import number
 
 # The season's types from the modules that define them, not the package,
 # whose season() reads files through the pipeline that renders this report.
-from pbnscore.season._combine import Season
-from pbnscore.season._event_figures import By, MatchFigures, SeasonEvent
-from pbnscore.season._ranking import Entry, Figure, RankOn
+from pbnscore.seasons._combine import Season
+from pbnscore.seasons._event_figures import By, MatchFigures, SeasonEvent
+from pbnscore.seasons._ranking import Entry, Figure, RankOn
 
 __all__ = ["FORMATS", "SCHEMA", "build", "csv", "dumps", "html", "render", "text", "to_dict"]
 

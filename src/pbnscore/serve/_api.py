@@ -362,8 +362,8 @@ def score(store: Store, request: Mapping[str, Any]) -> Reply:
 def explain(store: Store, request: Mapping[str, Any]) -> Reply:
     """How one board (and one pair's points) came about, as ``pbnscore
     explain`` says it."""
-    from pbnscore.explain import BOARD
-    from pbnscore.explain import explain as explained
+    from pbnscore._explaining import BOARD
+    from pbnscore._explaining import explain as explained
     from pbnscore.report import explain as report
 
     upload = _one(store, request)
@@ -393,7 +393,7 @@ def _several(store: Store, request: Mapping[str, Any]) -> list[Upload]:
 def season(store: Store, request: Mapping[str, Any]) -> Reply:
     """One ranking over several files, as ``pbnscore season`` makes it."""
     from pbnscore.report import season as report
-    from pbnscore.season import season as combined
+    from pbnscore.seasons import season as combined
 
     uploads = _several(store, request)
     to = request.get("to", "html")

@@ -17,7 +17,7 @@ from pbnscore.figures import number, shown
 from pbnscore.model import Assigned, Outcome, Play, Points, Result
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Trace
+    from pbnscore.explanation import Trace
 
 SidePoints = tuple[Points | None, Points | None]  # (NS, EW)
 

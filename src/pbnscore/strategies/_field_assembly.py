@@ -41,7 +41,7 @@ from pbnscore.strategies._field_layout import Field, FieldScore, Layout, SidePoi
 from pbnscore.strategies._ranking import rank_field, uneven_warning
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import BoardExplanation, Trace
+    from pbnscore.explanation import BoardExplanation, Trace
 
 
 # -- putting a scored event together ----------------------------------------
@@ -284,7 +284,7 @@ def explained_fields(
     """Each traced field as the scored event has it: every table's points
     and steps, and each participant's figure."""
     # Here, not at the top: a plain score imports no explain (start-up).
-    from pbnscore._explanation import BoardExplanation, Figure, Line
+    from pbnscore.explanation import BoardExplanation, Figure, Line
 
     shown = {place.field: board for place, board in zip(lay.places, scored.boards, strict=True)}
     explained = []

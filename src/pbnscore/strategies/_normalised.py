@@ -31,7 +31,7 @@ from pbnscore.model import Participant, Points, ScoredEvent
 from pbnscore.strategies import _field_assembly, _field_layout
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Trace
+    from pbnscore.explanation import Trace
 
 
 class CutoffPer(enum.Enum):

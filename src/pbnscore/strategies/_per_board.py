@@ -8,7 +8,7 @@ class cuts the event into fields, puts the points on every board in the
 input's order (so scorecards, travellers and the formats' per-board points
 show them), sums them into ranked standings (``--factor`` where the options
 have it: :class:`~pbnscore.strategies.FactorOptions`), and explains a board
-from the steps ``score_field`` notes in the :class:`~pbnscore.explain.Trace`
+from the steps ``score_field`` notes in the :class:`~pbnscore.explanation.Trace`
 it is given when ``explain`` asks.
 """
 
@@ -29,7 +29,7 @@ from pbnscore.strategies._field_layout import (
 )
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Explanation, Trace
+    from pbnscore.explanation import Explanation, Trace
 
 __all__ = ["PerBoardMethod"]
 
@@ -74,7 +74,7 @@ class PerBoardMethod:
         """The event scored as :meth:`score` does, the fields of board
         number ``board`` with a :class:`Trace` of their steps."""
         # Here, not at the top: a plain score imports no explain (start-up).
-        from pbnscore._explanation import Explanation, Trace
+        from pbnscore.explanation import Explanation, Trace
 
         check_kind(event, self.name, self.kinds)
         lay = scoped_layout(event, options)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pbnscore.imps import ImpGaps, ImpRow, ImpSums, imps
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Trace
+    from pbnscore.explanation import Trace
 
 
 def zero_sum_par(

@@ -76,7 +76,7 @@ from pbnscore.model import (
 from pbnscore.strategies import _assigned, _base, _field_assembly, _field_layout
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import BoardExplanation, Explanation, Trace
+    from pbnscore.explanation import BoardExplanation, Explanation, Trace
 
 
 class VpScale(enum.Enum):
@@ -202,7 +202,7 @@ class Aggregate:
         """The event scored as :meth:`score` does, each match's board
         number ``board`` with a :class:`Trace` of its steps."""
         # Here, not at the top: a plain score imports no explain (start-up).
-        from pbnscore._explanation import Explanation
+        from pbnscore.explanation import Explanation
 
         scored, lay, matches = self._score(event, options, board)
         explained = []
@@ -273,7 +273,7 @@ def _explained(
     lay: _field_layout.Layout, session: Session, match: Match, board: Board, score: MatchScore
 ) -> BoardExplanation:
     """One match's board as the scored match has it: each team's IMPs."""
-    from pbnscore._explanation import BoardExplanation, Figure, Line  # explain only (start-up)
+    from pbnscore.explanation import BoardExplanation, Figure, Line  # explain only (start-up)
 
     trace = score.traces[id(board)]
     net = next((n for n in score.nets if n.board is board), None)
@@ -343,7 +343,7 @@ def score_match(
         names = team_names(session)
     traces: dict[int, Trace] = {}
     if traced is not None:  # explain asks: a plain score imports no explain (start-up)
-        from pbnscore._explanation import Trace
+        from pbnscore.explanation import Trace
 
         traces = {id(b): Trace() for b in match.boards if b.number == traced}
     tables = max((len(board.results) for board in match.boards), default=0)

@@ -63,7 +63,7 @@ from pbnscore.strategies._per_board import PerBoardMethod
 from pbnscore.strategies.aggregate import Aggregate, AggregateOptions
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Trace
+    from pbnscore.explanation import Trace
 
 MIN_TABLES = 4  # a, b, k and l must be four different tables
 # The pair sums are counted by value, so time and memory go with the

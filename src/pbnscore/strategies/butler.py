@@ -26,7 +26,7 @@ from pbnscore.strategies._per_board import PerBoardMethod
 from pbnscore.strategies._zero_sum import clamped, imp_rows, middle_par, par_of, par_sums, run_of
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Trace
+    from pbnscore.explanation import Trace
 
 
 class Datum(enum.Enum):

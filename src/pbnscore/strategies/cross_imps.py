@@ -26,7 +26,7 @@ from pbnscore.strategies import _base, _field_assembly, _field_layout
 from pbnscore.strategies._per_board import PerBoardMethod
 
 if TYPE_CHECKING:
-    from pbnscore._explanation import Trace
+    from pbnscore.explanation import Trace
 
 
 class Normalise(enum.Enum):

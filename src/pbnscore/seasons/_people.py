@@ -11,7 +11,7 @@ import attrs
 
 from pbnscore.errors import warning_line
 from pbnscore.model import Player
-from pbnscore.season._names import name_key
+from pbnscore.seasons._names import name_key
 
 
 @attrs.frozen

@@ -1,11 +1,11 @@
 """What an explanation is made of: the :class:`Trace` a method notes its
 steps in while it scores a board, and the :class:`Explanation` it answers
-with (boards, tables, figures).
+with (boards, tables, figures). ``pbnscore.explain(...)`` makes one.
 
-Apart from :mod:`pbnscore.explain`, which runs a method to explain a board:
-the methods import these types, and the registry that :func:`explain` runs
-them through imports the methods, so the types sit below both and no
-import goes round. ``pbnscore.explain`` offers every name here.
+Apart from the function that runs a method to explain a board: the methods
+import these types, and the registry that :func:`pbnscore.explain` runs them
+through imports the methods, so the types sit below both and no import goes
+round.
 """
 
 from __future__ import annotations
@@ -18,6 +18,17 @@ import attrs
 
 from pbnscore.errors import CannotExplain as CannotExplain
 from pbnscore.model import DatumRecord, Participant, Points, Result, ScoredEvent
+
+__all__ = [
+    "BoardExplanation",
+    "CannotExplain",
+    "Explanation",
+    "Figure",
+    "Line",
+    "Step",
+    "TermsAsked",
+    "Trace",
+]
 
 
 @attrs.frozen
@@ -41,13 +52,13 @@ class TermsAsked:
     listed: bool = False
 
 
-# Set by :func:`pbnscore.explain.explain` while the method explains.
+# Set by :func:`pbnscore.explain` while the method explains.
 ALL_TERMS_FOR: ContextVar[TermsAsked | None] = ContextVar("all_terms_for", default=None)
 
 
 class Trace:
     """The steps a method notes while it scores one board, asked for by
-    :func:`pbnscore.explain.explain` only: ``note`` for the board (its datum), ``for_table``
+    :func:`pbnscore.explain` only: ``note`` for the board (its datum), ``for_table``
     for one table of the board's field (by its position there) and
     ``for_score`` for every table with that NS score (methods that work
     score by score).

@@ -1,56 +1,32 @@
-"""How a method got its figures on one board: ``pbnscore.explain``.
+"""How a method got its figures on one board: :func:`explain`, which the
+package offers as ``pbnscore.explain``.
 
-A method that can explain itself takes a :class:`Trace` in the code that
-scores a board and notes its steps there as it goes (the datum chosen, the
-scores dropped, each comparison): the explanation is a record of the
-computation that produced the scored figures, never a second implementation
-that could drift from it. Scoring without a trace records nothing.
+A method that can explain itself takes a :class:`~pbnscore.explanation.Trace`
+in the code that scores a board and notes its steps there as it goes (the
+datum chosen, the scores dropped, each comparison): the explanation is a
+record of the computation that produced the scored figures, never a second
+implementation that could drift from it. Scoring without a trace records
+nothing.
 
 A method explains a board through ``explain(event, options, board)``
-returning an :class:`Explanation`; a plug-in without that method cannot
-explain, and :func:`explain` says so (:class:`CannotExplain`).
+returning an :class:`~pbnscore.explanation.Explanation`; a plug-in without
+that method cannot explain, and :func:`explain` says so (``CannotExplain``).
 
-The types live in :mod:`pbnscore._explanation`, below the methods that note
+The types live in :mod:`pbnscore.explanation`, below the methods that note
 in them; this module runs a method (through the registry, which loads the
-methods) and offers those types under its own name as well.
+methods).
 """
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any
 
 import attrs
 
-from pbnscore._explanation import (
-    ALL_TERMS_FOR,
-    BoardExplanation,
-    CannotExplain,
-    Explanation,
-    Figure,
-    Line,
-    Step,
-    TermsAsked,
-    Trace,
-)
-from pbnscore.figures import number, shown, shown_as
+from pbnscore.explanation import ALL_TERMS_FOR, CannotExplain, Explanation, TermsAsked
+from pbnscore.figures import shown_as
 from pbnscore.model import Event
 from pbnscore.ranges import Range
-
-__all__ = [
-    "BoardExplanation",
-    "CannotExplain",
-    "Explanation",
-    "Figure",
-    "Line",
-    "Step",
-    "Trace",
-    "explain",
-    "number",
-    "shown",
-]
-
 
 # A board number (docs/reference/bad-input.md "Numbers have at most nine digits").
 BOARD = Range(1, 999_999_999)
@@ -66,8 +42,8 @@ def explain(
 ) -> Explanation:
     """How ``method`` (with ``options``, as :func:`pbnscore.score` takes
     them) scored board number ``board`` of ``event``. A sum of many terms
-    is summarised (:class:`Trace`); ``all_terms_for`` lists every term of
-    that participant's tables."""
+    is summarised (:class:`~pbnscore.explanation.Trace`); ``all_terms_for``
+    lists every term of that participant's tables."""
     from pbnscore._scoring import prepare, remarked
 
     board = int(BOARD.checked("board", board))
@@ -111,24 +87,3 @@ def _refuse_all_terms(explained: Explanation, method: str, asked: str) -> None:
         f"--all-terms lists nothing here: {method} noted no terms for {asked!r} "
         f"on board {explained.board} (cross-imps and barking list each comparison)"
     )
-
-
-class _CallableModule(types.ModuleType):
-    """This module, callable: ``pbnscore.explain(...)`` is :func:`explain`
-    (the package offers the function under the module's name, as it does
-    ``pbnscore.season``), and :class:`Trace` and every other name here work
-    as a module's do."""
-
-    def __call__(
-        self,
-        event: Event,
-        board: int,
-        method: str | None = None,
-        *,
-        all_terms_for: str | None = None,
-        **options: Any,
-    ) -> Explanation:
-        return explain(event, board, method, all_terms_for=all_terms_for, **options)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -13,9 +13,9 @@ import attrs
 
 from pbnscore.figures import points_text
 from pbnscore.model import Points, TotalOverBoards
-from pbnscore.season._event_figures import By, EventFigures, Side, ranked_sides
-from pbnscore.season._names import name_key
-from pbnscore.season._people import People, Person
+from pbnscore.seasons._event_figures import By, EventFigures, Side, ranked_sides
+from pbnscore.seasons._names import name_key
+from pbnscore.seasons._people import People, Person
 
 
 class RankOn(enum.Enum):

@@ -19,7 +19,7 @@ Who is who (docs/reference/season.md "Who is who"):
 - A pair is the unordered pair of its players; a team is its name.
 
 ``pbnscore.season`` is the function (it also takes paths); this module is
-``from pbnscore.season import ...``.
+``from pbnscore.seasons import ...``.
 
 The parts, one job each: :mod:`._event_figures` (one event boiled down),
 :mod:`._names` (name keys and aliases), :mod:`._people` (who is who),
@@ -30,17 +30,15 @@ and :mod:`._combine` (the season made of them).
 from __future__ import annotations
 
 import os
-import sys
-import types
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pbnscore.model import Event, ScoredEvent
-from pbnscore.season._combine import BEST as BEST
-from pbnscore.season._combine import MIN_BOARDS as MIN_BOARDS
-from pbnscore.season._combine import MIN_EVENTS as MIN_EVENTS
-from pbnscore.season._combine import Season, combine
-from pbnscore.season._event_figures import (
+from pbnscore.seasons._combine import BEST as BEST
+from pbnscore.seasons._combine import MIN_BOARDS as MIN_BOARDS
+from pbnscore.seasons._combine import MIN_EVENTS as MIN_EVENTS
+from pbnscore.seasons._combine import Season, combine
+from pbnscore.seasons._event_figures import (
     By,
     EventFigures,
     SeasonEvent,
@@ -48,14 +46,14 @@ from pbnscore.season._event_figures import (
     default_by,
     figures,
 )
-from pbnscore.season._event_figures import MatchFigures as MatchFigures
-from pbnscore.season._event_figures import Side as Side
-from pbnscore.season._league import LeagueMatch as LeagueMatch
-from pbnscore.season._league import LeagueRow
-from pbnscore.season._names import name_key, read_aliases
-from pbnscore.season._people import Person
-from pbnscore.season._ranking import Entry, RankOn
-from pbnscore.season._ranking import Figure as Figure
+from pbnscore.seasons._event_figures import MatchFigures as MatchFigures
+from pbnscore.seasons._event_figures import Side as Side
+from pbnscore.seasons._league import LeagueMatch as LeagueMatch
+from pbnscore.seasons._league import LeagueRow
+from pbnscore.seasons._names import name_key, read_aliases
+from pbnscore.seasons._people import Person
+from pbnscore.seasons._ranking import Entry, RankOn
+from pbnscore.seasons._ranking import Figure as Figure
 
 __all__ = [
     "By",
@@ -97,8 +95,7 @@ def season(
     ``team``), ``best``, ``rank_on`` (``average``, ``total``),
     ``min_events``, ``min_boards``, ``aliases`` ({name: same as}).
 
-    The package's ``pbnscore.season(...)`` is this function: the module is
-    callable (see :class:`_CallableModule`)."""
+    The package offers it as ``pbnscore.season(...)``."""
     from pbnscore._scoring import default_method, score
 
     def scored(item: Event | ScoredEvent) -> ScoredEvent:
@@ -137,21 +134,3 @@ def _season_events(given: object) -> list[Event | ScoredEvent]:
         else:
             raise wrong_type("pbnscore.season()", wanted, item)
     return events
-
-
-class _CallableModule(types.ModuleType):
-    """This module, callable: ``pbnscore.season(...)`` is :func:`season`
-    (the package offers the function under the module's name, as its
-    documented API says), and ``pbnscore.season.combine`` and every other
-    name here work as a module's do, with no import first."""
-
-    def __call__(
-        self,
-        events: Iterable[Event | ScoredEvent | str | os.PathLike[str]] | str | os.PathLike[str],
-        method: str | None = None,
-        **options: Any,
-    ) -> Season:
-        return season(events, method, **options)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -10,9 +10,9 @@ from fractions import Fraction
 import attrs
 
 from pbnscore.model import Points
-from pbnscore.season._event_figures import EventFigures, MatchFigures, Played
-from pbnscore.season._names import name_key
-from pbnscore.season._ranking import places_of
+from pbnscore.seasons._event_figures import EventFigures, MatchFigures, Played
+from pbnscore.seasons._names import name_key
+from pbnscore.seasons._ranking import places_of
 
 
 @attrs.frozen

@@ -11,7 +11,7 @@ import attrs
 from pbnscore.errors import counted, shown
 from pbnscore.model import ParticipantKind
 from pbnscore.ranges import Range
-from pbnscore.season._event_figures import (
+from pbnscore.seasons._event_figures import (
     By,
     EventFigures,
     SeasonEvent,
@@ -19,10 +19,10 @@ from pbnscore.season._event_figures import (
     default_by,
     ranked_sides,
 )
-from pbnscore.season._league import LeagueMatch, LeagueRow, league_table
-from pbnscore.season._names import name_key
-from pbnscore.season._people import People
-from pbnscore.season._ranking import Entry, RankOn, make_entries, rank_entries
+from pbnscore.seasons._league import LeagueMatch, LeagueRow, league_table
+from pbnscore.seasons._names import name_key
+from pbnscore.seasons._people import People
+from pbnscore.seasons._ranking import Entry, RankOn, make_entries, rank_entries
 
 
 @attrs.frozen
