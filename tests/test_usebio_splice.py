@@ -8,9 +8,12 @@ import io
 import itertools
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 import pbnscore
@@ -47,7 +50,11 @@ def players_hollowed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def scorings(path: Path) -> list[ScoredEvent]:
     """The event scored by each method that scores it."""
-    event = usebio.load(path)
+    return scorings_of(usebio.load(path))
+
+
+def scorings_of(event: Event) -> list[ScoredEvent]:
+    """``event`` scored by each method that scores it."""
     found = []
     for method in METHODS:
         try:
@@ -285,7 +292,29 @@ def line(
     )
 
 
+def held(
+    ns: int,
+    ew: int,
+    score: int,
+    indent: str = "\n  ",
+    lead: str | None = None,
+    order: tuple[str, ...] = ("NS", "EW"),
+    after: str = "",
+    tail: str = "\n",
+) -> str:
+    """A line holding Butler points (a scorer's file) of the sides in
+    ``order`` after its last field, ``lead`` (its indentation unless given)
+    before each."""
+    given = {"NS": "1", "EW": "-1"}
+    before = indent if lead is None else lead
+    fields = "".join(
+        f"{before}<{side}_BUTLER_POINTS>{given[side]}</{side}_BUTLER_POINTS>" for side in order
+    )
+    return line(ns, ew, score, fields=fields + after, indent=indent, tail=tail)
+
+
 PLAIN = [line(1, 2, 420), line(3, 4, 450), line(5, 6, -50)]
+NS_HELD = "<NS_BUTLER_POINTS>5</NS_BUTLER_POINTS>"
 # Layouts the splice takes (True) or leaves to the tree path (False); the
 # bytes are the tree path's either way.
 SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
@@ -436,6 +465,83 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
         ),
         False,
     ),
+    **{
+        f"points held, {name}": (line_document(lines, board=board), taken)
+        for name, (lines, board, taken) in {
+            "as a scorer writes them": (
+                [held(1, 2, 420), held(3, 4, 450), held(5, 6, -50)],
+                "",
+                True,
+            ),
+            "by some lines": ([held(1, 2, 420), PLAIN[1], held(5, 6, -50)], "", True),
+            "tab-indented": (
+                [held(1, 2, 420, indent="\n\t"), held(3, 4, 450, indent="\n\t")],
+                "",
+                True,
+            ),
+            "lines with other indentation": (
+                [held(1, 2, 420), held(3, 4, 450, indent="\n\t"), PLAIN[2]],
+                "",
+                True,
+            ),
+            "led otherwise than the line's fields": (
+                [held(1, 2, 420, lead="\n    "), held(3, 4, 450)],
+                "",
+                False,
+            ),
+            "after text that follows the last field": (
+                [held(1, 2, 420).replace("</SCORE>", "</SCORE>x"), held(3, 4, 450)],
+                "",
+                False,
+            ),
+            "with no indentation": (
+                [held(1, 2, 420, indent="", lead="", tail=""), line(3, 4, 450, indent="", tail="")],
+                "",
+                True,
+            ),
+            "with no indentation but a tail": (
+                [held(1, 2, 420, indent="", lead="\n"), held(3, 4, 450, indent="", lead="\n")],
+                "",
+                True,
+            ),
+            "with no indentation, led otherwise than the tail": (
+                [held(1, 2, 420, indent="", lead=" "), held(3, 4, 450, indent="", lead=" ")],
+                "",
+                False,
+            ),
+            "one of the two": ([held(1, 2, 420, order=("NS",)), held(3, 4, 450)], "", False),
+            "EW first": ([held(1, 2, 420, order=("EW", "NS")), held(3, 4, 450)], "", False),
+            "before a field that goes after them": (
+                [held(1, 2, 420, after="\n  <NOTES>n</NOTES>"), held(3, 4, 450)],
+                "",
+                False,
+            ),
+            "one with an attribute": (
+                [
+                    held(1, 2, 420).replace("<NS_BUTLER_POINTS>", "<NS_BUTLER_POINTS X='1'>"),
+                    PLAIN[1],
+                ],
+                "",
+                False,
+            ),
+            "one self-closed": (
+                [held(1, 2, 420).replace(">1</NS_BUTLER_POINTS>", "/>")],
+                "",
+                False,
+            ),
+            "twice in a line": (
+                [held(1, 2, 420).replace("<SCORE>", f"{NS_HELD}<SCORE>")],
+                "",
+                False,
+            ),
+            "outside a line too": ([held(1, 2, 420), held(3, 4, 450)], NS_HELD, False),
+            "and a comment spelling them": (
+                [held(1, 2, 420), held(3, 4, 450)],
+                "<!-- <NS_BUTLER_POINTS> -->",
+                False,
+            ),
+        }.items()
+    },
     # A line in a namespace is no line to the reader, but its bytes spell
     # one: counted as a line by the cut, it shifted every later line's
     # points onto the one before (found by review).
@@ -467,6 +573,91 @@ def test_each_layout_is_written_as_the_tree_path_writes_it(case: tuple[bytes, bo
     assert takes_splice(scored[0]) is spliced
     for obj in (*scored, event):
         assert_written_as_tree(obj)  # type: ignore[arg-type]
+
+
+# A line's points as a scorer may have left them: none, both after the last
+# field (led by the line's indentation or otherwise), one, the two the other
+# way round, before a field that goes after them, one with an attribute.
+HELD_ENDS: tuple[dict[str, Any], ...] = (
+    {},
+    {"order": ("NS", "EW")},
+    {"order": ("NS", "EW"), "lead": "\n    "},
+    {"order": ("EW",)},
+    {"order": ("EW", "NS")},
+    {"order": ("NS", "EW"), "after": "<NOTES>n</NOTES>"},
+    {"order": ("NS", "EW"), "indent": "\n\t"},
+    {"order": ("NS", "EW"), "indent": "", "lead": "", "tail": ""},
+    {"order": ("NS", "EW"), "indent": "", "lead": "\n"},
+    {"order": ("NS", "EW"), "indent": "", "lead": " "},
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    ends=st.lists(st.sampled_from(range(len(HELD_ENDS))), min_size=1, max_size=5),
+    scores=st.lists(st.sampled_from((420, 450, -50, 100, -620)), min_size=5, max_size=5),
+)
+def test_lines_holding_points_in_any_layout_write_the_tree_paths_bytes(
+    ends: list[int], scores: list[int]
+) -> None:
+    """Whatever points the lines hold, and however: the tree path's bytes,
+    spliced or not."""
+    lines = [held(2 * k + 1, 2 * k + 2, scores[k], **HELD_ENDS[end]) for k, end in enumerate(ends)]
+    event = usebio.loads(line_document(lines))
+    for method in ("butler", "cross-imps"):
+        assert_written_as_tree(pbnscore.score(event, method), SPLICED_DIALECTS)
+
+
+def rewritten(path: Path, method: str) -> bytes:
+    """``path`` scored by ``method`` and written: a file holding its points."""
+    return usebio.dumps(pbnscore.score(usebio.load(path), method))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_a_fixture_holding_its_points_writes_the_tree_paths_bytes(path: Path) -> None:
+    """Each fixture as written by each method that scores it, read and
+    scored again by each: the tree path's bytes (its points replaced)."""
+    for first in scorings(path):
+        event = usebio.loads(usebio.dumps(first))
+        for scored in scorings_of(event):
+            assert_written_as_tree(scored, SPLICED_DIALECTS)
+
+
+@pytest.mark.parametrize("path", shared_sample_params("usebio/*.xml"))
+def test_a_sample_holding_its_points_writes_the_tree_paths_bytes(path: Path) -> None:
+    """A real-world sample written with Butler points and scored again:
+    the tree path's bytes."""
+    try:
+        data = rewritten(path, "butler")
+    except PbnscoreError:
+        data = rewritten(path, "aggregate")
+    for scored in scorings_of(usebio.loads(data)):
+        assert_written_as_tree(scored, SPLICED_DIALECTS)
+
+
+def test_a_file_holding_its_points_is_spliced() -> None:
+    """A scorer's file, holding the points it is scored for again, takes
+    the splice: the points replaced in place."""
+    data = rewritten(ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml", "butler")
+    scored = pbnscore.score(usebio.loads(data), "butler")
+    assert takes_splice(scored)
+    assert _writer.write(scored) == data
+
+
+def test_a_line_holding_points_the_method_gives_none_goes_to_the_tree_path() -> None:
+    """A line the method gives no points (no result finds it) keeps the
+    points it holds: the tree path's."""
+    data = rewritten(ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml", "butler")
+    scored = pbnscore.score(usebio.loads(data), "butler")
+    without_ref = rescored(
+        scored,
+        lambda board: tuple(
+            attrs.evolve(r, result=attrs.evolve(r.result, source_ref=None)) if k == 1 else r
+            for k, r in enumerate(board.results)
+        ),
+    )
+    assert not takes_splice(without_ref)
+    assert _writer.write(without_ref) == _writer.write(without_ref, splice=False)
 
 
 def test_options_that_change_the_points_write_the_tree_paths_bytes() -> None:

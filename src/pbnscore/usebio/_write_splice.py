@@ -24,8 +24,12 @@ spell as many line start tags as the cut finds line ends, each piece one
 skeleton's lines are its runs' placeholders (:meth:`Cut.refs`), it holds every
 element and comment the edits can see (:func:`seen`, compared on the two
 trees), no comment, processing instruction or DOCTYPE spells a line (the
-cut could fall in it), the input has none of the points elements, and each
-scored line ends with a field that comes before them. Otherwise the caller
+cut could fall in it), and each scored line ends with a field that comes
+before them. Points the input's lines hold already (a scorer's file) are
+taken out of the bytes first, where each line holding them ends with all of
+them, as the splice would put them in, and gets new ones
+(:func:`held_points`): replaced in place, as the tree path replaces them.
+Otherwise the caller
 edits a copy of the tree. A test holds the two byte-identical on every
 fixture and sample and on hand-made layouts.
 """
@@ -391,6 +395,85 @@ def plain_doctype(tree: etree._ElementTree, output: bytes) -> bool:
     return b"TRAVELLER_LINE" not in doctype and output.startswith(
         b"<?xml version='1.0' encoding='UTF-8'?>\n" + doctype + b"\n"
     )
+
+
+def held_points(
+    output: bytes, root: Element, order: Sequence[str]
+) -> tuple[bytes, list[int]] | None:
+    """``output`` (``root`` serialised) without the points elements of
+    ``order`` its lines hold, and the places of those lines among the lines
+    (none: ``output`` as it is). The tree path sets the text of each in
+    place; taking them out and putting the new ones in as for a line
+    without them gives its bytes where each such line ends with all of
+    them, in ``order``, each a plain element (no attribute, no child) led
+    as set_children leads one it puts in, and the new points give each a text
+    (the caller's check, on :func:`line_points`). None where some other
+    layout holds them: a line with some of them, or with one elsewhere, or
+    one outside a line."""
+    held = _held_count(order)(root)
+    if not held:
+        return output, []
+    matches = list(_held_pattern(tuple(order)).finditer(output))
+    # Every start tag of theirs in the bytes is in a match (none is in a
+    # comment or text: lxml escapes "<" in text), and every element of
+    # theirs in the tree is one: a match per line that holds them.
+    if held != len(matches) * len(order) or any(
+        output.count(b"<" + tag.encode()) != len(matches) for tag in order
+    ):
+        return None
+    kept, places = [], []
+    place, after = -1, 0
+    for match in matches:
+        place += output.count(_LINE_OPEN, after, match.start())
+        start = output.rfind(_LINE_OPEN, after, match.start())
+        own = _START_REST_RE.match(output, start + len(_LINE_OPEN)) if start >= 0 else None
+        # What set_children leads an element it puts in with: the line's
+        # indentation, or where it has none, the last child's tail.
+        if own is None or match[1] != (own[1] if _blank(own[1]) else match[2]):
+            return None  # led otherwise
+        places.append(place)
+        kept.append(output[after : match.start()])
+        after = match.end()
+    kept.append(output[after:])
+    return b"".join(kept), places
+
+
+def _held_count(order: Sequence[str]) -> etree.XPath:
+    """How many elements of ``order`` a document holds, anywhere."""
+    key = tuple(order)
+    found = _HELD_COUNTS.get(key)
+    if found is None:
+        found = _HELD_COUNTS[key] = etree.XPath(
+            "count(//*[" + " or ".join(f"self::{tag}" for tag in key) + "])"
+        )
+    return found
+
+
+def _held_pattern(order: tuple[str, ...]) -> re.Pattern[bytes]:
+    """A line's held points elements, each plain and led by the same
+    whitespace (the first group), the last followed by text (the second)
+    and the line's end tag (so that they are the line's last children)."""
+    found = _HELD_PATTERNS.get(order)
+    if found is None:
+        lead = rb"(?<=>)([ \t\n]*)"  # the whole tail of the field before
+        elements = [b"<%s>[^<]*</%s>" % (tag.encode(), tag.encode()) for tag in order]
+        body = lead + rb"\1".join(elements)
+        found = _HELD_PATTERNS[order] = re.compile(body + rb"(?=([^<]*)</TRAVELLER_LINE>)")
+    return found
+
+
+_HELD_COUNTS: dict[tuple[str, ...], etree.XPath] = {}
+_HELD_PATTERNS: dict[tuple[str, ...], re.Pattern[bytes]] = {}
+
+
+def points_given(
+    points: tuple[list[int], list[tuple[bytes, ...]]], places: Sequence[int], length: int
+) -> bool:
+    """Whether each of the lines at ``places`` is given ``length`` points
+    elements by ``points`` (from :func:`line_points`)."""
+    indices, distinct = points
+    full = [len(elements) == length for elements in distinct]
+    return all(full[indices[place]] for place in places)
 
 
 def line_points(

@@ -55,11 +55,13 @@ from pbnscore.usebio._write_splice import (
     LinePlaces,
     Players,
     cut,
+    held_points,
     hollow,
     join,
     line_points,
     parse_skeleton,
     plain_doctype,
+    points_given,
     points_order_allowed,
     seen,
 )
@@ -178,9 +180,15 @@ def _spliced(
     root = tree.getroot()
     tags = profile.points_tags(scored.style, event.kind) if scored is not None else ()
     order = [tag for pair in tags for tag in pair]
-    if order and (not points_order_allowed(order) or next(root.iter(*order), None) is not None):
-        return None  # points to replace, or where the splice cannot put them
+    if order and not points_order_allowed(order):
+        return None  # points where the splice cannot put them
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
+    # Points to replace (a file from a scorer): taken out, then put in as
+    # into a file without them, where that gives the tree path's bytes.
+    stripped = held_points(output, root, order) if order else (output, [])
+    if stripped is None:
+        return None
+    output, held = stripped
     found = cut(output) if plain_doctype(tree, output) else None
     if found is None or find_by_rare_byte(output, b"xmlns", b"x") >= 0:
         # The cut reads bytes, which cannot tell an element in a namespace
@@ -200,8 +208,8 @@ def _spliced(
     points = None
     if scored is not None and order:
         points = line_points(places, scored.boards, tags, points_text)
-        if points is None:
-            return None
+        if points is None or (held and not points_given(points, held, len(order))):
+            return None  # a line scored twice, or one whose points the tree path keeps
     _to_version(skeleton)
     if scored is not None:
         _Scorer(skeleton_root, _RefLocator(nodes), style, profile, awards, unlisted).apply(
