@@ -18,7 +18,8 @@ Who is who (docs/reference/season.md "Who is who"):
   (``name,same_as``) settles a name, silencing its warning.
 - A pair is the unordered pair of its players; a team is its name.
 
-``pbnscore.season`` is the function (it also takes paths); this module is
+:func:`season` is also the package's ``pbnscore.season`` (it takes paths
+too) and :class:`Season` its ``pbnscore.Season``; the other names are
 ``from pbnscore.seasons import ...``.
 
 The parts, one job each: :mod:`._event_figures` (one event boiled down),
