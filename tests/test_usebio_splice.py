@@ -484,6 +484,11 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
                 "",
                 True,
             ),
+            "led as the other lines, not as its own fields": (
+                [held(1, 2, 420, indent="\n\t", lead="\n  "), held(3, 4, 450)],
+                "",
+                False,
+            ),
             "led otherwise than the line's fields": (
                 [held(1, 2, 420, lead="\n    "), held(3, 4, 450)],
                 "",

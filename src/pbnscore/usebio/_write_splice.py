@@ -410,29 +410,57 @@ def held_points(
     (the caller's check, on :func:`line_points`). None where some other
     layout holds them: a line with some of them, or with one elsewhere, or
     one outside a line."""
-    held = _held_count(order)(root)
-    if not held:
-        return output, []
-    matches = list(_held_pattern(tuple(order)).finditer(output))
+    spelt = [output.count(b"<" + tag.encode()) for tag in order]
+    if not any(spelt):
+        return output, []  # each element of theirs would spell its start tag
+    pieces = _held_pattern(tuple(order)).split(output)
+    found = len(pieces) // 3  # before, lead between them, tail ... rest
     # Every start tag of theirs in the bytes is in a match (none is in a
     # comment or text: lxml escapes "<" in text), and every element of
     # theirs in the tree is one: a match per line that holds them.
-    if held != len(matches) * len(order) or any(
-        output.count(b"<" + tag.encode()) != len(matches) for tag in order
-    ):
+    if spelt.count(found) != len(spelt) or _held_count(order)(root) != found * len(order):
         return None
+    befores, leads = pieces[0:-1:3], pieces[1::3]
+    lead = leads[0]
+    # As a rule every line is led alike and indented so (one test each).
+    if (
+        len(order) > 1
+        and _blank(lead)
+        and leads.count(lead) == found
+        and all(map(bytes.endswith, befores, repeat(b">" + lead)))
+        and output.count(b"%s>%s<" % (_LINE_OPEN, lead)) == output.count(_LINE_OPEN)
+    ):
+        lines = accumulate(map(bytes.count, befores, repeat(_LINE_OPEN)))
+        trimmed = map(bytes.__getitem__, befores, repeat(slice(0, -len(lead))))
+        return b"".join((*trimmed, pieces[-1])), [line - 1 for line in lines]
+    return _held_line_by_line(output, _held_pattern(tuple(order)), len(order) > 1)
+
+
+def _held_line_by_line(
+    output: bytes, pattern: re.Pattern[bytes], between: bool
+) -> tuple[bytes, list[int]] | None:
+    """:func:`held_points` where lines are led or indented otherwise:
+    each line's points elements looked at on their own."""
     kept, places = [], []
     place, after = -1, 0
-    for match in matches:
-        place += output.count(_LINE_OPEN, after, match.start())
-        start = output.rfind(_LINE_OPEN, after, match.start())
+    for match in pattern.finditer(output):
+        at = match.start()
+        begins = output.rfind(b">", after, at) + 1  # the whole tail of the field before
+        lead = output[begins:at]
+        place += output.count(_LINE_OPEN, after, at)
+        start = output.rfind(_LINE_OPEN, after, at)
         own = _START_REST_RE.match(output, start + len(_LINE_OPEN)) if start >= 0 else None
         # What set_children leads an element it puts in with: the line's
         # indentation, or where it has none, the last child's tail.
-        if own is None or match[1] != (own[1] if _blank(own[1]) else match[2]):
+        if (
+            own is None
+            or lead.strip(b" \t\n")
+            or lead != (own[1] if _blank(own[1]) else match[2])
+            or (between and match[1] != lead)
+        ):
             return None  # led otherwise
         places.append(place)
-        kept.append(output[after : match.start()])
+        kept.append(output[after:begins])
         after = match.end()
     kept.append(output[after:])
     return b"".join(kept), places
@@ -443,21 +471,27 @@ def _held_count(order: Sequence[str]) -> etree.XPath:
     key = tuple(order)
     found = _HELD_COUNTS.get(key)
     if found is None:
-        found = _HELD_COUNTS[key] = etree.XPath(
-            "count(//*[" + " or ".join(f"self::{tag}" for tag in key) + "])"
-        )
+        # One count per tag: libxml2 walks "//*[self::A or self::B]" some
+        # ten times slower (a predicate on every node).
+        found = _HELD_COUNTS[key] = etree.XPath(" + ".join(f"count(//{tag})" for tag in key))
     return found
 
 
 def _held_pattern(order: tuple[str, ...]) -> re.Pattern[bytes]:
-    """A line's held points elements, each plain and led by the same
-    whitespace (the first group), the last followed by text (the second)
-    and the line's end tag (so that they are the line's last children)."""
+    """A line's held points elements, each plain, the second on led by the
+    same whitespace (the first group), the last followed by text (the
+    second) and the line's end tag (so that they are the line's last
+    children). It begins with the first start tag: re finds that as a
+    literal, fast, where a pattern that begins otherwise is tried at every
+    byte (some 10 ms for a club file)."""
     found = _HELD_PATTERNS.get(order)
     if found is None:
-        lead = rb"(?<=>)([ \t\n]*)"  # the whole tail of the field before
         elements = [b"<%s>[^<]*</%s>" % (tag.encode(), tag.encode()) for tag in order]
-        body = lead + rb"\1".join(elements)
+        body = (
+            elements[0] + rb"([ \t\n]*)" + rb"\1".join(elements[1:])
+            if len(elements) > 1
+            else elements[0] + rb"()"
+        )
         found = _HELD_PATTERNS[order] = re.compile(body + rb"(?=([^<]*)</TRAVELLER_LINE>)")
     return found
 
