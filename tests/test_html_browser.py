@@ -224,6 +224,73 @@ def test_scorecards_and_hands(make: Any, browser_page: Any) -> None:
             assert (cards or "—") in "".join(text)
 
 
+# -- a name links to its scorecard everywhere it appears -------------------------------
+
+
+def _cards_by_id(dom: Any) -> dict[str, str]:
+    """Each scorecard's anchor -> its title (``Player 3 · Cal Cooper``)."""
+    cards = dom.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]")
+    return {card.get("id"): card.xpath("./h3")[0].text_content() for card in cards}
+
+
+def _card_title(cards: dict[str, str], link: Any) -> str:
+    href = link.get("href")
+    assert href.startswith("#") and href[1:] in cards, href
+    return cards[href[1:]]
+
+
+def test_each_opponent_of_an_individual_links_that_player_s_card(browser_page: Any) -> None:
+    """An individual's scorecard names two opponents a board ("2 & 4"):
+    each number links to that player's own scorecard."""
+    dom = dump_dom(browser_page, report_html.render(PAGES["individual"]()))
+    cards = _cards_by_id(dom)
+    cells = dom.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]"
+                      "//td[@data-label='Opponents']")  # fmt: skip
+    assert cells
+    for cell in cells:
+        numbers = cell.text_content().split(" & ")
+        links = cell.xpath("./a")
+        assert [a.text_content() for a in links] == numbers
+        for number, link in zip(numbers, links, strict=True):
+            assert _card_title(cards, link).startswith(f"Player {number} ·")
+
+
+def test_a_team_s_card_links_each_of_its_pairs(browser_page: Any) -> None:
+    """A team scored by a pairs method lists its pairs' points a board
+    ("Bears-1 -3.91, Bears-2 12.36"): each pair links to its scorecard."""
+    scored = events.fixture("pbn/teams-of-eight-three-matches.pbn", "cross-imps")()
+    dom = dump_dom(browser_page, report_html.render(scored))
+    cards = _cards_by_id(dom)
+    cells = dom.xpath("//table[@class='scorecard']//td[@data-label='Pairs']")
+    assert cells
+    for cell in cells:
+        pairs = [entry.rsplit(" ", 1)[0] for entry in cell.text_content().split(", ")]
+        links = cell.xpath("./a")
+        assert [a.text_content() for a in links] == pairs
+        for pair, link in zip(pairs, links, strict=True):
+            assert _card_title(cards, link).startswith(f"Pair {pair} ·")
+
+
+def test_the_match_grid_and_each_match_link_their_teams(browser_page: Any) -> None:
+    """The match grid's teams across (as down) and the team each match's
+    IMPs are given to link to that team's scorecard."""
+    scored = events.fixture("usebio/eight-teams.xml", "aggregate")()
+    dom = dump_dom(browser_page, report_html.render(scored))
+    cards = _cards_by_id(dom)
+    heads = dom.xpath("//table[contains(@class, 'grid')]/thead/tr/th")[1:]
+    assert len(heads) == 8
+    for head in heads:
+        (link,) = head.xpath("./a")
+        assert _card_title(cards, link).startswith(f"Team {head.text_content()} ·")
+    labels = dom.xpath("//table[@class='match-boards']/tbody/tr/td[1]")
+    assert labels
+    for label in labels:
+        team = label.text_content().removeprefix("IMPs to ")
+        (link,) = label.xpath("./a")
+        assert link.text_content() == team
+        assert _card_title(cards, link).startswith(f"Team {team} ·")
+
+
 A4_WIDTH = 718  # CSS pixels inside A4 portrait with Chromium's default 1 cm margins
 
 
@@ -530,6 +597,8 @@ PUBLISHED: dict[str, Callable[[], str]] = {
     "hand-record": lambda: report_html.render(
         pbnscore.score(pbnscore.load(events.FIXTURES / "pbn" / "hand-record.pbn"))
     ),
+    # An individual: each player's number a link of its own, even two in a cell.
+    "individual": _event_page(events.FIXTURES / "usebio" / "individual-with-handset.xml", "butler"),
 }
 
 # Run in the page: an element whose content is wider than its box (a table

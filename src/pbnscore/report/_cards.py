@@ -278,10 +278,11 @@ def participant_title(participant: Participant) -> str:
 
 def _seated(
     participant: Participant, sources: Sources
-) -> Iterator[tuple[int, int, Direction, str]]:
-    """(board index, result index, direction sat, opponents) for each
-    result at which ``participant`` sat, in play order. A team's pair sits
-    in its session's fields, which have no section."""
+) -> Iterator[tuple[int, int, Direction, tuple[str, ...]]]:
+    """(board index, result index, direction sat, opponents' numbers: a
+    pair, or an individual's two players) for each result at which
+    ``participant`` sat, in play order. A team's pair sits in its session's
+    fields, which have no section."""
     p = participant
     for at, index in sources.seats.get((p.section if p.team is None else None, p.id), ()):
         place = sources.places[at]
@@ -289,9 +290,9 @@ def _seated(
         if p.kind is ParticipantKind.PLAYER:
             players = (*result.players, None, None, None, None)[:4]
             if p.id in (players[0], players[2]):
-                yield at, index, Direction.NS, _both(players[1], players[3])
+                yield at, index, Direction.NS, _present(players[1], players[3])
             elif p.id in (players[1], players[3]):
-                yield at, index, Direction.EW, _both(players[0], players[2])
+                yield at, index, Direction.EW, _present(players[0], players[2])
             continue
         for side, mine, theirs in (
             (Direction.NS, result.ns, result.ew),
@@ -303,7 +304,7 @@ def _seated(
                 place.match, result.home_direction, side, p.team
             ):
                 continue
-            yield at, index, side, theirs or ""
+            yield at, index, side, _present(theirs)
 
 
 def _sits(participant: Participant, side: Direction, sources: Sources) -> bool:
@@ -315,8 +316,29 @@ def _sits(participant: Participant, side: Direction, sources: Sources) -> bool:
     return p.direction in (None, side) or sources.listed.get((p.section, p.id)) == 1
 
 
-def _both(first: str | None, second: str | None) -> str:
-    return " & ".join(x for x in (first, second) if x)
+def _present(*numbers: str | None) -> tuple[str, ...]:
+    return tuple(number for number in numbers if number)
+
+
+def _opponents(
+    participant: Participant, side: Direction, numbers: tuple[str, ...], sources: Sources
+) -> _view.Linked:
+    """``2 & 4``, each number linked to the scorecard of who sat under it
+    (the other side's pair, or each of an individual's two players)."""
+    section = participant.section if participant.team is None else None
+    other = (Direction.EW if side is Direction.NS else Direction.NS).value
+    cards = sources.seat_cards
+    parts: list[_view.Part] = []
+    for number in numbers:
+        if parts:
+            parts.append(_view.Part(" & "))
+        card = (
+            cards.get((ParticipantKind.PLAYER, section, number))
+            if participant.kind is ParticipantKind.PLAYER
+            else cards.get((section, number, other)) or cards.get((section, number))
+        )
+        parts.append(_view.Part(number, card))
+    return _view.Linked(tuple(parts))
 
 
 def _team_sat(match: Match | None, home: Direction | None, side: Direction, team: str) -> bool:
@@ -349,7 +371,7 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
             (
                 str(board.number),
                 side.value,
-                opponents,
+                _opponents(participant, side, opponents, sources),
                 result.contract_text or "",
                 result.declarer.value if result.declarer else "",
                 _travellers.outcome_text(result)
@@ -365,12 +387,7 @@ def _pair_card(participant: Participant, sources: Sources) -> _view.Table:
             )
         )
         note = why.anchor if why is not None else None
-        section = participant.section if participant.team is None else None
-        other = (Direction.EW if side is Direction.NS else Direction.NS).value
-        theirs = sources.seat_cards.get((section, opponents, other)) or sources.seat_cards.get(
-            (section, opponents)
-        )
-        links.append((anchor, None, theirs, *(None,) * (len(_PAIR_COLUMNS) - 5), note, None))
+        links.append((anchor, *(None,) * (len(_PAIR_COLUMNS) - 3), note, None))
     return _view.make_table(
         "scorecard",
         None,
@@ -399,28 +416,40 @@ def _team_pairs_card(team: Participant, sources: Sources) -> _view.Table:
         for s in sources.scored.standings
         if s.participant.team == team.id and s.participant.kind is ParticipantKind.PAIR
     ]
-    by_field: dict[Hashable, list[tuple[str, Points]]] = defaultdict(list)
+    by_field: dict[Hashable, list[tuple[str, str, Points]]] = defaultdict(list)
     first: dict[Hashable, tuple[int, str]] = {}
     seated = sorted(
-        (at, index, member.id, side)
+        (at, index, member.id, side, sources.cards[identity(member)])
         for member in members
         for at, index, side, _ in _seated(member, sources)
     )
-    for at, index, member_id, side in seated:
+    for at, index, member_id, side, card in seated:
         board = sources.scored.boards[at]
         key = field_key(board, teams=True)
         line = board.results[index]
         won = line.ns_points if side is Direction.NS else line.ew_points
         if won is not None:
-            by_field[key].append((member_id, won))
+            by_field[key].append((member_id, card, won))
             first.setdefault(key, (board.number, sources.boards[at]))
     rows: list[tuple[_view.Cell, ...]] = []
     links: list[tuple[str | None, ...]] = []
     total: Points = 0
     for key, values in by_field.items():
-        mean = Fraction(sum(v for _, v in values), len(values))
+        mean = Fraction(sum(v for _, _, v in values), len(values))
         total += mean
-        listed = ", ".join(f"{pid} {_view.points(v)}" for pid, v in values)
+        # "Bears-1 -3.91, Bears-2 12.36", each pair linked to its scorecard.
+        listed = _view.Linked(
+            tuple(
+                part
+                for at, (pid, card, v) in enumerate(values)
+                for part in (
+                    _view.Part(", " if at else ""),
+                    _view.Part(pid, card),
+                    _view.Part(f" {_view.points(v)}"),
+                )
+                if part.text
+            )
+        )
         number, anchor = first[key]
         rows.append((str(number), listed, mean, total))
         links.append((anchor, None, None, None))

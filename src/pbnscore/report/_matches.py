@@ -19,6 +19,8 @@ from pbnscore.report._view import (
     Cell,
     Column,
     Grid,
+    Linked,
+    Part,
     Table,
     column,
     join_title,
@@ -92,7 +94,7 @@ def tables(
     )
     return (
         listing,
-        *(_match_boards(match, teams, with_session, notes or {}) for match in matches),
+        *(_match_boards(match, teams, with_session, notes or {}, cards) for match in matches),
     )
 
 
@@ -123,12 +125,16 @@ NOT_PLAYED = "not played"  # a match in which no board was played: no IMPs, no V
 
 
 def _match_boards(
-    match: ScoredMatch, teams: Mapping[str, str], with_session: bool, notes: Mapping[Any, str]
+    match: ScoredMatch,
+    teams: Mapping[str, str],
+    with_session: bool,
+    notes: Mapping[Any, str],
+    cards: Mapping[tuple[Any, ...], str] | None,
 ) -> Table:
     """A match's IMPs board by board, sideways: a scorecard's two lines
     rather than a column as long as the match; each figure linked to its
-    board's note."""
-    rows = _board_rows(match)
+    board's note, the team each line's IMPs go to to its scorecard."""
+    rows = _board_rows(match, cards)
     linked = (None, *(notes.get(match_key(match, board.number)) for board in match.boards))
     return make_table(
         "match-boards",
@@ -144,14 +150,20 @@ def _match_boards(
     )
 
 
-def _board_rows(match: ScoredMatch) -> tuple[tuple[Cell, ...], ...]:
+def _board_rows(
+    match: ScoredMatch, cards: Mapping[tuple[Any, ...], str] | None
+) -> tuple[tuple[Cell, ...], ...]:
     """The home team's IMPs board by board; the away team's too where an
     artificial board does not balance (else they are the negation)."""
-    home = (f"IMPs to {match.team}", *(b.imps for b in match.boards))
+
+    def to(team: str) -> Linked:
+        return Linked((Part("IMPs to "), Part(team, team_card(cards, team))))
+
+    home = (to(match.team), *(b.imps for b in match.boards))
     if all(b.opponent_imps is None for b in match.boards):
         return (home,)
     away = [-b.imps if b.opponent_imps is None else b.opponent_imps for b in match.boards]
-    return home, (f"IMPs to {match.opponent}", *away)
+    return home, (to(match.opponent), *away)
 
 
 def grid(

@@ -76,10 +76,35 @@ def column(values: Iterable[Points | float | None], decimals: bool = False) -> l
     return [points(v) for v in values]
 
 
-Cell = str | Fraction | int | None
-"""A cell as a table is built: a display string, or a figure (a point
-figure, None where there is none) that :func:`_table` formats with the rest
-of its column."""
+@attrs.frozen
+class Part:
+    """Some of a cell's text, linked to ``anchor`` in the page (or not)."""
+
+    text: str
+    anchor: str | None = None
+
+
+@attrs.frozen
+class Linked:
+    """A cell of several parts, each linked to its own place: an
+    individual's opponents ``2 & 4``, each number to that player's
+    scorecard. Text shows the parts' text as one string."""
+
+    parts: tuple[Part, ...]
+
+    def __str__(self) -> str:
+        return "".join(part.text for part in self.parts)
+
+
+Plain = str | Fraction | int | None
+Cell = Plain | Linked
+"""A cell as a table is built: a display string, a :class:`Linked` one, or
+a figure (a point figure, None where there is none) that :func:`_table`
+formats with the rest of its column."""
+
+Link = str | Linked | None
+"""Where a cell leads in the page: one anchor for the whole cell, a cell's
+parts each with its own, or nowhere."""
 
 
 def rank_label(standing: Standing) -> str:
@@ -122,10 +147,11 @@ class Table:
     # its columns into blocks, each led by the first column.
     sideways: bool = False
     # Per row, per column: the anchor a cell links to in the page (a
-    # standing's scorecard, a scorecard's board), or None. Empty: no links.
-    links: tuple[tuple[str | None, ...], ...] = ()
+    # standing's scorecard, a scorecard's board), its parts where each
+    # links its own (Linked), or None. Empty: no links.
+    links: tuple[tuple[Link, ...], ...] = ()
 
-    def link(self, row: int, column: int) -> str | None:
+    def link(self, row: int, column: int) -> Link:
         return self.links[row][column] if self.links else None
 
 
@@ -365,13 +391,14 @@ def make_table(
     drop: frozenset[str] = frozenset(),
     note: str | None = None,
     sideways: bool = False,
-    links: Iterable[tuple[str | None, ...]] = (),
+    links: Iterable[tuple[Link, ...]] = (),
 ) -> Table:
     """A table without the ``optional`` columns that hold nothing (no
     tricks in the file, no tables named, a method without VPs) and without
-    the ``drop`` columns; figures formatted column by column."""
-    rows = _formatted(columns, list(rows), by_row=sideways)
-    link_rows = list(links)
+    the ``drop`` columns; figures formatted column by column. A
+    :class:`Linked` cell shows its text, its parts kept as its link."""
+    built, link_rows = _unlinked(list(rows), list(links), len(columns))
+    rows = _formatted(columns, built, by_row=sideways)
     keep = [
         index
         for index, column in enumerate(columns)
@@ -389,8 +416,24 @@ def make_table(
     )
 
 
+def _unlinked(
+    rows: list[tuple[Cell, ...]], links: list[tuple[Link, ...]], width: int
+) -> tuple[list[tuple[Plain, ...]], list[tuple[Link, ...]]]:
+    """The rows with each :class:`Linked` cell as its text, and the links
+    with that cell's parts in its place."""
+    texts = [tuple(str(c) if isinstance(c, Linked) else c for c in row) for row in rows]
+    if not any(isinstance(cell, Linked) for row in rows for cell in row):
+        return texts, list(links)
+    links = links or [(None,) * width for _ in rows]
+    merged = [
+        tuple(c if isinstance(c, Linked) else link for c, link in zip(row, linked, strict=True))
+        for row, linked in zip(rows, links, strict=True)
+    ]
+    return texts, merged
+
+
 def _formatted(
-    columns: tuple[Column, ...], rows: list[tuple[Cell, ...]], by_row: bool
+    columns: tuple[Column, ...], rows: list[tuple[Plain, ...]], by_row: bool
 ) -> list[tuple[str, ...]]:
     """Display strings: each column's figures by :func:`column` (each
     row's, in a sideways table, whose columns are boards)."""
@@ -412,11 +455,11 @@ def _formatted(
     return [tuple(cells) for cells in zip(*shown, strict=True)] if shown else []
 
 
-def _has_figures(cells: Iterable[Cell]) -> bool:
+def _has_figures(cells: Iterable[Plain]) -> bool:
     return any(cell is None or not isinstance(cell, str) for cell in cells)
 
 
-def _strings(cells: Iterable[Cell]) -> tuple[str, ...]:
+def _strings(cells: Iterable[Plain]) -> tuple[str, ...]:
     return tuple(cell if isinstance(cell, str) else "" for cell in cells)
 
 

@@ -33,6 +33,8 @@ from pbnscore.report._view import (
     Column,
     Diagram,
     Grid,
+    Link,
+    Linked,
     Report,
     Scorecard,
     Table,
@@ -478,8 +480,11 @@ def _table(table: Table) -> Iterator[str]:
     yield "</tbody></table></div>"
 
 
-def _linked(text: str, anchor: str | None) -> str:
-    return _e(text) if anchor is None else f'<a href="{_e(_fragment(anchor))}">{_e(text)}</a>'
+def _linked(text: str, link: Link) -> str:
+    """``text``, as a link to ``link``'s anchor, or each of its parts to its own."""
+    if isinstance(link, Linked):
+        return "".join(_linked(part.text, part.anchor) for part in link.parts)
+    return _e(text) if link is None else f'<a href="{_e(_fragment(link))}">{_e(text)}</a>'
 
 
 def _class(column: Column) -> str:
@@ -502,13 +507,14 @@ def _grid(grid: Grid) -> Iterator[str]:
         else "grid"
     )
     yield f'<div class="scroll"><table class="{kind}">'
+    # The teams across are the teams down, each linked to its scorecard.
+    anchors = grid.anchors or (None,) * len(grid.names)
     head = "".join(
-        f'<th scope="col" title="{_e(name)}">{_e(label)}</th>'
-        for label, name in zip(grid.labels, grid.names, strict=True)
+        f'<th scope="col" title="{_e(name)}">{_linked(label, anchor)}</th>'
+        for label, name, anchor in zip(grid.labels, grid.names, anchors, strict=True)
     )
     yield f"<thead><tr><th></th>{head}</tr></thead>"
     yield "<tbody>"
-    anchors = grid.anchors or (None,) * len(grid.names)
     for name, anchor, row in zip(grid.names, anchors, grid.cells, strict=True):
         cells = "".join(
             '<td class="self"></td>'
