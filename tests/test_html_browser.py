@@ -291,6 +291,34 @@ def test_the_match_grid_and_each_match_link_their_teams(browser_page: Any) -> No
         assert _card_title(cards, link).startswith(f"Team {team} ·")
 
 
+def test_the_teams_in_a_heading_link_their_cards(browser_page: Any) -> None:
+    """A match's heading ("1 Lions v 2 Tigers · Round 1"), a match board's
+    ("Board 1 · 1 Lions v 2 Tigers") and a pair's scorecard's ("Pair 3-7-8 ·
+    EW · Team 3 · …") link each team named to its scorecard."""
+    scored = events.fixture("usebio/teams-of-eight-three-matches.xml", "barking")()
+    dom = dump_dom(browser_page, report_html.render(scored))
+    cards = _cards_by_id(dom)
+    matches = dom.xpath("//h3[following-sibling::*[1][self::div[@class='scroll']]"
+                        "[.//table[@class='match-boards']]]")  # fmt: skip
+    boards = dom.xpath("//div[contains(concat(' ', @class, ' '), ' board ')]/h3")
+    pairs = [
+        h3 for h3 in dom.xpath("//div[contains(concat(' ', @class, ' '), ' card ')]/h3")
+        if h3.text_content().startswith("Pair ")
+    ]  # fmt: skip
+    assert len(matches) == 3 and len(boards) == 24 and len(pairs) == 24
+    for heading in (*matches, *boards):
+        teams = heading.text_content().split(" · ")[1 if heading in boards else 0].split(" v ")
+        links = heading.xpath("./a")
+        assert len(links) == len(teams) == 2
+        for team, link in zip(teams, links, strict=True):
+            assert team.startswith(f"{link.text_content()} ")
+            assert _card_title(cards, link).startswith(f"Team {link.text_content()} ·")
+    for heading in pairs:
+        (link,) = heading.xpath("./a")
+        assert f" · Team {link.text_content()} · " in heading.text_content()
+        assert _card_title(cards, link).startswith(f"Team {link.text_content()} ·")
+
+
 A4_WIDTH = 718  # CSS pixels inside A4 portrait with Chromium's default 1 cm margins
 
 

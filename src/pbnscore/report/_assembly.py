@@ -131,10 +131,10 @@ def _board_views(
     match_imps = _travellers.match_imps(scored, teams)
     players = _travellers.pair_players(scored.event)
     notes = whys or [{} for _ in places]
-    for at, (board, title, place, anchor, (dealer, vulnerability), analysis) in enumerate(
+    for at, (board, heading, place, anchor, (dealer, vulnerability), analysis) in enumerate(
         zip(
             scored.boards,
-            _travellers.titles(scored, teams),
+            _travellers.titles(scored, teams, seats),
             places,
             anchors,
             facts,
@@ -142,7 +142,7 @@ def _board_views(
             strict=True,
         )
     ):
-        datum = _cards.datum_fact(board)
+        datum, title = _cards.datum_fact(board), str(heading)
         traveller = _travellers.traveller(
             board, title, datum, match_imps(board), players, notes[at], seats or {}
         )
@@ -157,6 +157,7 @@ def _board_views(
                 whys=tuple(notes[at][key] for key in sorted(notes[at])),
                 previous=anchors[at - 1] if at else None,
                 next=anchors[at + 1] if at + 1 < len(anchors) else None,
+                heading=heading,
             )
         )
     return tuple(views)

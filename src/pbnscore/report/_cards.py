@@ -43,7 +43,7 @@ from pbnscore.model import (
     ScoredMatch,
     Standing,
 )
-from pbnscore.report import _matches, _travellers, _view
+from pbnscore.report import _travellers, _view
 from pbnscore.report._view import Identity, identity
 
 
@@ -255,24 +255,40 @@ def scorecards(sources: Sources) -> tuple[_view.Scorecard, ...]:
             table = _team_pairs_card(participant, sources)
         else:
             table = _pair_card(participant, sources)
-        cards.append(_view.Scorecard(anchor, card_title(participant, sources.teams), table))
+        heading = card_heading(participant, sources.teams, sources.seat_cards)
+        cards.append(_view.Scorecard(anchor, str(heading), table, heading))
     return tuple(cards)
 
 
-def card_title(participant: Participant, teams: Mapping[str, str]) -> str:
-    """A scorecard's title: who it is, then the players' (or the team's) names."""
+def card_heading(
+    participant: Participant,
+    teams: Mapping[str, str],
+    cards: Mapping[tuple[Any, ...], str] | None = None,
+) -> _view.Linked:
+    """A scorecard's title: who it is, then the players' (or the team's)
+    names; a pair's team linked to the team's scorecard (``cards``)."""
     who = _view.names(participant) or teams.get(participant.id, "")
-    return _view.join_title(participant_title(participant), who or None)
+    return _view.join_heading(participant_heading(participant, cards), who or None)
 
 
 def participant_title(participant: Participant) -> str:
     """Who a participant is, as a scorecard or an explanation heads it: kind
     and number, direction, section and team (``Pair 3 · NS · Section A``)."""
-    return _view.join_title(
+    return str(participant_heading(participant))
+
+
+def participant_heading(
+    participant: Participant, cards: Mapping[tuple[Any, ...], str] | None = None
+) -> _view.Linked:
+    """:func:`participant_title`, its team linked to the team's scorecard."""
+    team = participant.team
+    return _view.join_heading(
         f"{_view.kind_name(participant)} {participant.id}",
         participant.direction.value if participant.direction else None,
         _view.labelled("Section", participant.section),
-        _view.labelled("Team", participant.team),
+        None
+        if team is None
+        else _view.Linked((_view.Part("Team "), _view.Part(team, _view.team_card(cards, team)))),
     )
 
 
@@ -500,7 +516,7 @@ def _match_card(team: Participant, sources: Sources) -> _view.Table:
             )
             board_anchor = anchors.get((id(event_match), dealt.number))
             note = notes.get(board_anchor) if board_anchor is not None else None
-            theirs = _matches.team_card(sources.seat_cards, opponent)
+            theirs = _view.team_card(sources.seat_cards, opponent)
             links.append((None, board_anchor, theirs, None, note, None, None))
     return _view.make_table(
         "scorecard",

@@ -10,7 +10,6 @@ from typing import Any
 
 from pbnscore.model import (
     Event,
-    ParticipantKind,
     Points,
     ScoredMatch,
 )
@@ -23,12 +22,14 @@ from pbnscore.report._view import (
     Part,
     Table,
     column,
-    join_title,
+    join_heading,
     labelled,
     make_table,
     natural,
     points,
     several,
+    team_card,
+    team_heading,
     team_label,
 )
 
@@ -116,11 +117,6 @@ def _match_row(
 _NO_LINKS = (None,) * (len(_MATCH_COLUMNS) - 4)  # the figures after the two teams
 
 
-def team_card(cards: Mapping[tuple[Any, ...], str] | None, team: str) -> str | None:
-    """The anchor of ``team``'s scorecard, where it has one."""
-    return None if cards is None else cards.get((ParticipantKind.TEAM, None, team))
-
-
 NOT_PLAYED = "not played"  # a match in which no board was played: no IMPs, no VPs
 
 
@@ -136,10 +132,11 @@ def _match_boards(
     board's note, the team each line's IMPs go to to its scorecard."""
     rows = _board_rows(match, cards)
     linked = (None, *(notes.get(match_key(match, board.number)) for board in match.boards))
+    home, away = team_heading(match.team, teams, cards), team_heading(match.opponent, teams, cards)
     return make_table(
         "match-boards",
-        join_title(
-            f"{team_label(match.team, teams)} v {team_label(match.opponent, teams)}",
+        join_heading(
+            Linked((*home.parts, Part(" v "), *away.parts)),
             labelled("Session", match.session) if with_session else None,
             labelled("Round", None if match.round is None else str(match.round)),
         ),

@@ -22,13 +22,17 @@ from pbnscore.report._view import (
     BOARD_NOTE,
     Cell,
     Column,
+    Linked,
+    Part,
     Table,
     column,
+    join_heading,
     join_title,
     labelled,
     make_table,
     natural,
     several,
+    team_heading,
     team_label,
 )
 
@@ -65,8 +69,11 @@ _TRAVELLER_COLUMNS = (
 _TRAVELLER_OPTIONAL = frozenset(c.title for c in _TRAVELLER_COLUMNS) - {"Score"}
 
 
-def titles(scored: ScoredEvent, teams: Mapping[str, str]) -> list[str]:
-    """Each board's title."""
+def titles(
+    scored: ScoredEvent, teams: Mapping[str, str], cards: Mapping[tuple[Any, ...], str] | None
+) -> list[Linked]:
+    """Each board's title; the teams that played it (a teams event) linked
+    to their scorecards (``cards``, by team: :func:`pbnscore.report._view.team_card`)."""
     boards = scored.boards
     with_session = several(board.session for board in boards)
     titles = [
@@ -80,13 +87,11 @@ def titles(scored: ScoredEvent, teams: Mapping[str, str]) -> list[str]:
     # A teams event scored match by match has a "Board 1" for each match:
     # name the teams that played it.
     repeated = {title for title, count in Counter(titles).items() if count > 1}
-    if repeated:
-        team_of = _pair_teams(scored.event)
-        titles = [
-            join_title(title, _teams_at(board, team_of, teams)) if title in repeated else title
-            for title, board in zip(titles, boards, strict=True)
-        ]
-    return titles
+    team_of = _pair_teams(scored.event) if repeated else {}
+    return [
+        join_heading(title, _teams_at(board, team_of, teams, cards) if title in repeated else None)
+        for title, board in zip(titles, boards, strict=True)
+    ]
 
 
 def _pair_teams(event: Event) -> dict[str, str]:
@@ -100,10 +105,22 @@ def _pair_teams(event: Event) -> dict[str, str]:
     return team_of
 
 
-def _teams_at(board: ScoredBoard, team_of: Mapping[str, str], teams: Mapping[str, str]) -> str:
+def _teams_at(
+    board: ScoredBoard,
+    team_of: Mapping[str, str],
+    teams: Mapping[str, str],
+    cards: Mapping[tuple[Any, ...], str] | None,
+) -> Linked:
     sides = [side for r in board.results for side in (r.result.ns, r.result.ew) if side]
     playing = dict.fromkeys(team_of[side] for side in sides if side in team_of)
-    return " v ".join(team_label(team, teams) for team in playing)
+    between = (Part(" v "),)
+    return Linked(
+        tuple(
+            part
+            for at, team in enumerate(playing)
+            for part in (*(between if at else ()), *team_heading(team, teams, cards).parts)
+        )
+    )
 
 
 MatchBoard = tuple[str | None, frozenset[str], int]  # session, the two teams, board number

@@ -150,6 +150,7 @@ class Table:
     # standing's scorecard, a scorecard's board), its parts where each
     # links its own (Linked), or None. Empty: no links.
     links: tuple[tuple[Link, ...], ...] = ()
+    heading: Linked | None = None  # the title's parts, where some link
 
     def link(self, row: int, column: int) -> Link:
         return self.links[row][column] if self.links else None
@@ -211,6 +212,7 @@ class BoardView:
     whys: tuple[Any, ...] = ()
     previous: str | None = None  # the boards before and after, by anchor
     next: str | None = None
+    heading: Linked | None = None  # the title's parts: the teams linked
 
 
 @attrs.frozen
@@ -220,6 +222,7 @@ class Scorecard:
     anchor: str
     title: str
     table: Table
+    heading: Linked | None = None  # the title's parts: the team linked
 
 
 # -- header ---------------------------------------------------------------------
@@ -383,7 +386,7 @@ def option_value(value: object) -> str:
 
 def make_table(
     kind: str,
-    title: str | None,
+    title: str | Linked | None,
     columns: tuple[Column, ...],
     rows: Iterable[tuple[Cell, ...]],
     *,
@@ -407,12 +410,13 @@ def make_table(
     ]
     return Table(
         kind,
-        title,
+        str(title) if isinstance(title, Linked) else title,
         tuple(columns[i] for i in keep),
         tuple(tuple(row[i] for i in keep) for row in rows),
         note,
         sideways,
         tuple(tuple(row[i] for i in keep) for row in link_rows),
+        title if isinstance(title, Linked) else None,
     )
 
 
@@ -471,6 +475,32 @@ def several(sessions: Iterable[str | None]) -> bool:
 
 def join_title(*parts: str | None) -> str:
     return " · ".join(part for part in parts if part)
+
+
+def join_heading(*parts: str | Linked | None) -> Linked:
+    """:func:`join_title` of parts some of which link (a team to its card)."""
+    joined: list[Part] = []
+    for part in parts:
+        if part is None or not str(part):
+            continue
+        if joined:
+            joined.append(Part(" · "))
+        joined.extend(part.parts if isinstance(part, Linked) else (Part(part),))
+    return Linked(tuple(joined))
+
+
+def team_card(cards: Mapping[tuple[Any, ...], str] | None, team: str) -> str | None:
+    """The anchor of ``team``'s scorecard, where it has one (``cards``, by
+    (ParticipantKind.TEAM, None, team): :func:`pbnscore.report._assembly.build`)."""
+    return None if cards is None else cards.get((ParticipantKind.TEAM, None, team))
+
+
+def team_heading(
+    team: str, teams: Mapping[str, str], cards: Mapping[tuple[Any, ...], str] | None
+) -> Linked:
+    """:func:`team_label`, its team number linked to the team's scorecard."""
+    name = f" {teams[team]}" if team in teams else ""
+    return Linked(tuple(p for p in (Part(team, team_card(cards, team)), Part(name)) if p.text))
 
 
 def labelled(label: str, value: str | None) -> str | None:

@@ -328,6 +328,8 @@ class _Part(Protocol):
     def anchor(self) -> str: ...
     @property
     def title(self) -> str: ...
+    @property
+    def heading(self) -> Linked | None: ...
 
 
 _P = TypeVar("_P", bound=_Part)
@@ -348,7 +350,7 @@ def _parts(
     for part in parts:
         classes = f"{kind} part" if hidden else kind
         yield f'<div class="{classes}" id="{_e(part.anchor)}">'
-        yield f"<h3>{_e(part.title)}</h3>"
+        yield f"<h3>{_linked(part.title, part.heading)}</h3>"
         yield from body(part)
         yield "</div>"
     yield "</div>"
@@ -454,7 +456,7 @@ def _tables(tables: Iterable[Table], wrapper: str = "<div>") -> Iterator[str]:
     for table in tables:
         yield wrapper
         if table.title:
-            yield f"<h3>{_e(table.title)}</h3>"
+            yield f"<h3>{_linked(table.title, table.heading)}</h3>"
         if table.note:
             yield f'<p class="note">{_e(table.note)}</p>'
         yield from _table(table)
