@@ -16,7 +16,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -375,34 +375,49 @@ class DealAnalysis:
     given_as: str = ""  # what the file calls it, as a report names it
 
 
-class Later:
-    """A deal's analysis made when first asked for, then kept: a reader
-    gives a board this where reading the analysis costs a good part of
-    the read and few outputs show it (the double-dummy tables). Compared,
-    hashed, shown and pickled as the analysis it makes."""
+_T = TypeVar("_T")
+
+
+class Lazy(Generic[_T]):
+    """A board's deal or analysis made when first asked for, then kept: a
+    reader gives a board one where reading it costs a good part of the
+    read and few outputs show it (the hand records, the double-dummy
+    tables). Compared, hashed, shown and pickled as what it makes."""
 
     __slots__ = ("_made", "_make")
 
-    def __init__(self, make: Callable[[], DealAnalysis | None]) -> None:
-        self._make: Callable[[], DealAnalysis | None] | None = make
-        self._made: DealAnalysis | None = None
+    def __init__(self, make: Callable[[], _T | None]) -> None:
+        self._make: Callable[[], _T | None] | None = make
+        self._made: _T | None = None
 
-    def get(self) -> DealAnalysis | None:
-        """The analysis (None: the file gives none that reads)."""
+    def get(self) -> _T | None:
+        """What it makes (None: the file gives none that reads)."""
         if self._make is not None:
             self._made, self._make = self._make(), None
         return self._made
 
-    def __reduce__(self) -> tuple[Callable[[DealAnalysis | None], object], tuple[object]]:
+    def __reduce__(self) -> tuple[Callable[[_T | None], object], tuple[object]]:
         return _itself, (self.get(),)
 
 
-def _itself(value: DealAnalysis | None) -> DealAnalysis | None:
+class Later(Lazy[DealAnalysis]):
+    """A deal's analysis made when first asked for (see :class:`Lazy`)."""
+
+    __slots__ = ()
+
+
+class LaterDeal(Lazy[Deal]):
+    """A board's deal made when first asked for (see :class:`Lazy`)."""
+
+    __slots__ = ()
+
+
+def _itself(value: _T | None) -> _T | None:
     return value
 
 
-def _analysis_of(value: DealAnalysis | Later | None) -> DealAnalysis | None:
-    return value.get() if isinstance(value, Later) else value
+def _made(value: _T | Lazy[_T] | None) -> _T | None:
+    return value.get() if isinstance(value, Lazy) else value
 
 
 @attrs.frozen
@@ -418,12 +433,15 @@ class Board:
     )
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
-    deal: Deal | None = None
+    # The deal, or what makes it when first asked for: compared and shown
+    # as it either way (so is the analysis).
+    _deal: Deal | LaterDeal | None = attrs.field(
+        default=None, alias="deal", eq=_made, repr=lambda v: repr(_made(v))
+    )
     source_ref: int | None = None
-    # The double-dummy analysis the file gives for this board's deal, or
-    # what makes it when first asked for: compared and shown as it either way.
+    # The double-dummy analysis the file gives for this board's deal.
     _analysis: DealAnalysis | Later | None = attrs.field(
-        default=None, alias="analysis", eq=_analysis_of, repr=lambda v: repr(_analysis_of(v))
+        default=None, alias="analysis", eq=_made, repr=lambda v: repr(_made(v))
     )
 
     @property
@@ -432,9 +450,14 @@ class Board:
         return _results_of(self._results)
 
     @property
+    def deal(self) -> Deal | None:
+        """The board's hands, where the file gives them."""
+        return _made(self._deal)
+
+    @property
     def analysis(self) -> DealAnalysis | None:
         """The double-dummy analysis the file gives for this board's deal."""
-        return _analysis_of(self._analysis)
+        return _made(self._analysis)
 
     @property
     def columns(self) -> ResultColumns:

@@ -9,6 +9,7 @@ its DIRECTION, so a deal read from a HANDSET is listed from North.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -16,7 +17,7 @@ from typing import NamedTuple
 import attrs
 from lxml import etree
 
-from pbnscore.model import Board, Deal, Holding, Seat, Session, Vulnerability
+from pbnscore.model import Board, Deal, Holding, LaterDeal, Seat, Session, Vulnerability
 from pbnscore.usebio._read_write_spellings import (
     DEALERS,
     HAND_DIRECTIONS,
@@ -60,36 +61,50 @@ def _hand(element: Element) -> tuple[Seat, Holding] | None:
     return None if seat is None else (seat, (spades, hearts, diamonds, clubs))
 
 
-def _dealt(board: Element) -> Dealt | None:
+def _read_deal(board: Element) -> Deal | None:
+    """A HANDSET board's deal, None where a hand cannot be read or there is none."""
     hands: dict[Seat, Holding] = {}
     for element in board.iterchildren("HAND"):
         hand = _hand(element)
         if hand is None:
             return None
         hands[hand[0]] = hand[1]
-    if not hands:
-        return None
-    texts = _first_texts(board)
-    dealer = texts.get("DEALER", "").strip().upper()
-    vulnerability = texts.get("VULNERABILITY", "").strip().upper()
-    return Dealt(
-        Deal.of(hands),
-        DEALERS.get(dealer),
-        VULNERABILITIES.get(vulnerability),
-    )
+    return Deal.of(hands) if hands else None
 
 
-def _handset(element: Element) -> dict[int, Dealt]:
-    found: dict[int, Dealt] = {}
+class _Entry(NamedTuple):
+    """A HANDSET board, its deal read when first asked for; its dealer and
+    vulnerability are read at once (they are few, and a board takes them
+    only where its hands read)."""
+
+    deal: LaterDeal
+    dealer: Seat | None
+    vulnerability: Vulnerability | None
+    hands: bool  # whether it has a HAND
+
+    def dealt(self) -> Dealt | None:
+        deal = self.deal.get()
+        return None if deal is None else Dealt(deal, self.dealer, self.vulnerability)
+
+
+def _handset(element: Element) -> dict[int, list[_Entry]]:
+    """Each board number's HANDSET boards, in document order."""
+    found: dict[int, list[_Entry]] = {}
     for board in element.iterchildren("BOARD"):
-        number = (board.findtext("BOARD_NUMBER") or "").strip()
-        dealt = _dealt(board)
-        if number.isdigit() and dealt is not None:
-            found.setdefault(int(number), dealt)
+        texts = _first_texts(board)
+        number = texts.get("BOARD_NUMBER", "").strip()
+        if number.isdigit():
+            entry = _Entry(
+                LaterDeal(functools.partial(_read_deal, board)),
+                DEALERS.get(texts.get("DEALER", "").strip().upper()),
+                VULNERABILITIES.get(texts.get("VULNERABILITY", "").strip().upper()),
+                "HAND" in texts,
+            )
+            found.setdefault(int(number), []).append(entry)
     return found
 
 
-Handsets = list[tuple[str | None, dict[int, Dealt]]]  # (HANDSET_ID, boards), in order
+Handsets = list[tuple[str | None, dict[int, list[_Entry]]]]  # (HANDSET_ID, boards), in order
 
 
 def _handsets_in(element: Element | None) -> Handsets:
@@ -109,18 +124,23 @@ def with_deals(sessions: Iterable[Session], root: Element) -> tuple[Session, ...
         (element.get("SESSION_ID") or "").strip() or None: element
         for element in root.iterfind("EVENT/SESSION")
     }
+    plain: list[bool] = []  # whether every hand reads (found once, where there are hands)
     done = []
     for session in sessions:
         handsets = _handsets_in(session_els.get(session.id)) + top
         if not any(found for _, found in handsets):
             done.append(session)
             continue
+        if not plain:
+            plain.append(_UNREAD_HANDS(root) == 0)
         sections = tuple(
-            attrs.evolve(section, boards=_dealt_boards(section.boards, handsets, section.id))
+            attrs.evolve(
+                section, boards=_dealt_boards(section.boards, handsets, section.id, plain[0])
+            )
             for section in session.sections
         )
         matches = tuple(
-            attrs.evolve(match, boards=_dealt_boards(match.boards, handsets, None))
+            attrs.evolve(match, boards=_dealt_boards(match.boards, handsets, None, plain[0]))
             for match in session.matches
         )
         done.append(attrs.evolve(session, sections=sections, matches=matches))
@@ -128,14 +148,42 @@ def with_deals(sessions: Iterable[Session], root: Element) -> tuple[Session, ...
 
 
 def _dealt_boards(
-    boards: tuple[Board, ...], handsets: Handsets, section: str | None
+    boards: tuple[Board, ...], handsets: Handsets, section: str | None, plain: bool
 ) -> tuple[Board, ...]:
+    """``boards`` each given the deal of the first HANDSET board of its
+    number whose hands read (the section's own HANDSET first), with its
+    dealer and vulnerability where the board has none. The deal is read
+    when first asked for (most outputs show none) where which hands read
+    is known without reading them: every hand reads (``plain``), or no
+    HANDSET board of the number gives a dealer or vulnerability the board
+    lacks (then the deal is all that depends on it)."""
     named = [found for name, found in handsets if section is not None and name == section]
     order = named + [found for _, found in handsets]
     dealt_boards = []
     for board in boards:
-        dealt = next((found[board.number] for found in order if board.number in found), None)
-        if dealt is None or board.deal is not None:
+        entries = [entry for found in order for entry in found.get(board.number, ())]
+        if not entries or board.deal is not None:
+            dealt_boards.append(board)
+            continue
+        if plain:
+            first = next((entry for entry in entries if entry.hands), None)
+            if first is not None:
+                board = attrs.evolve(
+                    board,
+                    deal=first.deal,
+                    dealer=board.dealer or first.dealer,
+                    vulnerability=board.vulnerability or first.vulnerability,
+                )
+            dealt_boards.append(board)
+            continue
+        if (board.dealer is not None or all(e.dealer is None for e in entries)) and (
+            board.vulnerability is not None or all(e.vulnerability is None for e in entries)
+        ):
+            deal = entries[0].deal if len(entries) == 1 else _first_deal(entries)
+            dealt_boards.append(attrs.evolve(board, deal=deal))
+            continue
+        dealt = next((d for entry in entries if (d := entry.dealt()) is not None), None)
+        if dealt is None:
             dealt_boards.append(board)
             continue
         dealt_boards.append(
@@ -147,3 +195,23 @@ def _dealt_boards(
             )
         )
     return tuple(dealt_boards)
+
+
+# The hands that may not read, counted without reading them: a first
+# DIRECTION that is not one plain text node spelling a seat as hands
+# commonly do, a first suit whose text (with any descendants') is more than
+# upper-case cards or one "-". What this finds none of reads (_hand takes
+# more: spaces around, lower case, "10"); what it finds may read too.
+_SUIT_UNREAD = "{0}[1][translate(., 'AKQJT98765432', '') != '' and . != '-']"
+_SEAT_READ = " or ".join(f"text() = '{name}'" for name in HAND_DIRECTIONS.values())
+_UNREAD_HANDS = etree.XPath(
+    "count(//HANDSET/BOARD/HAND["
+    f"not(DIRECTION[1][count(node()) = 1 and ({_SEAT_READ})])"
+    + "".join(f" or {_SUIT_UNREAD.format(tag)}" for tag in SUIT_TAGS)
+    + "])"
+)
+
+
+def _first_deal(entries: list[_Entry]) -> LaterDeal:
+    """The deal of the first of ``entries`` whose hands read, when asked for."""
+    return LaterDeal(lambda: next((d for e in entries if (d := e.deal.get()) is not None), None))
