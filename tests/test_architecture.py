@@ -65,7 +65,8 @@ PACKAGE = Path(pbnscore.__file__).parent
 PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_bounded_read",
-         "_atomic", "_version", "_face", "_numbering", "_enums", "examples"),
+         "_atomic", "_version", "_face", "_numbering", "_enums", "examples",
+         "_pathnames"),
         "model",
     ),
     "pbn": "pbn format",

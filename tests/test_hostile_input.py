@@ -199,7 +199,7 @@ def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     /dev/full's (a real ENOSPC from the kernel), the name a real file."""
     real_create = _atomic.create_temporary
 
-    def create(folder: Path, prefix: str) -> tuple[int, str]:
+    def create(folder: str, prefix: str) -> tuple[int, str]:
         handle, name = real_create(folder, prefix)
         os.close(handle)
         return os.open("/dev/full", os.O_WRONLY), name
@@ -215,8 +215,8 @@ def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
         return
     real_create = _atomic.create_temporary
 
-    def create(target: Path, prefix: str) -> tuple[int, str]:
-        if target == folder:
+    def create(target: str, prefix: str) -> tuple[int, str]:
+        if Path(target) == folder:
             raise PermissionError(13, "Permission denied")
         return real_create(target, prefix)
 

@@ -196,9 +196,12 @@ def test_score_of_one_file_imports_no_other_command_or_format(tmp_path: Path) ->
     only for an option the USEBIO reader does not take), watch, serve,
     season and corrections are not imported; nor are tempfile and shutil
     (the file is written, and the command line parsed, without them) with
-    the compression modules shutil brings."""
+    the compression modules shutil brings, nor pathlib (with the urllib and
+    ipaddress it brings: a twentieth of the start-up), which only a failed
+    write, a folder to make or a rulings file beside the input need."""
     unused = {
         "pbnscore.batch", "pbnscore.pbn", "pbnscore.bws", "pbnscore.watch", "pbnscore.serve",
         "pbnscore.seasons", "pbnscore.corrections", "tempfile", "shutil", "bz2", "lzma",
+        "pathlib", "urllib.parse", "ipaddress",
     }  # fmt: skip
     assert _score_imports("mitchell-pairs.xml", unused, tmp_path) == "0 []\n"

@@ -22,7 +22,12 @@ import errno
 import os
 import re
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pbnscore import _pathnames
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def _new_file_mode() -> int:
@@ -43,8 +48,13 @@ class FolderError(OSError):
     ``cannot write to this folder: Permission denied``."""
 
 
-def folder_error(folder: Path, exc: OSError, *, making: bool = False) -> FolderError:
+def folder_error(
+    folder: str | os.PathLike[str], exc: OSError, *, making: bool = False
+) -> FolderError:
     """``exc``, met writing in (or ``making``) ``folder``, said of the folder."""
+    from pathlib import Path  # only when a write failed: not on start-up
+
+    folder = Path(folder)
     blocking = file_on_the_way(folder)
     if blocking is not None:
         # out/a is a file, out/a/b.xml wanted: POSIX says NotADirectoryError,
@@ -115,7 +125,7 @@ _CREATE = (
 _ATTEMPTS = 100  # names tried before giving up (each one new with odds of 1 in 2**32)
 
 
-def create_temporary(folder: Path, prefix: str) -> tuple[int, str]:
+def create_temporary(folder: str, prefix: str) -> tuple[int, str]:
     """A new file in ``folder`` named ``prefix``, :data:`_RANDOM` random
     characters and ``.part``, open, as ``tempfile.mkstemp`` makes it
     (readable and writable by its owner only), and its name. Not tempfile
@@ -159,13 +169,14 @@ def write_bytes(
     if descriptor is not None:
         _write_all(descriptor, data)
         return
-    # Messages name the folder as the user wrote it, unless a link led elsewhere.
-    folder = Path(path).parent
     if make_folders:
+        from pathlib import Path  # a command that makes folders (batch, watch)
+
+        making = Path(path).parent
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            making.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise folder_error(folder, exc, making=True) from None
+            raise folder_error(making, exc, making=True) from None
     try:
         # The path as given, not its realpath: a link to another process's
         # /proc/N/fd/1 on a pipe has the realpath "/proc/N/fd/pipe:[…]",
@@ -174,7 +185,7 @@ def write_bytes(
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
     except OSError as exc:  # a file on the way, a folder that cannot be searched
-        raise folder_error(folder, exc) from None
+        raise folder_error(_shown_folder(path, path, own=True), exc) from None
     else:
         if stat.S_ISREG(status.st_mode):
             mode = status.st_mode & 0o7777
@@ -185,13 +196,11 @@ def write_bytes(
             with open(path, "wb") as stream:  # a folder: IsADirectoryError
                 stream.write(data)
             return
-    target = Path(path) if own else Path(os.path.realpath(path))
-    if not own and os.path.islink(path):
-        folder = target.parent
+    target, folder, name = _target(path, own)
     try:
-        handle, temporary = create_temporary(target.parent, temporary_prefix(target.name))
+        handle, temporary = create_temporary(folder, temporary_prefix(name))
     except OSError as exc:
-        raise folder_error(folder, exc) from None
+        raise folder_error(_shown_folder(path, target, own), exc) from None
     replacing = False
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -210,4 +219,28 @@ def write_bytes(
             # (Windows: open in another program, or marked read-only).
             why = f"cannot replace this file: {exc.strerror}"
             raise OSError(exc.errno, why, str(path)) from None
-        raise folder_error(folder, exc) from None
+        raise folder_error(_shown_folder(path, target, own), exc) from None
+
+
+def _target(path: str | os.PathLike[str], own: bool) -> tuple[str | Path, str, str]:
+    """The file to rename the new one over, its folder and its name: where
+    ``path`` leads, unless it is pbnscore's ``own``. A real path has no
+    ``.`` or ``..`` parts and no separator at its end, so that its folder and
+    name are ``os.path``'s as well as ``pathlib``'s."""
+    if own:
+        from pathlib import Path  # watch's state file: watch imports pathlib
+
+        target = Path(path)
+        return target, str(target.parent), target.name
+    real = os.path.realpath(path)
+    return real, os.path.dirname(real), _pathnames.name(real)
+
+
+def _shown_folder(path: str | os.PathLike[str], target: str | os.PathLike[str], own: bool) -> Path:
+    """The folder a failed write is said of: as the user wrote it, unless a
+    link led elsewhere."""
+    from pathlib import Path  # only when a write failed: not on start-up
+
+    if not own and os.path.islink(path):
+        return Path(target).parent
+    return Path(path).parent

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from pbnscore import _pathnames
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,
@@ -202,14 +203,19 @@ def read_live(data: bytes, source: str, settings: Settings, warn: Warn | None = 
 def _with_rulings_beside(source: str, settings: Settings) -> Settings:
     """``settings`` with the rulings of ``NIGHT.corrections.csv`` beside
     ``source`` (``NIGHT.*``), where there is one."""
+    named = os.path.basename(source)
+    if named and named == _pathnames.name(source):  # a file's name, at the path's end
+        # Looked for without pathlib (a twentieth of score's start-up): the
+        # same file as pathlib's name for it below, which messages show.
+        stem = _pathnames.stem(source)
+        if not os.path.isfile(os.path.join(os.path.dirname(source), stem + CORRECTIONS_SUFFIX)):
+            return settings
     from pathlib import Path
 
     beside = Path(source).with_suffix(CORRECTIONS_SUFFIX)
-    try:
-        there = beside.is_file()
-    except OSError:  # ENAMETOOLONG: a night's name near the limit has no room for one
-        there = False
-    if not there:
+    # os.path.isfile is False on any OSError (ENAMETOOLONG: a night's name
+    # near the limit has no room for one), where Path.is_file raises some.
+    if not os.path.isfile(beside):
         return settings
     return attrs.evolve(settings, corrections=load_rulings(str(beside)))
 

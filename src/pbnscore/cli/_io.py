@@ -9,9 +9,8 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 
-from pbnscore import _bounded_read, outputs, pipeline
+from pbnscore import _bounded_read, _pathnames, outputs, pipeline
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,
@@ -198,7 +197,7 @@ def option_files(args: object) -> list[str]:
         str(value)
         for name, value in vars(args).items()
         if name.startswith(("option_", "aliases", "corrections"))
-        and isinstance(value, str | Path)
+        and isinstance(value, str | os.PathLike)
         and str(value).lower().endswith(".csv")
     ]
 
@@ -260,7 +259,7 @@ def _in_folder(folder: str, input_name: str, to: str) -> str:
         )
     if not os.path.isdir(folder):
         raise PbnscoreError(f"{folder}: no such folder")
-    return os.path.join(folder, f"{Path(input_name).stem}.{outputs.FORMATS[to].extension}")
+    return os.path.join(folder, f"{_pathnames.stem(input_name)}.{outputs.FORMATS[to].extension}")
 
 
 def stdout_is(path: str) -> bool:
@@ -304,7 +303,7 @@ def format_of(
     ``writes``; ``default`` for stdout or a name without an extension. Any
     other extension is a usage error: ``night.docx`` must not get a USEBIO
     file, nor ``ex.json`` a text file, under another format's name."""
-    if output is None or not Path(output).suffix:
+    if output is None or not _pathnames.suffix(output):
         return default
     named = outputs.named_by(output)
     if named is not None and named in writes:
@@ -315,7 +314,9 @@ def format_of(
         if name in writes
         for extension in known.extensions
     )
-    message = f"{Path(output).suffix} names no {what} format; use {listed}, or say which with --to"
+    message = (
+        f"{_pathnames.suffix(output)} names no {what} format; use {listed}, or say which with --to"
+    )
     raise UsageError(message, source=output)
 
 

@@ -14,7 +14,6 @@ from pbnscore import outputs, pipeline
 from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 from pbnscore.errors import UsageError
-from pbnscore.examples import CLUB_NIGHT
 
 if TYPE_CHECKING:
     from pbnscore.model import Event
@@ -54,6 +53,8 @@ def run(command_line: _parser.Line, method: str | None) -> int:
     if args.example == (args.input is not None):
         raise UsageError("score takes INPUT or --example (one of them)")
     if args.example:
+        from pbnscore.examples import CLUB_NIGHT  # pathlib: not on a file's start-up
+
         args.input = str(CLUB_NIGHT)
     data, source = _io.read_input(args.input)
     formats = tuple(dict.fromkeys(args.to or ()))

@@ -5,10 +5,10 @@ in ``_view``: a JSON report imports no layout (start-up, docs/internals/speed.md
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import PurePath
 
 import attrs
 
+from pbnscore import _pathnames
 from pbnscore.model import Event, Points, ScoredMatch, Standing
 
 
@@ -44,7 +44,7 @@ def team_records(matches: Iterable[ScoredMatch]) -> dict[str, TeamRecord]:
 
 def source_name(event: Event) -> str:
     """The input file's base name; ``<stdin>`` stays as it is."""
-    return PurePath(event.source.name).name or event.source.name
+    return _pathnames.name(event.source.name) or event.source.name
 
 
 def team_pairs_first(standings: Iterable[Standing]) -> list[Standing]:
