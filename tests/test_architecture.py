@@ -66,7 +66,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_bounded_read",
          "_atomic", "_version", "_face", "_numbering", "_enums", "examples",
-         "_pathnames"),
+         "_pathnames", "_patterns"),
         "model",
     ),
     "pbn": "pbn format",

@@ -23,14 +23,14 @@ in docs/reference/choices.md ("Pairs known by their numbers only").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import attrs
 
+from pbnscore._patterns import compiled_later
 from pbnscore.model import Board, Direction, Fields, Participant, Section
 
-NATURAL_RE = re.compile(r"(\d+)")
+NATURAL_RE = compiled_later(r"(\d+)")
 Numbers = Iterable[str | None]  # a board's pair numbers one way, table by table
 
 

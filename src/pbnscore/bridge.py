@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from pbnscore._patterns import compiled_later
 from pbnscore.errors import ContractError as ContractError  # its home is errors
 from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
 
@@ -78,7 +79,7 @@ def parse_contract(text: str) -> Contract | None:
 
 # A result written against the contract: "=", "+1", "-2" (BridgeWebs PBN
 # rows, the USEBIO 1.1 converter's TRICKS).
-RELATIVE_TRICKS_RE = re.compile(r"=|[+-]\d{1,2}")
+RELATIVE_TRICKS_RE = compiled_later(r"=|[+-]\d{1,2}")
 
 
 def relative_tricks(contract: Contract, text: str) -> int:

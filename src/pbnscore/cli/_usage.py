@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, ClassVar, NoReturn
 
 from pbnscore import outputs
+from pbnscore._patterns import compiled_later
 from pbnscore.errors import UsageError, excerpt, shown
 
 
@@ -137,12 +137,12 @@ class Parser(argparse.ArgumentParser):
         return text if self.appendix is None else f"{text}\n{self.appendix()}"
 
 
-_CHOICE_RE = re.compile(
+_CHOICE_RE = compiled_later(
     r"argument (?P<arg>[^:]+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$"
 )
-_TYPE_RE = re.compile(r"argument (?P<arg>[^:]+): invalid (?P<kind>\S+) value: (?P<value>.*)$")
-_ARGUMENT_RE = re.compile(r"argument (?P<arg>[^:]+): (?P<rest>.*)$")
-_REQUIRED_RE = re.compile(r"the following arguments are required: (?P<names>.*)$")
+_TYPE_RE = compiled_later(r"argument (?P<arg>[^:]+): invalid (?P<kind>\S+) value: (?P<value>.*)$")
+_ARGUMENT_RE = compiled_later(r"argument (?P<arg>[^:]+): (?P<rest>.*)$")
+_REQUIRED_RE = compiled_later(r"the following arguments are required: (?P<names>.*)$")
 
 # What a value of an argparse type is called.
 _KINDS = {"int": "a whole number", "float": "a number"}

@@ -10,13 +10,13 @@ its DIRECTION, so a deal read from a HANDSET is listed from North.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
 import attrs
 from lxml import etree
 
+from pbnscore._patterns import compiled_later
 from pbnscore.model import Board, Deal, Holding, LaterDeal, Seat, Session, Vulnerability
 from pbnscore.usebio._read_write_spellings import (
     DEALERS,
@@ -28,7 +28,7 @@ from pbnscore.usebio._read_write_spellings import (
 Element = etree._Element
 
 _SEAT_OF = {name.upper(): seat for seat, name in HAND_DIRECTIONS.items()}
-_SUIT_RE = re.compile(r"[AKQJT2-9]*")
+_SUIT_RE = compiled_later(r"[AKQJT2-9]*")
 
 
 class Dealt(NamedTuple):  # not attrs: an attrs class costs every USEBIO read ~0.4 ms at import

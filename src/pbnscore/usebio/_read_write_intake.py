@@ -15,6 +15,7 @@ from typing import cast
 
 from lxml import etree
 
+from pbnscore._patterns import compiled_later
 from pbnscore.errors import UsebioError, excerpt
 
 Element = etree._Element
@@ -29,7 +30,7 @@ PARSER = etree.XMLParser(
     huge_tree=False,
     remove_comments=False,
 )
-_ENCODING_DECL_RE = re.compile(r"""^(\s*<\?xml[^>]*?encoding\s*=\s*)(["'])[^"']*\2""")
+_ENCODING_DECL_RE = compiled_later(r"""^(\s*<\?xml[^>]*?encoding\s*=\s*)(["'])[^"']*\2""")
 
 
 def parse(data: bytes | str, source: str) -> etree._ElementTree:
@@ -69,7 +70,7 @@ def _syntax_message(exc: etree.XMLSyntaxError) -> str:
     return _ADVICE_RE.sub("", message) or "not well-formed XML"
 
 
-_ADVICE_RE = re.compile(r",?\s*(?:(?:use|try) XML_PARSE_HUGE(?: option)?|see xml\w+)\.?$")
+_ADVICE_RE = compiled_later(r",?\s*(?:(?:use|try) XML_PARSE_HUGE(?: option)?|see xml\w+)\.?$")
 
 # lxml keeps some 500 bytes an element (the writer a second copy): 30 MiB of
 # "<x/>" took 3.4 GB. Two million tags is some 90,000 traveller lines, far
@@ -92,7 +93,7 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
 )
-_DECLARED_RE = re.compile(r"""\s*<\?xml[^>]*?encoding\s*=\s*(["'])([^"']{0,40})\1""")
+_DECLARED_RE = compiled_later(r"""\s*<\?xml[^>]*?encoding\s*=\s*(["'])([^"']{0,40})\1""")
 
 
 def _refuse_bom_mismatch(data: bytes, source: str) -> None:

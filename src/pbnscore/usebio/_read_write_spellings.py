@@ -6,8 +6,7 @@ again in a reader or writer module."""
 
 from __future__ import annotations
 
-import re
-
+from pbnscore._patterns import compiled_later
 from pbnscore.model import (
     AdjustedKind,
     Direction,
@@ -109,6 +108,6 @@ DEALERS = {seat.value: seat for seat in Seat}
 VULNERABILITIES = {v.value.upper(): v for v in Vulnerability} | {"BOTH": Vulnerability.BOTH}
 
 # An artificial score: A<ns%><ew%>, e.g. A6040.
-ADJUSTED_RE = re.compile(r"A(\d\d)(\d\d)")
+ADJUSTED_RE = compiled_later(r"A(\d\d)(\d\d)")
 # USEBIO has only A<ns%><ew%> codes for artificial scores.
 PERCENT = {AdjustedKind.AVERAGE_PLUS: 60, AdjustedKind.AVERAGE: 50, AdjustedKind.AVERAGE_MINUS: 40}

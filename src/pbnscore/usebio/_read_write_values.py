@@ -12,6 +12,7 @@ import re
 from lxml import etree
 
 from pbnscore import bridge
+from pbnscore._patterns import compiled_later
 from pbnscore.model import Contract, Play
 
 Element = etree._Element
@@ -20,8 +21,8 @@ Element = etree._Element
 # "number" into a clean error instead of int()'s conversion limit.
 _INT_RE = re.compile(r"[+-]?\d{1,9}")
 # LEAD: suit-first (D10, HT) or rank-first (TD, 10C); ten as T or 10.
-_LEAD_SUIT_FIRST_RE = re.compile(r"([SHDC])(10|[2-9TJQKA])")
-_LEAD_RANK_FIRST_RE = re.compile(r"(10|[2-9TJQKA])([SHDC])")
+_LEAD_SUIT_FIRST_RE = compiled_later(r"([SHDC])(10|[2-9TJQKA])")
+_LEAD_RANK_FIRST_RE = compiled_later(r"(10|[2-9TJQKA])([SHDC])")
 _DMY_RE = re.compile(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})")
 _ISO_RE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
