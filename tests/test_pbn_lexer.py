@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 import pytest
 from hypothesis import example, given, settings
@@ -12,9 +13,10 @@ from hypothesis import strategies as st
 from cost import assert_linear
 from pbnscore import pbn
 from pbnscore.errors import PbnError
+from pbnscore.pbn import _read_write_lexer as lexer
 from pbnscore.pbn._read_write_games import Game, games
 from pbnscore.pbn._read_write_lexer import Kind, Token, decode, tokens
-from pbnscore.pbn._read_write_tables import parse_header
+from pbnscore.pbn._read_write_tables import elements, parse_header
 from pbnscore.pbn._reader import Problems
 
 
@@ -534,3 +536,63 @@ def test_text_encodings_of_real_files_are_used(charset: str, encoding: str) -> N
     """The encodings club programs declare are on the list."""
     data = f'%Content-type: text/x-pbn; charset={charset}\n[Event "e"]\n'.encode()
     assert decode(data).encoding == encoding
+
+
+# -- rows with strings in runs, against runs of plain rows -------------------------------
+
+
+# A run as LINE_RE took it before rows with string elements joined runs:
+# tag lines and plain rows only.
+PLAIN_RUN = r'(?P<tags>\[[^\n]*\]\n(?:\[[^\n]*\]\n|[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)*+)'
+
+
+def plain_runs(text: str) -> list[Token]:
+    """The reference: the tokens of ``text`` where a run holds tag lines
+    and plain rows only (a row with a string element is a token of its own,
+    ``LINE_RE``'s ``quoted`` alternative's)."""
+    pattern = lexer.LINE_RE.pattern
+    start, end = pattern.index("(?P<tags>"), pattern.index("| (?P<tag>")
+    kept = lexer.LINE_RE
+    lexer.LINE_RE = re.compile(pattern[:start] + PLAIN_RUN + "\n    " + pattern[end:], re.X)
+    try:
+        return list(tokens(text))
+    finally:
+        lexer.LINE_RE = kept
+
+
+def games_read(stream: Iterable[Token]) -> list[tuple[object, ...]]:
+    """Each game's tag values, each tag's line and its section data's
+    elements line by line, and every problem reported, in order."""
+    problems: list[tuple[str, int | None, str]] = []
+
+    def report(message: str, line: int | None, severity: str = "error") -> None:
+        problems.append((message, line, severity))
+
+    found: list[tuple[object, ...]] = [
+        (
+            dict(game.values),
+            {name: game.line_of(name) for name in game.values},
+            {
+                name: [(line, elements(text)) for line, text in by_line(game.section(name))]
+                for name in game.values
+            },
+        )
+        for game in games(stream, report, [])
+    ]
+    return [*found, tuple(problems)]
+
+
+ROW_PIECES = ['[A "v"]', '[B "w x"]', "1 2 420", ' 3 "4S" -  "A+"', '"P 1 - P 2" 30 ""']
+ROW_PIECES += ['"x; [y]"', '"a\\"b"', "; c", "{d}", "\t\v", "%e", '"', "[", "]", " ", ""]
+ROW_PIECES += ['1 "a"\x85b', '"a"\vb 2', '"a"\u3000"b"']  # white space a row may not hold
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(ROW_PIECES), max_size=12).map("\n".join))
+@example('[A "v"]\n1 2 420\n 3 "4S" -  "A+"\n"P 1 - P 2" 30 ""\n[B "w x"]\n')
+def test_rows_with_strings_in_a_run_read_as_on_their_own(text: str) -> None:
+    """Runs of tag lines and rows with rows with string elements among them
+    (Magic Contest's ``"420"``) give every game the values, lines, section
+    data and problems that runs of plain rows and those rows on their own
+    give."""
+    assert games_read(tokens(text)) == games_read(plain_runs(text))

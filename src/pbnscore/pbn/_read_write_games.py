@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from pbnscore.pbn._read_result import EMPTY, Report
-from pbnscore.pbn._read_write_lexer import Kind, Token
+from pbnscore.pbn._read_write_lexer import PLAIN_ROW_RE, Kind, Token
 from pbnscore.pbn._read_write_tables import SCORE_TABLE, TOTAL_SCORE_TABLE
 
 # §4.8: "#" and "##" are forbidden for these
@@ -122,7 +122,9 @@ def games(
                 game = Game(token.line)
             game.runs.append((token.line, token.text))
             section = _add_run(game, token, report)
-            with_data = not token.text.endswith("]\n")
+            with_data = not token.text.endswith("]\n") and (
+                bool(section) or _plain_row_after(token.text)
+            )
         elif kind is Kind.TAG:
             if game is None:
                 game = Game(token.line)
@@ -160,6 +162,16 @@ def _in_results(fault: Token, section: str | None) -> bool:
     if fault.tag is None:
         return section in RESULT_SECTIONS
     return fault.tag in RESULT_TAGS or not fault.tag
+
+
+def _plain_row_after(run: str) -> bool:
+    """Whether the line after a run's last tag line is a row with no string
+    element. The rows after a repeated tag are dropped; a comment after
+    them is one "after a section element" where the first is such a row,
+    as when a run held tag lines and rows of that kind only and a row with
+    a string was a token of its own."""
+    start = run.rfind("\n[") + 1  # the last tag line (rows never start with "[")
+    return PLAIN_ROW_RE.match(run, run.index("\n", start) + 1) is not None
 
 
 def _add_run(game: Game, token: Token, report: Report) -> str:

@@ -2,8 +2,9 @@
 
 One pass over the text with precompiled regexes. The lines of real files
 are matched a run at a time by one alternative of ``LINE_RE`` each: a run of
-``[Name "value"]`` lines and plain section lines (table rows, calls, cards)
--- most often a whole game --, a run of section lines, a blank line, a ``%``
+``[Name "value"]`` lines and section lines (table rows, calls, cards; rows
+with string elements too, such as Magic Contest's ``"420"``) -- most often
+a whole game --, a run of section lines, a blank line, a ``%``
 line. Any other line (several tags on a line, comments, a tag pair spread
 over lines, a brace comment over lines) is scanned token by token with
 ``TOKEN_RE``. The per-token work is Python's; the per-line work is the regex
@@ -28,7 +29,7 @@ import re
 from collections.abc import Generator, Iterator, Sequence
 from typing import NamedTuple
 
-__all__ = ["Decoded", "Kind", "Token", "decode", "tokens", "unescape"]
+__all__ = ["PLAIN_ROW_RE", "Decoded", "Kind", "Token", "decode", "tokens", "unescape"]
 
 
 class Kind(enum.IntEnum):
@@ -141,6 +142,13 @@ def unescape(text: str) -> str:
 # "\n[" lets sre skip to the next candidate at C speed.
 TAG_LINE_RE = re.compile(r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\](?=\n)')
 
+# The white space of ``\s`` (str.isspace) other than " ", "\t" and "\n", as a
+# character class's escapes: a row with strings is the ``quoted`` lines'
+# elements (no such character between them) written as one unrolled loop.
+_ODD_SPACE = "".join(
+    f"\\u{code:04x}" for code in range(0x3001) if chr(code).isspace() and chr(code) not in " \t\n"
+)
+
 # Matched where a line starts, in text whose line ends are all "\n"; every
 # alternative consumes whole lines, so consecutive matches tile the text.
 # Repeats are possessive (*+, ++) where nothing after them could want a
@@ -148,7 +156,9 @@ TAG_LINE_RE = re.compile(r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\](
 # one, which took 8 GB for a 30 MiB tag value that does not close.
 LINE_RE = re.compile(
     r"""
-      (?P<tags>\[[^\n]*\]\n(?:\[[^\n]*\]\n|[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)*+)  # a run
+      (?P<tags>\[[^\n]*\]\n(?:\[[^\n]*\]\n|[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n  # a run
+        |[ \t]*+(?:[^\s\[\]{};"%]|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")[^\[\]{};"%\n{odd}]*+
+          (?:"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[^\[\]{};"%\n{odd}]*+)*+\n)*+)  # (quoted)
     | (?P<tag>[ \t]*\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*
         "(?P<value>(?:[^"\\\n]++|\\.)*+)"[ \t]*\][ \t]*\n)    # with more spaces (§3.3)
     | (?P<data>(?:[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n)++)      # plain section lines (§5.1)
@@ -157,7 +167,7 @@ LINE_RE = re.compile(
     | (?P<escape>%[^\n]*\n)                                        # escape line (§2.4)
     | [ \t]*;(?P<comment>[^\n]*)\n                                 # a ; comment line (§3.8)
     | (?P<other>[^\n]*\n)                                          # anything else: scanned
-    """,
+    """.replace("{odd}", _ODD_SPACE),
     re.X,
 )
 _TAGS, _TAG, _DATA, _QUOTED, _BLANK, _ESCAPE, _COMMENT = (
@@ -182,6 +192,8 @@ TOKEN_RE = re.compile(
     re.X,
 )
 NAME_RE = re.compile(r"[A-Za-z0-9_]+")
+# A section line with no string element: LINE_RE's ``data`` lines.
+PLAIN_ROW_RE = re.compile(r'[ \t]*[^\s\[\]{};"%][^\[\]{};"%\n]*\n')
 BLANK_LINE_RE = re.compile(r"[ \t\v\f]*\n")
 
 
