@@ -44,7 +44,10 @@ def two_deals(deal: Deal, other: Deal | None) -> bool:
     whole (four hands of 13 cards) and different. A part of a deal (an end
     position, the one hand of a bidding problem: PBN 2.1 §3.4.11 allows
     "-") is no board's deal to compare."""
-    return other is not None and deal != other and _whole(deal) and _whole(other)
+    # read_deal remembers its deals: a board's later games give the same one
+    return (
+        other is not None and deal is not other and deal != other and _whole(deal) and _whole(other)
+    )
 
 
 def _whole(deal: Deal) -> bool:

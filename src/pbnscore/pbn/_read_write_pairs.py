@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -58,6 +59,7 @@ from pbnscore.model import (
     Fields,
     Later,
     Participant,
+    Play,
     Player,
     Result,
     ResultColumns,
@@ -65,6 +67,9 @@ from pbnscore.model import (
     Section,
     Vulnerability,
 )
+
+if TYPE_CHECKING:
+    from pbnscore.pbn._read_write_games import Game
 
 # Names_NS / Names / player tags: "A;B" (§5.9), "A - B" (Magic Contest),
 # "Smith-Jones" (BridgeComposer's surname pairs, no spaces), "Ann Smith-Bob
@@ -118,6 +123,27 @@ def parse_direction(text: str) -> Direction | None:
     return Direction.NS if match[1] else Direction.EW
 
 
+class GameRows:
+    """Results read a game at a time (each game's own tags), kept as columns
+    until the board is made: their Result objects are made only when asked
+    for (:class:`~pbnscore.model.ResultColumns`), as a ScoreTable's are."""
+
+    __slots__ = ("ew", "lines", "ns", "plays", "tables")
+
+    def __init__(self) -> None:
+        self.ns: list[str | None] = []
+        self.ew: list[str | None] = []
+        self.plays: list[Play] = []
+        self.tables: list[str | None] = []
+        self.lines: list[int | None] = []
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def columns(self) -> ResultColumns:
+        return ResultColumns(self.ns, self.ew, self.plays, tables=self.tables, lines=self.lines)
+
+
 @attrs.define
 class BoardNotes:
     """A board of a section, while its games are read."""
@@ -126,31 +152,46 @@ class BoardNotes:
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
     deal: Deal | None = None
-    # The results in the order read: one at a time (a game's own tags) or a
-    # ScoreTable's rows as columns, whose Result objects are made only when
-    # asked for (see ResultColumns).
-    parts: list[Result | ResultColumns] = attrs.field(factory=list)
-    # where its deal was first given: the line, and that game's set (its
-    # Event, Site, Date, Round: a second deal under the number is another
-    # set, or an error)
-    origin: tuple[int, tuple[str | None, ...]] = (0, ())
+    # The results in the order read: one at a time (a teams game's), a run
+    # of games' own results, or a ScoreTable's rows, the last two as columns
+    # whose Result objects are made only when asked for (see ResultColumns).
+    parts: list[Result | ResultColumns | GameRows] = attrs.field(factory=list)
+    # the game that first gave its deal (its line and set, its Event, Site,
+    # Date, Round, are looked up only where a second deal comes under the
+    # number: another set, or an error)
+    origin: Game | None = None
 
     def __len__(self) -> int:
-        return sum(len(part) if isinstance(part, ResultColumns) else 1 for part in self.parts)
+        return sum(1 if isinstance(part, Result) else len(part) for part in self.parts)
+
+    def add_game(
+        self, ns: str | None, ew: str | None, play: Play, table: str | None, line: int
+    ) -> None:
+        """One game's own result (its pairs, play, table and line)."""
+        parts = self.parts
+        rows = parts[-1] if parts else None
+        if not isinstance(rows, GameRows):
+            rows = GameRows()
+            parts.append(rows)
+        rows.ns.append(ns)
+        rows.ew.append(ew)
+        rows.plays.append(play)
+        rows.tables.append(table)
+        rows.lines.append(line)
 
     def pairs(self) -> list[tuple[str | None, str | None]]:
         """Each result's NS and EW pair."""
         found: list[tuple[str | None, str | None]] = []
         for part in self.parts:
-            if isinstance(part, ResultColumns):
-                found += zip(part.ns, part.ew, strict=True)
-            else:
+            if isinstance(part, Result):
                 found.append((part.ns, part.ew))
+            else:
+                found += zip(part.ns, part.ew, strict=True)
         return found
 
     def board(self, analyses: Mapping[Deal, DealAnalysis | Later]) -> Board:
         """The board, with the analysis ``analyses`` has of its deal."""
-        parts = self.parts
+        parts = [part.columns() if isinstance(part, GameRows) else part for part in self.parts]
         results: tuple[Result, ...] | ResultColumns
         if len(parts) == 1 and isinstance(parts[0], ResultColumns):
             results = parts[0]

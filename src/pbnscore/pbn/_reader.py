@@ -59,7 +59,7 @@ from pbnscore.model import (
     Vulnerability,
 )
 from pbnscore.pbn._read_analysis import Analyses, with_analyses
-from pbnscore.pbn._read_result import EMPTY, Entry, Report, to_result
+from pbnscore.pbn._read_result import EMPTY, Entry, Report, to_play
 from pbnscore.pbn._read_score_table import Place, PlayKey, read_rows
 from pbnscore.pbn._read_sets import SetKey, game_deal, labels, set_key, two_deals
 from pbnscore.pbn._read_shape import not_pbn
@@ -248,7 +248,7 @@ class EventBuilder:
         board = notes.board(number)
         if board.deal is None:
             board.dealer, board.vulnerability, board.deal = self._deal(game)
-            board.origin = (game.line_of("Deal"), set_key(game))
+            board.origin = game
         elif (deal := game_deal(game)) is not None and two_deals(deal, board.deal):
             notes, board = self._another_set(game, section, notes, board)
         return notes, board, board.vulnerability or vulnerability_for_board(number)
@@ -260,7 +260,8 @@ class EventBuilder:
         own where the game's Event or Round differs from the first deal's
         game (a file of several sets, each numbered from 1); else an error
         naming both lines (docs/reference/choices.md)."""
-        line, first_key = board.origin
+        assert board.origin is not None  # the game that gave board.deal
+        line, first_key = board.origin.line_of("Deal"), set_key(board.origin)
         key = set_key(game)
         if key == first_key:
             message = (
@@ -281,7 +282,7 @@ class EventBuilder:
         mine = other.board(board.number)
         if mine.deal is None:
             mine.dealer, mine.vulnerability, mine.deal = self._deal(game)
-            mine.origin = (game.line_of("Deal"), key)
+            mine.origin = game
         elif other is not notes:
             return self._another_set(game, section, other, mine)
         return other, mine
@@ -409,8 +410,9 @@ class EventBuilder:
             ns, ns_players = notes.by_players(ns, ns_players)
         if "PairEW" not in game.values:
             ew, ew_players = notes.by_players(ew, ew_players)
-        entry = self._tag_entry(game).seated(ns, ew, game.text("Table"))
-        board.parts.append(to_result(entry, vulnerability, self.report))
+        entry = self._tag_entry(game)
+        play = to_play(entry, vulnerability, self.report)
+        board.add_game(ns, ew, play, game.text("Table"), entry.line)
         notes.name(ns, Direction.NS, ns_players)
         notes.name(ew, Direction.EW, ew_players)
 
