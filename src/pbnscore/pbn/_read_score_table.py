@@ -19,7 +19,8 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import repeat
-from typing import cast
+from operator import itemgetter
+from typing import TypeVar, cast
 
 import attrs
 
@@ -52,6 +53,7 @@ SECTION_LETTER_RE = re.compile(r"[A-Z]")
 # An element that means nothing (EMPTY) as None, any other as itself, by
 # ``_NOTHING.get(text, text)``: a column at the speed of ``map``.
 _NOTHING: dict[str, str | None] = dict.fromkeys(EMPTY)
+_T = TypeVar("_T")
 
 
 def read_rows(
@@ -138,29 +140,42 @@ def _add(
         for key in ("PairId_NS", "PairId_EW", "Table")
     )
     distinct = dict.fromkeys(sections)
+    names = [
+        (side, names[:count])
+        for side, key in ((Direction.NS, "Names_NS"), (Direction.EW, "Names_EW"))
+        if (names := columns.get(key)) is not None
+    ]
     if len(distinct) == 1:
         (section,) = distinct
-        placed[section][1].parts.append(ResultColumns(ns, ew, plays, tables=tables, lines=lines))
-    else:
-        for section in distinct:
-            rows = [i for i, own in enumerate(sections) if own == section]
-            placed[section][1].parts.append(
-                ResultColumns(
-                    [ns[i] for i in rows],
-                    [ew[i] for i in rows],
-                    [plays[i] for i in rows],
-                    tables=[tables[i] for i in rows],
-                    lines=[lines[i] for i in rows],
-                )
-            )
-    for side, pairs, key in ((Direction.NS, ns, "Names_NS"), (Direction.EW, ew, "Names_EW")):
-        names = columns.get(key)
-        if names is not None:
+        notes, board, _ = placed[section]
+        board.parts.append(ResultColumns(ns, ew, plays, tables=tables, lines=lines))
+        for side, texts in names:
             # a pair's names are on every board it played: each spelling once
-            for section, pair, text in dict.fromkeys(
-                zip(sections, pairs, names[:count], strict=True)
-            ):
-                placed[section][0].name_from(pair, side, text)
+            notes.names_from(
+                side, dict.fromkeys(zip(ns if side is Direction.NS else ew, texts, strict=True))
+            )
+        return
+    rows_of: dict[str | None, list[int]] = {section: [] for section in distinct}
+    for index, section in enumerate(sections):
+        rows_of[section].append(index)
+    for section, rows in rows_of.items():
+        notes, board, _ = placed[section]
+        pick = _picker(rows)
+        board.parts.append(
+            ResultColumns(pick(ns), pick(ew), pick(plays), tables=pick(tables), lines=pick(lines))
+        )
+        for side, texts in names:
+            pairs = pick(ns if side is Direction.NS else ew)
+            notes.names_from(side, dict.fromkeys(zip(pairs, pick(texts), strict=True)))
+
+
+def _picker(rows: list[int]) -> Callable[[Sequence[_T]], list[_T]]:
+    """A function giving the items of a column at ``rows``, in order."""
+    if len(rows) == 1:
+        (row,) = rows
+        return lambda column: [column[row]]
+    get = itemgetter(*rows)
+    return lambda column: list(get(column))
 
 
 def _play(

@@ -259,12 +259,15 @@ class SectionNotes:
         if pair is not None and found and (pair, _side(side)) not in self.players:
             self.players[(pair, _side(side))] = found
 
-    def name_from(self, pair: str | None, side: Side, names: str | None) -> None:
-        """Record ``pair``'s players from a names element, first source wins:
-        split only while the pair has none (a ScoreTable names each pair on
-        every board it played)."""
-        if pair is not None and names and (pair, _side(side)) not in self.players:
-            self.name(pair, side, (Player(name) for name in split_names(names)))
+    def names_from(self, side: Side, named: Iterable[tuple[str | None, str]]) -> None:
+        """Record the players of each (pair, names element) of a table's rows
+        on ``side``, first source wins: a names element is split only while
+        its pair has none (a ScoreTable names each pair on every board it
+        played)."""
+        code, players = _side(side), self.players
+        for pair, names in named:
+            if pair is not None and names and (pair, code) not in players:
+                self.name(pair, side, (Player(name) for name in split_names(names)))
 
     def take_listing(self, other: SectionNotes) -> None:
         """What ``other`` (the same section in another stage, §4.4.6) knows
