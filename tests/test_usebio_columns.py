@@ -8,13 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from conftest import shared_sample_files, shared_sample_params
 from pbnscore.errors import UsebioError
-from pbnscore.model import Direction, Event, Result, ResultColumns
+from pbnscore.model import Direction, Event, Play, Result, ResultColumns, check_play
 from pbnscore.usebio import _read_columns, _read_write_intake, _reader
 from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
+from pbnscore.usebio._read_write_values import with_lead
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "fixtures" / "usebio").glob("*.xml"))
@@ -369,3 +372,45 @@ def test_a_big_files_column_read_is_the_walks(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(_read_columns, "BOARD_BY_BOARD_LINES", 0)
     for data in board_by_board_documents():
         assert_same_event(data)
+
+
+# -- a play made at once (_Reader.played) against its steps ------------------------
+
+
+def stepped(reader: _reader._Reader, key: tuple[str, str, str, str, str]) -> Play | None:
+    """The play of a line's texts by bare_play, its checks and with_lead
+    (the steps _Reader.played takes at once); None where they fail."""
+    contract, score, played_by, lead, tricks = key
+    try:
+        play, led = reader.bare_play(contract, score, played_by, tricks, etree.Element("X"))
+        check_play(play.outcome, play.score, play.tricks, play.adjusted)
+    except (UsebioError, ValueError):
+        return None
+    return with_lead(play, lead) if led else play
+
+
+PLAIN_PLAY = ("4S", "420", "N", "D10", "10")
+
+
+@settings(max_examples=300, deadline=None)
+@example(PLAIN_PLAY)
+@example(("4S", "420", "N", "D10", "+1"))  # tricks relative to the contract
+@given(
+    st.tuples(
+        st.sampled_from(("4S", "3NTX", "7 hxx", "PASS", "NP", "zz", "")),
+        st.sampled_from(("420", "-50", "+100", "A6040", "a5050", "NP", "", "1.5", "x")),
+        st.sampled_from(("N", "s", "", "Q", "North")),
+        st.sampled_from(("", "TD", "d10", "?", " ")),
+        st.sampled_from(("10", "+1", "=", "-2", "", "14", "0", "x", "-0")),
+    )
+)
+def test_a_play_made_at_once_is_the_one_its_steps_make(
+    key: tuple[str, str, str, str, str],
+) -> None:
+    """Where _Reader.played makes a play, bare_play, its checks and the lead
+    make the same one; a plain played line it makes."""
+    reader = _reader._Reader("x")
+    made = reader.played(key)
+    assert made is None or made == stepped(_reader._Reader("x"), key)
+    if key == PLAIN_PLAY:
+        assert made is not None

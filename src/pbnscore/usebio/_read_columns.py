@@ -42,6 +42,8 @@ class LineReader(Protocol):
         self, contract: str, score: str, played_by: str, tricks: str, element: Element, /
     ) -> tuple[Play, bool]: ...
 
+    def played(self, texts: tuple[str, ...], /) -> Play | None: ...
+
 
 # The boards the reader reads (see _Reader.container): straight under EVENT
 # or a SESSION, or in their MATCHes and SECTIONs; relative to EVENT.
@@ -346,8 +348,9 @@ def _plays(
 
 class _PlayMemo(dict[tuple[str, ...], "Play | None"]):
     """The play of each _PLAY_TAGS spelling, looked up in the reader's memo
-    (which the walk shares) or read where first met, once per spelling but
-    for the lead (see _Reader.bare_play); None where it fails. ``read``
+    (which the walk shares) or read where first met: at once where it is
+    played as most are (_Reader.played), else once per spelling but for
+    the lead (see _Reader.bare_play); None where it fails. ``read``
     holds the plays read here, for the reader's memo."""
 
     def __init__(self, reader: LineReader, element: Element) -> None:
@@ -358,6 +361,10 @@ class _PlayMemo(dict[tuple[str, ...], "Play | None"]):
         self.failed = False
 
     def __missing__(self, key: tuple[str, ...]) -> Play | None:
+        play = self.reader.played(key)
+        if play is not None:
+            self[key] = self.read[key] = play
+            return play
         contract, score, played_by, lead, tricks = key
         unled = (contract, score, played_by, tricks)
         if unled not in self.bare:

@@ -73,6 +73,7 @@ from pbnscore.usebio._read_write_spellings import (
 )
 from pbnscore.usebio._read_write_values import (
     fields_of,
+    normalise_lead,
     or_none,
     parse_contract,
     parse_date,
@@ -84,6 +85,7 @@ from pbnscore.usebio._read_write_values import (
 
 Element = etree._Element
 _T = TypeVar("_T")
+_NOT_WHOLE = ("=", "+", "-")  # tricks relative to the contract (or not a number)
 
 
 def read(
@@ -452,8 +454,34 @@ class _Reader:
         repeats a few of these over thousands of lines: :meth:`result` asks
         once per spelling (errors are not remembered, so each bad line fails
         at its own line)."""
+        play = self.played((contract_text, score_text, played_by, lead_text, tricks_text))
+        if play is not None:
+            return play
         play, led = self.bare_play(contract_text, score_text, played_by, tricks_text, element)
         return with_lead(play, lead_text) if led else play
+
+    def played(self, texts: tuple[str, ...]) -> Play | None:
+        """:meth:`play` of a line's CONTRACT, SCORE, PLAYED_BY, LEAD and
+        TRICKS texts where the line is as most are (a contract's whole-number
+        score, a seat or none, tricks 0..13 as a number or none), made at once,
+        lead and all, without the steps of :meth:`bare_play` and its checks
+        (a file whose plays are nearly all different makes one per line).
+        None for any other line (adjusted, not played, passed out, tricks
+        relative to the contract, a text that does not read): bare_play reads it."""
+        contract_text, score_text, played_by, lead_text, tricks_text = texts
+        score = whole_number(score_text)
+        reading = self.contract_reading(contract_text)
+        declarer = SEATS.get(played_by.upper()) if played_by else None
+        tricks = whole_number(tricks_text) if tricks_text[:1] not in _NOT_WHOLE else None
+        if (
+            score is None
+            or reading[1] is not None
+            or (declarer is None and played_by)
+            or (tricks_text and (tricks is None or not 0 <= tricks <= 13))
+        ):
+            return None
+        lead = normalise_lead(lead_text)
+        return Play(Outcome.PLAYED, score, reading[2], reading[0], declarer, lead, tricks)
 
     def bare_play(
         self,
@@ -477,11 +505,7 @@ class _Reader:
             return Play(
                 Outcome.ADJUSTED, contract_text=contract_text or None, adjusted=adjusted
             ), False
-        # A file's contracts are fewer than its plays: each spelling read once.
-        reading = self.contracts.get(contract_text)
-        if reading is None:
-            reading = self.contracts[contract_text] = _contract_reading(contract_text)
-        written, decided, contract = reading
+        written, decided, contract = self.contract_reading(contract_text)
         if decided is Outcome.NOT_PLAYED:
             # The converter's "NP" line carries a dummy PLAYED_BY/TRICKS/SCORE.
             return Play(Outcome.NOT_PLAYED, contract_text=written), False
@@ -500,6 +524,14 @@ class _Reader:
             tricks=self.tricks(tricks_text, contract, element),
         )
         return play, True
+
+    def contract_reading(self, text: str) -> tuple[str | None, Outcome | None, Contract | None]:
+        """:func:`_contract_reading` of a CONTRACT text. A file's contracts
+        are fewer than its plays: each spelling read once."""
+        reading = self.contracts.get(text)
+        if reading is None:
+            reading = self.contracts[text] = _contract_reading(text)
+        return reading
 
     def tricks(self, text: str, contract: Contract | None, element: Element) -> int | None:
         if not text:
