@@ -133,6 +133,10 @@ LINE = (
     [["<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><DEALER>E</DEALER>"
       "<HAND><DIRECTION>North</DIRECTION><SPADES>A<X/>!</SPADES></HAND></BOARD>"]]
 )  # fmt: skip
+@example(  # a start tag the bytes' count does not take for a HAND's
+    [["<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><DEALER>E</DEALER>"
+      "<HAND\n><DIRECTION>Nowhere</DIRECTION></HAND></BOARD>"]]
+)  # fmt: skip
 @given(handsets=st.lists(st.lists(HANDSET_BOARD, max_size=3), min_size=1, max_size=2))
 def test_each_board_has_the_deal_a_plain_walk_finds(handsets: list[list[str]]) -> None:
     """Hands that read or not, boards given twice, with a dealer and

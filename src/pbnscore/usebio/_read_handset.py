@@ -10,6 +10,7 @@ its DIRECTION, so a deal read from a HANDSET is listed from North.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -18,6 +19,7 @@ from lxml import etree
 
 from pbnscore._patterns import compiled_later
 from pbnscore.model import Board, Deal, Holding, LaterDeal, Seat, Session, Vulnerability
+from pbnscore.usebio._read_write_intake import ascii_itself
 from pbnscore.usebio._read_write_spellings import (
     DEALERS,
     HAND_DIRECTIONS,
@@ -113,7 +115,7 @@ def _handsets_in(element: Element | None) -> Handsets:
     return [(h.get("HANDSET_ID"), _handset(h)) for h in element.iterchildren("HANDSET")]
 
 
-def with_deals(sessions: Iterable[Session], root: Element) -> tuple[Session, ...]:
+def with_deals(sessions: Iterable[Session], root: Element, document: bytes) -> tuple[Session, ...]:
     """``sessions`` with each board given the deal of its HANDSET: the
     session's own (EBUScore) or the root's (Compscore, PairsScorer, and
     pbnscore), the one named by the section's id where there is one. A
@@ -132,7 +134,7 @@ def with_deals(sessions: Iterable[Session], root: Element) -> tuple[Session, ...
             done.append(session)
             continue
         if not plain:
-            plain.append(_UNREAD_HANDS(root) == 0)
+            plain.append(_plain_hands(root, document))
         sections = tuple(
             attrs.evolve(
                 section, boards=_dealt_boards(section.boards, handsets, section.id, plain[0])
@@ -197,19 +199,39 @@ def _dealt_boards(
     return tuple(dealt_boards)
 
 
-# The hands that may not read, counted without reading them: a first
-# DIRECTION that is not one plain text node spelling a seat as hands
-# commonly do, a first suit whose text (with any descendants') is more than
-# upper-case cards or one "-". What this finds none of reads (_hand takes
-# more: spaces around, lower case, "10"); what it finds may read too.
-_SUIT_UNREAD = "{0}[1][translate(., 'AKQJT98765432', '') != '' and . != '-']"
-_SEAT_READ = " or ".join(f"text() = '{name}'" for name in HAND_DIRECTIONS.values())
-_UNREAD_HANDS = etree.XPath(
-    "count(//HANDSET/BOARD/HAND["
-    f"not(DIRECTION[1][count(node()) = 1 and ({_SEAT_READ})])"
-    + "".join(f" or {_SUIT_UNREAD.format(tag)}" for tag in SUIT_TAGS)
-    + "])"
-)
+# A HAND that reads whatever _hand makes of it, as producers write them:
+# a DIRECTION spelling a seat, each suit its cards or "-", nothing else in
+# it but whitespace (a comment, an entity or an attribute sends the file to
+# the hands' own read).
+_SUIT = rb"\s*<(SPADES|HEARTS|DIAMONDS|CLUBS)>(?:[AKQJT2-9]*|-)</\%d>"
+_SEAT = rb"\s*<DIRECTION>(?:North|East|South|West)</DIRECTION>"
+_PLAIN_HAND = rb"<HAND>(?:%s)*%s(?:%s)*\s*</HAND>" % (_SUIT % 1, _SEAT, _SUIT % 2)
+
+
+@functools.cache
+def _hand_tests() -> tuple[re.Pattern[bytes], etree.XPath]:
+    """The plain HAND's pattern and the count of a tree's HAND elements,
+    made when a file first has a HANDSET."""
+    return re.compile(_PLAIN_HAND), etree.XPath("count(//HAND)")
+
+
+def _plain_hands(root: Element, document: bytes) -> bool:
+    """Whether every hand of the document reads, known without reading
+    them: every HAND start tag in its bytes begins a plain HAND (above),
+    and there are as many as the tree has HAND elements (none is in a
+    comment or the like). False where that cannot be told."""
+    if not ascii_itself(root.getroottree().docinfo.encoding):
+        return False
+    plain, hands = _hand_tests()
+    # Only the bytes from the first HAND's start tag to the last one's end
+    # are looked at (a HANDSET is a tenth of a club file).
+    first, last = document.find(b"<HAND"), document.rfind(b"</HAND>") + len(b"</HAND>")
+    if document.find(b"<HAND", last) >= 0:
+        first, last = 0, len(document)
+    # Every "<HAND" that does not begin a HANDSET (or begins another name:
+    # counted, and no plain HAND).
+    spelt = document.count(b"<HAND", first, last) - document.count(b"<HANDSET", first, last)
+    return spelt == len(plain.findall(document, first, last)) == hands(root)
 
 
 def _first_deal(entries: list[_Entry]) -> LaterDeal:

@@ -191,7 +191,7 @@ class _Reader:
         else:
             self.refs = {element: ref for ref, element in enumerate(ref_elements(root))}
         header = fields_of(event_el)
-        sessions = with_deals(self.sessions(event_el), root)
+        sessions = with_deals(self.sessions(event_el), root, document)
         kind, scoring = _event_type(event_el, header, sessions)
         winner = header.get("WINNER_TYPE", "").strip() or None
         if kind is EventKind.PAIRS and (
