@@ -12,8 +12,14 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pbnscore import errors, pbn
-from pbnscore.model import Outcome
-from pbnscore.pbn import _read_analysis, _read_score_table, _read_write_tables, _reader
+from pbnscore.model import Outcome, Vulnerability
+from pbnscore.pbn import (
+    _read_analysis,
+    _read_result,
+    _read_score_table,
+    _read_write_tables,
+    _reader,
+)
 
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 ANALYSIS = "\n".join(
@@ -125,7 +131,9 @@ def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) 
     """Four rows of one contract, result, score and percentage, with their
     own pairs, tables and leads: the play is made once; each result keeps
     its own pairs, table, lead and line."""
-    calls = _counted(monkeypatch, _read_score_table, "to_play")
+    # each spelling is looked up once among the cells read before (then,
+    # where they were not, read by to_play)
+    calls = _counted(monkeypatch, _read_score_table, "kept_play")
     rows = [
         "1 1 11 4S N 10 HK 420 60",
         "2 2 12 4S N 10 SA 420 60",
@@ -192,6 +200,49 @@ def test_a_score_tables_sections_take_their_rows_in_order() -> None:
         ("A", [("1", 420, 4), ("2", -50, 6)]),
         ("B", [("1", 400, 5), ("2", 430, 7)]),
     ]
+
+
+_CELLS = st.tuples(
+    st.sampled_from(["4S", "3NT", "Pass", "PASS", "4SX", "7C", "-", "", "?", "4Q", "x"]),
+    st.sampled_from(["N", "E", "^S", "W", "-", "", "Q"]),
+    st.sampled_from(["10", "9", "13", "0", "^8", "=", "+1", "-2", "-", "", "14", "x"]),
+    st.sampled_from(["420", "-50", "0", "A+", "^60", "60%", "-", "", "x", None]),
+    st.sampled_from(["-420", "50", "0", "A-", "-", "", None]),
+)
+
+
+@given(
+    cells=_CELLS,
+    percents=st.sampled_from([(None, None), ("60", "40"), ("^60", ""), ("", "")]),
+    lead=st.sampled_from(["HK", "-", "", None]),
+    vulnerability=st.sampled_from(list(Vulnerability)),
+)
+@example(cells=("4S", "N", "10", None, None), percents=(None, None), lead="HK",
+         vulnerability=Vulnerability.NS)  # fmt: skip
+def test_a_play_made_from_cells_read_before_is_to_plays(
+    cells: tuple[str | None, str | None, str | None, str | None, str | None],
+    percents: tuple[str | None, str | None],
+    lead: str | None,
+    vulnerability: Vulnerability,
+) -> None:
+    """A ScoreTable row's play made from what earlier rows' reads kept
+    (kept_play) is the play to_play makes of the row, the slow obvious
+    reference; where nothing is kept, or the row is no contract played and
+    scored (or has no score and a Percentage cell), kept_play gives none."""
+    problems: list[str] = []
+
+    def report(message: str, line: int | None, severity: str = "error") -> None:
+        problems.append(message)
+
+    entry = _read_score_table.row_entry(1, (*cells, *percents, lead), report)
+    play = _read_result.to_play(entry, vulnerability, report)
+    kept = _read_result.kept_play(cells, percents, lead, vulnerability)
+    if problems or play.outcome is not Outcome.PLAYED or entry.adjusted is not None:
+        assert kept is None
+    elif kept is None:  # left to to_play: a percentage might be an artificial score
+        assert any(percents) and entry.score is None
+    else:
+        assert kept == play
 
 
 _ELEMENTS = st.sampled_from(

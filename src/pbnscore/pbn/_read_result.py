@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, cast
 
 from pbnscore.bridge import (
     RELATIVE_TRICKS_RE,
@@ -316,6 +316,49 @@ def _parse(entry: Entry, report: Report) -> _Parsed:
 
 
 # -- Entry -> Result --------------------------------------------------------------
+
+_UNKNOWN = object()
+
+
+def kept_play(
+    cells: tuple[str | None, str | None, str | None, str | None, str | None],
+    percents: tuple[str | None, ...],
+    lead: str | None,
+    vulnerability: Vulnerability,
+) -> Play | None:
+    """The play of a ScoreTable row's Contract, Declarer, Result, Score_NS
+    and Score_EW ``cells`` (and its Percentage cells, ``percents``) where
+    what :func:`to_play` would read of them is kept from an earlier row
+    (``_PARSED``, ``_SCORES``, ``_COMPUTED``: cells that read without a
+    problem) and the row is a contract played and scored: the play
+    :func:`to_play` gives, made without its calls. None otherwise (nothing
+    kept, a contract passed out, an artificial score, or no score): then
+    the row is read by :func:`to_play`."""
+    contract, declarer, tricks, score_ns, score_ew = cells
+    parsed = _PARSED.get((contract, declarer, tricks))
+    scored = _SCORES.get((score_ns, score_ew))
+    if parsed is None or scored is None or parsed.passed_out or scored[1] is not None:
+        return None
+    score = scored[0]
+    if score is None:
+        if any(percents):  # "^60": an artificial score (row_entry)
+            return None
+        computed = _COMPUTED.get((contract, declarer, tricks, vulnerability), _UNKNOWN)
+        if computed is None or computed is _UNKNOWN:
+            return None
+        score = cast("int", computed)
+    return Play._make(
+        (
+            Outcome.PLAYED,
+            score,
+            parsed.contract,
+            None if contract in EMPTY else contract,
+            parsed.declarer,
+            None if lead in EMPTY else lead,
+            parsed.tricks,
+            None,
+        )
+    )
 
 
 def to_result(

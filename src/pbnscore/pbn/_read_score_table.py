@@ -32,6 +32,7 @@ from pbnscore.pbn._read_result import (
     Report,
     adjustment,
     artificial,
+    kept_play,
     percentages,
     table_score,
     to_play,
@@ -192,11 +193,18 @@ def _play(
     same = known.get(key[:-1])
     lead = key[-1]
     if same is not None:
-        play = Play(*same[:5], None if lead is None or lead in EMPTY else lead, *same[6:])
+        play = Play._make((*same[:5], None if lead is None or lead in EMPTY else lead, *same[6:]))
         known[key] = play
         return play
-    noting = Noting(report)
     percents = key[5:7] if len(key) == len(PLAY_COLUMNS) + 2 else (None, None)
+    contract, declarer, result, score_ns, score_ew = key[:5]
+    kept = kept_play(
+        (contract, declarer, result, score_ns, score_ew), percents, lead, vulnerability
+    )
+    if kept is not None:  # its cells were read before, without a problem
+        known[key] = known[key[:-1]] = kept
+        return kept
+    noting = Noting(report)
     entry = row_entry(line, (*key[:5], *percents, lead), noting)
     play = to_play(entry, vulnerability, noting)
     if not noting.called:
