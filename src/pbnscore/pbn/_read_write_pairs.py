@@ -344,11 +344,19 @@ class SectionNotes:
         return tuple(sorted(found, key=lambda p: (_dorder(p.direction), natural_key(p.id))))
 
     def _pair(self, pair: str, direction: Direction | None, per_direction: bool) -> Participant:
-        sides: list[Side] = [direction, None] if direction else [Direction.NS, Direction.EW, None]
-        if not per_direction and direction:
-            sides.append(direction.other)
-        keys = [(pair, _side(side)) for side in sides]
-        players = next((self.players[key] for key in keys if key in self.players), ())
+        # the sides its players may be named on, in order (see _side): its
+        # own, then none said, then (one pair a number) the other
+        if direction is None:
+            sides: tuple[int, ...] = (0, 1, 2)
+        else:
+            own = _side(direction)
+            sides = (own, 2) if per_direction else (own, 2, 1 - own)
+        named = self.players
+        players: tuple[Player, ...] = ()
+        for side in sides:
+            players = named.get((pair, side), ())
+            if players:
+                break
         return Participant(pair, direction=direction, section=self.id, players=players)
 
 
