@@ -272,8 +272,9 @@ def test_a_team_s_card_links_each_of_its_pairs(browser_page: Any) -> None:
 
 
 def test_the_match_grid_and_each_match_link_their_teams(browser_page: Any) -> None:
-    """The match grid's teams across (as down) and the team each match's
-    IMPs are given to link to that team's scorecard."""
+    """The match grid's teams across (as down), the team each match's IMPs
+    are given to and the team a traveller's IMPs for the match go to link
+    to that team's scorecard."""
     scored = events.fixture("usebio/eight-teams.xml", "aggregate")()
     dom = dump_dom(browser_page, report_html.render(scored))
     cards = _cards_by_id(dom)
@@ -289,6 +290,17 @@ def test_the_match_grid_and_each_match_link_their_teams(browser_page: Any) -> No
         (link,) = label.xpath("./a")
         assert link.text_content() == team
         assert _card_title(cards, link).startswith(f"Team {team} ·")
+    # A traveller's IMPs for the match ("1 Aces High +14"): the team to its
+    # card, the figure to how it came about.
+    imps = dom.xpath("//table[@class='traveller']//td[@data-label='Match IMPs']")
+    assert len(imps) == len(scored.boards)
+    for cell in imps:
+        *team, figure = cell.xpath("./a")
+        assert figure.get("href").startswith("#why-")
+        assert len(team) == (cell.text_content() != "0")
+        for link in team:
+            assert cell.text_content().startswith(f"{link.text_content()} ")
+            assert _card_title(cards, link).startswith(f"Team {link.text_content()} ·")
 
 
 def test_the_teams_in_a_heading_link_their_cards(browser_page: Any) -> None:

@@ -379,7 +379,7 @@ def test_barking_s_match_imps_open_how_the_league_scored_them() -> None:
     cells = root.xpath("//table[@class='traveller']//td[@data-label='Match IMPs']")
     assert len(cells) == len(scored.boards) > 1
     for cell in cells:
-        (link,) = cell.xpath("./a/@href")
+        *_, link = cell.xpath("./a/@href")  # the figure's (the team's is its card)
         note = ids[link.removeprefix("#")]
         board = cell.xpath("ancestor::div[contains(@class, 'board')][1]")[0]
         assert note.xpath("ancestor::div[contains(@class, 'board')][1]")[0] is board
@@ -411,8 +411,8 @@ def test_a_match_s_imps_board_by_board_open_their_reason(method: str) -> None:
     travellers = {
         (board.find("h3").text_content(), link)
         for board in root.xpath("//div[contains(concat(' ', @class, ' '), ' board ')]")
-        for link in board.xpath(".//td[@data-label='Match IMPs']/a/@href")
-    }
+        for link in board.xpath(".//td[@data-label='Match IMPs']/a[last()]/@href")
+    }  # the figure's link (the team's leads to its card)
     seen = set()
     for table in root.xpath("//table[@class='match-boards']"):
         title = table.xpath("preceding::h3[1]")[0].text_content()  # "1 Lions v 2 Tigers · Round 1"

@@ -128,7 +128,7 @@ def _board_views(
     if dd:
         analyses = _dd.analyse([place.board for place in places], facts)
     views = []
-    match_imps = _travellers.match_imps(scored, teams)
+    match_imps = _travellers.match_imps(scored, teams, seats)
     players = _travellers.pair_players(scored.event)
     notes = whys or [{} for _ in places]
     for at, (board, heading, place, anchor, (dealer, vulnerability), analysis) in enumerate(

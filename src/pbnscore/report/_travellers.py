@@ -33,7 +33,6 @@ from pbnscore.report._view import (
     natural,
     several,
     team_heading,
-    team_label,
 )
 
 _TRAVELLER_COLUMNS = (
@@ -143,11 +142,17 @@ def match_board(event: Event) -> Callable[[ScoredBoard], MatchBoard]:
     return key
 
 
+MatchImps = tuple[Linked, str]  # who gained a match board's IMPs, and how many
+
+
 def match_imps(
-    scored: ScoredEvent, teams: Mapping[str, str]
-) -> Callable[[ScoredBoard], str | None]:
-    """A teams match's board -> its IMPs for the match (``DENMARK +4``,
-    ``no IMPs``); None for a board of no one match."""
+    scored: ScoredEvent,
+    teams: Mapping[str, str],
+    cards: Mapping[tuple[Any, ...], str] | None = None,
+) -> Callable[[ScoredBoard], MatchImps | None]:
+    """A teams match's board -> its IMPs for the match: the team that
+    gained them (linked to its scorecard, ``cards``) and ``+4``, or no
+    team and ``0``; None for a board of no one match."""
     if not scored.matches:
         return lambda board: None
     key = match_board(scored.event)
@@ -157,17 +162,17 @@ def match_imps(
         for imps in match.boards
     }
 
-    def imps_of(board: ScoredBoard) -> str | None:
+    def imps_of(board: ScoredBoard) -> MatchImps | None:
         found = by_board.get(key(board))
         if found is None:
             return None
         match, imps = found
         gained = imps.imps
         if gained == 0:
-            return "0"
+            return Linked(()), "0"
         winner = match.team if gained > 0 else match.opponent
         (shown,) = column([gained if gained > 0 else -gained])  # whole where whole
-        return f"{team_label(winner, teams)} +{shown}"
+        return team_heading(winner, teams, cards), f"+{shown}"
 
     return imps_of
 
@@ -190,7 +195,7 @@ def traveller(
     board: ScoredBoard,
     title: str,
     note: str | None,
-    match_imps: str | None = None,
+    match_imps: MatchImps | None = None,
     players: Mapping[str, str] | None = None,
     whys: Mapping[int, Any] | None = None,
     seats: Mapping[tuple[Any, ...], str] | None = None,
@@ -220,10 +225,12 @@ def traveller(
         }
         links.append(tuple(linked.get(column.title) for column in _TRAVELLER_COLUMNS))
     if rows and match_imps is not None:
-        rows[0] = (*rows[0][:-1], match_imps)
+        # "DENMARK +4": the team to its scorecard, the IMPs to how they came about.
+        who, figure = match_imps
         board_why = whys.get(BOARD_NOTE)
-        if board_why is not None:
-            links[0] = (*links[0][:-1], board_why.anchor)
+        imps = Part(figure, board_why.anchor if board_why is not None else None)
+        space = (Part(" "),) if who.parts else ()
+        rows[0] = (*rows[0][:-1], Linked((*who.parts, *space, imps)))
     return make_table(
         "traveller",
         title,
