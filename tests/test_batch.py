@@ -9,6 +9,7 @@ inherit it. The end-to-end tests at the bottom use the real pipeline.
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -116,6 +117,24 @@ def test_two_inputs_with_one_output_is_usage_before_any_work(
     argv = ["batch", str(tmp_path / "a/night.pbn"), str(tmp_path / "b/night.pbn")]
     assert main([*argv, "--out-dir", str(out)]) == 2
     assert "would both be written to" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.usefixtures("fake")
+def test_two_inputs_in_long_folders_are_said_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Folders with long names (a club's OneDrive, say): the line names both
+    inputs and the output whole, uncut and unquoted."""
+    deep = "results-of-the-tuesday-evening-pairs-at-the-club-" * 2
+    tree(tmp_path, {f"{deep}a/night.pbn": "x", f"{deep}b/night.pbn": "y"})
+    first, second = tmp_path / f"{deep}a/night.pbn", tmp_path / f"{deep}b/night.pbn"
+    out = tmp_path / "out"
+    assert main(["batch", str(first), str(second), "--out-dir", str(out)]) == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    said = f"pbnscore batch: {first} and {second} would both be written to {out}{os.sep}night"
+    assert last.startswith(said)
+    assert last.endswith(".xml (pbnscore batch --help)")
     assert not out.exists()
 
 

@@ -246,16 +246,21 @@ def excerpt(text: str, limit: int = 40, *, bare: bool = False) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
+# A name longer than this is cut short by shown: a message says what it is
+# about, whatever a file or a folder is called.
+MESSAGE_LIMIT = 200
 # A message longer than this, or holding a character that is not printable
 # (a newline from a team id), is quoted and cut short by one_line: the last
-# guard of "one line per problem", whatever a file puts into a message.
-MESSAGE_LIMIT = 200
+# guard of "one line per problem", whatever a file puts into a message. It
+# leaves whole a message naming a few files, each cut at MESSAGE_LIMIT (two
+# inputs in a club's deep folders and the output they would share).
+LINE_LIMIT = 5 * MESSAGE_LIMIT
 
 
 def one_line(message: str) -> str:
     """``message`` as printed: itself where short and printable, else
     through :func:`excerpt`."""
-    return excerpt(message, MESSAGE_LIMIT, bare=True)
+    return excerpt(message, LINE_LIMIT, bare=True)
 
 
 def shown(name: str, limit: int = MESSAGE_LIMIT) -> str:
