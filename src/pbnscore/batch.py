@@ -284,8 +284,8 @@ def _distinct(jobs: list[Job]) -> list[Job]:
             key = os.path.normcase(os.path.abspath(target))
             seen = by_target.setdefault(key, job)
             if seen is not job and not os.path.samefile(seen.source, job.source):
-                both = f"{seen.source} and {job.source}"
-                raise UsageError(f"{both} would both be written to {target}")
+                both = f"{shown(str(seen.source))} and {shown(str(job.source))}"
+                raise UsageError(f"{both} would both be written to {shown(str(target))}")
         kept.setdefault(os.path.normcase(os.path.abspath(job.target)), job)
     sources = {resolved(job.source) for job in kept.values()}
     files = {_file_id(job.source) for job in kept.values()} - {None}

@@ -17,12 +17,24 @@ from collections.abc import Sequence
 
 import attrs
 
+# A message longer than this, or holding a character that is not printable
+# (a newline from a team id), is quoted and cut short by one_line: the last
+# guard of "one line per problem", whatever a file puts into a message.
+MESSAGE_LIMIT = 200
+# A usage error says only what was typed: each file's name cut at
+# MESSAGE_LIMIT by shown, each value at 40 by excerpt. Its guard leaves
+# whole a line naming a few files (two inputs of batch in a club's deep
+# folders and the output they would share).
+USAGE_LIMIT = 5 * MESSAGE_LIMIT
+
 
 class PbnscoreError(Exception):
     """Base of every error pbnscore raises on purpose; ``exit_code`` is the
-    command line's status for it."""
+    command line's status for it, ``line_limit`` the length past which its
+    message is cut short (:func:`one_line`)."""
 
     exit_code = 1
+    line_limit = MESSAGE_LIMIT
 
 
 class ParseError(PbnscoreError, ValueError):
@@ -143,6 +155,7 @@ class UsageError(PbnscoreError):
     ``source`` is the file the message is about, where there is one."""
 
     exit_code = 2
+    line_limit = USAGE_LIMIT
 
     def __init__(self, message: str, *, source: str | None = None) -> None:
         super().__init__(message)
@@ -150,7 +163,7 @@ class UsageError(PbnscoreError):
         self.source = source
 
     def __str__(self) -> str:
-        message = one_line(self.message)
+        message = one_line(self.message, self.line_limit)
         return message if self.source is None else f"{shown(self.source)}: {message}"
 
 
@@ -246,21 +259,10 @@ def excerpt(text: str, limit: int = 40, *, bare: bool = False) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-# A name longer than this is cut short by shown: a message says what it is
-# about, whatever a file or a folder is called.
-MESSAGE_LIMIT = 200
-# A message longer than this, or holding a character that is not printable
-# (a newline from a team id), is quoted and cut short by one_line: the last
-# guard of "one line per problem", whatever a file puts into a message. It
-# leaves whole a message naming a few files, each cut at MESSAGE_LIMIT (two
-# inputs in a club's deep folders and the output they would share).
-LINE_LIMIT = 5 * MESSAGE_LIMIT
-
-
-def one_line(message: str) -> str:
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
     """``message`` as printed: itself where short and printable, else
     through :func:`excerpt`."""
-    return excerpt(message, LINE_LIMIT, bare=True)
+    return excerpt(message, limit, bare=True)
 
 
 def shown(name: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -70,7 +70,7 @@ def _run(words: list[str]) -> int:
         # Each error class carries its exit status (pbnscore.errors); a
         # usage error about no file is said with where to read more.
         if exc.exit_code == 2 and getattr(exc, "source", None) is None:
-            error(usage_line(one_line(str(exc)), command_named(words)))
+            error(usage_line(one_line(str(exc), exc.line_limit), command_named(words)))
         else:
             error(error_line(exc))
         return exc.exit_code
