@@ -210,10 +210,30 @@ def _batch(
     busy = 2 * INTO_A_FILE
     while sum(map(_cpu_seconds, workers)) < busy and time.monotonic() < deadline:
         time.sleep(0.05)
+    if not_xml:
+        _until_one_is_idle(workers, deadline)
     _still_running(parent)
     spent = sum(map(_cpu_seconds, workers))
     assert spent >= busy, f"the workers used {spent:.2f} s of CPU in {WAIT} s, not {busy} s"
     return parent, workers, out
+
+
+def _until_one_is_idle(workers: list[int], deadline: float, still: float = 1.0) -> None:
+    """Until some worker has used no CPU for ``still`` seconds: the one that
+    took the quick failures has run out of files. CPU time alone did not
+    tell (a parent slow to hand out the last failures, on a machine busy
+    with other tests, left two of them not started)."""
+    seen = [_cpu_seconds(pid) for pid in workers]
+    since = [time.monotonic()] * len(workers)
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = time.monotonic()
+        for at, pid in enumerate(workers):
+            spent = _cpu_seconds(pid)
+            if spent != seen[at]:
+                seen[at], since[at] = spent, now
+        if any(now - began >= still for began in since):
+            return
 
 
 def _said(lines: list[str]) -> str:
