@@ -126,23 +126,21 @@ def with_deals(sessions: Iterable[Session], root: Element, document: bytes) -> t
         (element.get("SESSION_ID") or "").strip() or None: element
         for element in root.iterfind("EVENT/SESSION")
     }
-    plain: list[bool] = []  # whether every hand reads (found once, where there are hands)
+    plain: bool | None = None  # whether every hand reads (found once, where there are hands)
     done = []
     for session in sessions:
         handsets = _handsets_in(session_els.get(session.id)) + top
         if not any(found for _, found in handsets):
             done.append(session)
             continue
-        if not plain:
-            plain.append(_plain_hands(root, document))
+        if plain is None:
+            plain = _plain_hands(root, document)
         sections = tuple(
-            attrs.evolve(
-                section, boards=_dealt_boards(section.boards, handsets, section.id, plain[0])
-            )
+            attrs.evolve(section, boards=_dealt_boards(section.boards, handsets, section.id, plain))
             for section in session.sections
         )
         matches = tuple(
-            attrs.evolve(match, boards=_dealt_boards(match.boards, handsets, None, plain[0]))
+            attrs.evolve(match, boards=_dealt_boards(match.boards, handsets, None, plain))
             for match in session.matches
         )
         done.append(attrs.evolve(session, sections=sections, matches=matches))
