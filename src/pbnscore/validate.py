@@ -178,14 +178,14 @@ def _checked(event: Event) -> _Checker:
         prefix = f"session {_shown(session.id or '')} " if named else ""
         for section in session.sections:
             label = prefix + (f"{_section(section.id)} " if section.id is not None else "")
-            seat = _any_seat if individual else _section_seats(section.participants)
+            seat = _Seats(_any_seat if individual else _section_seats(section.participants))
             checker.listed_once(label, section.participants)
             if not individual and from_results(section, event.source.format):
                 checker.unlisted(label, section)
             for board in section.boards:
                 checker.board(f"{label}board {board.number}", board, seat)
         team_ids = {team.id for team in session.teams}
-        seat = _match_seats(session.teams)
+        seat = _Seats(_match_seats(session.teams))
         checker.listed_once(prefix, session.teams)
         for match in session.matches:
             if match.team == match.opponent:
@@ -286,6 +286,38 @@ def _match_seats(teams: Sequence[Participant]) -> SeatKey:
     return key
 
 
+# A pair number too long to be one (LONG_NUMBER_RE), as _Seats.verdict says it.
+_LONG: tuple[str, ...] = ("",)
+
+
+class _Seats:
+    """A field's seat keys (a SeatKey), each pair number's worked out once
+    per direction (a number sits at many tables): its key, None for a pair
+    that is not a participant, :data:`_LONG` for a number of more than nine
+    digits. One dict per direction: an enum's hash is a Python call."""
+
+    __slots__ = ("ew", "key", "ns")
+
+    def __init__(self, key: SeatKey) -> None:
+        self.key = key
+        self.ns: dict[str, tuple[str, ...] | None] = {}
+        self.ew: dict[str, tuple[str, ...] | None] = {}
+
+    def verdict(self, pair: str, sat: Direction) -> tuple[str, ...] | None:
+        return _LONG if LONG_NUMBER_RE.search(pair) else self.key(pair, sat)
+
+
+def _one_real(plays: Sequence[Play]) -> bool:
+    """Whether exactly one of ``plays`` is real (looks no further than a second)."""
+    real = 0
+    for play in plays:
+        if play.is_real:
+            real += 1
+            if real == 2:
+                return False
+    return real == 1
+
+
 # -- the checks ------------------------------------------------------------------
 
 
@@ -296,7 +328,7 @@ class _Checker:
     refused: list[Problem] = attrs.field(factory=list)  # see Vetting
     # Each distinct play's problems under a vulnerability (plays by identity:
     # the event, which holds them, outlives the checker).
-    _known_plays: dict[tuple[int, Vulnerability], tuple[str, ...]] = attrs.field(factory=dict)
+    _known_plays: dict[Vulnerability, dict[int, tuple[str, ...]]] = attrs.field(factory=dict)
 
     def add(
         self,
@@ -310,42 +342,52 @@ class _Checker:
         if refuse:
             self.refused.append(self.problems[-1])
 
-    def board(self, label: str, board: Board, seat: SeatKey) -> None:
+    def board(self, label: str, board: Board, seat: _Seats) -> None:
         # Worked on the board's columns: a Result is made only for a line
         # with a problem, and each distinct play is checked once (readers
         # share one Play among the lines that played it).
         columns = board.columns
-        if sum(play.is_real for play in columns.plays) == 1:
+        if _one_real(columns.plays):
             line = next((line for line in columns.lines if line), None)
             self.add(f"{label}: a single result, nothing to compare it with", line, WARNING)
         self._seats(label, columns, seat)
         vulnerability = board.vulnerability or vulnerability_for_board(board.number)
+        # The plays checked under this vulnerability, by identity (one dict
+        # per vulnerability: an enum's hash is a Python call).
+        known = self._known_plays.get(vulnerability)
+        if known is None:
+            known = self._known_plays[vulnerability] = {}
         for at, play in enumerate(columns.plays):
-            for message in self._play_problems(play, vulnerability):
+            found = known.get(id(play))
+            if found is None:
+                found = known[id(play)] = tuple(_play_problems(play, vulnerability))
+            for message in found:
                 self.add(f"{label}: {message}", columns.lines[at], SCORED)
 
-    def _play_problems(self, play: Play, vulnerability: Vulnerability) -> tuple[str, ...]:
-        key = (id(play), vulnerability)
-        found = self._known_plays.get(key)
-        if found is None:
-            found = self._known_plays[key] = tuple(_play_problems(play, vulnerability))
-        return found
-
-    def _seats(self, label: str, columns: ResultColumns, seat: SeatKey) -> None:
+    def _seats(self, label: str, columns: ResultColumns, seat: _Seats) -> None:
         taken: set[tuple[str, ...]] = set()
-        for at, pair, sat in _sitting(columns):
-            key = seat(pair, sat)
-            if LONG_NUMBER_RE.search(pair):
-                message = f"{label}: pair number {excerpt(pair)} has more than nine digits"
-                self.add(message, columns.lines[at], refuse=True)
-            elif key is None:
-                message = f"{label}: pair {_shown(pair)} {sat.value} is not a participant"
-                self.add(message, columns.lines[at], refuse=True)
-            elif key in taken:
-                message = f"{label}: pair {_shown(' '.join(key))} is in two results"
-                self.add(message, columns.lines[at], SCORED)
-            elif key:
-                taken.add(key)
+        # Each line's NS pair, then its EW pair.
+        sides = ((columns.ns, seat.ns, Direction.NS), (columns.ew, seat.ew, Direction.EW))
+        for at in range(len(columns.ns)):
+            for pairs, known, sat in sides:
+                pair = pairs[at]
+                if pair is None:
+                    continue
+                try:
+                    key = known[pair]
+                except KeyError:
+                    key = known[pair] = seat.verdict(pair, sat)
+                if key is _LONG:
+                    message = f"{label}: pair number {excerpt(pair)} has more than nine digits"
+                    self.add(message, columns.lines[at], refuse=True)
+                elif key is None:
+                    message = f"{label}: pair {_shown(pair)} {sat.value} is not a participant"
+                    self.add(message, columns.lines[at], refuse=True)
+                elif key in taken:
+                    message = f"{label}: pair {_shown(' '.join(key))} is in two results"
+                    self.add(message, columns.lines[at], SCORED)
+                elif key:
+                    taken.add(key)
 
     def unlisted(self, label: str, section: Section) -> None:
         """A section whose pairs are known by their numbers only: NS and EW
@@ -435,15 +477,6 @@ def _numbers(numbers: Collection[int]) -> str:
         return ", ".join(str(number) for number in sorted(numbers))
     shown = ", ".join(str(number) for number in heapq.nsmallest(SHOWN_NUMBERS, numbers))
     return f"{shown} and {len(numbers) - SHOWN_NUMBERS} more"
-
-
-def _sitting(columns: ResultColumns) -> Iterator[tuple[int, str, Direction]]:
-    """Each pair of each line with the line's place: NS, then EW."""
-    for at, (ns, ew) in enumerate(zip(columns.ns, columns.ew, strict=True)):
-        if ns is not None:
-            yield at, ns, Direction.NS
-        if ew is not None:
-            yield at, ew, Direction.EW
 
 
 def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
