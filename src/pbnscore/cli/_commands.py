@@ -75,12 +75,27 @@ def build_parser(
     return _parser.build_parser(running, flags, method, add_help=add_help)
 
 
+# The spellings of the method option: "-m X", "-mX", "--method X", "--method=X".
+METHOD_WORDS = ("-m", "--method")
+
+
 def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
     """(command, -m METHOD) before the real parse, which needs the method."""
     command = command_word(argv)
     module = command_module(command)
     if module is None or not module.METHOD_OPTIONS:
         return command, None
+    if not any(word.startswith(METHOD_WORDS) for word in argv):
+        # No word method_given's parser could read as -m (argparse takes an
+        # option only by a word that begins with one of its spellings, no
+        # abbreviation allowed): no method, without building a parser.
+        return command, None
+    return command, method_given(argv)
+
+
+def method_given(argv: Sequence[str]) -> str | None:
+    """The method ``-m``/``--method`` names in ``argv`` (None where none
+    does), as argparse reads it among options it does not know."""
     finder = argparse.ArgumentParser(
         prog="pbnscore", add_help=False, allow_abbrev=False, formatter_class=HelpFormatter
     )
@@ -89,7 +104,7 @@ def prescan(argv: Sequence[str]) -> tuple[str | None, str | None]:
     method: str | None = found.method
     if method is not None and method not in registry.BUILTINS:
         method = method_named(method, registry.entries())
-    return command, method
+    return method
 
 
 def command_named(argv: Sequence[str]) -> str | None:
