@@ -36,7 +36,10 @@ listed = st.lists(
 lines = st.lists(st.tuples(st.none() | numbers, st.none() | numbers), min_size=1, max_size=6)
 
 
-def event_of(pairs: list[tuple[str, Direction | None]], boards: list[list[tuple]]) -> Event:
+Lines = list[tuple[str | None, str | None]]
+
+
+def event_of(pairs: list[tuple[str, Direction | None]], boards: list[Lines]) -> Event:
     participants = tuple(Participant(n, direction=d, section="A") for n, d in pairs)
     made = []
     line = 1
@@ -85,7 +88,9 @@ def seat_problems(problems: list[Problem]) -> list[tuple[str, int | None]]:
 @given(listed, st.lists(lines, min_size=1, max_size=4))
 @example([("1", Direction.NS)], [[("1", "1"), ("1", "2")], [("1234567890", None)]])
 @example([], [[("1", "1"), ("1", "1")]])
-def test_seat_checks_match_every_line_worked_out(pairs: list, boards: list) -> None:
+def test_seat_checks_match_every_line_worked_out(
+    pairs: list[tuple[str, Direction | None]], boards: list[Lines]
+) -> None:
     event = event_of(pairs, boards)
     assert seat_problems(check(event)) == slow_seat_problems(event)
 
