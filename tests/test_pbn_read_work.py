@@ -110,7 +110,7 @@ def test_table_rows_with_no_escape_resolve_none(monkeypatch: pytest.MonkeyPatch)
         6,
         _ignore,  # type: ignore[arg-type]
     )
-    assert escaped.row(0)[2] == '4"S'
+    assert escaped.column(2) == ['4"S']
     assert calls
 
 
@@ -132,7 +132,9 @@ def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) 
     own pairs, tables and leads: the play is made once; each result keeps
     its own pairs, table, lead and line."""
     # each spelling is looked up once among the cells read before (then,
-    # where they were not, read by to_play)
+    # where they were not, read by to_play), in a process that has made
+    # no play yet
+    monkeypatch.setattr(_read_score_table, "PLAYS", {})
     calls = _counted(monkeypatch, _read_score_table, "kept_play")
     rows = [
         "1 1 11 4S N 10 HK 420 60",
@@ -246,34 +248,74 @@ def test_a_play_made_from_cells_read_before_is_to_plays(
 
 
 _ELEMENTS = st.sampled_from(
-    ["1", "23", "4S", '"420"', '""', '"a b"', '" a "', "-", "?", '"x\\"y"', "\\S", '"', "\f", "é"]
+    [
+        *("1", "23", "4S", '"420"', '""', '"a b"', '" a "', '"x\\"y"', "\\S", '"', "\f", "é"),
+        *("\x00", "\x01", '"\x01"', '"\x00 1"', "\x85", '"a\u3000b"', "A+", '"A+"'),
+    ]
 )
 
 
 @given(
     width=st.integers(1, 4),
-    lines=st.lists(
-        st.tuples(
-            st.sampled_from(["", " ", "\t"]),
-            st.lists(st.tuples(_ELEMENTS, st.sampled_from([" ", "  ", "\t", ""])), max_size=5),
+    runs=st.lists(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["", " ", "\t"]),
+                st.lists(st.tuples(_ELEMENTS, st.sampled_from([" ", "  ", "\t", ""])), max_size=5),
+            ),
+            min_size=1,
+            max_size=3,
         ),
         min_size=1,
         max_size=3,
     ),
 )
-@example(width=2, lines=[(" ", [('" a "', " "), ('""', "")]), ("", [("4S", "\t"), ('"4 2"', " ")])])
+@example(
+    width=2, runs=[[(" ", [('" a "', " "), ('""', "")]), ("", [("4S", "\t"), ('"4 2"', " ")])]]
+)
+@example(width=2, runs=[[("", [('"420"', " "), ("-", "")])], [("", [("-", ""), ('"50"', "")])]])
+@example(width=1, runs=[[("", [("a", " "), ("\x00", "")]), ("", [])]])  # a line end's word
+@example(width=2, runs=[[("", [("\x01", " "), ('"a b"', "")])]])  # a string's place's word
 def test_rows_split_in_bulk_as_element_by_element(
-    width: int, lines: list[tuple[str, list[tuple[str, str]]]]
+    width: int, runs: list[list[tuple[str, list[tuple[str, str]]]]]
 ) -> None:
-    """A run of table lines split in bulk (every line a row, _whole_rows)
-    gives the elements the element-by-element read gives; where it cannot
-    tell, it leaves the run to that read."""
-    block = "\n".join(lead + "".join(e + s for e, s in parts) for lead, parts in lines)
-    rows = _read_write_tables._whole_rows([(3, block)], width)
-    by_element = _read_write_tables._block_elements(block)
+    """Runs of table lines split in bulk (every line a row, _whole_rows)
+    give the elements the element-by-element read gives; where it cannot
+    tell, it leaves the runs to that read."""
+    blocks = [
+        "\n".join(lead + "".join(e + s for e, s in parts) for lead, parts in lines)
+        for lines in runs
+    ]
+    data: list[tuple[int, str]] = []
+    for block in blocks:  # each run a few lines after the one before
+        data.append((3 + sum(len(lines) + 5 for lines in runs[: len(data)]), block))
+    rows = _read_write_tables._whole_rows(data, width)
+    by_element = [
+        (first + i, tuple(values))
+        for first, block in data
+        for i, values in enumerate(_read_write_tables._block_elements(block))
+    ]
     if rows is not None:
-        assert all(len(values) == width for values in by_element)
-        assert list(rows.tuples()) == [(3 + i, tuple(v)) for i, v in enumerate(by_element)]
+        assert all(len(values) == width for _, values in by_element)
+        assert list(rows.tuples()) == by_element
+        assert [len(column) for column in rows.columns] == [len(by_element)] * width
+
+
+def test_rows_as_real_files_write_them_split_in_bulk() -> None:
+    """Rows as BridgeWebs, Magic Contest and BridgeComposer write them (one
+    a line, strings with spaces, strings with no escape) take the bulk
+    split."""
+    magic = ' 3  1  3 42 4S  S 10 S9   "420"    -  67\n16  1 29 16 -  -  - -   "A+"  "A+"  60'
+    data = [(4, magic), (9, '1 2 "Ann Abbott - Ben Baker" "" 4S')]
+    rows = _read_write_tables._whole_rows(data[:1], 11)
+    assert rows is not None
+    assert rows.lines == [4, 5]
+    assert rows.column(8) == ["420", "A+"]
+    assert rows.column(9) == ["-", "A+"]
+    assert rows.column(4) == ["4S", "-"]
+    spaced = _read_write_tables._whole_rows(data[1:], 5)
+    assert spaced is not None
+    assert list(spaced.tuples()) == [(9, ("1", "2", "Ann Abbott - Ben Baker", "", "4S"))]
 
 
 @given(st.text(alphabet="NESWntshdc 0123\t\n\r\f\x1c\x85é", max_size=60))

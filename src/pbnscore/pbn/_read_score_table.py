@@ -55,6 +55,13 @@ SECTION_LETTER_RE = re.compile(r"[A-Z]")
 # ``_NOTHING.get(text, text)``: a column at the speed of ``map``.
 _NOTHING: dict[str, str | None] = dict.fromkeys(EMPTY)
 _T = TypeVar("_T")
+# The plays made of the rows read so far, by vulnerability and key (see
+# _keys): the rows of every file read in the process, as the cells' own
+# readings (_read_result's _PARSED, _SCORES) are kept. A play is kept only
+# where making it reported nothing, so a row that spells one is read without
+# a problem wherever it comes. Emptied when it holds PLAYS_KEPT.
+PLAYS: dict[Vulnerability, dict[PlayKey, Play]] = {}
+PLAYS_KEPT = 16384
 
 
 def read_rows(
@@ -62,12 +69,11 @@ def read_rows(
     rows: Rows,
     default_section: str | None,
     place: Callable[[str | None], Place],
-    plays: dict[Vulnerability, dict[PlayKey, Play]],
     report: Report,
 ) -> None:
     """Add a ScoreTable's ``rows`` to their boards: ``place`` finds a
-    section's (and records its deal), ``plays`` keeps the plays made so far
-    by vulnerability. Where a report stops the read (a strict read's error,
+    section's (and records its deal); the plays made so far are kept in
+    ``PLAYS``. Where a report stops the read (a strict read's error,
     a lenient read's last problem), the rows before it are added, as a
     row-by-row read added them."""
     # A row's cells by column key (a key given twice: its last column, as
@@ -77,6 +83,9 @@ def read_rows(
     sections = _row_sections(columns, default_section, count)
     keys = list(_keys(columns, count))
     one_section = count > 0 and sections.count(sections[0]) == count
+    plays = PLAYS
+    if sum(map(len, plays.values())) >= PLAYS_KEPT:
+        plays.clear()
     # The place of each section's rows, once its deal is recorded (a row per
     # table: found once, not once a row); else ``place`` reads the deal again.
     found: dict[str | None, tuple[Place, dict[PlayKey, Play]]] = {}

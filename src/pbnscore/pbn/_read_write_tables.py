@@ -118,29 +118,27 @@ def parse_header(table: str, spec: str) -> Header:
 
 
 class Rows(NamedTuple):  # not attrs: an attrs class costs every PBN read ~0.4 ms at import
-    """A table's rows: each row's line, and its elements row after row
-    (quotes removed, escapes resolved), ``width`` to a row. Read by column
-    (:meth:`column`): a ScoreTable has a row per table and board, and its
-    reader wants a few columns of them, not a tuple per row. ``len(lines)``
-    is the number of rows (``len`` of a Rows is its three fields')."""
+    """A table's rows: each row's line, and its elements column by column
+    (quotes removed, escapes resolved). Read by column (:meth:`column`): a
+    ScoreTable has a row per table and board, and its reader wants a few
+    columns of them, not a tuple per row. ``len(lines)`` is the number of
+    rows (``len`` of a Rows is its two fields')."""
 
     lines: list[int]
-    elements: list[str]
-    width: int
+    columns: list[list[str]]  # as wide as the header, each as long as ``lines``
+
+    @classmethod
+    def of(cls, lines: list[int], elements: list[str], width: int) -> Rows:
+        """The rows of ``elements`` given row after row, ``width`` to a row."""
+        return cls(lines, [elements[index::width] for index in range(width)])
 
     def column(self, index: int) -> list[str]:
         """The ``index``-th element of every row."""
-        return self.elements[index :: self.width]
-
-    def row(self, index: int) -> tuple[str, ...]:
-        """The ``index``-th row's elements."""
-        start = index * self.width
-        return tuple(self.elements[start : start + self.width])
+        return self.columns[index]
 
     def tuples(self) -> Iterator[tuple[int, tuple[str, ...]]]:
         """Each row's (line, elements)."""
-        for index, line in enumerate(self.lines):
-            yield line, self.row(index)
+        return zip(self.lines, zip(*self.columns, strict=True), strict=True)
 
 
 def elements(text: str) -> list[str]:
@@ -157,35 +155,52 @@ def _block_elements(block: str) -> list[list[str]]:
     return [[quoted or bare for quoted, bare in findall(text)] for text in block.split("\n")]
 
 
+# Words _whole_rows puts in a run's text: a line's end, and a string
+# token's place (its text put back after the split).
+_LINE_END, _STRING = "\x00", "\x01"
+
+
 def _whole_rows(data: Sequence[tuple[int, str]], width: int) -> Rows | None:
     """The rows of ``data`` where each of its lines is one row of ``width``
-    elements (every real file), split in bulk; else None.
+    elements (every real file), split in bulk and taken column by column;
+    else None (the caller reads them element by element).
 
-    With no string token in a run, a line's elements are its words (the
-    element regex's \\s is str.split's white space). With string tokens that
-    each close on their line and hold no escape, quotes open and close in
-    turn: every other piece between quotes is a string's text, and the run
-    with each string a lone '"' word has a line's elements as its words."""
-    lines: list[int] = []
-    found: list[str] = []
-    for first, block in data:
-        pieces = block.split('"')
-        words = block
-        if len(pieces) > 1:
-            if "\\" in block or len(pieces) % 2 == 0 or "\n" in "".join(pieces[1::2]):
-                return None
-            words = ' " '.join(pieces[::2])
-        if any(len(line.split()) != width for line in words.split("\n")):
+    With no string token in the runs, a line's elements are its words (the
+    element regex's \\s is str.split's white space). With string tokens
+    that each close on their line and hold no escape, quotes open and close
+    in turn: every other piece between quotes is a string's text, put back
+    where the text with each string a word of its own has it (a string
+    that is one word stands for itself, its quotes made spaces). Each line end
+    made a word of its own, the lines are rows of ``width`` words where
+    every ``width + 1``-th word is a line end, and no other word is."""
+    if width < 1:
+        return None
+    text = data[0][1] if len(data) == 1 else "\n".join(block for _, block in data)
+    if "\\" in text or _LINE_END in text or _STRING in text:
+        return None
+    strings: list[str] = []
+    if '"' in text:
+        pieces = text.split('"')
+        strings = pieces[1::2]
+        if len(pieces) % 2 == 0 or "\n" in "".join(strings):
             return None
-        if len(pieces) == 1:
-            found += block.split()
+        if " ".join(strings).split() == strings:  # each string one word
+            text, strings = text.replace('"', " "), []
         else:
-            for bare, quoted in zip(pieces[:-1:2], pieces[1::2], strict=True):
-                found += bare.split()
-                found.append(quoted)
-            found += pieces[-1].split()
+            text = f" {_STRING} ".join(pieces[::2])
+    count = text.count("\n") + 1
+    words = text.replace("\n", f" {_LINE_END} ").split()
+    step = width + 1
+    if len(words) != step * count - 1 or words[width::step] != [_LINE_END] * (count - 1):
+        return None
+    at = -1
+    for string in strings:  # in the order of their places
+        at = words.index(_STRING, at + 1)
+        words[at] = string
+    lines: list[int] = []
+    for first, block in data:
         lines += range(first, first + block.count("\n") + 1)
-    return Rows(lines, found, width)
+    return Rows(lines, [words[index::step] for index in range(width)])
 
 
 def split_rows(table: str, data: Sequence[tuple[int, str]], width: int, report: Report) -> Rows:
@@ -201,20 +216,23 @@ def split_rows(table: str, data: Sequence[tuple[int, str]], width: int, report: 
         for offset, values in enumerate(_block_elements(block))
     ]
     if all(len(values) == width for _, values in lines):
-        return Rows([line for line, _ in lines], [v for _, values in lines for v in values], width)
+        return Rows.of(
+            [line for line, _ in lines], [v for _, values in lines for v in values], width
+        )
     flat = [(line, value) for line, values in lines for value in values]
     if len(flat) % width == 0:
         # import format may spread a row over lines (§5.2): count elements
         first = next(line for line, values in lines if len(values) != width)
         report(f"{table} rows are not one per line; read by counting elements", first, "warning")
-        return Rows([flat[i][0] for i in range(0, len(flat), width)], [v for _, v in flat], width)
+        lines_of = [flat[i][0] for i in range(0, len(flat), width)]
+        return Rows.of(lines_of, [v for _, v in flat], width)
     for line, values in lines:
         if len(values) != width:
             message = f"{table} row has {len(values)} elements for {width} columns"
             report(message, line, "error")
     # read what can be trusted: the lines that are whole rows
     whole = [(line, values) for line, values in lines if len(values) == width]
-    return Rows([line for line, _ in whole], [v for _, values in whole for v in values], width)
+    return Rows.of([line for line, _ in whole], [v for _, values in whole for v in values], width)
 
 
 def check_order(table: str, header: Header, rows: Rows, report: Report) -> None:

@@ -49,7 +49,6 @@ from pbnscore.model import (
     Event,
     EventKind,
     Participant,
-    Play,
     Player,
     Scoring,
     Seat,
@@ -60,7 +59,7 @@ from pbnscore.model import (
 )
 from pbnscore.pbn._read_analysis import Analyses, with_analyses
 from pbnscore.pbn._read_result import EMPTY, Entry, Report, to_play
-from pbnscore.pbn._read_score_table import Place, PlayKey, read_rows
+from pbnscore.pbn._read_score_table import Place, read_rows
 from pbnscore.pbn._read_sets import SetKey, game_deal, labels, set_key, two_deals
 from pbnscore.pbn._read_shape import not_pbn
 from pbnscore.pbn._read_teams import TableGame, assemble, with_listed_pairs
@@ -167,9 +166,6 @@ class EventBuilder:
         # a TotalScoreTable's players of each team's pairs: {team: {pair: players}}
         self.team_pairs: dict[str, dict[str, tuple[Player, ...]]] = {}
         self.analyses = Analyses()  # each deal's, read when first asked for
-        self.plays: dict[
-            Vulnerability, dict[PlayKey, Play]
-        ] = {}  # ScoreTable rows' (_read_score_table)
         # a section's sets, where one board number has several deals told
         # apart by Event or Round: {(stage, section): {set key: its notes}}
         self.sets: dict[tuple[str | None, str | None], dict[SetKey, SectionNotes]] = {}
@@ -335,7 +331,7 @@ class EventBuilder:
     def _rows(self, game: Game, table: str, header: Header) -> Rows:
         data = game.section(table)
         if not data:
-            return Rows([], [], len(header.columns))
+            return Rows([], [[] for _ in header.columns])
         rows = split_rows(table, data, len(header.columns), self.report)
         if self.thorough:
             check_order(table, header, rows, self.report)
@@ -356,7 +352,7 @@ class EventBuilder:
         def place(section: str | None) -> Place:
             return self._board(game, number, section)
 
-        read_rows(header, rows, game.text("Section"), place, self.plays, self.report)
+        read_rows(header, rows, game.text("Section"), place, self.report)
 
     def _total_scores(self, game: Game) -> None:
         header = self._header(game, TOTAL_SCORE_TABLE)
