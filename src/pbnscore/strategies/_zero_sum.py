@@ -126,24 +126,32 @@ class _TabledSums(_ParSums):
         return max(lo, first), min(hi, last)
 
     def _run(self, step: int) -> tuple[int, int]:
-        first, last = -ImpRow.UNBOUNDED, ImpRow.UNBOUNDED
         inside = self.inside[0] <= step <= self.inside[1]
-        for base, _, row in self.terms:
-            at = base - step if inside else clamped(base - step, row)
-            # The row's run [row.first, row.last] in x is [tens - last, tens - first] in j.
-            tens = base - row.reach
-            below, above = tens - row.last[at], tens - row.first[at]
-            if below > first:
-                first = below
-            if above < last:
-                last = above
-        return first, last
+        return _run(self.terms, step, inside)
 
     def run_start(self, step: int, lo: int, hi: int) -> int:
         return self.run(step, lo, hi)[0]
 
     def run_end(self, step: int, hi: int) -> int:
         return self.run(step, step, hi)[1]
+
+
+def _run(terms: list[tuple[int, int, ImpRow]], step: int, inside: bool) -> tuple[int, int]:
+    """The run of par steps around ``step`` over which no term's IMPs
+    change: where every distinct score's run (its row's) overlaps. A term
+    is (the score's tens plus the rows' reach, its count, its row);
+    ``inside``: every term's index for ``step`` is within its row."""
+    first, last = -ImpRow.UNBOUNDED, ImpRow.UNBOUNDED
+    for base, _, row in terms:
+        at = base - step if inside else clamped(base - step, row)
+        # The row's run [row.first, row.last] in x is [tens - last, tens - first] in j.
+        tens = base - row.reach
+        below, above = tens - row.last[at], tens - row.first[at]
+        if below > first:
+            first = below
+        if above < last:
+            last = above
+    return first, last
 
 
 def clamped(at: int, row: ImpRow) -> int:
@@ -214,6 +222,73 @@ def par_sums(scores: Sequence[int], factor: int, gaps: ImpGaps, cap: int | None)
     if gaps is ImpGaps.STRICT:
         return _ProbedSums(scores, factor, gaps, cap)
     return _TabledSums(scores, factor, gaps, cap)
+
+
+def tabled_datum(counts: dict[int, int], rows: _Rows) -> int:
+    """The datum shown for a board whose real scores are ``counts``' keys,
+    each scored by that many tables, on ``rows``' scale (not strict gaps):
+    ``middle_par(*run_of(sums, par_of(sums)))`` for the scores'
+    :class:`_TabledSums`, worked out in one go, without the objects (a
+    board of a club night costs some 10 us less). Tests hold the two equal."""
+    reach = rows.reach
+    top = 2 * reach
+    terms = [(score // 10 + reach, count, rows[score % 10]) for score, count in counts.items()]
+    low, high = min(counts), max(counts)
+    inside_low, inside_high = high // 10 - reach, low // 10 + reach
+    totals: dict[int, int] = {}
+
+    def total(step: int) -> int:
+        found = totals.get(step)
+        if found is None:
+            found = 0
+            if inside_low <= step <= inside_high:
+                for base, count, row in terms:
+                    found += count * row.imps[base - step]
+            else:
+                for base, count, row in terms:
+                    at = base - step
+                    found += count * row.imps[0 if at < 0 else top if at > top else at]
+            totals[step] = found
+        return found
+
+    def run(step: int) -> tuple[int, int]:
+        return _run(terms, step, inside_low <= step <= inside_high)
+
+    # par_of, with _TabledSums' first_not_positive, run_start and run_end.
+    lo = min(0, (low - 4000) // 10)
+    hi = max(0, -((-high - 4000) // 10))
+    start, stop = max(lo, (low - 20) // 10 + 1), min(hi, -(-high // 10))
+    while start <= stop:
+        middle = (start + stop) // 2
+        if total(middle) <= 0:
+            stop = middle - 1
+        else:
+            start = middle + 1
+    right = total(start)
+    right_run = run(start)
+    right_range = (start, min(hi, right_run[1]))
+    runs = [right_run]
+    if right == 0:
+        candidates = [right_range]
+    else:
+        left = total(start - 1)
+        left_run = run(start - 1)
+        runs.append(left_run)
+        left_range = (max(lo, left_run[0]), start - 1)
+        if left < -right:
+            candidates = [left_range]
+        elif -right < left:
+            candidates = [right_range]
+        else:
+            candidates = [left_range, right_range]
+    closest = [min(max(0, a), b) for a, b in candidates]
+    step = closest[0] if len(closest) == 1 else min(closest, key=lambda j: (abs(j), j))
+    # run_of at par 10 step: the run found above that holds it.
+    par = 10 * step
+    first, last = next(((a, b) for a, b in runs if a <= step <= b), None) or run(step)
+    first = max((min(low, par) - 4010) // 10, first)
+    last = min(-((-max(high, par) - 4010) // 10), last)
+    return middle_par(10 * first, 10 * last)
 
 
 def par_of(sums: _ParSums, trace: Trace | None = None) -> int:

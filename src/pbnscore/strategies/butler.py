@@ -23,7 +23,15 @@ from pbnscore.model import DatumRecord, EventKind, Points, PointsStyle, ScoredEv
 from pbnscore.ranges import Range
 from pbnscore.strategies import _base, _field_assembly, _field_layout, _normalised
 from pbnscore.strategies._per_board import PerBoardMethod
-from pbnscore.strategies._zero_sum import clamped, imp_rows, middle_par, par_of, par_sums, run_of
+from pbnscore.strategies._zero_sum import (
+    clamped,
+    imp_rows,
+    middle_par,
+    par_of,
+    par_sums,
+    run_of,
+    tabled_datum,
+)
 
 if TYPE_CHECKING:
     from pbnscore.explanation import Trace
@@ -388,6 +396,27 @@ class Butler(PerBoardMethod):
         self, field: _field_layout.Field, options: ButlerOptions, trace: Trace | None = None
     ) -> _field_layout.FieldScore:
         """One board's field scored by Butler against its datum, its steps noted in ``trace``."""
+        if trace is None and field.scores and len(field.scores) == len(field.plays):
+            tabled = self._tabled(options)
+            if tabled is not None:
+                return tabled(field)
+        return self._score_field(field, options, trace)
+
+    def _tabled(
+        self, options: ButlerOptions
+    ) -> Callable[[_field_layout.Field], _field_layout.FieldScore] | None:
+        """:func:`_tabled_scorer` of ``options``, made once for the event's
+        fields (kept with the options it was made for)."""
+        kept = self.__dict__.get("_tabled_kept")
+        if kept is None or kept[0] is not options:
+            kept = self.__dict__["_tabled_kept"] = (options, _tabled_scorer(options))
+        tabled: Callable[[_field_layout.Field], _field_layout.FieldScore] | None = kept[1]
+        return tabled
+
+    def _score_field(
+        self, field: _field_layout.Field, options: ButlerOptions, trace: Trace | None = None
+    ) -> _field_layout.FieldScore:
+        """:meth:`score_field` step by step, as ``explain`` traces it."""
         datum, record = _formed(field.scores, options, trace) if field.scores else (None, None)
         factor = 2 if options.double else 1
 
@@ -446,6 +475,49 @@ class Butler(PerBoardMethod):
     def datum_label(self, options: ButlerOptions) -> str:
         """The datum's name as the output states it (``trimmed-mean``)."""
         return options.datum.value
+
+
+def _tabled_scorer(
+    options: ButlerOptions,
+) -> Callable[[_field_layout.Field], _field_layout.FieldScore] | None:
+    """Where the datum is the zero-sum par on Law 78B's steps with gaps
+    that are not strict, a field every table of which has a real score,
+    scored as :meth:`Butler._score_field` scores it, in one go: the
+    search's tables (:func:`imp_rows`) found once for the event, the datum
+    by :func:`tabled_datum`, each distinct score's IMPs read once. None
+    for any other options. Tests hold the two equal."""
+    if (
+        options.datum is not Datum.ZERO_SUM
+        or options.imp_gaps is ImpGaps.STRICT
+        or options.imps is not ImpForm.STEPS
+    ):
+        return None
+    rows = imp_rows(2 if options.double else 1, options.imp_gaps, options.imp_cap)
+    reach, halve, rule = rows.reach, options.halve, options.datum.value
+    top = 2 * reach
+
+    def scored(field: _field_layout.Field) -> _field_layout.FieldScore:
+        scores = field.scores
+        counts: dict[int, int] = {}
+        for score in scores:
+            counts[score] = counts.get(score, 0) + 1
+        datum = tabled_datum(counts, rows)
+        base = reach - datum // 10
+        memo: dict[int, tuple[Points, Points]] = {}
+        total: Points = 0
+        for score, count in counts.items():
+            row = rows[score % 10]
+            at = score // 10 + base
+            won = row.imps[0 if at < 0 else top if at > top else at]
+            points: Points = Fraction(won) / 2 if halve else won
+            memo[score] = (points, -points)
+            total += won * count
+        if halve:  # the sum as the step-by-step path adds up its halves
+            total = _field_assembly.exact_sum([memo[score][0] for score in scores])
+        record = DatumRecord(rule, len(scores), total)
+        return _field_layout.FieldScore(tuple(map(memo.__getitem__, scores)), datum, record)
+
+    return scored
 
 
 def _imps_against(
