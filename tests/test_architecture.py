@@ -9,7 +9,8 @@ The parts, by module (a package names all of its modules):
   ``hands``, ``ranges``, and the helpers every part uses: ``_gc``,
   ``_bounded_read``, ``_atomic``, ``_version``, ``_face`` (what every format
   module's load, loads, dump and dumps share), ``_numbering`` (who a pair
-  number is where no list says, for both readers and the methods). The results model and the bridge
+  number is where no list says, for both readers and the methods), ``_records``
+  (the model's classes built as attrs builds them). The results model and the bridge
   arithmetic; no I/O format, no method, no output, no command line.
 - **formats**: ``pbn``, ``usebio``, ``bws``. Each maps its own spellings to the model
   and back; none knows another.
@@ -20,8 +21,7 @@ The parts, by module (a package names all of its modules):
 - **outputs**: ``report``, ``outputs``. They render a scored event, an
   explanation or a season.
 - **command line**: ``cli``, ``batch``, ``watch``, ``serve`` (the local
-  page's server), ``__main__``, ``_signals``, ``_attrs_cache`` (the code
-  attrs compiles for the command's classes, kept).
+  page's server), ``__main__``, ``_signals``.
 - **above the parts**: ``_reading`` and ``_writing`` (what the package's
   ``__init__`` offers for reading a file of either format and writing any
   output), ``formats`` (the one table of formats, naming each one's
@@ -66,7 +66,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_bounded_read",
          "_atomic", "_version", "_face", "_numbering", "_enums", "examples",
-         "_pathnames", "_patterns"),
+         "_pathnames", "_patterns", "_records"),
         "model",
     ),
     "pbn": "pbn format",
@@ -75,7 +75,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(("strategies", "registry", "_scoring", "_explaining", "explanation"), "method"),
     **dict.fromkeys(("report", "outputs"), "output"),
     **dict.fromkeys(
-        ("cli", "batch", "watch", "serve", "__main__", "_signals", "_attrs_cache"), "command line"
+        ("cli", "batch", "watch", "serve", "__main__", "_signals"), "command line"
     ),
     "_watch_state": "command line",
     **dict.fromkeys(

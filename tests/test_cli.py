@@ -29,7 +29,8 @@ from pbnscore import pipeline, registry
 from pbnscore.cli import main
 from pbnscore.errors import ParseError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
-from pbnscore.strategies._base import ImpOptions, option, options_dict
+from pbnscore.strategies import option
+from pbnscore.strategies._base import ImpOptions, options_dict
 from pbnscore.strategies._ranking import rank
 from pbnscore.testing import pairs_event, teams_event
 

@@ -15,7 +15,7 @@ import pbnscore
 from pbnscore import _scoring
 from pbnscore.cli import main
 from pbnscore.model import Event
-from pbnscore.strategies import _base
+from pbnscore.strategies import _base, option
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -91,8 +91,8 @@ def test_an_option_of_no_method_lists_the_methods_own(night: Event) -> None:
 
 @attrs.frozen
 class _PluginOptions(_base.ImpOptions):
-    mode: str = _base.option("plain", "how", choices=["plain", "scaled"])
-    scale: int = _base.option(
+    mode: str = option("plain", "how", choices=["plain", "scaled"])
+    scale: int = option(
         1,
         "the scale for --mode scaled",
         applies=_base.Applies(lambda o: o.mode == "scaled", "--mode scaled"),

@@ -1,7 +1,7 @@
 """``python -m pbnscore``, the ``pbnscore`` script (:func:`run`) and the
 ``pbnscore-gui`` one (:func:`gui`).
 
-``--version`` alone is answered here, before the command line, attrs and the
+``--version`` alone is answered here, before the command line and the
 model are imported (they are most of the start-up); anything else goes to
 :func:`pbnscore.cli.main`, which answers ``--version`` the same way.
 """
@@ -28,14 +28,12 @@ def run() -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
         return 0
-    from pbnscore._attrs_cache import install
-
-    cache = install()
     from pbnscore.cli import main
 
     status = main()
-    if cache is not None:
-        cache.save()
+    from pbnscore._records import save
+
+    save()  # the model's methods' code, compiled this time, kept for the next
     if status == 130:  # Ctrl-C, taken and said
         from pbnscore._signals import ignore_ctrl_c
 

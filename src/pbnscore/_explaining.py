@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.explanation import ALL_TERMS_FOR, CannotExplain, Explanation, TermsAsked
 from pbnscore.figures import shown_as
 from pbnscore.model import Event

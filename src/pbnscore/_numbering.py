@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from pbnscore._patterns import compiled_later
+from pbnscore._records import attrs
 from pbnscore.model import Board, Direction, Fields, Participant, Section
 
 NATURAL_RE = compiled_later(r"(\d+)")

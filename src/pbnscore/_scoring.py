@@ -94,8 +94,7 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
     # Here, not at the top: ``pbnscore --version`` imports this module.
     import enum
 
-    import attrs
-
+    from pbnscore._records import attrs
     from pbnscore.errors import OptionError, ParseError, excerpt
     from pbnscore.ranges import Range
     from pbnscore.strategies._base import Applies, choices_of, flag_name, with_preset
@@ -132,9 +131,8 @@ def checked_options(strategy: type[Any], given: Mapping[str, object]) -> Any:
 def methods_taking(name: str) -> list[str]:
     """The registered methods (in the registry's order) with an option ``name``;
     a plug-in that cannot be loaded is passed over."""
-    import attrs
-
     from pbnscore import registry
+    from pbnscore._records import attrs
 
     takers = []
     for entry in registry.entries().values():
@@ -152,8 +150,7 @@ def not_an_option(strategy: type[Any] | None, name: str) -> str | None:
     registered methods do (``--normalise is an option of cross-imps and
     barking, not butler``), else the options ``strategy`` has. With no
     strategy chosen (``None``): which methods take it, or None where none does."""
-    import attrs
-
+    from pbnscore._records import attrs
     from pbnscore.errors import excerpt
     from pbnscore.strategies._base import flag_name
 

@@ -9,9 +9,8 @@ import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import attrs
-
 from pbnscore._atomic import write_bytes
+from pbnscore._records import attrs
 from pbnscore.errors import shown
 
 STATE_NAME = ".pbnscore-watch.json"

@@ -21,10 +21,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
 
-import attrs
-
 from pbnscore import _bounded_read, _signals, outputs, pipeline
 from pbnscore._atomic import file_on_the_way, folder_error, write_bytes
+from pbnscore._records import attrs
 from pbnscore.errors import ScoringError, UsageError, WorkerDied, counted, shown
 
 # What other modules and plug-ins take from here, now the one road's

@@ -37,8 +37,7 @@ import os
 from collections.abc import Sequence
 from fractions import Fraction
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.bridge import (
     RELATIVE_TRICKS_RE,
     ContractError,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-import attrs
+from pbnscore._records import attrs
 
 # A message longer than this, or holding a character that is not printable
 # (a newline from a team id), is quoted and cut short by one_line: the last

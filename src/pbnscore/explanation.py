@@ -14,8 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import CannotExplain as CannotExplain
 from pbnscore.model import DatumRecord, Participant, Points, Result, ScoredEvent
 

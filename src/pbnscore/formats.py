@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-import attrs
+from pbnscore._records import attrs
 
 
 @attrs.frozen

@@ -15,9 +15,8 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-import attrs
-
 from pbnscore import _bounded_read
+from pbnscore._records import attrs
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.ranges import Range
 

@@ -18,8 +18,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar, Generic, NamedTuple, TypeVar
 
-import attrs
-
 # The enumerations live in _enums and are imported from here ("as": re-exported).
 from pbnscore._enums import AdjustedKind as AdjustedKind
 from pbnscore._enums import Direction as Direction
@@ -32,6 +30,7 @@ from pbnscore._enums import Scoring as Scoring
 from pbnscore._enums import Seat as Seat
 from pbnscore._enums import Strain as Strain
 from pbnscore._enums import Vulnerability as Vulnerability
+from pbnscore._records import attrs
 from pbnscore.errors import wrong_type
 
 Points = int | Fraction

@@ -28,9 +28,8 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from pbnscore import _pathnames
+from pbnscore._records import attrs
 from pbnscore.errors import (
     ParseError,
     PbnscoreError,

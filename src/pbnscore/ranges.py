@@ -12,8 +12,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from numbers import Rational
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import OutOfRange as OutOfRange  # its home is errors
 
 # A number as text longer than this is no option a person means; refused

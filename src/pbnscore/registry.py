@@ -22,8 +22,7 @@ from importlib import import_module
 from importlib.machinery import PathFinder
 from typing import Any
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import PbnscoreError, UnknownMethodError, described
 
 # The plug-in errors live with every other (pbnscore.errors); their names

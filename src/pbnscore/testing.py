@@ -30,8 +30,7 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any, ClassVar
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.model import (
     Adjusted,
     AdjustedKind,

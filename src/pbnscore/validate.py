@@ -38,10 +38,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from importlib import import_module
 
-import attrs
-
 from pbnscore._numbering import from_results, numbering
 from pbnscore._reading import detect_format, reader_module
+from pbnscore._records import attrs
 from pbnscore.bridge import ns_score, vulnerability_for_board
 from pbnscore.errors import Problem, excerpt
 from pbnscore.model import (

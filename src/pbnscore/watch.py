@@ -32,10 +32,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-import attrs
-
 from pbnscore import batch, pipeline
 from pbnscore._atomic import write_bytes
+from pbnscore._records import attrs
 from pbnscore._version import __version__
 from pbnscore._watch_state import MAX_STATE_BYTES as MAX_STATE_BYTES
 from pbnscore._watch_state import NOT_STATE as NOT_STATE

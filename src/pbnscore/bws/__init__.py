@@ -22,9 +22,8 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, TypedDict
 
-import attrs
-
 from pbnscore._face import File, check_options, read_file
+from pbnscore._records import attrs
 from pbnscore.bws._access import INSTALL, AccessTables, is_access
 from pbnscore.bws._build import Progress
 from pbnscore.bws._build import progress as _progress

@@ -26,8 +26,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.bridge import (
     RELATIVE_TRICKS_RE,
     ContractError,

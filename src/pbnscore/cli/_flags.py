@@ -15,9 +15,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import attrs
-
 from pbnscore import registry
+from pbnscore._records import attrs
 from pbnscore._scoring import default_method
 from pbnscore.ranges import OutOfRange, Range
 

@@ -8,9 +8,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from pbnscore import outputs, pipeline
+from pbnscore._records import attrs
 from pbnscore._scoring import default_method
 from pbnscore.cli import _io, _parser
 from pbnscore.errors import UsageError

@@ -16,9 +16,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import attrs
-
 from pbnscore import _signals, batch, pipeline
+from pbnscore._records import attrs
 from pbnscore.batch import Done, Job
 from pbnscore.cli import _io, _parser
 from pbnscore.cli._flags import Flag, InRange, default_methods, flags_of_method, merged

@@ -14,8 +14,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.model import Board, Deal, DealAnalysis, Later, Match, Seat, Section, Strain
 from pbnscore.pbn._read_write_deal import UnreadableDeal, read_deal
 from pbnscore.pbn._read_write_games import Game

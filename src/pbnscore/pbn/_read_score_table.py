@@ -22,8 +22,7 @@ from itertools import repeat
 from operator import itemgetter
 from typing import TypeVar, cast
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.model import Direction, Play, ResultColumns, Vulnerability
 from pbnscore.pbn._read_result import (
     EMPTY,

@@ -37,8 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.model import (
     Deal,
     Direction,

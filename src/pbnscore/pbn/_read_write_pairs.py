@@ -46,11 +46,10 @@ from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-import attrs
-
 # natural_key is re-exported: the PBN reader and scores import it from here
 from pbnscore._numbering import natural_key as natural_key
 from pbnscore._numbering import numbered_apart
+from pbnscore._records import attrs
 from pbnscore.model import (
     Board,
     Deal,

@@ -38,9 +38,8 @@ import functools
 import re
 from typing import NamedTuple
 
-import attrs
-
 from pbnscore import errors
+from pbnscore._records import attrs
 from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
 from pbnscore.errors import PbnError, Problem, TooManyProblems, collect, excerpt
 from pbnscore.model import (

@@ -22,9 +22,8 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-import attrs
-
 from pbnscore import bridge
+from pbnscore._records import attrs
 from pbnscore.errors import counted
 from pbnscore.figures import sentence_text
 from pbnscore.model import (

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import UsageError, install_line
 from pbnscore.model import Board, Deal, DealAnalysis, Seat, Vulnerability
 

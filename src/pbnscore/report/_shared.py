@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from pbnscore import _pathnames
+from pbnscore._records import attrs
 from pbnscore.model import Event, Points, ScoredMatch, Standing
 
 

@@ -23,8 +23,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.figures import points_text
 from pbnscore.model import (
     Event,

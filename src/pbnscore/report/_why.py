@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import PbnscoreError
 from pbnscore.explanation import BoardExplanation
 from pbnscore.model import ScoredEvent

@@ -17,8 +17,7 @@ from html import escape
 from pathlib import PurePath
 from typing import Any
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import shown_name
 from pbnscore.figures import shown_as
 from pbnscore.formats import REPORTS

@@ -6,8 +6,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable, Mapping
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import counted, shown
 from pbnscore.model import ParticipantKind
 from pbnscore.ranges import Range

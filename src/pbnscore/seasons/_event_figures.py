@@ -8,8 +8,7 @@ import enum
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.model import (
     Event,

@@ -7,8 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.model import Points
 from pbnscore.seasons._event_figures import EventFigures, MatchFigures, Played
 from pbnscore.seasons._names import name_key

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import warning_line
 from pbnscore.model import Player
 from pbnscore.seasons._names import name_key

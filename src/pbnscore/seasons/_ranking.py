@@ -9,8 +9,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.figures import points_text
 from pbnscore.model import Points, TotalOverBoards
 from pbnscore.seasons._event_figures import By, EventFigures, Side, ranked_sides

@@ -21,9 +21,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from pbnscore import _bounded_read, outputs, pipeline, registry
+from pbnscore._records import attrs
 from pbnscore.errors import PbnscoreError, UsageError, one_line, shown
 from pbnscore.formats import USEBIO_READERS
 

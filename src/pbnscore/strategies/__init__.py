@@ -22,6 +22,10 @@ each :class:`Field` with a :class:`FieldScore`: its points reach every board,
 the scorecards and ``explain``.
 """
 
+from typing import Any
+
+from pbnscore._records import attrs_field
+from pbnscore.strategies import _base
 from pbnscore.strategies._base import (
     Applies,
     FactorOptions,
@@ -31,13 +35,27 @@ from pbnscore.strategies._base import (
     Preset,
     Strategy,
     applies_with,
-    option,
     options_dict,
-    preset_option,
 )
 from pbnscore.strategies._field_layout import Field, FieldScore
 from pbnscore.strategies._per_board import PerBoardMethod
 from pbnscore.strategies._ranking import rank
+
+
+# A plug-in's options class is attrs' own: its fields are attrs' fields (the
+# built-in methods' classes, built by pbnscore._records, take _base's).
+def option(*args: Any, **kw: Any) -> Any:
+    return attrs_field(_base.option(*args, **kw))
+
+
+def preset_option(*args: Any, **kw: Any) -> Any:
+    return attrs_field(_base.preset_option(*args, **kw))
+
+
+option.__doc__ = _base.option.__doc__
+preset_option.__doc__ = _base.preset_option.__doc__
+option.__wrapped__ = _base.option  # type: ignore[attr-defined]  # its signature, for help()
+preset_option.__wrapped__ = _base.preset_option  # type: ignore[attr-defined]
 
 __all__ = [
     "Applies",

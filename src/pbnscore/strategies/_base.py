@@ -18,8 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import OptionError, excerpt
 from pbnscore.imps import ImpForm, ImpGaps
 from pbnscore.model import (

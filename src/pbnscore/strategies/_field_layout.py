@@ -21,10 +21,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
-import attrs
-
 from pbnscore._numbering import Numbering, numbering
 from pbnscore._numbering import two_winner as is_two_winner
+from pbnscore._records import attrs
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.model import (
     Board,

@@ -24,8 +24,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.figures import listed, number, shown
 from pbnscore.model import Participant, Points, ScoredEvent
 from pbnscore.strategies import _field_assembly, _field_layout

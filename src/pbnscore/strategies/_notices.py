@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import excerpt
 from pbnscore.model import (
     Notice,

@@ -41,8 +41,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import ScoringError, excerpt
 from pbnscore.figures import number, shown
 from pbnscore.imps import (

@@ -44,8 +44,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ContinuousSums, ImpForm, ImpGaps, ImpSums, first_imp, imp_value

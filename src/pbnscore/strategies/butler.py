@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
 from pbnscore.imps import ImpForm, ImpGaps, imp_value, imps

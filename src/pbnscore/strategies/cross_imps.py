@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
-
+from pbnscore._records import attrs
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ImpForm, ImpSums, first_imp, imp_value
 from pbnscore.model import EventKind, Points, PointsStyle

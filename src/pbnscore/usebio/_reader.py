@@ -32,11 +32,11 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NoReturn, TypeVar
 
-import attrs
 from lxml import etree
 
 from pbnscore import bridge
 from pbnscore._numbering import with_fields, with_pairs
+from pbnscore._records import attrs
 from pbnscore.errors import Problem, UsebioError, collect, excerpt
 from pbnscore.model import (
     Adjusted,

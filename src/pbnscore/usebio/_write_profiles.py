@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable, Mapping
 from pathlib import PurePath
 
-import attrs
 from lxml import etree
 
+from pbnscore._records import attrs
 from pbnscore.errors import ProfileError
 from pbnscore.model import Event, EventKind, PointsStyle, ScoredEvent
 from pbnscore.usebio._read_write_spellings import ADJUSTED_RE, BUTLER_POINTS, CROSS_IMP_POINTS

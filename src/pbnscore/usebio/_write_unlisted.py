@@ -26,10 +26,10 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import pairwise
 from typing import Any, Protocol
 
-import attrs
 from lxml import etree
 
 from pbnscore._numbering import natural_key, two_winner
+from pbnscore._records import attrs
 from pbnscore.model import (
     Direction,
     EventKind,

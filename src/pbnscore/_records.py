@@ -1,0 +1,1085 @@
+"""The model's declarative classes, built as attrs builds them, without attrs.
+
+pbnscore's classes are written as attrs classes (``@attrs.frozen``,
+``attrs.field(...)``, ``attrs.evolve``) and type-checked as attrs classes:
+each module imports ``attrs`` from here, which is attrs itself to a type
+checker (mypy's attrs plug-in checks every constructor) and this module at
+run time. Importing attrs and building 50-odd classes with it was 30% of the
+instructions of ``pbnscore score small.xml`` (docs/internals/speed.md, "The
+start-up"); this builds the same classes for a tenth of that.
+
+What it builds, for the part of attrs pbnscore uses (``define``, ``frozen``
+with ``slots``, ``kw_only`` and ``cache_hash``; ``field`` with ``default``,
+``factory``, ``converter``, ``validator``, ``init``, ``repr``, ``eq``,
+``hash``, ``metadata``, ``alias`` and ``kw_only``; ``Factory``; three
+validators; ``evolve``, ``fields``, ``fields_dict``, ``has``, ``asdict``),
+is what attrs builds: the same ``__slots__`` (and ``__weakref__``),
+``__init__``, ``__repr__``, ``__eq__``/``__ne__``, ``__hash__`` (None for a
+mutable class), ``__match_args__``, pickling and frozen refusal (attrs' own
+``FrozenInstanceError``, imported when first raised), cached properties made
+slots. tests/test_records.py holds every class of pbnscore, and random
+definitions, to what attrs builds from the same definition.
+
+attrs itself is imported only when asked for: ``__attrs_attrs__`` (what
+``attrs.fields``, ``attrs.evolve`` and ``attrs.asdict`` read) is made when
+first read, by attrs, from a class built by attrs from the same definition,
+so code using attrs' own functions on the model works as before.
+
+The methods' source is written per class and compiled once: the code is
+kept in the package's ``__pycache__`` (see :func:`save`) as Python keeps a
+module's.
+"""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import itertools
+import marshal
+import os
+import sys
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from types import CodeType, MappingProxyType
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import attrs as attrs
+else:
+    # ``from pbnscore._records import attrs``: this module, under attrs' name.
+    attrs = sys.modules[__name__]
+
+_C = TypeVar("_C", bound=type)
+
+_OBJ_SETATTR = object.__setattr__
+_HASH_CACHE_FIELD = "_attrs_cached_hash"
+_CLASSVAR_PREFIXES = ("typing.ClassVar", "t.ClassVar", "ClassVar", "typing_extensions.ClassVar")
+
+
+class _Nothing:
+    """A field without a default (attrs' ``NOTHING``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOTHING"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "NOTHING"
+
+
+NOTHING: Any = _Nothing()
+
+
+class Factory:
+    """A default made for each instance (``takes_self``: from the instance
+    as far as it is made)."""
+
+    __slots__ = ("factory", "takes_self")
+
+    def __init__(self, factory: Callable[..., Any], takes_self: bool = False) -> None:
+        self.factory = factory
+        self.takes_self = takes_self
+
+    def __repr__(self) -> str:
+        return f"Factory(factory={self.factory!r}, takes_self={self.takes_self!r})"
+
+
+_EMPTY: Mapping[Any, Any] = MappingProxyType({})
+
+
+class _Definition:
+    """What ``field()`` was given, kept to build the field and, when asked
+    for, attrs' own ``Attribute``."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, given: dict[str, Any]) -> None:
+        self.given = given
+
+
+def field(
+    *,
+    default: Any = NOTHING,
+    validator: Callable[[Any, Any, Any], Any] | None = None,
+    repr: bool | Callable[[Any], str] = True,
+    hash: bool | None = None,
+    init: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    converter: Callable[[Any], Any] | None = None,
+    factory: Callable[[], Any] | None = None,
+    kw_only: bool | None = None,
+    eq: bool | Callable[[Any], Any] | None = None,
+    alias: str | None = None,
+) -> Any:
+    """A field's definition in a class body (attrs' ``field``, the part
+    pbnscore uses)."""
+    given: dict[str, Any] = {}
+    if factory is not None:
+        if default is not NOTHING:
+            raise ValueError("The `default` and `factory` arguments are mutually exclusive.")
+        if not callable(factory):
+            raise ValueError("The `factory` argument must be a callable.")
+        given["factory"] = factory
+    elif default is not NOTHING:
+        given["default"] = default
+    if isinstance(validator, (list, tuple)):
+        raise TypeError("records (attrs' part pbnscore builds): one validator a field")
+    for name, value, unset in (
+        ("validator", validator, None),
+        ("repr", repr, True),
+        ("hash", hash, None),
+        ("init", init, True),
+        ("metadata", metadata, None),
+        ("converter", converter, None),
+        ("kw_only", kw_only, None),
+        ("eq", eq, None),
+        ("alias", alias, None),
+    ):
+        if value is not unset:
+            given[name] = value
+    return _Definition(given)
+
+
+def attrs_field(definition: Any) -> Any:
+    """What ``field()`` defined, as attrs' own field: for a class attrs
+    builds (a plug-in's options class, with :func:`pbnscore.strategies.option`)."""
+    import attrs
+
+    real: Any = attrs  # its overloads want literals; these are a kept definition's
+    given = dict(definition.given)
+    default = given.get("default", NOTHING)
+    if isinstance(default, Factory):
+        given["default"] = real.Factory(default.factory, takes_self=default.takes_self)
+    return real.field(**given)
+
+
+class Attribute:
+    """One field of a class (what ``fields()`` gives: attrs' ``Attribute``,
+    with the parts pbnscore reads)."""
+
+    __slots__ = (
+        "alias",
+        "converter",
+        "default",
+        "eq",
+        "eq_key",
+        "hash",
+        "inherited",
+        "init",
+        "kw_only",
+        "metadata",
+        "name",
+        "repr",
+        "type",
+        "validator",
+    )
+
+    name: str
+    default: Any
+    validator: Any
+    repr: bool | Callable[[Any], str]
+    eq: bool
+    eq_key: Callable[[Any], Any] | None
+    hash: bool | None
+    init: bool
+    kw_only: bool
+    metadata: Mapping[Any, Any]
+    type: Any
+    converter: Any
+    alias: str
+    inherited: bool
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _ATTRIBUTE_SHOWN)
+        return f"Attribute({shown})"
+
+    def evolved(self, **changes: Any) -> Attribute:
+        copy = Attribute.__new__(Attribute)
+        for name in Attribute.__slots__:
+            setattr(copy, name, changes[name] if name in changes else getattr(self, name))
+        return copy
+
+
+_ATTRIBUTE_SHOWN = ("name", "default", "init", "kw_only", "alias", "inherited")
+
+
+def _attribute(name: str, given: Mapping[str, Any], annotation: Any, kw_only: bool) -> Attribute:
+    a = Attribute.__new__(Attribute)
+    a.name = name
+    a.default = Factory(given["factory"]) if "factory" in given else given.get("default", NOTHING)
+    a.validator = given.get("validator")
+    a.repr = given.get("repr", True)
+    eq = given.get("eq")
+    a.eq = True if eq is None else bool(eq)
+    a.eq_key = eq if callable(eq) else None
+    a.hash = given.get("hash")
+    a.init = given.get("init", True)
+    own_kw_only = given.get("kw_only")
+    a.kw_only = kw_only if own_kw_only is None else own_kw_only
+    metadata = given.get("metadata")
+    a.metadata = MappingProxyType(dict(metadata)) if metadata else _EMPTY
+    a.type = annotation
+    a.converter = given.get("converter")
+    a.alias = given.get("alias") or name.lstrip("_")
+    a.inherited = False
+    return a
+
+
+class _Fields(tuple):  # type: ignore[type-arg]
+    """A class's fields in order, each also by name (``fields(C).name``)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Attribute:
+        for a in self:
+            if a.name == name:
+                return a  # type: ignore[no-any-return]
+        raise AttributeError(name)
+
+
+# The validators pbnscore uses, with attrs' messages (``attrs.validators``).
+class _MatchesRe:
+    __slots__ = ("match", "pattern")
+
+    def __init__(self, regex: Any) -> None:
+        import re
+
+        self.pattern = regex if isinstance(regex, re.Pattern) else re.compile(regex)
+        self.match = self.pattern.fullmatch
+
+    def __call__(self, inst: object, attr: Any, value: Any) -> None:
+        if not self.match(value):
+            msg = f"'{attr.name}' must match regex {self.pattern.pattern!r} ({value!r} doesn't)"
+            raise ValueError(msg, attr, self.pattern, value)
+
+    def __repr__(self) -> str:
+        return f"<matches_re validator for pattern {self.pattern!r}>"
+
+
+class _In:
+    __slots__ = ("options", "original")
+
+    def __init__(self, options: Any) -> None:
+        self.original = options
+        self.options = tuple(options) if isinstance(options, (list, dict, set)) else options
+
+    def __call__(self, inst: object, attr: Any, value: Any) -> None:
+        try:
+            found = value in self.options
+        except TypeError:  # e.g. `1 in "abc"`
+            found = False
+        if not found:
+            msg = f"'{attr.name}' must be in {self.original!r} (got {value!r})"
+            raise ValueError(msg, attr, self.original, value)
+
+    def __repr__(self) -> str:
+        return f"<in_ validator with options {self.original!r}>"
+
+
+class _AtLeast:
+    __slots__ = ("bound",)
+
+    def __init__(self, bound: Any) -> None:
+        self.bound = bound
+
+    def __call__(self, inst: object, attr: Any, value: Any) -> None:
+        if not value >= self.bound:
+            raise ValueError(f"'{attr.name}' must be >= {self.bound}: {value}")
+
+    def __repr__(self) -> str:
+        return f"<Validator for x >= {self.bound}>"
+
+
+class validators:
+    """``attrs.validators``: the three pbnscore uses."""
+
+    matches_re = _MatchesRe
+    in_ = _In
+    ge = _AtLeast
+
+
+# --- the methods' code, compiled once and kept -----------------------------
+
+_CODES_FILE = "records-methods"
+_codes: dict[str, CodeType] | None = None
+_added = False
+
+
+def _codes_path() -> str | None:
+    """The file beside this module's ``.pyc`` (under ``sys.pycache_prefix``
+    where that is set), named as Python names its bytecode; None where
+    Python keeps none."""
+    try:  # the import system's own, loaded already (importlib.util is not)
+        from _frozen_importlib_external import cache_from_source
+    except ImportError:  # pragma: no cover - another Python
+        from importlib.util import cache_from_source
+    try:
+        module = cache_from_source(os.path.abspath(__file__))
+    except NotImplementedError:  # no cache tag: no bytecode kept
+        return None
+    tag = sys.implementation.cache_tag
+    return os.path.join(os.path.dirname(module), f"{_CODES_FILE}.{tag}.bin")
+
+
+def _read_codes(path: str | None) -> dict[str, CodeType]:
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as file:
+            found = marshal.loads(file.read())
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}  # none yet, or not one this Python reads: compile
+    if not isinstance(found, tuple) or len(found) != 2 or found[0] != sys.version:
+        return {}  # another build's code (its bytecode may differ): compile
+    codes = found[1]
+    return codes if isinstance(codes, dict) else {}
+
+
+def _compiled(source: str, filename: str) -> CodeType:
+    global _codes, _added
+    if _codes is None:
+        _codes = _read_codes(_codes_path())
+    key = f"{filename}\n{source}"
+    code = _codes.get(key)
+    if code is None:
+        code = compile(source, filename, "exec")
+        _codes[key] = code
+        _added = True
+    return code
+
+
+def save() -> None:
+    """Keep the code compiled in this process beside what the file held
+    (the command calls this when it is done; a read-only install, or
+    Python told to write no bytecode, compiles each time)."""
+    global _added
+    path = _codes_path()
+    if not _added or _codes is None or path is None or sys.dont_write_bytecode:
+        return
+    _added = False
+    codes = {**_read_codes(path), **_codes}
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temporary, "wb") as file:
+            file.write(marshal.dumps((sys.version, codes)))
+        os.replace(temporary, path)  # whole or not at all, for a reader beside
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+
+
+# --- the class decorators ---------------------------------------------------
+
+
+def define(
+    maybe_cls: _C | None = None,
+    *,
+    frozen: bool = False,
+    slots: bool = True,
+    kw_only: bool = False,
+    cache_hash: bool = False,
+) -> Any:
+    """attrs' ``define`` (and, with ``frozen``, ``frozen``): the class built."""
+
+    def wrap(cls: _C) -> _C:
+        return _build(cls, frozen=frozen, slots=slots, kw_only=kw_only, cache_hash=cache_hash)
+
+    return wrap if maybe_cls is None else wrap(maybe_cls)
+
+
+def frozen(
+    maybe_cls: _C | None = None,
+    *,
+    slots: bool = True,
+    kw_only: bool = False,
+    cache_hash: bool = False,
+) -> Any:
+    """attrs' ``frozen``."""
+    return define(maybe_cls, frozen=True, slots=slots, kw_only=kw_only, cache_hash=cache_hash)
+
+
+class _Spec:
+    """How a class was declared: enough to build attrs' view of it."""
+
+    __slots__ = ("annotations", "body", "given", "options")
+
+    def __init__(
+        self,
+        options: dict[str, bool],
+        annotations: dict[str, Any],
+        given: dict[str, Any],
+        body: dict[str, Any],
+    ) -> None:
+        self.options = options  # the decorator's
+        self.annotations = annotations  # the class body's
+        self.given = given  # each field's definition
+        self.body = body  # the class body's namespace
+
+
+def _annotations(cls: type) -> dict[str, Any]:
+    if sys.version_info >= (3, 14):  # pragma: no cover - as attrs reads them there
+        import annotationlib
+
+        return dict(annotationlib.get_annotations(cls, format=annotationlib.Format.FORWARDREF))
+    return cls.__dict__.get("__annotations__", {})  # type: ignore[no-any-return] # noqa: RUF063 - as attrs (inspect is slow to import)
+
+
+def _is_class_var(annotation: Any) -> bool:
+    text = str(annotation)
+    if text.startswith(("'", '"')) and text.endswith(("'", '"')):
+        text = text[1:-1]
+    return text.startswith(_CLASSVAR_PREFIXES)
+
+
+_OWN_UNSUPPORTED = ("__init__", "__eq__", "__ne__", "__hash__", "__repr__", "__attrs_pre_init__")
+_REFUSED = "records (attrs' part pbnscore builds)"
+
+
+def _refuse_unsupported(cls: type, frozen: bool, cache_hash: bool) -> None:
+    for name in _OWN_UNSUPPORTED:
+        if name in cls.__dict__:
+            raise TypeError(f"{_REFUSED}: {cls.__qualname__} writes its own {name}")
+    if cache_hash and not frozen:
+        raise TypeError(f"{_REFUSED}: cache_hash only on a frozen class")
+    if issubclass(cls, BaseException):
+        raise TypeError(f"{_REFUSED}: no exception classes")
+    for base in cls.__mro__[1:-1]:
+        if "__attrs_attrs__" in base.__dict__ and "__records_fields__" not in base.__dict__:
+            raise TypeError(f"{_REFUSED}: {cls.__qualname__}'s base is an attrs class")
+
+
+def _own_fields(
+    cls: type, annotations: dict[str, Any], kw_only: bool
+) -> tuple[list[Attribute], dict[str, Any]]:
+    """The fields the class body declares (its annotations, as attrs'
+    ``auto_attribs``), and what each was given."""
+    cd = cls.__dict__
+    own: list[Attribute] = []
+    given: dict[str, Any] = {}
+    for name, annotation in annotations.items():
+        if _is_class_var(annotation):
+            continue
+        value = cd.get(name, NOTHING)
+        if isinstance(value, _Definition):
+            definition = value.given
+        else:
+            definition = {} if value is NOTHING else {"default": value}
+        given[name] = definition
+        own.append(_attribute(name, definition, annotation, kw_only))
+    stray = [n for n, v in cd.items() if isinstance(v, _Definition) and n not in given]
+    if stray:
+        raise TypeError(f"The following `attr.ib`s lack a type annotation: {', '.join(stray)}.")
+    return own, given
+
+
+def _base_fields(cls: type, own: list[Attribute]) -> tuple[list[Attribute], dict[str, type]]:
+    """The bases' fields, as attrs collects them (along the MRO, the
+    freshest definition of a name kept), and the base each came from."""
+    taken = {a.name for a in own}
+    collected: list[Attribute] = []
+    origin: dict[str, type] = {}
+    for base in reversed(cls.__mro__[1:-1]):
+        for a in base.__dict__.get("__records_fields__", ()):
+            if a.inherited or a.name in taken:
+                continue
+            collected.append(a.evolved(inherited=True))
+            origin[a.name] = base
+    inherited: list[Attribute] = []
+    seen: set[str] = set()
+    for a in reversed(collected):
+        if a.name not in seen:
+            inherited.insert(0, a)
+            seen.add(a.name)
+    return inherited, origin
+
+
+def _check_order(fields_: tuple[Attribute, ...]) -> None:
+    had_default = False
+    for a in fields_:
+        if a.init is not False and a.kw_only is False:
+            if had_default and a.default is NOTHING:
+                raise ValueError(
+                    "No mandatory attributes allowed after an attribute with a default "
+                    f"value or factory.  Attribute in question: {a!r}"
+                )
+            had_default = had_default or a.default is not NOTHING
+
+
+def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: bool) -> _C:
+    _refuse_unsupported(cls, frozen, cache_hash)
+    annotations = _annotations(cls)
+    own, given = _own_fields(cls, annotations, kw_only)
+    inherited, origin = _base_fields(cls, own)
+    fields_ = _Fields(inherited + own)
+    _check_order(fields_)
+    options = {"frozen": frozen, "slots": slots, "kw_only": kw_only, "cache_hash": cache_hash}
+    made = _methods(cls, fields_, options, origin)
+    made["__records_spec__"] = _Spec(options, dict(annotations), given, dict(cls.__dict__))
+    views = [_AttrsView(name) for name in _VIEWED]
+    made.update(zip(_VIEWED, views, strict=True))
+    names = tuple(a.name for a in fields_)
+    base_names = {a.name for a in inherited}
+    if slots:
+        built = _slotted(cls, made, names, base_names, frozen, cache_hash)
+    else:
+        built = _patched(cls, made, names, base_names)
+    for view in views:
+        view.cls = built
+    return built
+
+
+def _methods(
+    cls: type, fields_: tuple[Attribute, ...], options: dict[str, bool], origin: dict[str, type]
+) -> dict[str, Any]:
+    """What the class is given: its methods (written out, compiled or taken
+    from the kept code) and the fields for this module's functions."""
+    frozen, cache_hash = options["frozen"], options["cache_hash"]
+    globs: dict[str, Any] = {
+        "NOTHING": NOTHING,
+        "_cached_setattr_get": _OBJ_SETATTR.__get__,
+        "_repr_context": _repr_context,
+        "AttributeError": AttributeError,
+        "_type_hash": hash(f"<attrs generated hash {cls.__module__}.{cls.__qualname__}>"),
+        "_CacheHashWrapper": _CacheHashWrapper,
+    }
+    has_post_init = bool(getattr(cls, "__attrs_post_init__", False))
+    lines = _init_source(fields_, options, has_post_init, origin, globs)
+    lines += _repr_source(fields_, globs)
+    lines += _eq_source(fields_, globs)
+    if frozen:
+        lines += _hash_source(fields_, cache_hash, globs)
+    filename = f"<records generated methods {cls.__module__}.{cls.__qualname__}>"
+    exec(_compiled("\n".join(lines) + "\n", filename), globs)
+
+    made: dict[str, Any] = {
+        "__init__": globs["__init__"],
+        "__repr__": globs["__repr__"],
+        "__eq__": globs["__eq__"],
+    }
+    if frozen:
+        made["__hash__"] = globs["__hash__"]
+    for method in made.values():
+        method.__module__ = cls.__module__
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        method.__doc__ = f"Method generated by attrs for class {cls.__qualname__}."
+    made["__init__"].__annotations__ = {"return": None} | {
+        a.alias: a.type for a in fields_ if a.init and a.type is not None and a.converter is None
+    }
+    made["__ne__"] = _ne
+    if frozen:
+        made["__setattr__"] = _frozen_setattrs
+        made["__delattr__"] = _frozen_delattrs
+    else:
+        made["__hash__"] = None
+    cd = cls.__dict__
+    names = tuple(a.name for a in fields_)
+    if options["slots"] and "__getstate__" not in cd and "__setstate__" not in cd:
+        made["__getstate__"], made["__setstate__"] = _getstate_setstate(names, cache_hash)
+    if sys.version_info >= (3, 13) and "__replace__" not in cd:
+        made["__replace__"] = evolve
+    if "__match_args__" not in cd:
+        made["__match_args__"] = tuple(a.name for a in fields_ if a.init and not a.kw_only)
+    made["__records_fields__"] = fields_
+    made["__records_init__"] = tuple((a.alias, a.name) for a in fields_ if a.init)
+    return made
+
+
+def _init_source(
+    fields_: tuple[Attribute, ...],
+    options: dict[str, bool],
+    has_post_init: bool,
+    origin: dict[str, type],
+    globs: dict[str, Any],
+) -> list[str]:
+    """``__init__`` as attrs writes it: the fields set in order (converted,
+    defaults and factories where not given), then validated, then
+    ``__attrs_post_init__``."""
+    frozen, slots, cache_hash = options["frozen"], options["slots"], options["cache_hash"]
+    body: list[str] = []
+    if frozen or cache_hash:
+        body.append("_setattr = _cached_setattr_get(self)")
+    if frozen and not slots:
+        body.append("_inst_dict = self.__dict__")
+
+    def setter(name: str, value: str) -> str:
+        if not frozen:
+            return f"self.{name} = {value}"
+        if slots or (name in origin and "__slots__" in origin[name].__dict__):
+            return f"_setattr('{name}', {value})"
+        return f"_inst_dict['{name}'] = {value}"
+
+    args: list[str] = []
+    kw_args: list[str] = []
+    for a in fields_:
+        if not a.init and a.default is NOTHING:
+            continue
+        name = a.name
+        value = a.alias
+        if a.converter is not None:
+            globs[f"__attr_converter_{name}"] = a.converter
+        factory = a.default if isinstance(a.default, Factory) else None
+        if factory is not None:
+            globs[f"__attr_factory_{name}"] = factory.factory
+            made = f"__attr_factory_{name}({'self' if factory.takes_self else ''})"
+        elif a.default is not NOTHING:
+            globs[f"__attr_default_{name}"] = a.default
+            made = f"__attr_default_{name}"
+        if a.init:
+            if factory is not None:
+                arg = f"{value}=NOTHING"
+            elif a.default is not NOTHING:
+                arg = f"{value}={made}"
+            else:
+                arg = value
+            (kw_args if a.kw_only else args).append(arg)
+        else:
+            value = made
+        if a.converter is not None:
+            value = f"__attr_converter_{name}({value})"
+        if a.init and factory is not None:
+            made = made if a.converter is None else f"__attr_converter_{name}({made})"
+            body += [
+                f"if {a.alias} is not NOTHING:",
+                f"    {setter(name, value)}",
+                "else:",
+                f"    {setter(name, made)}",
+            ]
+        else:
+            body.append(setter(name, value))
+    for a in fields_:
+        if a.validator is not None and (a.init or a.default is not NOTHING):
+            globs[f"__attr_validator_{a.name}"] = a.validator
+            globs[f"__attr_{a.name}"] = a
+            body.append(f"__attr_validator_{a.name}(self, __attr_{a.name}, self.{a.name})")
+    if has_post_init:
+        body.append("self.__attrs_post_init__()")
+    if cache_hash:
+        body.append(f"_setattr('{_HASH_CACHE_FIELD}', None)")
+    signature = ", ".join(["self", *args, *(["*", *kw_args] if kw_args else [])])
+    return [f"def __init__({signature}):", *(f"    {line}" for line in body or ["pass"])]
+
+
+def _repr_source(fields_: tuple[Attribute, ...], globs: dict[str, Any]) -> list[str]:
+    """``__repr__`` as attrs writes it (``...`` for an instance inside itself)."""
+    fragments = []
+    for a in fields_:
+        if a.repr is False:
+            continue
+        accessor = f"self.{a.name}" if a.init else f'getattr(self, "{a.name}", NOTHING)'
+        if a.repr is True:
+            fragments.append(f"{a.name}={{{accessor}!r}}")
+        else:
+            globs[f"{a.name}_repr"] = a.repr
+            fragments.append(f"{a.name}={{{a.name}_repr({accessor})}}")
+    return [
+        "def __repr__(self):",
+        "  try:",
+        "    already_repring = _repr_context.already_repring",
+        "  except AttributeError:",
+        "    already_repring = {id(self),}",
+        "    _repr_context.already_repring = already_repring",
+        "  else:",
+        "    if id(self) in already_repring:",
+        "      return '...'",
+        "    else:",
+        "      already_repring.add(id(self))",
+        "  try:",
+        '    return f\'{self.__class__.__qualname__.rsplit(">.", 1)[-1]}('
+        + ", ".join(fragments)
+        + ")'",
+        "  finally:",
+        "    already_repring.remove(id(self))",
+    ]
+
+
+def _keyed(a: Attribute, owner: str, globs: dict[str, Any]) -> str:
+    """A field's value as compared and hashed (through its ``eq`` key)."""
+    if a.eq_key is None:
+        return f"{owner}.{a.name}"
+    globs[f"_{a.name}_key"] = a.eq_key
+    return f"_{a.name}_key({owner}.{a.name})"
+
+
+def _eq_source(fields_: tuple[Attribute, ...], globs: dict[str, Any]) -> list[str]:
+    """``__eq__`` as attrs writes it: the same class only, field by field."""
+    lines = [
+        "def __eq__(self, other):",
+        "    if other.__class__ is not self.__class__:",
+        "        return NotImplemented",
+    ]
+    terms = [f"{_keyed(a, 'self', globs)} == {_keyed(a, 'other', globs)}" for a in fields_ if a.eq]
+    if not terms:
+        return [*lines, "    return True"]
+    return [*lines, "    return  (", " and\n".join(f"        {t}" for t in terms), "    )"]
+
+
+def _hash_source(
+    fields_: tuple[Attribute, ...], cache_hash: bool, globs: dict[str, Any]
+) -> list[str]:
+    """A frozen class's ``__hash__`` as attrs writes it (a mutable one has
+    none)."""
+    parts = ["_type_hash"]
+    parts += [
+        _keyed(a, "self", globs)
+        for a in fields_
+        if a.hash is True or (a.hash is None and a.eq is True)
+    ]
+    computed = "hash((" + ", ".join(parts) + ",))"
+    if not cache_hash:
+        return ["def __hash__(self):", f"    return {computed}"]
+    return [
+        "def __hash__(self):",
+        f"    if self.{_HASH_CACHE_FIELD} is None:",
+        f"        object.__setattr__(self, '{_HASH_CACHE_FIELD}', _CacheHashWrapper({computed}))",
+        f"    return self.{_HASH_CACHE_FIELD}",
+    ]
+
+
+class _CacheHashWrapper(int):
+    """A kept hash, pickled as None (so an unpickled instance computes its
+    own: a string's hash differs between processes)."""
+
+    def __reduce__(self) -> tuple[type[None], tuple[()]]:
+        return type(None), ()
+
+
+_repr_context = _thread._local()
+
+
+def _ne(self: Any, other: Any) -> Any:
+    """Check equality and either forward a NotImplemented or
+    return the result negated."""
+    result = self.__eq__(other)
+    if result is NotImplemented:
+        return NotImplemented
+    return not result
+
+
+def _frozen_error() -> AttributeError:
+    # attrs' own exception, so ``except attrs.exceptions.FrozenInstanceError``
+    # holds; attrs is imported only on this path (a bug's, or a test's).
+    from attrs.exceptions import FrozenInstanceError
+
+    return FrozenInstanceError()
+
+
+def _frozen_setattrs(self: object, name: str, value: object) -> None:
+    raise _frozen_error()
+
+
+def _frozen_delattrs(self: object, name: str) -> None:
+    raise _frozen_error()
+
+
+def _getstate_setstate(
+    names: tuple[str, ...], cache_hash: bool
+) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any], None]]:
+    state_names = tuple(n for n in names if n != "__weakref__")
+
+    def __getstate__(self: Any) -> dict[str, Any]:
+        """Automatically created by attrs."""
+        return {name: getattr(self, name) for name in state_names}
+
+    def __setstate__(self: Any, state: Any) -> None:
+        """Automatically created by attrs."""
+        bound_setattr = _OBJ_SETATTR.__get__(self)
+        if isinstance(state, tuple):
+            for name, value in zip(state_names, state, strict=False):  # as attrs
+                bound_setattr(name, value)
+        else:
+            for name in state_names:
+                if name in state:
+                    bound_setattr(name, state[name])
+        if cache_hash:
+            bound_setattr(_HASH_CACHE_FIELD, None)
+
+    return __getstate__, __setstate__
+
+
+def _cached_getattr(
+    cached: dict[str, Callable[[Any], Any]], original: Callable[[Any, str], Any] | None
+) -> Callable[[Any, str], Any]:
+    def __getattr__(self: Any, item: str) -> Any:
+        func = cached.get(item)
+        if func is not None:
+            result = func(self)
+            _OBJ_SETATTR(self, item, result)
+            return result
+        if original is not None:
+            return original(self, item)
+        raise AttributeError(f"'{self.__class__.__name__}' object has no attribute '{item}'")
+
+    return __getattr__
+
+
+def _slotted(
+    cls: _C,
+    made: dict[str, Any],
+    names: tuple[str, ...],
+    base_names: set[str],
+    frozen: bool,
+    cache_hash: bool,
+) -> _C:
+    """A new class with ``__slots__``, as attrs makes one (Python lays a
+    class's slots out when it is made)."""
+    cd = {k: v for k, v in cls.__dict__.items() if k not in (*names, "__dict__", "__weakref__")}
+    cd.update(made)
+    if not frozen:
+        cd["__attrs_own_setattr__"] = False
+        for base in cls.__bases__:
+            if base.__dict__.get("__attrs_own_setattr__", False):
+                cd["__setattr__"] = _OBJ_SETATTR
+                break
+    existing: dict[str, Any] = {}
+    weakref_inherited = False
+    for base in cls.__mro__[1:-1]:
+        if base.__dict__.get("__weakref__", None) is not None:
+            weakref_inherited = True
+        existing.update({name: getattr(base, name) for name in getattr(base, "__slots__", [])})
+    slot_names = names
+    if (
+        "__weakref__" not in getattr(cls, "__slots__", ())
+        and "__weakref__" not in names
+        and not weakref_inherited
+    ):
+        slot_names += ("__weakref__",)
+    cached = {n: v.func for n, v in cd.items() if isinstance(v, cached_property)}
+    functions: list[Any] = []
+    if cached:
+        annotations = _annotations(cls)
+        for name, func in cached.items():
+            slot_names += (name,)
+            del cd[name]
+            functions.append(func)
+            returned = func.__annotations__.get("return", NOTHING)
+            if returned is not NOTHING:
+                annotations[name] = returned
+        original = cd.get("__getattr__")
+        if original is not None:
+            functions.append(original)
+        getattr_ = _cached_getattr(cached, original)
+        getattr_.__module__ = cls.__module__
+        getattr_.__qualname__ = f"{cls.__qualname__}.__getattr__"
+        cd["__getattr__"] = getattr_
+    own_slots = [n for n in slot_names if n not in base_names]
+    reused = {slot: descriptor for slot, descriptor in existing.items() if slot in own_slots}
+    own_slots = [n for n in own_slots if n not in reused]
+    cd.update(reused)
+    if cache_hash:
+        own_slots.append(_HASH_CACHE_FIELD)
+    cd["__slots__"] = tuple(own_slots)
+    cd["__qualname__"] = cls.__qualname__
+    built: _C = type(cls)(cls.__name__, cls.__bases__, cd)
+    # A method naming __class__ (or calling super()) holds the class it was
+    # written in: the new one now.
+    for item in itertools.chain(built.__dict__.values(), functions):
+        if isinstance(item, (classmethod, staticmethod)):
+            cells = getattr(item.__func__, "__closure__", None)
+        elif isinstance(item, property):
+            cells = getattr(item.fget, "__closure__", None)
+        else:
+            cells = getattr(item, "__closure__", None)
+        for cell in cells or ():
+            try:
+                match = cell.cell_contents is cls
+            except ValueError:  # an empty cell
+                continue
+            if match:
+                cell.cell_contents = built
+    return built
+
+
+def _patched(cls: _C, made: dict[str, Any], names: tuple[str, ...], base_names: set[str]) -> _C:
+    """The class itself with the methods (attrs' ``slots=False``)."""
+    for name in names:
+        if name not in base_names and name in cls.__dict__:
+            delattr(cls, name)
+    wrote_setattr = "__setattr__" in made
+    for name, value in made.items():
+        setattr(cls, name, value)
+    if not wrote_setattr and getattr(cls, "__attrs_own_setattr__", False):
+        cls.__attrs_own_setattr__ = False  # type: ignore[attr-defined]
+        cls.__setattr__ = _OBJ_SETATTR  # type: ignore[method-assign,assignment]
+    return cls
+
+
+# --- attrs' view, made when asked for ---------------------------------------
+
+
+class _AttrsView:
+    """``__attrs_attrs__`` (and ``__attrs_props__``) of a class: attrs' own,
+    made when first read by building the class's definition with attrs."""
+
+    __slots__ = ("cls", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.cls: type | None = None
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        cls = self.cls
+        assert cls is not None
+        shadow = _shadow(cls)
+        for name in _VIEWED:
+            if name in shadow.__dict__:
+                type.__setattr__(cls, name, shadow.__dict__[name])
+            else:  # an attrs before 25.4 has no __attrs_props__
+                type.__delattr__(cls, name)
+        return getattr(cls, self.name)
+
+
+_VIEWED = ("__attrs_attrs__", "__attrs_props__")
+_shadows: dict[type, type] = {}
+
+
+def _shadow(cls: type) -> type:
+    """The class attrs builds from ``cls``'s fields' definitions (its
+    bases' too): what its ``__attrs_attrs__`` is read from."""
+    found = _shadows.get(cls)
+    if found is None:
+        found = _shadows[cls] = attrs_class(cls, whole=False)
+    return found
+
+
+def attrs_class(cls: type, *, whole: bool = True) -> type:
+    """The class attrs builds from ``cls``'s definition: the class body's
+    methods too where ``whole`` (the reference tests/test_records.py holds
+    each class to), else the fields only."""
+    import attrs
+
+    real: Any = attrs  # its overloads want literals; these are a kept definition's
+    spec: _Spec = cls.__dict__["__records_spec__"]
+    bases = tuple(
+        (attrs_class(b, whole=whole) if whole else _shadow(b))
+        if "__records_spec__" in b.__dict__
+        else b
+        for b in cls.__bases__
+    )
+    namespace: dict[str, Any] = {"__module__": cls.__module__, "__qualname__": cls.__qualname__}
+    if spec.annotations or "__annotations__" in spec.body:
+        namespace["__annotations__"] = dict(spec.annotations)
+    if whole:
+        namespace.update(
+            (k, v)
+            for k, v in spec.body.items()
+            if k not in ("__dict__", "__weakref__", "__annotations__")
+        )
+    for name, given in spec.given.items():
+        namespace[name] = attrs_field(_Definition(given))
+    decorate = real.frozen if spec.options["frozen"] else real.define
+    options = {k: v for k, v in spec.options.items() if k != "frozen"}
+    made: type = decorate(**options)(type(cls.__name__, bases, namespace))
+    return made
+
+
+# --- the functions ----------------------------------------------------------
+
+
+def _record_fields(cls: type) -> tuple[Attribute, ...] | None:
+    """A class's fields: its own (or its base's, for a plain subclass), or
+    a class attrs built's, as this module's attributes."""
+    for klass in cls.__mro__:
+        d = klass.__dict__
+        if "__records_fields__" in d:
+            return d["__records_fields__"]  # type: ignore[no-any-return]
+        if "__attrs_attrs__" in d:
+            found = getattr(klass, "__attrs_attrs__", None)
+            return None if found is None else _from_attrs(found)
+    return None
+
+
+def _owner(cls: type) -> type:
+    """The first class in ``cls``'s MRO that a decorator built."""
+    for klass in cls.__mro__:
+        if "__records_fields__" in klass.__dict__ or "__attrs_attrs__" in klass.__dict__:
+            return klass
+    return object
+
+
+def _from_attrs(found: Any) -> tuple[Attribute, ...]:
+    """A class attrs built (a plug-in's options): its fields as this
+    module's (``NOTHING`` and ``Factory`` this module's)."""
+    import attrs as real
+
+    converted = []
+    for a in found:
+        b = Attribute.__new__(Attribute)
+        for name in Attribute.__slots__:
+            setattr(b, name, getattr(a, name, None))
+        if a.default is real.NOTHING:
+            b.default = NOTHING
+        elif isinstance(a.default, real.Factory):  # type: ignore[arg-type]
+            b.default = Factory(a.default.factory, takes_self=a.default.takes_self)
+        converted.append(b)
+    return _Fields(converted)
+
+
+def _not_a_record(cls: Any) -> Exception:
+    from attrs.exceptions import NotAnAttrsClassError
+
+    return NotAnAttrsClassError(f"{cls!r} is not an attrs-decorated class.")
+
+
+def fields(cls: type) -> Any:
+    """attrs' ``fields``: a class's fields, in order."""
+    if not isinstance(cls, type):
+        found = _record_fields(type(cls))
+        if found is None:
+            raise TypeError("Passed object must be a class or attrs instance.")
+        return found
+    found = _record_fields(cls)
+    if found is None:
+        raise _not_a_record(cls)
+    return found
+
+
+def fields_dict(cls: type) -> dict[str, Any]:
+    """attrs' ``fields_dict``: a class's fields by name."""
+    if not isinstance(cls, type):
+        raise TypeError("Passed object must be a class.")
+    found = _record_fields(cls)
+    if found is None:
+        raise _not_a_record(cls)
+    return {a.name: a for a in found}
+
+
+def has(cls: type) -> bool:
+    """attrs' ``has``: whether ``cls`` is a record (or a class attrs built)."""
+    return getattr(cls, "__records_fields__", None) is not None or (
+        getattr(cls, "__attrs_attrs__", None) is not None
+    )
+
+
+def evolve(*args: Any, **changes: Any) -> Any:
+    """attrs' ``evolve``: a copy of an instance with ``changes``."""
+    try:
+        (inst,) = args
+    except ValueError:
+        msg = f"evolve() takes 1 positional argument, but {len(args)} were given"
+        raise TypeError(msg) from None
+    cls = inst.__class__
+    init = cls.__dict__.get("__records_init__")
+    if init is None:  # a plain subclass's, or a class attrs built
+        found = _record_fields(cls)
+        if found is None or "__records_fields__" not in _owner(cls).__dict__:
+            import attrs as real
+
+            return real.evolve(inst, **changes)
+        init = tuple((a.alias, a.name) for a in found if a.init)
+    for alias, name in init:
+        if alias not in changes:
+            changes[alias] = getattr(inst, name)
+    return cls(**changes)
+
+
+def asdict(inst: Any) -> dict[str, Any]:
+    """attrs' ``asdict`` (by attrs: only the watcher's state and settings
+    are written so, off the scoring commands' path)."""
+    import attrs as real
+
+    return real.asdict(inst)

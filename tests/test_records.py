@@ -1,0 +1,363 @@
+"""``pbnscore._records`` builds the model's classes as attrs builds them.
+
+The slow obvious reference is attrs itself: every record class of pbnscore
+is built again by attrs from the same definition (its class body and its
+fields' definitions, kept by ``_records``), and the two are held equal in
+behaviour on instances: construction (defaults, factories, converters,
+validators, the exceptions' types), ``repr``, ``==``/``!=``, ``hash``,
+frozen refusal, ``evolve``, pickling's state, ``__match_args__``,
+``__slots__`` and the fields. A property test does the same on random
+definitions.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib
+import pickle
+import pkgutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import attrs as real
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pbnscore
+from pbnscore import _records
+from pbnscore._records import attrs
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def _record_classes() -> list[type]:
+    found: dict[type, None] = {}
+    for info in pkgutil.walk_packages(pbnscore.__path__, "pbnscore."):
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, type) and "__records_spec__" in value.__dict__:
+                found[value] = None
+    return sorted(found, key=lambda c: f"{c.__module__}.{c.__qualname__}")
+
+
+RECORDS = _record_classes()
+_REFERENCES: dict[type, type] = {}
+
+
+def reference(cls: type) -> Any:
+    """attrs' class from ``cls``'s definition (made once a class)."""
+    if cls not in _REFERENCES:
+        _REFERENCES[cls] = _records.attrs_class(cls)
+    return _REFERENCES[cls]
+
+
+def test_every_class_is_found() -> None:
+    """The walk finds the package's records (the model's among them): a
+    test over none would hold nothing."""
+    names = {f"{c.__module__}.{c.__qualname__}" for c in RECORDS}
+    assert {"pbnscore.model.Result", "pbnscore.model.Board", "pbnscore.model.Event"} <= names
+    assert len(RECORDS) > 100
+
+
+def _outcome(make: Callable[[], Any]) -> tuple[str, Any]:
+    try:
+        return "made", make()
+    except Exception as exc:  # the type compared: what attrs' class raises, this raises
+        return type(exc).__name__, None
+
+
+def _kwargs_sets(fields: tuple[Any, ...]) -> Iterator[dict[str, Any]]:
+    """Arguments for a class's ``__init__``: none, then each family of
+    plain values for every field (a class takes some, refuses others)."""
+    init = [a for a in fields if a.init]
+    yield {}
+    for family in (
+        lambda i: i + 1,
+        lambda i: f"s{i}",
+        lambda i: None,
+        lambda i: (i, "x"),
+        lambda i: 0,
+    ):
+        yield {a.alias: family(i) for i, a in enumerate(init)}
+        mandatory = [a for a in init if a.default is _records.NOTHING]
+        yield {a.alias: family(i) for i, a in enumerate(mandatory)}
+
+
+def _same_instance(ours: Any, theirs: Any) -> None:
+    """Two instances made from the same arguments behave alike (where a
+    method of the class body refuses the values, both refuse alike)."""
+    assert _outcome(lambda: repr(ours)) == _outcome(lambda: repr(theirs))
+    assert type(ours).__match_args__ == type(theirs).__match_args__
+    names = [a.name for a in real.fields(type(theirs))]
+    assert _outcome(lambda: [getattr(ours, n) for n in names]) == _outcome(
+        lambda: [getattr(theirs, n) for n in names]
+    )
+    assert _outcome(lambda: ours == ours) == _outcome(lambda: theirs == theirs)
+    assert _outcome(lambda: ours != ours) == _outcome(lambda: theirs != theirs)
+    assert ours.__eq__(object()) is theirs.__eq__(object()) is NotImplemented
+    assert ours.__ne__(object()) is theirs.__ne__(object()) is NotImplemented
+    assert ours.__eq__(theirs) is NotImplemented  # another class: never equal
+    assert (ours == theirs) is False
+    if type(theirs).__hash__ is None:
+        assert type(ours).__hash__ is None
+    else:
+        assert _outcome(lambda: hash(ours)) == _outcome(lambda: hash(theirs))
+    if getattr(type(theirs).__attrs_props__, "is_frozen", None):
+        for name in [*names, "unknown"]:
+            with pytest.raises(real.exceptions.FrozenInstanceError):
+                setattr(ours, name, 1)
+            with pytest.raises(real.exceptions.FrozenInstanceError):
+                delattr(ours, name)
+    if "__getstate__" in type(theirs).__dict__:
+        assert _outcome(ours.__getstate__) == _outcome(theirs.__getstate__)
+
+
+@pytest.mark.parametrize("cls", RECORDS, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_each_class_is_the_class_attrs_builds(cls: Any) -> None:
+    """Each record class against attrs' class from the same definition."""
+    theirs_cls = reference(cls)
+    assert ("__slots__" in cls.__dict__) == ("__slots__" in theirs_cls.__dict__)
+    if "__slots__" in theirs_cls.__dict__:
+        assert cls.__slots__ == theirs_cls.__slots__
+    assert cls.__match_args__ == theirs_cls.__match_args__
+    assert (cls.__hash__ is None) == (theirs_cls.__hash__ is None)
+    assert [k for k in theirs_cls.__dict__ if k not in cls.__dict__] == []
+    ours_fields, theirs_fields = attrs.fields(cls), real.fields(theirs_cls)
+    assert [a.name for a in ours_fields] == [a.name for a in theirs_fields]
+    for ours_a, theirs_a in zip(ours_fields, theirs_fields, strict=True):
+        for name in ("alias", "init", "kw_only", "eq", "eq_key", "hash", "repr", "inherited"):
+            assert getattr(ours_a, name) == getattr(theirs_a, name), name
+        assert ours_a.converter is theirs_a.converter
+        assert ours_a.validator is theirs_a.validator
+        assert dict(ours_a.metadata) == dict(theirs_a.metadata)
+        assert ours_a.type == theirs_a.type
+        if isinstance(theirs_a.default, real.Factory):  # type: ignore[arg-type]
+            assert isinstance(ours_a.default, _records.Factory)
+            assert ours_a.default.factory is theirs_a.default.factory
+            assert ours_a.default.takes_self == theirs_a.default.takes_self
+        elif theirs_a.default is real.NOTHING:
+            assert ours_a.default is _records.NOTHING
+        else:
+            assert ours_a.default is theirs_a.default
+    made = 0
+    for kwargs in _kwargs_sets(ours_fields):
+        ours = _outcome(functools.partial(cls, **kwargs))
+        theirs = _outcome(functools.partial(theirs_cls, **kwargs))
+        assert ours[0] == theirs[0], kwargs
+        if ours[1] is not None:
+            made += 1
+            _same_instance(ours[1], theirs[1])
+    assert made or any(a.init for a in ours_fields)  # a class of no fields is made
+
+
+def _pickled(value: object) -> object:
+    return pickle.loads(pickle.dumps(value))
+
+
+def _instances(value: object, seen: dict[int, Any]) -> None:
+    """Every record instance reachable from ``value``."""
+    if id(value) in seen or isinstance(value, (str, bytes, int, float)) or value is None:
+        return
+    if type(value).__dict__.get("__records_spec__") is not None:
+        seen[id(value)] = value
+        for a in attrs.fields(cast(Any, type(value))):
+            _instances(getattr(value, a.name), seen)
+        for name in ("results", "deal", "analysis"):  # made from columns when asked for
+            if isinstance(getattr(type(value), name, None), property):
+                _instances(getattr(value, name), seen)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        seen[id(value)] = None
+        for item in value:
+            _instances(item, seen)
+    elif isinstance(value, dict):
+        seen[id(value)] = None
+        for item in value.values():
+            _instances(item, seen)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "method"),
+    [("usebio/club-night.xml", "butler"), ("usebio/mitchell-pairs.xml", "cross-imps")],
+)
+def test_a_real_event_s_records_are_attrs_records(fixture: str, method: str) -> None:
+    """Every record in a read and scored event (the model's own values:
+    results, boards, deals, contracts, standings ...) made again by attrs'
+    class from the same fields: the same repr, hash, equality, state; and
+    each evolves, pickles and copies to an equal record."""
+    event = pbnscore.load(FIXTURES / fixture)
+    scored = pbnscore.score(event, method)
+    seen: dict[int, Any] = {}
+    _instances(scored, seen)
+    found = [v for v in seen.values() if v is not None]
+    assert {type(v).__name__ for v in found} >= {"Event", "Board", "Result", "Standing"}
+    pickled = 0
+    for ours in found:
+        cls = type(ours)
+        theirs_cls = reference(cls)
+        given = {a.alias: getattr(ours, a.name) for a in real.fields(theirs_cls) if a.init}
+        theirs = theirs_cls(**given)
+        _same_instance(ours, theirs)
+        assert attrs.evolve(ours) == ours == real.evolve(ours)
+        assert copy.copy(ours) == ours
+        done, back = _outcome(functools.partial(_pickled, ours))
+        if done == "made":  # the event's source holds lxml's tree: no pickle
+            pickled += 1
+            assert back == ours
+            assert cls.__hash__ is None or hash(back) == hash(ours)
+    assert pickled > len(found) / 2
+
+
+def test_attrs_own_functions_read_the_records() -> None:
+    """attrs' ``fields``, ``has``, ``evolve``, ``asdict`` on a record work as
+    on an attrs class (``__attrs_attrs__`` made when first read)."""
+    from pbnscore.model import Contract, Strain
+    from pbnscore.model import Player as Made
+
+    Player: Any = Made
+    player = Player("Ann", national_id="7")
+    assert [a.name for a in real.fields(Player)] == ["name", "national_id"]
+    assert real.evolve(player, name="Bo") == Player("Bo", national_id="7")
+    assert real.asdict(player) == {"name": "Ann", "national_id": "7"} == attrs.asdict(player)
+    assert real.fields_dict(Contract)["level"].validator is attrs.fields(Contract).level.validator
+    with pytest.raises(ValueError, match="'level' must be in range"):
+        Contract(8, Strain.SPADES)
+    assert not attrs.has(int) and not real.has(cast(Any, int))
+    assert real.has(Player) and attrs.has(Player)
+    with pytest.raises(real.exceptions.NotAnAttrsClassError):
+        attrs.fields(cast(Any, int))
+
+
+def test_a_plug_in_s_attrs_options_read_as_a_record_s() -> None:
+    """A class attrs built (a plug-in's options, on pbnscore's mix-in) gives
+    its fields, inherited ones too, with this module's NOTHING and Factory."""
+    from pbnscore.strategies import ImpOptions, option
+
+    @real.frozen
+    class Mine(ImpOptions):
+        weight: int = option(1, "how heavy")
+        names: tuple[str, ...] = real.field(factory=tuple)
+        needed: int = real.field(default=0, kw_only=True)
+
+    fields = attrs.fields(Mine)
+    assert [a.name for a in fields] == [a.name for a in real.fields(Mine)]
+    assert fields.weight.metadata["help"] == "how heavy" and fields.weight.default == 1
+    assert isinstance(fields.names.default, _records.Factory)
+    assert attrs.evolve(Mine(), weight=3) == Mine(weight=3)
+    assert attrs.fields_dict(Mine)["needed"].kw_only
+
+
+# -- random definitions ---------------------------------------------------------
+
+
+def _identity(value: object) -> object:
+    return value
+
+
+def _shown(value: object) -> str:
+    return f"<{value}>"
+
+
+def _key(value: object) -> object:
+    return str(value)
+
+
+_VALUES = st.one_of(st.integers(-3, 3), st.text(max_size=2), st.none(), st.just(float("nan")))
+
+
+@st.composite
+def _definitions(draw: st.DrawFn) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """A class's decorator options and its fields' definitions."""
+    frozen = draw(st.booleans())
+    options = {
+        "frozen": frozen,
+        "slots": draw(st.booleans()),
+        "kw_only": draw(st.booleans()),
+        "cache_hash": frozen and draw(st.booleans()),
+    }
+    fields = []
+    for i in range(draw(st.integers(0, 5))):
+        given: dict[str, Any] = {}
+        kind = draw(st.sampled_from(["none", "default", "factory", "takes_self"]))
+        if kind == "default":
+            given["default"] = draw(st.integers(0, 3))
+        elif kind == "factory":
+            given["factory"] = draw(st.sampled_from([list, tuple, dict]))
+        elif kind == "takes_self":
+            given["default"] = _records.Factory(repr, takes_self=True)
+        if kind != "none" and draw(st.booleans()):
+            given["init"] = False
+        for name, choices in (
+            ("converter", [_identity, str, repr]),
+            ("validator", [attrs.validators.ge(0), attrs.validators.in_([0, 1, "a", ""])]),
+            ("eq", [False, _key]),
+            ("repr", [False, _shown]),
+            ("hash", [False, True]),
+            ("kw_only", [True, False]),
+            ("alias", [f"given_{i}"]),
+            ("metadata", [{"help": str(i)}]),
+        ):
+            if draw(st.integers(0, 3)) == 0:
+                given[name] = draw(st.sampled_from(choices))
+        fields.append((f"{'_' if draw(st.booleans()) else ''}f{i}", given))
+    return options, fields
+
+
+def _build(
+    options: dict[str, Any], fields: list[tuple[str, dict[str, Any]]], *, ours: bool
+) -> tuple[str, Any]:
+    namespace: dict[str, Any] = {"__annotations__": {name: "object" for name, _ in fields}}
+    namespace["__module__"] = __name__
+    namespace["__qualname__"] = "Random"
+    for name, spec in fields:
+        definition = _records._Definition(dict(spec))
+        namespace[name] = _records.field(**spec) if ours else _records.attrs_field(definition)
+    kwargs = {k: v for k, v in options.items() if k != "frozen"}
+    if ours:
+        decorate: Any = attrs.frozen if options["frozen"] else attrs.define
+    else:
+        decorate = real.frozen if options["frozen"] else real.define
+    return _outcome(lambda: decorate(**kwargs)(type("Random", (), namespace)))
+
+
+@given(_definitions(), st.lists(_VALUES, min_size=5, max_size=5), st.data())
+def test_random_definitions_build_as_attrs_builds(
+    definition: tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]],
+    values: list[object],
+    data: st.DataObject,
+) -> None:
+    """A random class definition (defaults, factories, converters,
+    validators, kw_only, eq/repr/hash switched off or keyed, aliases, frozen
+    or not, slots or not, a kept hash) built by both: the same refusal, or
+    classes whose instances behave alike."""
+    options, fields = definition
+    ours_made, theirs_made = _build(options, fields, ours=True), _build(options, fields, ours=False)
+    assert ours_made[0] == theirs_made[0]
+    if ours_made[1] is None:
+        return
+    ours_cls, theirs_cls = ours_made[1], theirs_made[1]
+    assert ours_cls.__match_args__ == theirs_cls.__match_args__
+    assert getattr(ours_cls, "__slots__", None) == getattr(theirs_cls, "__slots__", None)
+    init = [a for a in real.fields(theirs_cls) if a.init]
+    given_ = {
+        a.alias: values[i] for i, a in enumerate(init) if data.draw(st.booleans(), label=a.alias)
+    }
+    ours = _outcome(lambda: ours_cls(**given_))
+    theirs = _outcome(lambda: theirs_cls(**given_))
+    assert ours[0] == theirs[0]
+    if ours[1] is None:
+        return
+    _same_instance(ours[1], theirs[1])
+    other = {a.alias: values[-1 - i] for i, a in enumerate(init)}
+    ours_other = _outcome(lambda: ours_cls(**other))
+    theirs_other = _outcome(lambda: theirs_cls(**other))
+    assert ours_other[0] == theirs_other[0]
+    if ours_other[1] is not None:
+        assert (ours[1] == ours_other[1]) == (theirs[1] == theirs_other[1])
+        assert (ours[1] != ours_other[1]) == (theirs[1] != theirs_other[1])
+        changed = {a.alias: values[0] for a in init[:1]}
+        assert repr(_outcome(lambda: attrs.evolve(ours[1], **changed))[1]) == repr(
+            _outcome(lambda: real.evolve(theirs[1], **changed))[1]
+        )
