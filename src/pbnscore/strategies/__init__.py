@@ -45,15 +45,20 @@ from pbnscore.strategies._ranking import rank
 # A plug-in's options class is attrs' own: its fields are attrs' fields (the
 # built-in methods' classes, built by pbnscore._records, take _base's).
 def option(*args: Any, **kw: Any) -> Any:
+    """An options field with CLI help (and choices, and when it applies:
+    given where it does not, it is refused). A number's ``bounds`` are its
+    kind and range: its converter, its flag's type, and what a refusal
+    names when a value is outside. Takes what
+    :func:`pbnscore.strategies._base.option` takes."""
     return attrs_field(_base.option(*args, **kw))
 
 
 def preset_option(*args: Any, **kw: Any) -> Any:
+    """The ``preset`` field of a method's options, choosing among the
+    presets given (the same ones as the strategy's ``presets``)."""
     return attrs_field(_base.preset_option(*args, **kw))
 
 
-option.__doc__ = _base.option.__doc__
-preset_option.__doc__ = _base.preset_option.__doc__
 option.__wrapped__ = _base.option  # type: ignore[attr-defined]  # its signature, for help()
 preset_option.__wrapped__ = _base.preset_option  # type: ignore[attr-defined]
 
