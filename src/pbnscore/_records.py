@@ -64,6 +64,9 @@ class _Nothing:
     def __repr__(self) -> str:
         return "NOTHING"
 
+    def __str__(self) -> str:
+        return "_Nothing.NOTHING"  # attrs' is an enumeration's member
+
     def __bool__(self) -> bool:
         return False
 
