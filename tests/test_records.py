@@ -17,6 +17,9 @@ import functools
 import importlib
 import pickle
 import pkgutil
+import sys
+import types
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -376,3 +379,147 @@ def test_random_definitions_build_as_attrs_builds(
         assert repr(_outcome(lambda: attrs.evolve(ours[1], **changed))[1]) == repr(
             _outcome(lambda: real.evolve(theirs[1], **changed))[1]
         )
+
+
+# -- the kept code ----------------------------------------------------------------
+
+
+@pytest.fixture
+def kept_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The methods' code kept in a file of the test's own."""
+    path = tmp_path / "records-methods.bin"
+    monkeypatch.setattr(_records, "_codes_path", lambda: str(path))
+    monkeypatch.setattr(_records, "_kept", None)
+    monkeypatch.setattr(_records, "_compiled_now", {})
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    return path
+
+
+def _point() -> Any:
+    namespace: dict[str, Any] = {"__module__": __name__, "__qualname__": "Point"}
+    namespace["__annotations__"] = {"x": "int", "y": "int"}
+    namespace["y"] = attrs.field(default=2, converter=int)
+    return attrs.frozen(type("Point", (), namespace))
+
+
+def test_the_methods_code_is_kept_and_taken_again(
+    kept_in: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A class's methods compiled once are saved, and the next process (here:
+    the module's memory emptied) takes them from the file, compiling nothing;
+    the class made so is the same."""
+    first = _point()
+    _records.save()
+    assert kept_in.exists()
+    monkeypatch.setattr(_records, "_kept", None)
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(_records, "compile", refused, raising=False)
+    again = _point()
+    assert repr(again(1, "3")) == repr(first(1, "3")) == "Point(x=1, y=3)"
+    assert hash(again(1)) == hash(first(1))
+
+
+@pytest.mark.parametrize("content", [b"", b"not marshal", b"\xe3\x00"])
+def test_a_damaged_or_foreign_file_means_compiling(kept_in: Path, content: bytes) -> None:
+    """A file that is not one this Python wrote is no code: the methods are
+    compiled, and saving writes a good file over it."""
+    kept_in.write_bytes(content)
+    assert repr(_point()(1)) == "Point(x=1, y=2)"
+    _records.save()
+    assert _records._read_codes(str(kept_in))
+
+
+def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:
+    """The kept code is a class's only while its source is the same: a class
+    of the same name with other fields is compiled, and replaces it."""
+    _point()
+    _records.save()
+    _records._kept = None
+    namespace: dict[str, Any] = {"__module__": __name__, "__qualname__": "Point"}
+    namespace["__annotations__"] = {"x": "int"}
+    other = attrs.frozen(type("Point", (), namespace))
+    assert repr(other(5)) == "Point(x=5)"
+    _records.save()
+    kept = _records._read_codes(str(kept_in))
+    assert [source.count("def __init__(self, x)") for source, _ in kept.values()] == [1]
+
+
+# -- NamedTuple -------------------------------------------------------------------
+
+
+def _tuples() -> list[type]:
+    found: dict[type, None] = {}
+    for info in pkgutil.walk_packages(pbnscore.__path__, "pbnscore."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields"):
+                annotations = getattr(value, "__annotations__", {})
+                if annotations and all(isinstance(a, str) for a in annotations.values()):
+                    found[value] = None
+    return list(found)
+
+
+TUPLES = _tuples()
+
+
+def _typing_tuple(name: str, fields: list[tuple[str, str]], defaults: dict[str, Any]) -> Any:
+    def body(namespace: dict[str, Any]) -> None:
+        namespace["__annotations__"] = dict(fields)
+        namespace["__module__"] = __name__
+        namespace.update(defaults)
+
+    return types.new_class(name, (typing.NamedTuple,), exec_body=body)
+
+
+def _ours_tuple(name: str, fields: list[tuple[str, str]], defaults: dict[str, Any]) -> Any:
+    namespace = {"__annotations__": dict(fields), "__module__": __name__, **defaults}
+    return type(name, (_records.NamedTuple,), namespace)
+
+
+def _same_tuple_class(ours: Any, theirs: Any) -> None:
+    assert ours._fields == theirs._fields
+    assert ours._field_defaults == theirs._field_defaults
+    assert ours.__annotations__ == {
+        k: getattr(v, "__forward_arg__", v) for k, v in theirs.__annotations__.items()
+    }
+    values = [(i, "v") for i in range(len(ours._fields))]
+    a, b = ours(*values), theirs(*values)
+    assert repr(a) == repr(b) and a == b and hash(a) == hash(b)
+    assert a._asdict() == b._asdict()
+    assert a._replace() == b._replace()
+    if ours._field_defaults:
+        mandatory = len(ours._fields) - len(ours._field_defaults)
+        assert ours(*values[:mandatory]) == theirs(*values[:mandatory])
+
+
+@pytest.mark.parametrize("cls", TUPLES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_each_named_tuple_is_typing_s(cls: Any) -> None:
+    """pbnscore's NamedTuples built by ``_records`` (on ``score``'s path)
+    against typing's built from the same fields and defaults, the class
+    body's methods kept."""
+    fields = list(cls.__annotations__.items())
+    theirs = _typing_tuple(cls.__name__, fields, dict(cls._field_defaults))
+    _same_tuple_class(cls, theirs)
+    assert pickle.loads(pickle.dumps(cls(*range(len(cls._fields))))) == tuple(
+        range(len(cls._fields))
+    )
+
+
+def test_the_named_tuples_are_found() -> None:
+    """The walk finds the model's Play among them (a test over none holds nothing)."""
+    assert "Play" in {c.__name__ for c in TUPLES}
+
+
+@given(st.lists(st.sampled_from(["int", "str | None", "tuple[int, ...]"]), max_size=5), st.data())
+def test_random_named_tuples_are_typing_s(annotations: list[str], data: st.DataObject) -> None:
+    """A random NamedTuple (fields, some with defaults, a default before a
+    field without one) built by both: the same refusal, or the same class."""
+    fields = [(f"f{i}", a) for i, a in enumerate(annotations)]
+    defaults = {n: data.draw(st.integers(0, 3)) for n, _ in fields if data.draw(st.booleans())}
+    ours = _outcome(lambda: _ours_tuple("T", fields, defaults))
+    theirs = _outcome(lambda: _typing_tuple("T", fields, defaults))
+    assert ours[0] == theirs[0]
+    if ours[1] is not None:
+        _same_tuple_class(ours[1], theirs[1])

@@ -213,3 +213,31 @@ def test_score_imports_no_attrs(tmp_path: Path) -> None:
     building the classes with it were a third of the start-up)."""
     modules = {"attr", "attrs", "attr._make", "attrs.exceptions"}
     assert _score_imports("club-night.xml", modules, tmp_path) == "0 []\n"
+
+
+def test_a_command_run_once_runs_with_the_collector_paused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``score``, ``check``, ``explain`` and ``methods`` run with the cyclic
+    collector paused (their start-up makes no garbage); ``watch`` and
+    ``serve`` keep it running; after either it runs again."""
+    import gc
+
+    from pbnscore import __main__, cli
+
+    seen: list[bool] = []
+
+    def main() -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(cli, "main", main)
+    lines = [["score", "x.xml"], ["watch", "folder"], ["-q", "check", "x.xml"], ["serve"]]
+    try:
+        for argv in lines:
+            monkeypatch.setattr(sys, "argv", ["pbnscore", *argv])
+            assert __main__.run() == 0
+            assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+    assert seen == [False, True, False, True]

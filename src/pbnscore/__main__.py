@@ -28,9 +28,19 @@ def run() -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 1
         return 0
+    import gc
+
+    once = _runs_once(sys.argv[1:])
+    if once:
+        gc.disable()
     from pbnscore.cli import main
 
     status = main()
+    if once:
+        # What the command made stays until the process ends: the
+        # collections as the interpreter shuts down need not walk it.
+        gc.freeze()
+        gc.enable()
     from pbnscore._records import save
 
     save()  # the model's methods' code, compiled this time, kept for the next
@@ -42,6 +52,19 @@ def run() -> int:
         # not exit 130.
         ignore_ctrl_c()
     return status
+
+
+# The commands that run once and end. Their start-up (some fifty modules
+# imported, their classes built) makes no garbage cycles, yet the collector
+# walked the young objects every 700 of them: a sixteenth of the
+# instructions of ``score small.xml`` (docs/internals/speed.md). The
+# commands that keep running (watch, serve, batch's workers) keep it.
+_ONCE = frozenset({"score", "check", "explain", "methods"})
+
+
+def _runs_once(argv: list[str]) -> bool:
+    """Whether the command line's command is one that runs once and ends."""
+    return next((word for word in argv if not word.startswith("-")), None) in _ONCE
 
 
 def gui() -> None:

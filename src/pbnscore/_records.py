@@ -308,8 +308,11 @@ class validators:
 # --- the methods' code, compiled once and kept -----------------------------
 
 _CODES_FILE = "records-methods"
-_codes: dict[str, CodeType] | None = None
-_added = False
+# A class's file name -> (the source compiled, its code marshalled): read
+# whole, each class's code unmarshalled only when its class is built.
+_Kept = dict[str, tuple[str, bytes]]
+_kept: _Kept | None = None
+_compiled_now: _Kept = {}
 
 
 def _codes_path() -> str | None:
@@ -328,7 +331,7 @@ def _codes_path() -> str | None:
     return os.path.join(os.path.dirname(module), f"{_CODES_FILE}.{tag}.bin")
 
 
-def _read_codes(path: str | None) -> dict[str, CodeType]:
+def _read_codes(path: str | None) -> _Kept:
     if path is None:
         return {}
     try:
@@ -343,28 +346,34 @@ def _read_codes(path: str | None) -> dict[str, CodeType]:
 
 
 def _compiled(source: str, filename: str) -> CodeType:
-    global _codes, _added
-    if _codes is None:
-        _codes = _read_codes(_codes_path())
-    key = f"{filename}\n{source}"
-    code = _codes.get(key)
-    if code is None:
-        code = compile(source, filename, "exec")
-        _codes[key] = code
-        _added = True
+    """``source`` compiled, or its code as kept when the source is the same."""
+    global _kept
+    if _kept is None:
+        _kept = _read_codes(_codes_path())
+    found = _kept.get(filename)
+    if found is not None and found[0] == source:
+        try:
+            code = marshal.loads(found[1])
+        except (ValueError, EOFError, TypeError):
+            pass  # damaged: compiled again
+        else:
+            if isinstance(code, CodeType):
+                return code
+    code = compile(source, filename, "exec")
+    _compiled_now[filename] = (source, marshal.dumps(code))
     return code
 
 
 def save() -> None:
-    """Keep the code compiled in this process beside what the file held
-    (the command calls this when it is done; a read-only install, or
-    Python told to write no bytecode, compiles each time)."""
-    global _added
+    """Keep the code compiled in this process beside what the file held (a
+    class's new source replacing its old; the command calls this when it
+    is done; a read-only install, or Python told to write no bytecode,
+    compiles each time)."""
     path = _codes_path()
-    if not _added or _codes is None or path is None or sys.dont_write_bytecode:
+    if not _compiled_now or path is None or sys.dont_write_bytecode:
         return
-    _added = False
-    codes = {**_read_codes(path), **_codes}
+    codes = {**_read_codes(path), **_compiled_now}
+    _compiled_now.clear()
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -978,6 +987,58 @@ def attrs_class(cls: type, *, whole: bool = True) -> type:
     options = {k: v for k, v in spec.options.items() if k != "frozen"}
     made: type = decorate(**options)(type(cls.__name__, bases, namespace))
     return made
+
+
+# --- NamedTuple -----------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    # typing's NamedTuple, without a ForwardRef compiled for each field: the
+    # annotations (strings, under ``from __future__ import annotations``)
+    # are kept as written. typing compiled each, some 0.35 M instructions a
+    # field, 35 fields on ``score``'s path (docs/internals/speed.md).
+    _PROHIBITED = frozenset(
+        {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults",
+         "_make", "_replace", "_asdict", "_source"}
+    )  # fmt: skip
+    _SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+    class _NamedTupleMeta(type):
+        def __new__(mcls, typename, bases, ns):
+            if ns.get("_records_root"):
+                return super().__new__(mcls, typename, bases, ns)
+            if bases != (NamedTuple,):
+                raise TypeError("can only inherit from a NamedTuple type")
+            from collections import namedtuple
+
+            types = ns.get("__annotations__", {})
+            default_names = []
+            for field_name in types:
+                if field_name in ns:
+                    default_names.append(field_name)
+                elif default_names:
+                    raise TypeError(
+                        f"Non-default namedtuple field {field_name} cannot follow default "
+                        f"field{'s' if len(default_names) > 1 else ''} {', '.join(default_names)}"
+                    )
+            made = namedtuple(
+                typename,
+                list(types),
+                defaults=[ns[n] for n in default_names],
+                module=ns["__module__"],
+            )
+            made.__annotations__ = made.__new__.__annotations__ = dict(types)
+            for key in ns:
+                if key in _PROHIBITED:
+                    raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+                if key not in _SPECIAL and key not in made._fields:
+                    setattr(made, key, ns[key])
+            return made
+
+    class NamedTuple(metaclass=_NamedTupleMeta):
+        _records_root = True
 
 
 # --- the functions ----------------------------------------------------------

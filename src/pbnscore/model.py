@@ -16,7 +16,7 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import ClassVar, Generic, NamedTuple, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 # The enumerations live in _enums and are imported from here ("as": re-exported).
 from pbnscore._enums import AdjustedKind as AdjustedKind
@@ -30,7 +30,7 @@ from pbnscore._enums import Scoring as Scoring
 from pbnscore._enums import Seat as Seat
 from pbnscore._enums import Strain as Strain
 from pbnscore._enums import Vulnerability as Vulnerability
-from pbnscore._records import attrs
+from pbnscore._records import NamedTuple, attrs
 from pbnscore.errors import wrong_type
 
 Points = int | Fraction

@@ -15,9 +15,10 @@ import argparse
 from collections.abc import Sequence
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from pbnscore import registry
+from pbnscore._records import NamedTuple
 from pbnscore.cli import _parser
 from pbnscore.cli._usage import HelpFormatter, method_named
 

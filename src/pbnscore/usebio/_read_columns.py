@@ -14,10 +14,11 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Protocol, TypeVar, cast
+from typing import Protocol, TypeVar, cast
 
 from lxml import etree
 
+from pbnscore._records import NamedTuple
 from pbnscore.errors import UsebioError
 from pbnscore.model import Direction, Play, Player, ResultColumns, check_play
 from pbnscore.usebio._read_write_intake import ascii_itself, sourceline

@@ -12,12 +12,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from lxml import etree
 
 from pbnscore._patterns import compiled_later
-from pbnscore._records import attrs
+from pbnscore._records import NamedTuple, attrs
 from pbnscore.model import Board, Deal, Holding, LaterDeal, Seat, Session, Vulnerability
 from pbnscore.usebio._read_write_intake import ascii_itself
 from pbnscore.usebio._read_write_spellings import (
