@@ -17,7 +17,7 @@ from pbnscore.bridge import (
     relative_tricks,
     vulnerability_for_board,
 )
-from pbnscore.model import Contract, Risk, Seat, Strain, Vulnerability
+from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
 
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP
 U, X, XX = Risk.UNDOUBLED, Risk.DOUBLED, Risk.REDOUBLED
@@ -220,6 +220,22 @@ contracts = st.builds(
 
 
 @examples(80, long=200)
+@given(
+    contract=contracts,
+    declarer=st.sampled_from(list(Seat)),
+    tricks=st.integers(0, 13),
+    vulnerability=st.sampled_from(list(Vulnerability)),
+)
+def test_ns_score_is_the_declaring_side_s_score(
+    contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability
+) -> None:
+    """The declarer's score for the side's vulnerability, negated for E/W."""
+    side = declarer.direction
+    score = duplicate_score(contract, vulnerability.is_vulnerable(side), tricks)
+    expected = score if side is Direction.NS else -score
+    assert ns_score(contract, declarer, tricks, vulnerability) == expected
+
+
 @given(contract=contracts, vulnerable=st.booleans(), data=st.data())
 def test_making_contracts_score_positive(
     contract: Contract, vulnerable: bool, data: st.DataObject

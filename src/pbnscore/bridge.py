@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from pbnscore._patterns import compiled_later
 from pbnscore.errors import ContractError as ContractError  # its home is errors
-from pbnscore.model import Contract, Direction, Risk, Seat, Strain, Vulnerability
+from pbnscore.model import Contract, Risk, Seat, Strain, Vulnerability
 
 __all__ = [
     "ContractError",
@@ -194,6 +194,11 @@ def ns_score(
     """The NS score of ``contract`` played by ``declarer``; a pass-out (None) is 0."""
     if contract is None:
         return 0
-    side = declarer.direction
-    score = duplicate_score(contract, vulnerability.is_vulnerable(side), tricks)
-    return score if side is Direction.NS else -score
+    # Seat.direction and Vulnerability.is_vulnerable, by identity: checking
+    # a file calls this for every distinct play (enum properties are Python calls).
+    ns = declarer is Seat.N or declarer is Seat.S
+    vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is (
+        Vulnerability.NS if ns else Vulnerability.EW
+    )
+    score = duplicate_score(contract, vulnerable, tricks)
+    return score if ns else -score
