@@ -392,18 +392,20 @@ def stepped(reader: _reader._Reader, key: tuple[str, str, str, str, str]) -> Pla
 PLAIN_PLAY = ("4S", "420", "N", "D10", "10")
 
 
+# A line's CONTRACT, SCORE, PLAYED_BY, LEAD and TRICKS texts, plain and odd.
+SPELLINGS = st.tuples(
+    st.sampled_from(("4S", "3NTX", "7 hxx", "PASS", "NP", "zz", "")),
+    st.sampled_from(("420", "-50", "+100", "A6040", "a5050", "NP", "", "1.5", "x")),
+    st.sampled_from(("N", "s", "", "Q", "North")),
+    st.sampled_from(("", "TD", "d10", "?", " ")),
+    st.sampled_from(("10", "+1", "=", "-2", "", "14", "0", "x", "-0")),
+)
+
+
 @settings(max_examples=300, deadline=None)
 @example(PLAIN_PLAY)
 @example(("4S", "420", "N", "D10", "+1"))  # tricks relative to the contract
-@given(
-    st.tuples(
-        st.sampled_from(("4S", "3NTX", "7 hxx", "PASS", "NP", "zz", "")),
-        st.sampled_from(("420", "-50", "+100", "A6040", "a5050", "NP", "", "1.5", "x")),
-        st.sampled_from(("N", "s", "", "Q", "North")),
-        st.sampled_from(("", "TD", "d10", "?", " ")),
-        st.sampled_from(("10", "+1", "=", "-2", "", "14", "0", "x", "-0")),
-    )
-)
+@given(SPELLINGS)
 def test_a_play_made_at_once_is_the_one_its_steps_make(
     key: tuple[str, str, str, str, str],
 ) -> None:
@@ -414,3 +416,23 @@ def test_a_play_made_at_once_is_the_one_its_steps_make(
     assert made is None or made == stepped(_reader._Reader("x"), key)
     if key == PLAIN_PLAY:
         assert made is not None
+
+
+@settings(max_examples=300, deadline=None)
+@example([PLAIN_PLAY, PLAIN_PLAY, ("PASS", "0", "N", "", "")])
+@example([("4S", "420", "N", "TD", "10"), ("4S", "420", "N", "DT", "10")])
+@given(st.lists(SPELLINGS, max_size=12))
+def test_plays_read_column_by_column_are_each_lines_steps(
+    keys: list[tuple[str, str, str, str, str]],
+) -> None:
+    """Each line's play read by columns (_read_columns._plays) is the one
+    its steps make (None, and the line bad, where they fail); lines spelled
+    alike share one Play."""
+    texts = [list(column) for column in zip(*keys, strict=True)] if keys else [[]] * 5
+    bad: set[int] = set()
+    plays = _read_columns._plays(_reader._Reader("x"), texts, etree.Element("X"), bad)
+    expected = [stepped(_reader._Reader("x"), key) for key in keys]
+    assert plays == expected
+    assert bad == {at for at, play in enumerate(expected) if play is None}
+    first = {key: plays[keys.index(key)] for key in keys}
+    assert all(play is first[key] for key, play in zip(keys, plays, strict=True))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar, cast
 
@@ -20,10 +21,19 @@ from lxml import etree
 
 from pbnscore._records import NamedTuple
 from pbnscore.errors import UsebioError
-from pbnscore.model import Direction, Play, Player, ResultColumns, check_play
+from pbnscore.model import Contract, Direction, Outcome, Play, Player, ResultColumns, check_play
 from pbnscore.usebio._read_write_intake import ascii_itself, sourceline
 from pbnscore.usebio._read_write_spellings import SEAT_PLAYER_TAGS
-from pbnscore.usebio._read_write_values import REF_TAGS, ref_elements, with_lead
+from pbnscore.usebio._read_write_values import (
+    ODD,
+    REF_TAGS,
+    normalise_lead,
+    plain_declarer,
+    plain_tricks,
+    ref_elements,
+    whole_number,
+    with_lead,
+)
 
 Element = etree._Element
 _T = TypeVar("_T")
@@ -31,10 +41,9 @@ _T = TypeVar("_T")
 
 class LineReader(Protocol):
     """What the column read asks of the element walk's reader (``_reader._Reader``):
-    its memo of plays by spelling, its refs, and how it reads a DIRECTION
-    and a play (so that both reads read a text the one way)."""
+    its refs, and how it reads a DIRECTION, a CONTRACT and a play (so that
+    both reads read a text the one way)."""
 
-    plays: dict[tuple[str, ...], Play]
     refs: dict[Element, int]
 
     def direction(self, text: str, element: Element) -> Direction | None: ...
@@ -43,7 +52,9 @@ class LineReader(Protocol):
         self, contract: str, score: str, played_by: str, tricks: str, element: Element, /
     ) -> tuple[Play, bool]: ...
 
-    def played(self, texts: tuple[str, ...], /) -> Play | None: ...
+    def contract_reading(
+        self, text: str, /
+    ) -> tuple[str | None, Outcome | None, Contract | None]: ...
 
 
 # The boards the reader reads (see _Reader.container): straight under EVENT
@@ -335,49 +346,91 @@ def _or_nones(texts: list[str] | None, count: int) -> list[str | None]:
 def _plays(
     reader: LineReader, texts: list[list[str]], element: Element, bad: set[int]
 ) -> list[Play | None]:
-    """Each line's play from its _PLAY_TAGS texts, read once per spelling
-    (see _PlayMemo); a line whose play fails is added to ``bad``."""
-    memo = _PlayMemo(reader, element)
-    # One pass: a spelling is read where first met. zip reuses its tuple
-    # once the lookup has let go of it: only the distinct spellings are kept.
-    plays = list(map(memo.__getitem__, zip(*texts, strict=True)))
-    if memo.failed:
-        bad.update(index for index, play in enumerate(plays) if play is None)
-    reader.plays.update(memo.read)
-    return plays
+    """Each line's play from its _PLAY_TAGS texts, read once per spelling:
+    the spellings of lines played as most are (see _Reader.played) column
+    by column (:func:`_plain_plays`), any other as the walk reads it (see
+    _OddPlays). Lines spelled alike share one Play (validation checks each
+    distinct play once); a line whose play fails is added to ``bad``."""
+    first: dict[tuple[str, ...], int] = {}
+    # Each line's first line spelled as it is: one pass, no Python per line.
+    where = list(map(first.setdefault, zip(*texts, strict=True), itertools.count()))
+    keys = list(first)
+    plays: list[Play | None] = []
+    odd: list[int] = []
+    if keys:
+        plays, odd = _plain_plays(reader, keys)
+    if odd:
+        others = _OddPlays(reader, element)
+        for at in odd:
+            plays[at] = others.play(keys[at])
+    found = list(map(dict(zip(first.values(), plays, strict=True)).__getitem__, where))
+    if odd and None in plays:
+        bad.update(index for index, play in enumerate(found) if play is None)
+    return found
 
 
-class _PlayMemo(dict[tuple[str, ...], "Play | None"]):
-    """The play of each _PLAY_TAGS spelling, looked up in the reader's memo
-    (which the walk shares) or read where first met: at once where it is
-    played as most are (_Reader.played), else once per spelling but for
-    the lead (see _Reader.bare_play); None where it fails. ``read``
-    holds the plays read here, for the reader's memo."""
+def _plain_plays(
+    reader: LineReader, keys: list[tuple[str, ...]]
+) -> tuple[list[Play | None], list[int]]:
+    """The play of each of ``keys`` (_PLAY_TAGS spellings) where it is
+    played as most are, made as _Reader.played makes it: each column's
+    distinct texts read once, and the plays made in one pass. The others'
+    places (listed second) hold no play of theirs."""
+    contracts, scores, seats, leads, tricks = zip(*keys, strict=True)
+    readings = {text: reader.contract_reading(text) for text in set(contracts)}
+    contract_of = {text: found[2] for text, found in readings.items() if found[1] is None}
+    written_of = {text: found[0] for text, found in readings.items() if found[1] is None}
+    score_texts, seat_texts, tricks_texts = set(scores), set(seats), set(tricks)
+    score_of = {text: n for text in score_texts if (n := whole_number(text)) is not None}
+    seat_of = {text: seat for text in seat_texts if (seat := plain_declarer(text)) is not ODD}
+    tricks_of = {text: t for text in tricks_texts if (t := plain_tricks(text)) is not ODD}
+    lead_of = {text: normalise_lead(text) for text in set(leads)}
+    odd: set[int] = set()
+    for column, distinct, plain in (
+        (contracts, readings, contract_of),
+        (scores, score_texts, score_of),
+        (seats, seat_texts, seat_of),
+        (tricks, tricks_texts, tricks_of),
+    ):
+        if len(plain) < len(distinct):
+            odd.update(at for at, text in enumerate(column) if text not in plain)
+    fields = zip(
+        itertools.repeat(Outcome.PLAYED),
+        map(score_of.get, scores),
+        map(contract_of.get, contracts),
+        map(written_of.get, contracts),
+        map(seat_of.get, seats),
+        map(lead_of.__getitem__, leads),
+        map(tricks_of.get, tricks),
+        itertools.repeat(None),  # adjusted
+    )
+    # Play is a named tuple: made as its _make makes it, without a call per play.
+    plays = list(map(_NEW_TUPLE, itertools.repeat(Play), fields))
+    return cast("list[Play | None]", plays), sorted(odd)
+
+
+_NEW_TUPLE = cast("Callable[[type[Play], Iterable[object]], Play]", tuple.__new__)
+
+
+class _OddPlays:
+    """The plays of spellings not played as most are (adjusted, not played,
+    passed out, tricks relative to the contract, a text that does not
+    read), each read as the walk reads it, once per spelling but for the
+    lead (see _Reader.bare_play); None where it fails."""
 
     def __init__(self, reader: LineReader, element: Element) -> None:
-        super().__init__(reader.plays)
         self.reader, self.element = reader, element
-        self.read: dict[tuple[str, ...], Play] = {}
         self.bare: dict[tuple[str, ...], tuple[Play, bool] | None] = {}  # None: it fails
-        self.failed = False
 
-    def __missing__(self, key: tuple[str, ...]) -> Play | None:
-        play = self.reader.played(key)
-        if play is not None:
-            self[key] = self.read[key] = play
-            return play
+    def play(self, key: tuple[str, ...]) -> Play | None:
         contract, score, played_by, lead, tricks = key
         unled = (contract, score, played_by, tricks)
         if unled not in self.bare:
             self.bare[unled] = _checked_bare_play(self.reader, unled, self.element)
         found = self.bare[unled]
-        play = None
         if found is None:
-            self.failed = True
-        else:
-            play = self.read[key] = with_lead(found[0], lead) if found[1] else found[0]
-        self[key] = play
-        return play
+            return None
+        return with_lead(found[0], lead) if found[1] else found[0]
 
 
 def _checked_bare_play(

@@ -6,14 +6,17 @@ counts (the writer indexes its copy of the tree the same way)."""
 from __future__ import annotations
 
 import datetime as dt
+import enum
 import functools
 import re
+from typing import Final, Literal
 
 from lxml import etree
 
 from pbnscore import bridge
 from pbnscore._patterns import compiled_later
-from pbnscore.model import Contract, Play
+from pbnscore.model import Contract, Play, Seat
+from pbnscore.usebio._read_write_spellings import SEATS
 
 Element = etree._Element
 
@@ -94,6 +97,33 @@ def normalise_lead(text: str) -> str | None:
             return text
         rank, suit = rank_first[1], rank_first[2]
     return suit + ("T" if rank == "10" else rank)
+
+
+class _Odd(enum.Enum):
+    ODD = 0
+
+
+# A text that no line played as most are holds (see plain_declarer, plain_tricks).
+ODD: Final = _Odd.ODD
+_NOT_WHOLE = ("=", "+", "-")  # tricks relative to the contract (or not a number)
+
+
+def plain_declarer(text: str) -> Seat | Literal[_Odd.ODD] | None:
+    """A PLAYED_BY as a line played as most are has it (a seat, or none),
+    else ODD."""
+    if not text:
+        return None
+    return SEATS.get(text.upper(), ODD)
+
+
+def plain_tricks(text: str) -> int | Literal[_Odd.ODD] | None:
+    """TRICKS as a line played as most are has them (a number 0..13, or
+    none), else ODD (tricks relative to the contract, a text that does not
+    read, a number out of range)."""
+    if not text:
+        return None
+    tricks = whole_number(text) if text[:1] not in _NOT_WHOLE else None
+    return ODD if tricks is None or not 0 <= tricks <= 13 else tricks
 
 
 def with_lead(play: Play, lead_text: str) -> Play:

@@ -72,11 +72,14 @@ from pbnscore.usebio._read_write_spellings import (
     SEATS,
 )
 from pbnscore.usebio._read_write_values import (
+    ODD,
     fields_of,
     normalise_lead,
     or_none,
     parse_contract,
     parse_date,
+    plain_declarer,
+    plain_tricks,
     ref_elements,
     text_of,
     whole_number,
@@ -85,7 +88,6 @@ from pbnscore.usebio._read_write_values import (
 
 Element = etree._Element
 _T = TypeVar("_T")
-_NOT_WHOLE = ("=", "+", "-")  # tricks relative to the contract (or not a number)
 
 
 def read(
@@ -471,14 +473,9 @@ class _Reader:
         contract_text, score_text, played_by, lead_text, tricks_text = texts
         score = whole_number(score_text)
         reading = self.contract_reading(contract_text)
-        declarer = SEATS.get(played_by.upper()) if played_by else None
-        tricks = whole_number(tricks_text) if tricks_text[:1] not in _NOT_WHOLE else None
-        if (
-            score is None
-            or reading[1] is not None
-            or (declarer is None and played_by)
-            or (tricks_text and (tricks is None or not 0 <= tricks <= 13))
-        ):
+        declarer = plain_declarer(played_by)
+        tricks = plain_tricks(tricks_text)
+        if score is None or reading[1] is not None or declarer is ODD or tricks is ODD:
             return None
         lead = normalise_lead(lead_text)
         return Play(Outcome.PLAYED, score, reading[2], reading[0], declarer, lead, tricks)
