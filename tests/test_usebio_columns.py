@@ -122,6 +122,29 @@ IRREGULAR = {
         PLAIN.replace("<SCORE>420</SCORE>", "<SCORE>A6040</SCORE>"),
         "<NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><CONTRACT>NP</CONTRACT>",
     ),
+    # A field some lines lack, where the bytes do not show which lines have it.
+    "missing lead, one in a comment": (
+        PLAIN,
+        PLAIN.replace("<LEAD>DT</LEAD>", "<!-- <LEAD>HA</LEAD> -->"),
+    ),
+    "lead twice on a line, none on another": (
+        PLAIN.replace("<LEAD>DT</LEAD>", "<LEAD>HA</LEAD><LEAD>DT</LEAD>"),
+        PLAIN.replace("<LEAD>DT</LEAD>", ""),
+        PLAIN,
+    ),
+    "a lead between lines": (
+        PLAIN + "</TRAVELLER_LINE><LEAD>SA</LEAD><TRAVELLER_LINE>" + PLAIN,
+        PLAIN.replace("<LEAD>DT</LEAD>", ""),
+    ),
+    "a field named like the lead": (
+        PLAIN,
+        PLAIN.replace("<LEAD>DT</LEAD>", "<LEADER>HA</LEADER>"),
+    ),
+    "missing lead, one in a text": (
+        PLAIN.replace("<LEAD>DT</LEAD>", "<REMARK><![CDATA[<LEAD>HA]]></REMARK>"),
+        PLAIN.replace("<LEAD>DT</LEAD>", ""),
+        PLAIN,
+    ),
 }
 
 
@@ -130,6 +153,62 @@ def test_irregular_lines_read_as_the_walk_reads_them(lines: tuple[str, ...]) -> 
     """Fields missing, empty, repeated, padded or holding comments: the
     event is the walk's, whichever path the reader took."""
     assert_same_event(document(*lines))
+
+
+def read_outcome(data: bytes, *, columns: bool) -> Event | str:
+    """The event read, or the message and line of the failure."""
+    try:
+        return _reader.read(data, "<test>", columns=columns)
+    except UsebioError as error:
+        return f"{error.line}: {error.message}"
+
+
+# A line's field as a file may hold it, or not.
+FIELD_FORMS = st.sampled_from(
+    ("plain", "missing", "empty", "self-closed", "twice", "commented", "after a comment")
+)
+
+
+def field_in(tag: str, text: str, form: str) -> str:
+    plain = f"<{tag}>{text}</{tag}>"
+    return {
+        "plain": plain,
+        "missing": "",
+        "empty": f"<{tag}></{tag}>",
+        "self-closed": f"<{tag}/>",
+        "twice": f"<{tag}>9</{tag}>{plain}",
+        "commented": f"<!-- {plain} -->",
+        "after a comment": f"<!-- x -->{plain}",
+    }[form]
+
+
+@settings(max_examples=150, deadline=None)
+@example([{"LEAD": "missing"}, {}])
+@example([{"LEAD": "commented"}, {}, {"LEAD": "missing"}])
+@given(
+    st.lists(
+        st.dictionaries(
+            st.sampled_from(("CONTRACT", "LEAD", "TRICKS", "EW_PAIR_NUMBER")), FIELD_FORMS
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_lines_whose_fields_vary_read_as_the_walk_reads_them(
+    lines: list[dict[str, str]],
+) -> None:
+    """Lines that lack, empty, repeat or comment out some fields: the
+    column read's event (or failure) is the walk's."""
+    texts = {"CONTRACT": "4S", "LEAD": "DT", "TRICKS": "10", "EW_PAIR_NUMBER": "2"}
+    data = document(
+        *(
+            f"<NS_PAIR_NUMBER>{at}</NS_PAIR_NUMBER>"
+            + "".join(field_in(tag, text, forms.get(tag, "plain")) for tag, text in texts.items())
+            + "<PLAYED_BY>N</PLAYED_BY><SCORE>420</SCORE>"
+            for at, forms in enumerate(lines, start=1)
+        )
+    )
+    assert read_outcome(data, columns=True) == read_outcome(data, columns=False)
 
 
 def test_a_line_outside_the_boards_read_sends_the_file_to_the_walk() -> None:

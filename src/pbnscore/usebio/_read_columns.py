@@ -235,22 +235,22 @@ class LineColumns:
     def of(cls, root: Element, event_el: Element, document: bytes) -> LineColumns | None:
         """The columns of the document, or None where the walk must read it."""
         read_boards = cast("list[Element]", _READ_BOARDS(event_el))
-        layout = _RefLayout.by_count(root, read_boards, document) or _RefLayout.by_walk(
-            root, read_boards
-        )
+        counted = _RefLayout.by_count(root, read_boards, document)
+        layout = counted or _RefLayout.by_walk(root, read_boards)
         if layout is None:
             return None
         count = len(layout.line_refs)
         # A proxy per line costs more than a column: made only for a field
-        # that some lines lack (see _column).
+        # that some lines lack and whose lines the bytes do not show (see _column).
         lines = functools.cache(lambda: cast("list[Element]", _LINE_ELEMENTS(event_el)))
+        places = None if counted is None else _LinePlaces(document).lines_of
         absent = _absent_optional_tags(root, document)
         read = [tag for tag in _LINE_TAGS if tag not in absent]
         big = count > BOARD_BY_BOARD_LINES
         nodes = _nodes_board_by_board(read_boards, read) if big else {}
         texts = dict.fromkeys(_LINE_TAGS)
         for tag in read:
-            texts[tag] = _column(event_el, _LINE_FIELDS, tag, count, lines, nodes.get(tag))
+            texts[tag] = _column(event_el, _LINE_FIELDS, tag, count, lines, nodes.get(tag), places)
         return cls(layout, texts)
 
     def board(self, reader: LineReader, element: Element) -> ResultColumns | None:
@@ -276,6 +276,44 @@ class LineColumns:
             refs=self.line_refs[start:stop],
             players=None if players is None else players[start:stop],
         )
+
+
+class _LinePlaces:
+    """The line each start tag of a field lies in, read from the bytes of a
+    document whose every "<TRAVELLER_LINE" is a line's start tag, in order
+    (_RefLayout.by_count has shown it): where a field some lines lack has
+    as many start tags in the lines' bytes as lines whose field holds text,
+    each is the start tag of a line's one such field (see lines_of), and
+    the bytes from each line's start tag to the next one's tell which lines
+    have one, without a proxy a line."""
+
+    def __init__(self, document: bytes) -> None:
+        self.document = document
+
+    @functools.cached_property
+    def lines(self) -> list[bytes]:
+        """Each line's bytes and what follows it up to the next line, from
+        the first line's start tag to the last end tag of a line (after
+        every field of every line). No line field's tag is a prefix of
+        "TRAVELLER_LINE": the split cuts none."""
+        document = self.document
+        first = document.find(b"<TRAVELLER_LINE")
+        end = document.rfind(b"</TRAVELLER_LINE")
+        return document[first:end].split(b"<TRAVELLER_LINE")[1:] if first < end else []
+
+    def lines_of(self, tag: str, found: int) -> list[int] | None:
+        """The line (its index in document order) of each of the ``found``
+        lines whose last ``tag`` field holds one text node, in order; None
+        where the bytes do not show them. The field's start tags in the
+        bytes from the first line to the last line's end are at least the
+        fields in lines (each has one there), which are at least the lines
+        that have one, which are at least ``found``: as many start tags as
+        ``found`` makes them all equal, each a line's only field of the tag."""
+        needle = b"<" + tag.encode("ascii")
+        counts = list(map(bytes.count, self.lines, itertools.repeat(needle)))
+        if sum(counts) != found:
+            return None  # a field twice in a line, in a comment ...: by element
+        return list(itertools.compress(range(len(counts)), counts))
 
 
 # The fields a line's play is read from, in _Reader.play's order.
@@ -465,18 +503,20 @@ def _converted(texts: list[str], convert: Callable[[str], _T], bad: set[int]) ->
 def _absent_optional_tags(root: Element, document: bytes) -> frozenset[str]:
     """The optional line fields no line has, as far as a scan of the bytes
     shows, which is cheaper than an XPath: in an encoding that writes ASCII
-    as itself and only so, a field's start tag is in the bytes after the
-    first line's."""
+    as itself and only so, a field's start tag is in the bytes from the
+    first line's start tag to the last line's end tag (a HANDSET after the
+    boards, whose hands have a DIRECTION, is not looked at)."""
     if not ascii_itself(root.getroottree().docinfo.encoding):
         return frozenset()
     first = document.find(b"<TRAVELLER_LINE")
     if first < 0:
         return frozenset()
+    end = document.rfind(b"</TRAVELLER_LINE")  # a line with a field ends before it
     absent = set()
-    if document.find(b"<DIRECTION", first) < 0:
+    if document.find(b"<DIRECTION", first, end) < 0:
         absent.add("DIRECTION")
     # One scan for the four seats' players (individual events only).
-    if document.find(b"_PLAYER_NUMBER", first) < 0:
+    if document.find(b"_PLAYER_NUMBER", first, end) < 0:
         absent.update(SEAT_PLAYER_TAGS)
     return frozenset(absent)
 
@@ -493,13 +533,16 @@ def _column(
     count: int,
     owners: Callable[[], Sequence[Element]],
     nodes: list[object] | None = None,
+    places: Callable[[str, int], list[int] | None] | None = None,
 ) -> list[str] | None:
     """Each owner's (line's, pair's ...) ``tag`` text as the walk reads it
     (its last such child's ``.text``), stripped, "" where it has none; None
     where no owner has a non-empty one. The ``count`` owners are what
     ``fields`` select from ``context``; ``owners()`` gives them in document
     order, asked for only where some owners lack the field. ``nodes``: the
-    first of the tag's ``fields`` XPaths' result, where the caller has it."""
+    first of the tag's ``fields`` XPaths' result, where the caller has it.
+    ``places``: the owner of each of those nodes, where that is known
+    without a walk (see _LinePlaces), else None."""
     last_nodes, last_fields = fields[tag]
     if nodes is None:
         nodes = cast("list[object]", last_nodes(context))
@@ -512,6 +555,14 @@ def _column(
         # Every line's field empty or missing: to every reader of a column
         # the same as none (no element walk needed to tell which).
         return None
+    elif places is not None and all(type(node) is str for node in nodes):
+        # A field's text nodes, one a field (the parser merges adjacent text).
+        owner_of = places(tag, len(nodes))
+        if owner_of is not None:
+            column = [""] * count
+            for owner, text in zip(owner_of, cast("list[str]", nodes), strict=True):
+                column[owner] = text.strip()
+            return column
     # Some owners leave the field empty: by element; some lack it: each
     # field found is its owner's last, the others have none.
     found = cast("list[Element]", last_fields(context))
