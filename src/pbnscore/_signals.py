@@ -36,8 +36,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import os
-import signal
-import threading
+import sys
 import time
 from collections.abc import Iterator
 from types import FrameType
@@ -46,7 +45,14 @@ from typing import TYPE_CHECKING
 from pbnscore.errors import counted
 
 if TYPE_CHECKING:
+    import signal
     from multiprocessing.synchronize import Event
+else:
+    # signal's C module: the same functions and numbers, without the
+    # enumerations signal.py builds as it is imported (with threading,
+    # which only a thread's start needs here: a thirtieth of ``score``'s
+    # start-up, docs/internals/speed.md).
+    import _signal as signal
 
 # SIGHUP is POSIX only.
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -71,7 +77,9 @@ class Terminated(BaseException):
 
     @property
     def name(self) -> str:
-        return signal.Signals(self.signum).name
+        import signal as named
+
+        return named.Signals(self.signum).name
 
 
 class Interrupted(KeyboardInterrupt):
@@ -98,6 +106,15 @@ class Interrupted(KeyboardInterrupt):
         return ", ".join(parts)
 
 
+def _in_main_thread() -> bool:
+    """Whether this runs in the main thread (only it can set handlers).
+    Whatever starts a thread imports threading (serve, watch, a program
+    calling main() from one): where it is not imported, this is the main
+    thread."""
+    threading = sys.modules.get("threading")
+    return threading is None or bool(threading.current_thread() is threading.main_thread())
+
+
 def _raise(signum: int, frame: FrameType | None) -> None:
     if _worker.active and not _worker.busy:
         os._exit(128 + signum)  # an idle worker has nothing to clean up
@@ -109,7 +126,7 @@ def handled() -> Iterator[None]:
     """SIGTERM and SIGHUP raise :class:`Terminated` while inside; the
     handlers before are put back after. Only the main thread can set
     handlers: elsewhere (main() called from a thread) nothing changes."""
-    if threading.current_thread() is not threading.main_thread():
+    if not _in_main_thread():
         yield
         return
     before = {signum: signal.signal(signum, _raise) for signum in SIGNALS}
@@ -160,7 +177,7 @@ def stoppable() -> Iterator[None]:
     """Around a batch run in this process (no workers): Ctrl-C as a worker
     takes it. Only the main thread can set handlers: elsewhere Ctrl-C
     stays a KeyboardInterrupt wherever it lands."""
-    if threading.current_thread() is not threading.main_thread():
+    if not _in_main_thread():
         yield
         return
     before = signal.getsignal(signal.SIGINT)
@@ -182,7 +199,7 @@ def ctrl_c_put_back() -> Iterator[None]:
         yield
     finally:
         changed = before is not None and signal.getsignal(signal.SIGINT) is not before
-        if changed and threading.current_thread() is threading.main_thread():
+        if changed and _in_main_thread():
             signal.signal(signal.SIGINT, before)
 
 
@@ -194,7 +211,7 @@ def ignore_ctrl_c() -> None:
     after the counts, or ended the batch by SIGINT instead of exit 130.
     SIG_IGN exists for SIGINT everywhere (Windows too); only the main
     thread can set handlers."""
-    if threading.current_thread() is not threading.main_thread():
+    if not _in_main_thread():
         return
     while True:
         try:
@@ -240,6 +257,8 @@ def start_worker(stop: Event | None = None, no_more: Event | None = None) -> Non
     _catch_ctrl_c()
     if _CAN_HOLD:  # held by the parent as it started this worker
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    import threading
+
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
     watcher = threading.Thread(
