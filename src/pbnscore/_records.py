@@ -238,6 +238,8 @@ class _Fields(tuple):  # type: ignore[type-arg]
     __slots__ = ()
 
     def __getattr__(self, name: str) -> Attribute:
+        if name.startswith("__"):  # what Python asks of any value (__set_name__ ...)
+            raise AttributeError(name)
         for a in self:
             if a.name == name:
                 return a  # type: ignore[no-any-return]
@@ -350,7 +352,7 @@ def _compiled(source: str, filename: str) -> CodeType:
     global _kept
     if _kept is None:
         _kept = _read_codes(_codes_path())
-    found = _kept.get(filename)
+    found = _compiled_now.get(filename) or _kept.get(filename)
     if found is not None and found[0] == source:
         try:
             code = marshal.loads(found[1])
