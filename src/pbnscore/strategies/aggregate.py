@@ -65,9 +65,9 @@ from pbnscore.model import (
     Outcome,
     Participant,
     ParticipantKind,
+    Play,
     Points,
     PointsStyle,
-    Result,
     ScoredEvent,
     ScoredMatch,
     Session,
@@ -231,9 +231,7 @@ class Aggregate:
                 totals[at] += total
                 played[at] += match.played
         # No per-table points: an aggregate's IMPs belong to the match board.
-        blank = [
-            _field_layout.FieldScore(((None, None),) * len(field.tables)) for field in lay.fields
-        ]
+        blank = [_field_layout.FieldScore(((None, None),) * len(field)) for field in lay.fields]
         # Built here rather than by ``_field_assembly.assemble``, whose standings add
         # per-table points (all None here) and would be thrown away.
         scored = ScoredEvent(
@@ -345,7 +343,7 @@ def score_match(
         from pbnscore.explanation import Trace
 
         traces = {id(b): Trace() for b in match.boards if b.number == traced}
-    tables = max((len(board.results) for board in match.boards), default=0)
+    tables = max((len(board.columns) for board in match.boards), default=0)
     title = f"{names.get(match.team, match.team)} v {names.get(match.opponent, match.opponent)}"
     nets: list[BoardNet] = []
     notices: list[Notice] = []
@@ -399,8 +397,17 @@ def _gained_and_lost(imps_by_board: list[Points], rate: Fraction) -> tuple[Fract
     """One team's IMPs gained and lost, board by board from its own side
     (an artificial board: its own artificial IMPs, Law 12C2), times the
     --factor rate: gained less lost is the margin its VPs come from."""
-    gained = sum((Fraction(i) for i in imps_by_board if i > 0), Fraction(0))
-    lost = sum((Fraction(-i) for i in imps_by_board if i < 0), Fraction(0))
+    if all(i.denominator == 1 for i in imps_by_board):
+        # Whole IMPs (the usual case): added as integers, not as Fractions
+        # one at a time (each addition a gcd); the same Fractions.
+        wholes = [i.numerator for i in imps_by_board]
+        gained = Fraction(sum(i for i in wholes if i > 0))
+        lost = Fraction(-sum(i for i in wholes if i < 0))
+    else:
+        gained = sum((Fraction(i) for i in imps_by_board if i > 0), Fraction(0))
+        lost = sum((Fraction(-i) for i in imps_by_board if i < 0), Fraction(0))
+    if rate == 1:
+        return gained, lost
     return gained * rate, lost * rate
 
 
@@ -445,16 +452,19 @@ def _short_of_tables(match: Match, board: Board, tables: int) -> str | None:
     of the match, as a board not played is), or None: a board every table
     played, or none did (not played), or one with an adjusted table (scored
     with artificial IMPs)."""
-    results = board.results
-    real = [result for result in results if result.is_real]
-    if not real or any(result.outcome is Outcome.ADJUSTED for result in results):
+    # The board's columns: no Result is made (nor its line found) to score it.
+    columns = board.columns
+    plays = columns.plays
+    real = [at for at, play in enumerate(plays) if play.is_real]
+    if not real or any(play.outcome is Outcome.ADJUSTED for play in plays):
         return None
     # The home team sits NS at half a match's tables: they are even, two at least.
     needed = max(2, tables + tables % 2)
     if len(real) < needed:
         at = "one table" if len(real) == 1 else f"{len(real)} of its {needed} tables"
         return f"was played at {at}; left out of the match"
-    home_ns = sum(_home_direction(match, board, r.home_direction) is Direction.NS for r in real)
+    homes = columns.homes
+    home_ns = sum(_home_direction(match, board, homes[at]) is Direction.NS for at in real)
     if 2 * home_ns != len(real):
         return f"has the home team NS at {home_ns} of its {len(real)} tables; left out of the match"
     return None
@@ -473,12 +483,16 @@ def board_net(
     match: Match, board: Board, options: AggregateOptions, trace: Trace | None = None
 ) -> BoardNet | None:
     """The board's IMPs for each team; None when the board was not played."""
-    results = board.results
-    parts = [_assigned.assigned_of(r) for r in results]
+    # The board's columns: Results are made (and their lines found) only
+    # for an assigned or adjusted score, which the trace tells of by table.
+    columns = board.columns
+    plays = columns.plays
+    parts = [_assigned.assigned_of(play) for play in plays]
     if any(parts):
         return _assigned_net(match, board, parts, options, trace)
-    adjusted = [r for r in results if r.outcome is Outcome.ADJUSTED]
-    if adjusted:
+    if any(play.outcome is Outcome.ADJUSTED for play in plays):
+        results = board.results
+        adjusted = [r for r in results if r.outcome is Outcome.ADJUSTED]
         home = away = Fraction(0)
         for result in adjusted:
             ns, ew = _field_assembly.adjusted_points(result, options.artificial_imps) or (0, 0)
@@ -502,14 +516,14 @@ def board_net(
                 away=number(away),
             )
         return BoardNet(board.number, home, away, board)
-    if not results or any(not r.is_real for r in results):
+    if not plays or any(not play.is_real for play in plays):
         if trace is not None:
             trace.note(f"not played at every table: no IMPs in {match.team} v {match.opponent}")
         return None
     signed = []
-    for position, result in enumerate(results):
-        home_ns = _home_direction(match, board, result.home_direction) is Direction.NS
-        signed.append(_signed(result, home_ns))
+    for position, (play, sat) in enumerate(zip(plays, columns.homes, strict=True)):
+        home_ns = _home_direction(match, board, sat) is Direction.NS
+        signed.append(_signed(play, home_ns))
         if trace is not None:
             trace.for_table(
                 position,
@@ -587,17 +601,17 @@ def _assigned_net(
     return BoardNet(board.number, nets[0], nets[1], board)
 
 
-def _signed(result: Result, home_ns: bool) -> int:
-    """A real result's score from the home team's side."""
-    assert result.score is not None  # real
-    return result.score if home_ns else -result.score
+def _signed(play: Play, home_ns: bool) -> int:
+    """A real table's score from the home team's side."""
+    assert play.score is not None  # real
+    return play.score if home_ns else -play.score
 
 
 def _paired(match: Match, board: Board, signed: list[int]) -> list[list[int]]:
     """The board's tables as teams-of-four matches: in the file's order (by
     table number where every table has one), first with second, third with
     fourth ..."""
-    numbers = [r.table for r in board.results]
+    numbers = board.columns.tables
     order = list(range(len(signed)))
     if all(n is not None and n.isdigit() for n in numbers):
         order.sort(key=lambda i: int(numbers[i] or 0))
