@@ -1,6 +1,7 @@
-"""Aggregate scored from the boards' columns: no Result made (nor its
-source line found) to score a match, and each team's IMPs gained and lost
-added as whole numbers where they are, held to the plain Fraction sums."""
+"""Teams events scored from the boards' columns (aggregate, barking): no
+Result made (nor its source line found) to score a match; and each team's
+IMPs gained and lost added as whole numbers where they are, held to the
+plain Fraction sums."""
 
 from __future__ import annotations
 
@@ -42,6 +43,14 @@ def test_a_teams_event_is_scored_without_its_results() -> None:
     event = usebio.load(FIXTURES / "usebio" / "teams-of-eight-two-matches.xml")
     scored = pbnscore.score(event, "aggregate")
     assert scored.matches
+    boards = [b for s in event.sessions for m in s.matches for b in m.boards]
+    assert boards
+    assert all(board.columns._results is None for board in boards)
+
+
+def test_barking_on_teams_is_scored_without_their_results() -> None:
+    event = usebio.load(FIXTURES / "usebio" / "teams-of-four-two-matches.xml")
+    assert pbnscore.score(event, "barking").standings
     boards = [b for s in event.sessions for m in s.matches for b in m.boards]
     assert boards
     assert all(board.columns._results is None for board in boards)

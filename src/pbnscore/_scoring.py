@@ -63,7 +63,7 @@ def _check_scored(method: str, event: Event, scored: ScoredEvent) -> None:
         for held in (*(s.boards for s in session.sections), *(m.boards for m in session.matches))
         for board in held
     )
-    if any(result.is_real for board in boards for result in board.results):
+    if any(play.is_real for board in boards for play in board.columns.plays):
         from pbnscore.errors import ScoringError
 
         # What the method warned of (each board it left out, and why) is

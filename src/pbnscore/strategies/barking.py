@@ -221,7 +221,7 @@ TEAMS_OF_FOUR = (
 def _teams_of_four(event: Event) -> bool:
     """Whether every match of the event has at most two tables a board."""
     boards = [board for s in event.sessions for match in s.matches for board in match.boards]
-    return bool(boards) and all(len(board.results) <= 2 for board in boards)
+    return bool(boards) and all(len(board.columns) <= 2 for board in boards)
 
 
 def _spelled(number: int) -> str:
