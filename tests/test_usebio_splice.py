@@ -315,6 +315,9 @@ def held(
 
 PLAIN = [line(1, 2, 420), line(3, 4, 450), line(5, 6, -50)]
 NS_HELD = "<NS_BUTLER_POINTS>5</NS_BUTLER_POINTS>"
+HELD_IN_A_COMMENT = (
+    "<!--\n  <NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>\n  <EW_BUTLER_POINTS>-1</EW_BUTLER_POINTS>-->"
+)
 # Layouts the splice takes (True) or leaves to the tree path (False); the
 # bytes are the tree path's either way.
 SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
@@ -543,6 +546,28 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
             "and a comment spelling them": (
                 [held(1, 2, 420), held(3, 4, 450)],
                 "<!-- <NS_BUTLER_POINTS> -->",
+                False,
+            ),
+            "and a processing instruction spelling them": (
+                [held(1, 2, 420), held(3, 4, 450)],
+                "<?pi <NS_BUTLER_POINTS>5</NS_BUTLER_POINTS>?>",
+                False,
+            ),
+            # Bytes that read as a line holding points where the tree's hold none.
+            "a comment in a line spelling them, none held": (
+                [
+                    line(1, 2, 420, fields=HELD_IN_A_COMMENT),
+                    line(3, 4, 450),
+                ],
+                "",
+                False,
+            ),
+            "a comment in a line spelling them, others held": (
+                [
+                    held(1, 2, 420),
+                    line(3, 4, 450, fields=HELD_IN_A_COMMENT),
+                ],
+                "",
                 False,
             ),
         }.items()

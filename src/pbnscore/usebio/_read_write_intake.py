@@ -134,13 +134,15 @@ def _refuse_entity_declarations(data: bytes, source: str) -> None:
             raise UsebioError("entity declarations are not allowed", source=source, line=line)
 
 
-def find_by_rare_byte(data: bytes, needle: bytes, rare: bytes, tries: int = 64) -> int:
-    """``data.find(needle)``, ``needle`` holding the byte ``rare`` that few
+def find_by_rare_byte(
+    data: bytes, needle: bytes, rare: bytes, tries: int = 64, *, start: int = 0
+) -> int:
+    """``data.find(needle, start)``, ``needle`` holding the byte ``rare`` that few
     files have ("!" of "<!ENTITY": a DOCTYPE, a comment or two): finding one
     byte is memchr, some 40 times faster than finding eight bytes. After
     ``tries`` rare bytes that begin no needle, the plain find of the rest."""
     offset = needle.index(rare)
-    at = data.find(rare, offset)
+    at = data.find(rare, start + offset)
     for _ in range(tries):
         if at < 0:
             return -1

@@ -47,7 +47,7 @@ from typing import cast
 from lxml import etree
 
 from pbnscore.model import ScoredBoard
-from pbnscore.usebio._read_write_intake import PARSER
+from pbnscore.usebio._read_write_intake import PARSER, find_by_rare_byte
 from pbnscore.usebio._read_write_values import REF_TAGS, ref_elements
 from pbnscore.usebio._write_elements import ORDER
 
@@ -417,8 +417,12 @@ def held_points(
     found = len(pieces) // 3  # before, lead between them, tail ... rest
     # Every start tag of theirs in the bytes is in a match (none is in a
     # comment or text: lxml escapes "<" in text), and every element of
-    # theirs in the tree is one: a match per line that holds them.
-    if spelt.count(found) != len(spelt) or _held_count(order)(root) != found * len(order):
+    # theirs in the tree is one: a match per line that holds them. Without
+    # comments and processing instructions every "<" begins a tag: the
+    # bytes' start tags are the tree's elements, and need no count.
+    if spelt.count(found) != len(spelt) or (
+        not _markup_free(output) and _held_count(order)(root) != found * len(order)
+    ):
         return None
     befores, leads = pieces[0:-1:3], pieces[1::3]
     lead = leads[0]
@@ -434,6 +438,17 @@ def held_points(
         trimmed = map(bytes.__getitem__, befores, repeat(slice(0, -len(lead))))
         return b"".join((*trimmed, pieces[-1])), [line - 1 for line in lines]
     return _held_line_by_line(output, _held_pattern(tuple(order)), len(order) > 1)
+
+
+def _markup_free(output: bytes) -> bool:
+    """Whether serialised ``output`` holds no comment and no processing
+    instruction but its XML declaration (a DOCTYPE's internal subset
+    included): then each "<" in it begins a tag, as lxml escapes "<" in text
+    and attribute values."""
+    return (
+        find_by_rare_byte(output, b"<!--", b"!") < 0
+        and find_by_rare_byte(output, b"<?", b"?", start=output.find(b"?>") + 2) < 0
+    )
 
 
 def _held_line_by_line(
