@@ -596,3 +596,32 @@ def test_rows_with_strings_in_a_run_read_as_on_their_own(text: str) -> None:
     data and problems that runs of plain rows and those rows on their own
     give."""
     assert games_read(tokens(text)) == games_read(plain_runs(text))
+
+
+# -- tag lines with no escape, against the tag-line pattern with escapes ---------------
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(['[A "', '[Bc_1 "', '"]', '" ]', "\\", '"', "4R", " ", "\n", "x"])))
+@example(['[A "', "x\\", '"]', "\n"])  # a backslash before the closing quote is an escape
+@example(['[A "', "\\", "\\", '"]', "\n"])
+@example(['[A "', "\\", "\n", '"]', "\n"])
+def test_tag_lines_with_no_escape_read_as_with_escapes(pieces: list[str]) -> None:
+    """In a run where ``plain`` holds (no \\" or \\\\), the plain
+    tag-line pattern finds the pairs the pattern with escapes finds, and
+    no value has an escape to resolve."""
+    block = "\n" + "".join(pieces)
+    if lexer.plain(block):
+        assert lexer.PLAIN_TAG_LINE_RE.findall(block) == lexer.TAG_LINE_RE.findall(block)
+        assert lexer.ESCAPED_RE.search(block) is None
+
+
+def test_a_column_spec_is_no_escape() -> None:
+    """A table's column specs hold backslashes ("PairId_NS\\4R") but no
+    escape: their run takes the plain pattern."""
+    run = '\n[Board "1"]\n[ScoreTable "PairId_NS\\4R;Contract\\5L"]\n'
+    assert lexer.plain(run)
+    assert lexer.PLAIN_TAG_LINE_RE.findall(run) == [
+        ("Board", "1"),
+        ("ScoreTable", "PairId_NS\\4R;Contract\\5L"),
+    ]

@@ -141,6 +141,17 @@ def unescape(text: str) -> str:
 # run of lines: a line with anything else on it is not one, and the literal
 # "\n[" lets sre skip to the next candidate at C speed.
 TAG_LINE_RE = re.compile(r'\n\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\](?=\n)')
+# The same in text with no escape (``plain``: most runs; "PairId_NS\4R" is
+# none): each backslash and the character after it, which is no quote,
+# are two characters of a value as they are one escape of TAG_LINE_RE's,
+# and a value ends at its first quote in both. Half the work for sre.
+PLAIN_TAG_LINE_RE = re.compile(r'\n\[([A-Za-z0-9_]++) "([^"\n]*+)"\](?=\n)')
+
+
+def plain(text: str) -> bool:
+    """Whether ``text`` has no escape: no \\" and no \\\\ (§3.2)."""
+    return '\\"' not in text and "\\\\" not in text
+
 
 # The white space of ``\s`` (str.isspace) other than " ", "\t" and "\n", as a
 # character class's escapes: a row with strings is the ``quoted`` lines'
@@ -217,14 +228,17 @@ def tokens(text: str) -> Iterator[Token]:
             group = m.lastindex
             if group == _TAGS:
                 block = m[group]
-                pairs = TAG_LINE_RE.findall("\n" + block)
+                unescaped = plain(block)
+                pairs = (PLAIN_TAG_LINE_RE if unescaped else TAG_LINE_RE).findall("\n" + block)
                 if len(pairs) != block.count("\n[") + 1:
                     # a line of the run that starts with "[" is not a lone
                     # tag pair: the run is taken line by line, here, so that
                     # no line of it is matched again
                     pos, line = yield from _mixed_run(text, m.start(), m.end(), line)
                     break  # and match on from there, with no line scanned
-                yield Token(Kind.TAGS, line, block, "", _unescaped(block, pairs))
+                if not unescaped:
+                    pairs = _unescaped(block, pairs)
+                yield Token(Kind.TAGS, line, block, "", pairs)
                 line += block.count("\n")
                 continue
             if group in (_DATA, _QUOTED):
