@@ -3,20 +3,24 @@ reader against endplay's on real files, docs/internals/speed.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from conftest import shared_sample_files
 from pbnscore import errors, pbn
 from pbnscore.model import Outcome, Vulnerability
 from pbnscore.pbn import (
     _read_analysis,
     _read_result,
     _read_score_table,
+    _read_write_lexer,
     _read_write_tables,
     _reader,
 )
@@ -348,3 +352,56 @@ def test_a_read_stopped_in_a_score_table_keeps_the_rows_before(
         (r.ns, r.line) for section in event.sessions[0].sections for r in section.boards[0].results
     ]
     assert sorted(kept, key=lambda pair: pair[1]) == [("1", 4), ("2", 5), ("3", 6), ("4", 7)]
+
+
+# -- the bulk paths against the element-by-element reads, on every real file
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PBN_FILES = sorted(
+    [*FIXTURES.rglob("*.pbn"), *FIXTURES.rglob("*.PBN"), *shared_sample_files("pbn/*")]
+)
+
+
+def _read(data: bytes, name: str) -> tuple[object, list[str]]:
+    try:
+        event: object = pbn.loads(data, source=name)
+    except errors.PbnscoreError as error:
+        event = str(error)
+    return event, [str(problem) for problem in pbn.check(data, source=name)]
+
+
+@pytest.mark.parametrize("path", PBN_FILES, ids=[path.name for path in PBN_FILES])
+def test_every_file_reads_as_without_the_bulk_paths(
+    monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    """Every PBN fixture and sample reads to the same event, and checks to
+    the same problems, with table rows split element by element and tag
+    lines found by the pattern with escapes, and no play kept from an
+    earlier read."""
+    data = path.read_bytes()
+    fast = _read(data, path.name)
+    monkeypatch.setattr(_read_write_tables, "_whole_rows", lambda data, width: None)
+    monkeypatch.setattr(_read_write_lexer, "plain", lambda text: False)
+    monkeypatch.setattr(_read_score_table, "PLAYS", {})
+    assert _read(data, path.name) == fast
+
+
+def test_real_tables_take_the_bulk_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bulk paths are the ones real files take: most of the tables
+    and runs of the fixtures and samples are split and found in bulk."""
+    taken: list[bool] = []
+    whole_rows = _read_write_tables._whole_rows
+
+    def counted(data: Any, width: int) -> Any:
+        rows = whole_rows(data, width)
+        taken.append(rows is not None)
+        return rows
+
+    monkeypatch.setattr(_read_write_tables, "_whole_rows", counted)
+    for path in PBN_FILES:
+        with contextlib.suppress(errors.PbnscoreError):
+            pbn.loads(path.read_bytes(), source=path.name)
+    assert taken.count(True) > 0.9 * len(taken)
+    text = "".join(path.read_text("latin-1") for path in PBN_FILES)
+    runs = [m["tags"] for m in _read_write_lexer.LINE_RE.finditer(text) if m["tags"]]
+    assert sum(map(_read_write_lexer.plain, runs)) > 0.9 * len(runs)
