@@ -32,7 +32,6 @@ _CELL_OF = {
     for spelling in ((strain.value, "N") if strain is Strain.NOTRUMP else (strain.value,))
 }
 _ROW_RE = re.compile(r"\s*([NESW])\s+(NT|N|S|H|D|C)\s+(\d{1,2})\s*", re.IGNORECASE)
-_TAGS = ("DoubleDummyTricks", "OptimumResultTable")
 # _ROW_RE over whole lines of text whose only white space is " ", "\t", "\n"
 _ROWS_RE = re.compile(r"^[ \t]*([NESW])[ \t]+(NT|N|S|H|D|C)[ \t]+(\d{1,2})[ \t]*$", re.I | re.M)
 # ASCII white space, and line ends for ``splitlines``, other than " ", "\t", "\n"
@@ -52,7 +51,8 @@ class Analyses:
 
     def add(self, game: Game) -> None:
         """Note ``game`` where it gives a complete deal and an analysis tag."""
-        if not any(tag in game.values for tag in _TAGS):
+        values = game.values
+        if "DoubleDummyTricks" not in values and "OptimumResultTable" not in values:
             return
         deal = complete_deal(game.text("Deal"))
         if deal is None:

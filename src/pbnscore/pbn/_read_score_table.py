@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from itertools import repeat
 from operator import itemgetter
 from typing import TypeVar, cast
 
@@ -77,7 +76,7 @@ def read_rows(
     row-by-row read added them."""
     # A row's cells by column key (a key given twice: its last column, as
     # Header.positions has it); every row is as wide as the header.
-    columns = {column.key: rows.column(i) for i, column in enumerate(header.columns)}
+    columns = dict(zip([column.key for column in header.columns], rows.columns, strict=True))
     count = len(rows.lines)
     sections = _row_sections(columns, default_section, count)
     keys = list(_keys(columns, count))
@@ -230,7 +229,9 @@ def _keys(columns: dict[str, list[str]], count: int) -> Iterator[PlayKey]:
         if any(name in columns for name in PERCENTAGES)
         else PLAY_COLUMNS
     )
-    return zip(*(columns.get(name) or repeat(None, count) for name in names), strict=True)
+    nothing = [None] * count  # a list: each zip takes an iterator of its own
+    get = columns.get
+    return zip(*[get(name) or nothing for name in names], strict=True)
 
 
 def row_entry(line: int, cells: Sequence[str | None], report: Report) -> Entry:
