@@ -523,3 +523,85 @@ def test_random_named_tuples_are_typing_s(annotations: list[str], data: st.DataO
     assert ours[0] == theirs[0]
     if ours[1] is not None:
         _same_tuple_class(ours[1], theirs[1])
+
+
+# -- TypedDict --------------------------------------------------------------------
+
+
+def _typed_dicts() -> list[Any]:
+    found: dict[Any, None] = {}
+    for info in pkgutil.walk_packages(pbnscore.__path__, "pbnscore."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if type(value) is type(_records.TypedDict) and value is not _records.TypedDict:
+                found[value] = None
+    return list(found)
+
+
+TYPED_DICTS = _typed_dicts()
+
+
+def _typing_dict(name: str, annotations: dict[str, str], total: bool, base: Any = None) -> Any:
+    def body(namespace: dict[str, Any]) -> None:
+        namespace["__annotations__"] = dict(annotations)
+        namespace["__module__"] = __name__
+
+    bases = (typing.TypedDict,) if base is None else (base,)
+    return types.new_class(name, bases, {"total": total}, exec_body=body)
+
+
+def _ours_dict(name: str, annotations: dict[str, str], total: bool, base: Any = None) -> Any:
+    namespace = {"__annotations__": dict(annotations), "__module__": __name__}
+    bases = (_records.TypedDict,) if base is None else (base,)
+    return types.new_class(name, bases, {"total": total}, exec_body=lambda ns: ns.update(namespace))
+
+
+def _same_dict_class(ours: Any, theirs: Any) -> None:
+    assert ours.__annotations__ == {
+        k: getattr(v, "__forward_arg__", v) for k, v in theirs.__annotations__.items()
+    }
+    assert ours.__required_keys__ == theirs.__required_keys__
+    assert ours.__optional_keys__ == theirs.__optional_keys__
+    assert ours.__total__ == theirs.__total__
+    keys = {key: i for i, key in enumerate(ours.__annotations__)}
+    made, typed = ours(**keys), theirs(**keys)
+    assert type(made) is type(typed) is dict and made == typed
+    assert _outcome(functools.partial(issubclass, dict, ours)) == _outcome(
+        functools.partial(issubclass, dict, theirs)
+    )
+    assert _outcome(functools.partial(isinstance, {}, ours)) == _outcome(
+        functools.partial(isinstance, {}, theirs)
+    )
+
+
+@pytest.mark.parametrize("cls", TYPED_DICTS, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_each_typed_dict_is_typing_s(cls: Any) -> None:
+    """pbnscore's TypedDicts (a format's reading and writing options) built
+    by ``_records`` against typing's from the same annotations and total."""
+    theirs = _typing_dict(cls.__name__, cls.__annotations__, cls.__total__)
+    _same_dict_class(cls, theirs)
+
+
+def test_the_typed_dicts_are_found() -> None:
+    """The walk finds USEBIO's reading options (a test over none holds nothing)."""
+    assert "pbnscore.usebio.ReadOptions" in {
+        f"{c.__module__}.{c.__qualname__}" for c in TYPED_DICTS
+    }
+
+
+@given(
+    st.dictionaries(st.sampled_from(["a", "b", "c"]), st.sampled_from(["int", "str"])),
+    st.dictionaries(st.sampled_from(["b", "c", "d"]), st.sampled_from(["int", "bool"])),
+    st.booleans(),
+    st.booleans(),
+)
+def test_random_typed_dicts_are_typing_s(
+    base: dict[str, str], own: dict[str, str], base_total: bool, total: bool
+) -> None:
+    """A random TypedDict and one built on it (keys, total or not, keys
+    given again) built by both: the same keys required and optional."""
+    ours_base = _ours_dict("Base", base, base_total)
+    theirs_base = _typing_dict("Base", base, base_total)
+    _same_dict_class(ours_base, theirs_base)
+    _same_dict_class(
+        _ours_dict("Own", own, total, ours_base), _typing_dict("Own", own, total, theirs_base)
+    )

@@ -1053,6 +1053,58 @@ else:
         _records_root = True
 
 
+# --- TypedDict ------------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from typing import TypedDict as TypedDict
+else:
+    # typing's TypedDict, the annotations kept as written (no ForwardRef
+    # compiled for each, as for NamedTuple above).
+    class _TypedDictMeta(type):
+        def __new__(mcls, name, bases, ns, total=True):
+            if ns.get("_records_root"):
+                return super().__new__(mcls, name, bases, ns)
+            for base in bases:
+                if type(base) is not _TypedDictMeta:
+                    raise TypeError(
+                        "cannot inherit from both a TypedDict type and a non-TypedDict base class"
+                    )
+            made = type.__new__(_TypedDictMeta, name, (dict,), ns)
+            annotations = {}
+            required: set[str] = set()
+            optional: set[str] = set()
+            for base in bases:
+                annotations.update(base.__dict__.get("__annotations__", {}))  # noqa: RUF063 - as typing
+                base_required = base.__dict__.get("__required_keys__", set())
+                required |= base_required
+                optional -= base_required
+                base_optional = base.__dict__.get("__optional_keys__", set())
+                required -= base_optional
+                optional |= base_optional
+            own = ns.get("__annotations__", {})
+            annotations.update(own)
+            for key in own:
+                (required if total else optional).add(key)
+                (optional if total else required).discard(key)
+            made.__annotations__ = annotations
+            made.__required_keys__ = frozenset(required)
+            made.__optional_keys__ = frozenset(optional)
+            if not hasattr(made, "__total__"):
+                made.__total__ = total
+            return made
+
+        __call__ = dict  # an instance is a dict, as typing's
+
+        def __subclasscheck__(cls, other):
+            raise TypeError("TypedDict does not support instance and class checks")
+
+        __instancecheck__ = __subclasscheck__
+
+    class TypedDict(metaclass=_TypedDictMeta):
+        _records_root = True
+
+
 # --- the functions ----------------------------------------------------------
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction as F
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from pbnscore._face import File, check_options, write_file
+from pbnscore._records import TypedDict
 from pbnscore.figures import shown_as
 from pbnscore.model import ParticipantKind, ScoredEvent, Standing, check_scored
 from pbnscore.report import _shared, _spreadsheet, _standings, _view

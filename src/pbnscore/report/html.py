@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from html import escape
 from textwrap import indent
-from typing import TYPE_CHECKING, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 from urllib.parse import quote
 
 from pbnscore._face import File, check_options, write_file
+from pbnscore._records import TypedDict
 from pbnscore.figures import shown_as
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored

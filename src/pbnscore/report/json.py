@@ -15,9 +15,10 @@ import math
 from collections.abc import Mapping
 from fractions import Fraction
 from json.encoder import encode_basestring
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from pbnscore._face import File, check_options, write_file
+from pbnscore._records import TypedDict
 from pbnscore.model import (
     BoardImps,
     Participant,
