@@ -151,3 +151,25 @@ def test_each_board_has_the_deal_a_plain_walk_finds(handsets: list[list[str]]) -
     boards = usebio.loads(data).sessions[0].sections[0].boards
     for board in boards:
         assert (board.deal, board.dealer, board.vulnerability) == walked(data, board.number)
+
+
+@pytest.mark.parametrize(
+    "stray",
+    [
+        "<HAND><DIRECTION>North</DIRECTION><SPADES>AKQ</SPADES></HAND>",
+        "<!-- <HAND><DIRECTION>North</DIRECTION></HAND> -->",
+    ],
+)
+def test_a_hand_outside_the_handsets_leaves_the_deals_as_the_walk_finds_them(stray: str) -> None:
+    """A HAND (or its bytes) outside every HANDSET read is no hand of a
+    board: the deals, dealers and vulnerabilities are the walk's."""
+    hands = "<HAND><DIRECTION>East</DIRECTION><SPADES>T9</SPADES></HAND>"
+    data = (
+        '<USEBIO Version="1.2"><HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>'
+        f"<DEALER>E</DEALER>{hands}</BOARD></HANDSET>"
+        f'<EVENT EVENT_TYPE="MP_PAIRS">{stray}'
+        f"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{LINE}</BOARD></EVENT></USEBIO>"
+    )
+    board = usebio.loads(data).sessions[0].sections[0].boards[0]
+    assert (board.deal, board.dealer, board.vulnerability) == walked(data, 1)
+    assert board.dealer is Seat.E

@@ -207,16 +207,20 @@ _PLAIN_HAND = rb"<HAND>(?:%s)*%s(?:%s)*\s*</HAND>" % (_SUIT % 1, _SEAT, _SUIT % 
 
 @functools.cache
 def _hand_tests() -> tuple[re.Pattern[bytes], etree.XPath]:
-    """The plain HAND's pattern and the count of a tree's HAND elements,
-    made when a file first has a HANDSET."""
-    return re.compile(_PLAIN_HAND), etree.XPath("count(//HAND)")
+    """The plain HAND's pattern and the count of the HAND elements of the
+    HANDSETs read (the root's and its sessions', see with_deals), made when
+    a file first has a HANDSET."""
+    hands = "HANDSET/BOARD/HAND"
+    return re.compile(_PLAIN_HAND), etree.XPath(f"count({hands}) + count(EVENT/SESSION/{hands})")
 
 
 def _plain_hands(root: Element, document: bytes) -> bool:
     """Whether every hand of the document reads, known without reading
     them: every HAND start tag in its bytes begins a plain HAND (above),
-    and there are as many as the tree has HAND elements (none is in a
-    comment or the like). False where that cannot be told."""
+    and there are as many as the HANDSETs read have HAND elements (which
+    are no more than the tree's, which are no more than the start tags:
+    none is in a comment or the like, or elsewhere). False where that
+    cannot be told."""
     if not ascii_itself(root.getroottree().docinfo.encoding):
         return False
     plain, hands = _hand_tests()
