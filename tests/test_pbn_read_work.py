@@ -377,12 +377,13 @@ def test_every_file_reads_as_without_the_bulk_paths(
     """Every PBN fixture and sample reads to the same event, and checks to
     the same problems, with table rows split element by element and tag
     lines found by the pattern with escapes, and no play kept from an
-    earlier read."""
+    earlier read, nor a game's own result's."""
     data = path.read_bytes()
     fast = _read(data, path.name)
     monkeypatch.setattr(_read_write_tables, "_whole_rows", lambda data, width: None)
     monkeypatch.setattr(_read_write_lexer, "plain", lambda text: False)
     monkeypatch.setattr(_read_score_table, "PLAYS", {})
+    monkeypatch.setattr(_reader, "GAME_PLAYS", _Forgetting())
     assert _read(data, path.name) == fast
 
 
@@ -405,3 +406,79 @@ def test_real_tables_take_the_bulk_paths(monkeypatch: pytest.MonkeyPatch) -> Non
     text = "".join(path.read_text("latin-1") for path in PBN_FILES)
     runs = [m["tags"] for m in _read_write_lexer.LINE_RE.finditer(text) if m["tags"]]
     assert sum(map(_read_write_lexer.plain, runs)) > 0.9 * len(runs)
+
+
+# -- a game's own result (a game per table): its play kept per spelling
+
+
+class _Forgetting(dict[Any, Any]):
+    """A GAME_PLAYS that keeps nothing: every game's play read from its tags."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+_GAME_TAGS = st.fixed_dictionaries(
+    {
+        "Contract": st.sampled_from(["4S", "3NT", "Pass", "PASS", "4SX", "-", "", "4Q", None]),
+        "Declarer": st.sampled_from(["N", "E", "^S", "-", "", "Q", None]),
+        "Score": st.sampled_from(
+            ["420", "NS 420", "EW -50", "NS 420 EW -420", "NS 1 EW 2", "0", "-50", "x", "", None]
+        ),
+        "Result": st.sampled_from(["10", "9", "^8", "NS 10", "EW 3", "NS 20", "x", "", None]),
+    }
+)
+
+
+def _games(tags: dict[str, str | None], auction: bool, vulnerable: str) -> bytes:
+    """Two tables' games of board 1 spelling one result at ``vulnerable``,
+    then the same at board 2, East-West vulnerable."""
+    lines = [f'[{name} "{value}"]' for name, value in tags.items() if value is not None]
+    games = [
+        "\n".join(
+            [f'[Board "{board}"]', f'[Vulnerable "{vulnerable if board == 1 else "EW"}"]']
+            + [f'[PairNS "{table}"]', f'[PairEW "{table + 10}"]', *lines]
+            + (['[Auction "N"]', "1S Pass Pass Pass"] if auction else [])
+        )
+        for board in (1, 2)
+        for table in (1, 2)
+    ]
+    return ("\n\n".join(games) + "\n").encode()
+
+
+@given(tags=_GAME_TAGS, auction=st.booleans(), vulnerable=st.sampled_from(["None", "NS", "All"]))
+@example(tags={"Contract": "4S", "Declarer": "N", "Score": None, "Result": "10"}, auction=False,
+         vulnerable="NS")  # fmt: skip
+@example(tags={"Contract": "Pass", "Declarer": None, "Score": None, "Result": None}, auction=True,
+         vulnerable="None")  # fmt: skip
+def test_a_games_kept_play_is_the_play_its_tags_read_to(
+    tags: dict[str, str | None], auction: bool, vulnerable: str
+) -> None:
+    """Games that spell one result, read with the plays kept (GAME_PLAYS,
+    cold, then warm from the read before) and with none kept, give the
+    same event and the same problems at the same lines."""
+    data = _games(tags, auction, vulnerable)
+    kept = _reader.GAME_PLAYS
+    try:
+        _reader.GAME_PLAYS = _Forgetting()
+        reference = _read(data, "t.pbn")
+        _reader.GAME_PLAYS = {}
+        assert _read(data, "t.pbn") == reference  # cold: the second table's kept
+        assert _read(data, "t.pbn") == reference  # warm: every game's kept
+    finally:
+        _reader.GAME_PLAYS = kept
+
+
+def test_a_games_play_is_made_once_per_spelling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four games spelling one result, two at each of two vulnerabilities:
+    its play is read from the tags once at each, and each game keeps its
+    own line."""
+    monkeypatch.setattr(_reader, "GAME_PLAYS", {})
+    calls = _counted(monkeypatch, _reader, "to_play")
+    data = _games({"Contract": "4S", "Declarer": "N", "Score": None, "Result": "10"}, False, "All")
+    boards = pbn.loads(data).sessions[0].sections[0].boards
+    assert len(calls) == 2
+    assert [[(r.score, r.line) for r in board.results] for board in boards] == [
+        [(620, 7), (620, 15)],  # each game's Result tag's line
+        [(420, 23), (420, 31)],
+    ]

@@ -48,6 +48,7 @@ from pbnscore.model import (
     Event,
     EventKind,
     Participant,
+    Play,
     Player,
     Scoring,
     Seat,
@@ -57,7 +58,7 @@ from pbnscore.model import (
     Vulnerability,
 )
 from pbnscore.pbn._read_analysis import Analyses, with_analyses
-from pbnscore.pbn._read_result import EMPTY, Entry, Report, to_play
+from pbnscore.pbn._read_result import EMPTY, Entry, Noting, Report, to_play
 from pbnscore.pbn._read_score_table import Place, read_rows
 from pbnscore.pbn._read_sets import SetKey, game_deal, labels, set_key, two_deals
 from pbnscore.pbn._read_shape import not_pbn
@@ -97,6 +98,14 @@ SCORE_TAG_RE = re.compile(
     r"\s*(?:(NS|EW)\s*)?([+-]?\d{1,9})(?:\s+(NS|EW)\s*([+-]?\d{1,9}))?\s*", re.I
 )
 SIDE_TRICKS_RE = re.compile(r"(NS|EW)\s+(\d{1,2})(?!\d)", re.I)
+
+# The plays of the games' own results read so far (a game per table), by
+# what _tag_entry and to_play read of a game: its Contract, Declarer,
+# Score and Result tags, whether it has an Auction, and the vulnerability.
+# Kept only where making the play reported nothing, as the ScoreTable rows'
+# plays are (_read_score_table.PLAYS); emptied when it holds GAME_PLAYS_KEPT.
+GAME_PLAYS: dict[tuple[str | bool | Vulnerability | None, ...], Play] = {}
+GAME_PLAYS_KEPT = 16384
 
 # event-wide tags kept in Event.metadata (first value seen)
 EVENT_TAGS = (
@@ -405,9 +414,25 @@ class EventBuilder:
             ns, ns_players = notes.by_players(ns, ns_players)
         if "PairEW" not in game.values:
             ew, ew_players = notes.by_players(ew, ew_players)
-        entry = self._tag_entry(game)
-        play = to_play(entry, vulnerability, self.report)
-        board.add_game(ns, ew, play, game.text("Table"), entry.line)
+        # what _tag_entry and to_play read of the game
+        spelt = (
+            *game.texts("Contract", "Declarer", "Score", "Result"),
+            "Auction" in game.values,
+            vulnerability,
+        )
+        play = GAME_PLAYS.get(spelt)
+        if play is None:
+            noting = Noting(self.report)
+            entry = self._tag_entry(game, noting)
+            play = to_play(entry, vulnerability, noting)
+            if not noting.called:  # a problem is reported at every game that has it
+                if len(GAME_PLAYS) >= GAME_PLAYS_KEPT:
+                    GAME_PLAYS.clear()
+                GAME_PLAYS[spelt] = play
+            line = entry.line
+        else:
+            line = game.line_of("Score", "Result", "Contract")
+        board.add_game(ns, ew, play, game.text("Table"), line)
         notes.name(ns, Direction.NS, ns_players)
         notes.name(ew, Direction.EW, ew_players)
 
@@ -476,8 +501,10 @@ class EventBuilder:
             )
         )
 
-    def _tag_entry(self, game: Game) -> Entry:
-        """The result a game's Contract, Declarer, Result and Score tags give."""
+    def _tag_entry(self, game: Game, report: Report | None = None) -> Entry:
+        """The result a game's Contract, Declarer, Result and Score tags give
+        (problems to ``report``, else the read's)."""
+        report = self.report if report is None else report
         line = game.line_of("Score", "Result", "Contract")
         contract, declarer, score, result = game.texts("Contract", "Declarer", "Score", "Result")
         passed = contract is not None and PASS_RE.fullmatch(contract) is not None
@@ -489,44 +516,9 @@ class EventBuilder:
             line,
             contract=contract,
             declarer=declarer,
-            tricks=self._tricks_tag(result, declarer, line),
-            score=self._score_tag(score, declarer, line),
+            tricks=_tricks_tag(result, declarer, line, report),
+            score=_score_tag(score, declarer, line, report),
         )
-
-    def _score_tag(self, text: str | None, declarer: str | None, line: int) -> int | None:
-        """§4.2.1: "<score>" (declarer's), "NS <score>", "EW <score>" or both."""
-        if text is None:
-            return None
-        match = SCORE_TAG_RE.fullmatch(text)
-        if match is None or (match[3] and not match[1]):
-            self.report(f"Score {excerpt(text)} does not parse", line)
-            return None
-        side = (match[1] or "").upper() or _declaring_side(declarer)
-        if side is None and int(match[2]) == 0:
-            return 0  # a pass-out's "0" needs no side
-        if side is None:
-            self.report(f"Score {excerpt(text)} needs NS or EW, or a Declarer", line)
-            return None
-        score = int(match[2]) if side == "NS" else -int(match[2])
-        if match[3] and int(match[4]) != -int(match[2]):
-            self.report(f"Score {excerpt(text)}: the NS and EW scores disagree", line, "warning")
-        return score
-
-    def _tricks_tag(self, text: str | None, declarer: str | None, line: int) -> str | None:
-        """§3.4.15: "<tricks>" (declarer's), or "NS <n>" / "EW <n>" / both."""
-        if text is None or not SIDE_TRICKS_RE.search(text):
-            return text
-        counts = {side.upper(): int(n) for side, n in SIDE_TRICKS_RE.findall(text)}
-        if max(counts.values()) > 13:  # else 13 - 20 would read as "7 down"
-            self.report(f"impossible trick count {excerpt(text)}", line)
-            return None
-        side = _declaring_side(declarer)
-        if side is None:
-            self.report(f"Result {excerpt(text)} needs a Declarer", line)
-            return None
-        if side in counts:
-            return str(counts[side])
-        return str(13 - counts["EW" if side == "NS" else "NS"])
 
     # -- the event
 
@@ -653,6 +645,43 @@ def _has_result(game: Game) -> bool:
         or game.text("Score") is not None
         or (contract is not None and PASS_RE.fullmatch(contract) is not None)
     )
+
+
+def _score_tag(text: str | None, declarer: str | None, line: int, report: Report) -> int | None:
+    """§4.2.1: "<score>" (declarer's), "NS <score>", "EW <score>" or both."""
+    if text is None:
+        return None
+    match = SCORE_TAG_RE.fullmatch(text)
+    if match is None or (match[3] and not match[1]):
+        report(f"Score {excerpt(text)} does not parse", line)
+        return None
+    side = (match[1] or "").upper() or _declaring_side(declarer)
+    if side is None and int(match[2]) == 0:
+        return 0  # a pass-out's "0" needs no side
+    if side is None:
+        report(f"Score {excerpt(text)} needs NS or EW, or a Declarer", line)
+        return None
+    score = int(match[2]) if side == "NS" else -int(match[2])
+    if match[3] and int(match[4]) != -int(match[2]):
+        report(f"Score {excerpt(text)}: the NS and EW scores disagree", line, "warning")
+    return score
+
+
+def _tricks_tag(text: str | None, declarer: str | None, line: int, report: Report) -> str | None:
+    """§3.4.15: "<tricks>" (declarer's), or "NS <n>" / "EW <n>" / both."""
+    if text is None or not SIDE_TRICKS_RE.search(text):
+        return text
+    counts = {side.upper(): int(n) for side, n in SIDE_TRICKS_RE.findall(text)}
+    if max(counts.values()) > 13:  # else 13 - 20 would read as "7 down"
+        report(f"impossible trick count {excerpt(text)}", line)
+        return None
+    side = _declaring_side(declarer)
+    if side is None:
+        report(f"Result {excerpt(text)} needs a Declarer", line)
+        return None
+    if side in counts:
+        return str(counts[side])
+    return str(13 - counts["EW" if side == "NS" else "NS"])
 
 
 def _declaring_side(declarer: str | None) -> str | None:
