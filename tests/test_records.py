@@ -65,6 +65,23 @@ def test_every_class_is_found() -> None:
     assert len(RECORDS) > 100
 
 
+def test_no_class_of_pbnscore_is_built_by_attrs() -> None:
+    """Every attrs-style class of the package is built by ``_records`` (a
+    module importing attrs itself would put attrs back on the command's
+    path, and its classes outside these tests)."""
+    built_by_attrs = []
+    for info in pkgutil.walk_packages(pbnscore.__path__, "pbnscore."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == info.name
+                and "__attrs_attrs__" in value.__dict__
+                and "__records_spec__" not in value.__dict__
+            ):
+                built_by_attrs.append(f"{info.name}.{value.__qualname__}")
+    assert built_by_attrs == []
+
+
 def _outcome(make: Callable[[], Any]) -> tuple[str, Any]:
     try:
         return "made", make()
