@@ -275,14 +275,8 @@ def tabled_datum(counts: dict[int, int], rows: _Rows) -> int:
         left_run = run(start - 1)
         runs.append(left_run)
         left_range = (max(lo, left_run[0]), start - 1)
-        if left < -right:
-            candidates = [left_range]
-        elif -right < left:
-            candidates = [right_range]
-        else:
-            candidates = [left_range, right_range]
-    closest = [min(max(0, a), b) for a, b in candidates]
-    step = closest[0] if len(closest) == 1 else min(closest, key=lambda j: (abs(j), j))
+        candidates = _smaller(left, right, left_range, right_range)
+    step = _closest_step(candidates)
     # run_of at par 10 step: the run found above that holds it.
     par = 10 * step
     first, last = next(((a, b) for a, b in runs if a <= step <= b), None) or run(step)
@@ -309,19 +303,31 @@ def par_of(sums: _ParSums, trace: Trace | None = None) -> int:
         left = sums.total(first_not_positive - 1)
         left_range = (sums.run_start(first_not_positive - 1, lo, hi), first_not_positive - 1)
         right_range = (first_not_positive, sums.run_end(first_not_positive, hi))
-        if left < -right:
-            candidates = [left_range]
-        elif -right < left:
-            candidates = [right_range]
-        else:
-            candidates = [left_range, right_range]
+        candidates = _smaller(left, right, left_range, right_range)
         sides = [left_range, right_range]
-    # Each run's step closest to 0, then the closer of two.
-    closest = [min(max(0, a), b) for a, b in candidates]
-    step = closest[0] if len(closest) == 1 else min(closest, key=lambda j: (abs(j), j))
+    step = _closest_step(candidates)
     if trace is not None:
         _trace_par(trace, sums.total, step, sides, candidates, sums.factor)
     return 10 * step
+
+
+def _smaller(
+    left: int, right: int, left_range: tuple[int, int], right_range: tuple[int, int]
+) -> list[tuple[int, int]]:
+    """The run(s) either side of where the sum turns whose |sum| is the
+    smaller (``left`` > 0 >= ``right``): both where the two are equal."""
+    if left < -right:
+        return [left_range]
+    if -right < left:
+        return [right_range]
+    return [left_range, right_range]
+
+
+def _closest_step(candidates: list[tuple[int, int]]) -> int:
+    """Each run's step closest to 0, then the closer of the two (the
+    negative where two are as close)."""
+    closest = [min(max(0, a), b) for a, b in candidates]
+    return closest[0] if len(closest) == 1 else min(closest, key=lambda j: (abs(j), j))
 
 
 def _trace_par(
