@@ -154,6 +154,14 @@ def _workers_of(pid: int) -> list[int]:
     )
 
 
+def _spawned_workers_of(pid: int) -> list[int]:
+    """The batch ``pid``'s spawned workers: those running spawn's entry. A
+    child forked a moment ago still shows its parent's command line until
+    it runs its own (the resource tracker, before it is one), and a Ctrl-C
+    then came before the pool existed."""
+    return [child for child in _workers_of(pid) if b"spawn_main" in _command_line(child)]
+
+
 def _command_line(pid: int) -> bytes:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
@@ -533,7 +541,7 @@ def test_ctrl_c_while_spawned_workers_start_is_one_line(tmp_path: Path, delay: f
     argv = [sys.executable, "-c", SPAWNED_BATCH, "batch", str(inputs), "--out-dir", str(out)]
     batch = _start([*argv, "-j", "2", "--no-progress", "-q"])
     deadline = time.monotonic() + WAIT
-    while not _workers_of(batch.pid) and time.monotonic() < deadline:
+    while not _spawned_workers_of(batch.pid) and time.monotonic() < deadline:
         time.sleep(0.01)
     time.sleep(delay)  # ``delay`` into the first worker's start-up
     os.killpg(batch.pid, signal.SIGINT)
