@@ -59,7 +59,7 @@ from pbnscore.model import (
 )
 from pbnscore.pbn._read_analysis import Analyses, with_analyses
 from pbnscore.pbn._read_result import EMPTY, Entry, Noting, Report, to_play
-from pbnscore.pbn._read_score_table import Place, read_rows
+from pbnscore.pbn._read_score_table import PLAYS_KEPT, Place, read_rows
 from pbnscore.pbn._read_sets import SetKey, game_deal, labels, set_key, two_deals
 from pbnscore.pbn._read_shape import not_pbn
 from pbnscore.pbn._read_teams import TableGame, assemble, with_listed_pairs
@@ -103,9 +103,8 @@ SIDE_TRICKS_RE = re.compile(r"(NS|EW)\s+(\d{1,2})(?!\d)", re.I)
 # what _tag_entry and to_play read of a game: its Contract, Declarer,
 # Score and Result tags, whether it has an Auction, and the vulnerability.
 # Kept only where making the play reported nothing, as the ScoreTable rows'
-# plays are (_read_score_table.PLAYS); emptied when it holds GAME_PLAYS_KEPT.
+# plays are (_read_score_table.PLAYS), and emptied at the same size.
 GAME_PLAYS: dict[tuple[str | bool | Vulnerability | None, ...], Play] = {}
-GAME_PLAYS_KEPT = 16384
 
 # event-wide tags kept in Event.metadata (first value seen)
 EVENT_TAGS = (
@@ -426,7 +425,7 @@ class EventBuilder:
             entry = self._tag_entry(game, noting)
             play = to_play(entry, vulnerability, noting)
             if not noting.called:  # a problem is reported at every game that has it
-                if len(GAME_PLAYS) >= GAME_PLAYS_KEPT:
+                if len(GAME_PLAYS) >= PLAYS_KEPT:
                     GAME_PLAYS.clear()
                 GAME_PLAYS[spelt] = play
             line = entry.line
