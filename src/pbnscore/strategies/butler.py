@@ -493,7 +493,6 @@ def _tabled_scorer(
         return None
     rows = imp_rows(2 if options.double else 1, options.imp_gaps, options.imp_cap)
     reach, halve, rule = rows.reach, options.halve, options.datum.value
-    top = 2 * reach
 
     def scored(field: _field_layout.Field) -> _field_layout.FieldScore:
         scores = field.scores
@@ -506,8 +505,7 @@ def _tabled_scorer(
         total: Points = 0
         for score, count in counts.items():
             row = rows[score % 10]
-            at = score // 10 + base
-            won = row.imps[0 if at < 0 else top if at > top else at]
+            won = row.imps[clamped(score // 10 + base, row)]
             points: Points = Fraction(won) / 2 if halve else won
             memo[score] = (points, -points)
             total += won * count
