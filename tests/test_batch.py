@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pbnscore import batch, pipeline
+from pbnscore import _signals, batch, pipeline
 from pbnscore.cli import main
 from pbnscore.errors import ParseError, UsageError, one_line
 
@@ -355,3 +355,24 @@ def test_no_standard_error_sends_nothing_to_standard_output(
     summary = batch.run(jobs, batch.Settings(to="json"), workers=1)
     assert summary.failures == 1
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.usefixtures("fake")
+def test_ctrl_c_while_the_pool_is_made_is_counted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A Ctrl-C before the workers' pool exists (as its events are made)
+    stops the batch with its counts, as one after: every file not started."""
+    import multiprocessing
+
+    def pressed(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Event", pressed)
+    source = tree(tmp_path / "in", {"a.pbn": "good", "b.pbn": "good", "c.pbn": "good"})
+    out = tmp_path / "out"
+    jobs = batch.plan([str(source)], out, "usebio")
+    with pytest.raises(_signals.Interrupted) as stopped:
+        batch.run(jobs, batch.Settings(), workers=2)
+    assert str(stopped.value) == "interrupted: 0 files written, 3 not started"
+    assert not out.exists() or not any(out.iterdir())

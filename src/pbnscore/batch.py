@@ -465,15 +465,18 @@ def _in_workers(
     from concurrent.futures import ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    context = multiprocessing.get_context()
-    stop = context.Event()  # Ctrl-C: drop the files in hand, start no more
-    no_more = context.Event()  # SIGTERM: finish the files in hand, start no more
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=context,
-        initializer=_signals.start_worker,
-        initargs=(stop, no_more),
-    )
+    try:
+        context = multiprocessing.get_context()
+        stop = context.Event()  # Ctrl-C: drop the files in hand, start no more
+        no_more = context.Event()  # SIGTERM: finish the files in hand, start no more
+        pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_signals.start_worker,
+            initargs=(stop, no_more),
+        )
+    except KeyboardInterrupt:  # no worker exists yet: every file is not started
+        raise _interrupted((), 0, len(jobs)) from None
     futures: list[Future[AnyDone | None]] = []
     finished: list[AnyDone] = []
     ended: BaseException | None = None  # the batch's end, once it is known
