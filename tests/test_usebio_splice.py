@@ -22,6 +22,7 @@ from pbnscore import usebio
 from pbnscore.errors import PbnscoreError
 from pbnscore.model import Event, ScoredBoard, ScoredEvent, ScoredResult
 from pbnscore.usebio import _write_splice, _writer
+from pbnscore.usebio._read_write_values import ref_elements
 from pbnscore.usebio._reader import type_style
 from pbnscore.usebio._write_profiles import PROFILES
 
@@ -792,6 +793,33 @@ def player(name: str, start: str = "<PLAYER>", inside: str = "") -> str:
     return f"{start}{inside}<PLAYER_NAME>{name}</PLAYER_NAME></PLAYER>"
 
 
+def cut_of(event: Event) -> tuple[etree._ElementTree, _write_splice.Cut, int]:
+    """The event's tree, the cut of its serialisation and what the edits see in it."""
+    tree = event.source.tree
+    assert isinstance(tree, etree._ElementTree)
+    found = _write_splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
+    visible = _write_splice.seen(tree.getroot())
+    assert found is not None and visible is not None
+    return tree, found, visible
+
+
+def assert_hollowed_and_written_as_tree(
+    event: Event, found: _write_splice.Cut, hollowed: _write_splice.Hollowed | None
+) -> None:
+    """``hollowed`` (of ``found``'s skeleton, if any) filled back is the
+    skeleton, and not where an edit changed a placeholder; the event and its
+    scorings are written as the tree path writes them."""
+    if hollowed is not None:
+        assert hollowed.fill(hollowed.skeleton) == found.skeleton
+        tag = hollowed.tag.encode()
+        changed = hollowed.skeleton.replace(hollowed.placeholder, b"<%s>x</%s>" % (tag, tag), 1)
+        assert hollowed.fill(changed) is None  # an edit in a placeholder: not filled
+    scored = [pbnscore.score(event, method) for method in ("butler", "cross-imps")]
+    assert takes_splice(scored[0])
+    for obj in (*scored, event):
+        assert_written_as_tree(obj)  # type: ignore[arg-type]
+
+
 # (document, the runs of PLAYERs hollow() makes of its skeleton (0: it
 # declines), whether the skeleton parsed with them holds all the edits
 # see); the splice takes every one, hollowed or not.
@@ -838,14 +866,8 @@ def test_players_are_hollowed_only_where_nothing_the_edits_see_is_in_one(
     visible = _write_splice.seen(tree.getroot())
     assert visible is not None
     if players is not None:
-        assert (_write_splice.parse_skeleton(found, visible, players) is not None) is holds
-        assert players.fill(players.skeleton) == found.skeleton
-        changed = players.skeleton.replace(_write_splice.PLAYERS, b"<PLAYER>x</PLAYER>", 1)
-        assert players.fill(changed) is None  # an edit in a placeholder: not filled
-    scored = [pbnscore.score(event, method) for method in ("butler", "cross-imps")]
-    assert takes_splice(scored[0])
-    for obj in (*scored, event):
-        assert_written_as_tree(obj)  # type: ignore[arg-type]
+        assert (_write_splice.parse_skeleton(found, visible, (players,)) is not None) is holds
+    assert_hollowed_and_written_as_tree(event, found, players)
 
 
 def test_an_individual_events_players_are_not_hollowed() -> None:
@@ -863,16 +885,12 @@ def test_only_a_large_skeleton_has_its_players_hollowed(monkeypatch: pytest.Monk
     """Hollowing a small skeleton costs what it saves: the writer hollows
     from HOLLOW_FROM bytes of skeleton on."""
     event = usebio.load(ROOT / "fixtures" / "usebio" / "mitchell-pairs.xml")
-    tree = event.source.tree
-    assert isinstance(tree, etree._ElementTree)
-    found = _write_splice.cut(etree.tostring(tree, xml_declaration=True, encoding="UTF-8"))
-    visible = _write_splice.seen(tree.getroot())
-    assert found is not None and visible is not None
+    _, found, visible = cut_of(event)
     for threshold, hollowed in ((len(found.skeleton), True), (len(found.skeleton) + 1, False)):
         monkeypatch.setattr(_write_splice, "HOLLOW_FROM", threshold)
         made = _writer._parsed_skeleton(event, found, visible)
         assert made is not None
-        assert (made[3] is not None) is hollowed, threshold
+        assert any(runs.tag == "PLAYER" for runs in made[3]) is hollowed, threshold
     assert len(found.skeleton) < DEFAULT_HOLLOW_FROM  # the fixture is small
 
 
@@ -897,3 +915,91 @@ def test_the_text_between_a_runs_lines_is_found_past_a_board_of_one_line() -> No
     assert _write_splice._between(pieces, head) == b"\n"
     assert _write_splice._between(pieces[:2], head) == b""
     assert takes_splice(pbnscore.score(usebio.loads(data), "butler"))
+
+
+HAND = (
+    "<HAND><DIRECTION>{seat}</DIRECTION><SPADES>AKQJ</SPADES><HEARTS>AKQ</HEARTS>"
+    "<DIAMONDS>AKQ</DIAMONDS><CLUBS>AKQ</CLUBS></HAND>"
+)
+
+
+def handset(inside: str = "", start: str = "<HANDSET>", board: str = "<BOARD>") -> str:
+    """A HANDSET of board 1's deal (North holding the top cards: enough for
+    the reader), ``inside`` after its BOARD."""
+    north = HAND.format(seat="North")
+    return f"{start}\n{board}<BOARD_NUMBER>1</BOARD_NUMBER>{north}</BOARD>{inside}\n</HANDSET>\n"
+
+
+def handset_document(*handsets: str) -> bytes:
+    """line_document's event with ``handsets`` after its EVENT."""
+    return line_document(PLAIN).replace(b"</EVENT>\n", b"</EVENT>\n" + "".join(handsets).encode())
+
+
+# (document, the HANDSETs hollow_handsets() makes of its skeleton (0: it
+# declines)); the writer takes the splice for each, hollowed or not.
+HANDSET_LAYOUTS: dict[str, tuple[bytes, int]] = {
+    "a handset": (handset_document(handset()), 1),
+    "two handsets": (handset_document(handset(), handset()), 2),
+    "a handset with an attribute": (handset_document(handset(start='<HANDSET X="1">')), 1),
+    "a board with an attribute": (
+        handset_document(handset(board='<BOARD EVENT_TYPE="MP_PAIRS">')),
+        0,
+    ),
+    "an empty handset": (handset_document("<HANDSET/>\n", handset()), 0),
+    "a comment in a handset": (handset_document(handset(inside="<!-- c -->")), 0),
+    "a place in a handset": (handset_document(handset(inside="<PLACE>1=</PLACE>")), 0),
+    "a pair in a handset": (handset_document(handset(inside="<PAIR>1</PAIR>")), 0),
+    "a handset in a handset": (handset_document(handset(inside=handset())), 0),
+}
+
+
+@pytest.mark.parametrize("case", HANDSET_LAYOUTS.values(), ids=HANDSET_LAYOUTS.keys())
+def test_a_handset_is_hollowed_only_where_nothing_the_edits_see_is_in_it(
+    case: tuple[bytes, int],
+) -> None:
+    """The skeleton's HANDSETs (the deals, most of a club file's skeleton)
+    are hollowed where they hold nothing the edits see, their BOARDs'
+    source_refs standing on the placeholder; the bytes are the tree path's
+    either way (the old types set a BOARD's EVENT_TYPE, in a HANDSET too)."""
+    data, runs = case
+    event = usebio.loads(data)
+    _, found, visible = cut_of(event)
+    handsets = _write_splice.hollow_handsets(found.skeleton)
+    assert (len(handsets.runs) if handsets is not None else 0) == runs
+    made = _writer._parsed_skeleton(event, found, visible)
+    assert made is not None
+    assert ("HANDSET" in [h.tag for h in made[3]]) is bool(runs)
+    whole = _write_splice.parse_skeleton(found, visible)
+    assert whole is not None
+    # Each source_ref stands on the element the whole skeleton has there,
+    # or on the placeholder of the HANDSET that holds it.
+    for hollowed, element in zip(made[1], whole[1], strict=True):
+        if hollowed.tag == "HANDSET":
+            assert element.tag == "BOARD" and element.getparent().tag == "HANDSET"
+        else:
+            assert hollowed.tag == element.tag
+    assert_hollowed_and_written_as_tree(event, found, handsets)
+
+
+def test_a_handset_holding_a_scored_board_is_not_hollowed() -> None:
+    """A board whose source_ref is a HANDSET's BOARD gets its
+    BOARD_AVERAGE there on the tree path: the skeleton keeps that HANDSET."""
+    event = usebio.loads(handset_document(handset()))
+    tree, found, visible = cut_of(event)
+    nodes = ref_elements(tree.getroot())
+    dealt = next(k for k, node in enumerate(nodes) if node.getparent().tag == "HANDSET")
+    for refs, hollowed in (([0, None], True), ([0, dealt], False), ([len(nodes)], True)):
+        made = _writer._parsed_skeleton(event, found, visible, refs)
+        assert made is not None
+        assert bool(made[3]) is hollowed, refs
+        assert made[1][dealt].tag == ("HANDSET" if hollowed else "BOARD")
+
+
+def test_a_club_files_handset_is_hollowed() -> None:
+    """The fixtures' Compscore file: its HANDSET hollowed, its writes the
+    tree path's."""
+    event = usebio.load(ROOT / "fixtures" / "usebio" / "compscore-mitchell.xml")
+    _, found, visible = cut_of(event)
+    made = _writer._parsed_skeleton(event, found, visible)
+    assert made is not None and "HANDSET" in [h.tag for h in made[3]]
+    assert_written_as_tree(pbnscore.score(event, "butler"))

@@ -12,7 +12,7 @@ with each run of lines (a board's, as a rule) one empty
 edited as a tree by the writer's ordinary code (EVENT_TYPE, BOARD_AVERAGE,
 TOTAL_SCORE, PLACE ...: nothing in a line; its runs of PLAYER elements,
 half its bytes in a large file, hollowed the same way where no player is
-scored: :class:`Players`), serialised, and :func:`join`
+scored, and its HANDSET: :class:`Hollowed`), serialised, and :func:`join`
 puts the lines back in their placeholders with their points inserted as
 the tree path inserts them
 (:func:`pbnscore.usebio._write_elements.set_children`: after the last child,
@@ -57,10 +57,22 @@ Points = Fraction | int
 _LINE_OPEN = b"<TRAVELLER_LINE"
 _LINE_END = b"</TRAVELLER_LINE>"
 PLACEHOLDER = b"<TRAVELLER_LINE/>"
-PLAYERS = b"<PLAYER/>"  # a run of PLAYER elements in the skeleton (see Players)
+PLAYERS = b"<PLAYER/>"  # a run of PLAYER elements in the skeleton (see Hollowed)
+HANDSETS = b"<HANDSET/>"  # a HANDSET in the skeleton (see hollow_handsets)
 _PLAYER_STARTS = (b"<PLAYER>", b"<PLAYER ")
 _PLAYER_END = b"</PLAYER>"
-_PLAYER_EMPTY = b"<PLAYER/"
+_HANDSET_STARTS = (b"<HANDSET>", b"<HANDSET ")
+_HANDSET_END = b"</HANDSET>"
+# What a hollowed HANDSET may not spell: markup, a BOARD that is empty or
+# has attributes, and the start of every other element seen() counts (a
+# prefix: PLAYER_NAME is refused with PLAYER, which no HANDSET holds).
+_NOT_IN_HANDSET = (
+    b"<!",
+    b"<?",
+    b"<BOARD ",
+    b"<BOARD/",
+    *(b"<" + tag.encode() for tag in (*REF_TAGS, "PLACE", "PARTICIPANTS") if tag != "BOARD"),
+)
 # The skeleton size from which hollowing its players pays: below it the
 # skeleton is parsed and serialised from cache, and hollowing it costs what
 # it saves (measured: +0.1 ms at 60 tables x 30 boards, a 57 KB skeleton;
@@ -268,33 +280,40 @@ def _between(pieces: list[bytes], head: bytes) -> bytes:
     return b""
 
 
-class Players:
-    """A skeleton with each run of PLAYER elements (a pair's players, as a
-    rule) one :data:`PLAYERS` placeholder: at 1,000 tables the players'
-    names and numbers are half the skeleton's bytes, and no edit reads or
-    writes inside a PLAYER where none is a participant (the caller's
-    check). ``runs``: each run's bytes, from its first start tag to its
-    last end tag; ``lengths``: its PLAYER elements; ``hidden``: the PLAYER
-    elements the placeholders hide (seen() counts one per run)."""
+class Hollowed:
+    """A skeleton with runs of one element hollowed, each run one
+    placeholder (the element, empty): at 1,000 tables the players' names and
+    numbers are half the skeleton's bytes, and in a club file its HANDSET
+    (the deals) is; no edit reads or writes inside either where the checks
+    hold (see :func:`hollow` and :func:`hollow_handsets`). ``tag``: the
+    element; ``runs``: each run's bytes, from its first start tag to its
+    last end tag; ``lengths``: the elements a source_ref counts that each
+    hides (its PLAYERs; a HANDSET's BOARDs); ``hidden``: those of them the
+    skeleton no longer holds (seen() counts a PLAYER placeholder, not a
+    HANDSET one)."""
 
-    __slots__ = ("hidden", "lengths", "runs", "skeleton")
+    __slots__ = ("hidden", "lengths", "placeholder", "runs", "skeleton", "tag")
 
-    def __init__(self, skeleton: bytes, runs: list[bytes], lengths: list[int]) -> None:
+    def __init__(
+        self, skeleton: bytes, runs: list[bytes], lengths: list[int], tag: str, hidden: int
+    ) -> None:
         self.skeleton, self.runs, self.lengths = skeleton, runs, lengths
-        self.hidden = sum(lengths) - len(lengths)
+        self.tag, self.hidden = tag, hidden
+        self.placeholder = b"<%s/>" % tag.encode()
 
-    def nodes(self, nodes: list[Element], players: Sequence[Element]) -> list[Element] | None:
-        """``nodes`` (the skeleton's elements a source_ref counts) with each
-        placeholder standing for each PLAYER of its run; None where the
-        skeleton's ``players`` are not its placeholders."""
-        if len(players) != len(self.runs):
+    def nodes(self, nodes: list[Element], placeholders: Sequence[Element]) -> list[Element] | None:
+        """``nodes`` (the skeleton's elements a source_ref counts, and its
+        placeholders) with each placeholder standing for each element its
+        run hides; None where the skeleton's ``placeholders`` (its elements
+        of :attr:`tag`) are not its runs'."""
+        if len(placeholders) != len(self.runs):
             return None
         expanded: list[Element] = []
         after = 0  # in nodes, after the last placeholder
-        for player, length in zip(players, self.lengths, strict=True):
-            at = nodes.index(player, after)
+        for placeholder, length in zip(placeholders, self.lengths, strict=True):
+            at = nodes.index(placeholder, after)
             expanded += nodes[after:at]
-            expanded += repeat(player, length)
+            expanded += repeat(placeholder, length)
             after = at + 1
         expanded += nodes[after:]
         return expanded
@@ -302,7 +321,7 @@ class Players:
     def fill(self, edited: bytes) -> bytes | None:
         """The ``edited`` skeleton with each run back in its placeholder;
         None where an edit changed one."""
-        parts = edited.split(PLAYERS)
+        parts = edited.split(self.placeholder)
         if len(parts) != len(self.runs) + 1:
             return None
         joined = [parts[-1]] * (2 * len(self.runs) + 1)  # before, run, before, run ... rest
@@ -311,16 +330,30 @@ class Players:
         return b"".join(joined)
 
 
-def hollow(skeleton: bytes) -> Players | None:
+def _split_at_ends(
+    skeleton: bytes, starts: tuple[bytes, bytes], end: bytes
+) -> tuple[list[bytes], bytes] | None:
+    """``skeleton`` split at an element's end tags (``end``), and what
+    follows the last; None where it has none of them, has an empty one (it
+    would read as a placeholder) or as many start tags (``starts``: with and
+    without attributes) as ends."""
+    if starts[0][:-1] + b"/" in skeleton:
+        return None
+    pieces = skeleton.split(end)
+    rest = pieces.pop()
+    if not pieces or len(pieces) != sum(map(skeleton.count, starts)):
+        return None
+    return pieces, rest
+
+
+def hollow(skeleton: bytes) -> Hollowed | None:
     """``skeleton`` with its runs of PLAYER elements hollowed; None where it
     has none, has an empty one (it would read as a placeholder) or where
     the cuts do not fall one in each PLAYER (as for the lines, see cut)."""
-    if _PLAYER_EMPTY in skeleton:
+    split = _split_at_ends(skeleton, _PLAYER_STARTS, _PLAYER_END)
+    if split is None:
         return None
-    pieces = skeleton.split(_PLAYER_END)
-    rest = pieces.pop()
-    if not pieces or len(pieces) != sum(map(skeleton.count, _PLAYER_STARTS)):
-        return None
+    pieces, rest = split
     # One start tag in each piece (counted): most have no attributes.
     starts = list(map(bytes.rfind, pieces, repeat(_PLAYER_STARTS[0])))
     for k in compress(count(), map(operator.lt, starts, repeat(0))):
@@ -337,24 +370,56 @@ def hollow(skeleton: bytes) -> Players | None:
     runs = list(map(skeleton.__getitem__, map(slice, run_starts, run_stops)))
     between = map(skeleton.__getitem__, map(slice, [0, *run_stops[:-1]], run_starts))
     hollowed = PLAYERS.join((*between, rest))
-    return Players(hollowed, runs, list(map(operator.sub, ends, firsts)))
+    lengths = list(map(operator.sub, ends, firsts))
+    return Hollowed(hollowed, runs, lengths, "PLAYER", sum(lengths) - len(lengths))
+
+
+def hollow_handsets(skeleton: bytes) -> Hollowed | None:
+    """``skeleton`` with each HANDSET hollowed (its BOARDs, the deals, are
+    no model object's element the writer edits: the caller checks no
+    board's source_ref is one); None where it has none, has an empty one
+    (it would read as a placeholder), one holds what the edits see (a
+    comment, a processing instruction, an element seen() counts but a plain
+    BOARD, a BOARD with attributes: pairs_type sets their EVENT_TYPE), or
+    the cuts do not fall one in each HANDSET (as for the lines, see cut)."""
+    split = _split_at_ends(skeleton, _HANDSET_STARTS, _HANDSET_END)
+    if split is None:
+        return None
+    pieces, rest = split
+    runs, between, lengths = [], [], []
+    for piece in pieces:  # a HANDSET an event or a session: few
+        at = max(map(piece.rfind, _HANDSET_STARTS))
+        if at < 0:
+            return None  # a piece with no start tag: a HANDSET in a HANDSET
+        run = piece[at:] + _HANDSET_END
+        if any(map(run.__contains__, _NOT_IN_HANDSET)):
+            return None
+        between.append(piece[:at])
+        runs.append(run)
+        lengths.append(run.count(b"<BOARD>"))
+    hollowed = HANDSETS.join((*between, rest))
+    return Hollowed(hollowed, runs, lengths, "HANDSET", sum(lengths))
 
 
 def parse_skeleton(
-    found: Cut, visible: int, players: Players | None
+    found: Cut, visible: int, hollowed: Sequence[Hollowed] = ()
 ) -> tuple[etree._ElementTree, list[Element], LinePlaces] | None:
-    """The skeleton parsed (its PLAYER runs hollowed, where ``players``),
-    its elements by source_ref (see :meth:`Cut.refs`) and its lines'
-    places; None where it does not hold all that the edits see, that is
-    ``visible`` (seen() of the input) but what the placeholders hide."""
+    """The skeleton parsed (with the runs of ``hollowed`` hollowed, each
+    from the skeleton the one before left), its elements by source_ref (see
+    :meth:`Cut.refs`; a hollowed run's placeholder standing for each
+    element it hides) and its lines' places; None where it does not hold
+    all that the edits see, that is ``visible`` (seen() of the input) but
+    what the placeholders hide."""
     try:
-        root = etree.fromstring(players.skeleton if players else found.skeleton, PARSER)
+        root = etree.fromstring(hollowed[-1].skeleton if hollowed else found.skeleton, PARSER)
     except etree.XMLSyntaxError:
         return None
-    nodes: list[Element] | None = ref_elements(root)
+    placeholders = tuple(h.tag for h in hollowed if h.tag not in REF_TAGS)
+    nodes: list[Element] | None = list(root.iter(*REF_TAGS, *placeholders))
     hidden = 0
-    if players is not None and nodes is not None:
-        nodes, hidden = players.nodes(nodes, list(root.iter("PLAYER"))), players.hidden
+    for runs in hollowed:
+        if nodes is not None:
+            nodes, hidden = runs.nodes(nodes, list(root.iter(runs.tag))), hidden + runs.hidden
     refs = found.refs(nodes, list(root.iter("TRAVELLER_LINE"))) if nodes is not None else None
     if refs is None or seen(root) != visible - hidden:
         return None

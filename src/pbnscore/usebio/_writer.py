@@ -52,11 +52,12 @@ from pbnscore.usebio._write_new_document import (
 from pbnscore.usebio._write_profiles import Document, Profile, profile_named
 from pbnscore.usebio._write_splice import (
     Cut,
+    Hollowed,
     LinePlaces,
-    Players,
     cut,
     held_points,
     hollow,
+    hollow_handsets,
     join,
     line_points,
     parse_skeleton,
@@ -200,10 +201,11 @@ def _spliced(
     visible = seen(root)
     if visible is None:
         return None  # a comment or processing instruction that spells a line
-    made = _parsed_skeleton(event, found, visible)
+    boards = scored.boards if scored is not None else ()
+    made = _parsed_skeleton(event, found, visible, [board.source_ref for board in boards])
     if made is None:
         return None  # a line the cut missed, or something the edits see inside a line
-    skeleton, nodes, places, players = made
+    skeleton, nodes, places, hollowed = made
     skeleton_root = skeleton.getroot()
     points = None
     if scored is not None and order:
@@ -218,8 +220,8 @@ def _spliced(
     elif style != type_style(root):
         _restyle(skeleton_root, event, style)
     edited = etree.tostring(skeleton, xml_declaration=True, encoding="UTF-8") + b"\n"
-    if players is not None:
-        filled = players.fill(edited)
+    for runs in reversed(hollowed):
+        filled = runs.fill(edited)
         if filled is None:
             return None  # an edit changed a hollowed run: the tree path
         edited = filled
@@ -227,20 +229,31 @@ def _spliced(
 
 
 def _parsed_skeleton(
-    event: Event, found: Cut, visible: int
-) -> tuple[etree._ElementTree, list[Element], LinePlaces, Players | None] | None:
+    event: Event, found: Cut, visible: int, board_refs: Iterable[int | None] = ()
+) -> tuple[etree._ElementTree, list[Element], LinePlaces, tuple[Hollowed, ...]] | None:
     """The skeleton parsed, by source_ref and with its lines' places (see
-    _write_splice.parse_skeleton): without its players' names and numbers where
-    it is large, no player is scored and none holds what the edits see
-    (``visible``), else whole; None where even that does not hold it."""
+    _write_splice.parse_skeleton), and the runs hollowed out of it: its
+    HANDSET (the deals) where no board the method scores (``board_refs``)
+    is one of its BOARDs, and its players' names and numbers where it is
+    large and no player is scored, each where it holds nothing the edits see
+    (``visible``); else whole; None where even that does not hold it."""
     large = len(found.skeleton) >= _write_splice.HOLLOW_FROM
     players = hollow(found.skeleton) if large and not _players_scored(event) else None
-    if players is not None:
-        made = parse_skeleton(found, visible, players)
-        if made is not None:
-            return (*made, players)
-    made = parse_skeleton(found, visible, None)
-    return None if made is None else (*made, None)
+    handsets = hollow_handsets(players.skeleton if players else found.skeleton)
+    hollowed = tuple(runs for runs in (players, handsets) if runs is not None)
+    if hollowed:
+        made = parse_skeleton(found, visible, hollowed)
+        if made is not None and not _in_placeholder(made[1], board_refs):
+            return (*made, hollowed)
+    made = parse_skeleton(found, visible)
+    return None if made is None else (*made, ())
+
+
+def _in_placeholder(nodes: list[Element], refs: Iterable[int | None]) -> bool:
+    """Whether a source_ref of ``refs`` is a HANDSET's BOARD (its
+    placeholder stands for it in ``nodes``): the tree path would edit it."""
+    within = range(len(nodes))
+    return any(ref in within and nodes[ref].tag == "HANDSET" for ref in refs if ref is not None)
 
 
 def _players_scored(event: Event) -> bool:
