@@ -930,45 +930,57 @@ def handset(inside: str = "", start: str = "<HANDSET>", board: str = "<BOARD>") 
     return f"{start}\n{board}<BOARD_NUMBER>1</BOARD_NUMBER>{north}</BOARD>{inside}\n</HANDSET>\n"
 
 
-def handset_document(*handsets: str) -> bytes:
-    """line_document's event with ``handsets`` after its EVENT."""
-    return line_document(PLAIN).replace(b"</EVENT>\n", b"</EVENT>\n" + "".join(handsets).encode())
+def handset_document(*handsets: str, within: bool = False) -> bytes:
+    """line_document's event with ``handsets`` after its EVENT (or at its
+    end, ``within``)."""
+    end = b"</EVENT>\n"
+    held = "".join(handsets).encode()
+    return line_document(PLAIN).replace(end, held + end if within else end + held)
 
 
 # (document, the HANDSETs hollow_handsets() makes of its skeleton (0: it
-# declines)); the writer takes the splice for each, hollowed or not.
-HANDSET_LAYOUTS: dict[str, tuple[bytes, int]] = {
-    "a handset": (handset_document(handset()), 1),
-    "two handsets": (handset_document(handset(), handset()), 2),
-    "a handset with an attribute": (handset_document(handset(start='<HANDSET X="1">')), 1),
+# declines), whether the writer keeps them hollowed (the skeleton then
+# holds all the edits see, and no edit reaches into one)); the writer takes
+# the splice for each, hollowed or not.
+HANDSET_LAYOUTS: dict[str, tuple[bytes, int, bool]] = {
+    "a handset": (handset_document(handset()), 1, True),
+    "two handsets": (handset_document(handset(), handset()), 2, True),
+    "a handset with an attribute": (handset_document(handset(start='<HANDSET X="1">')), 1, True),
     "a board with an attribute": (
         handset_document(handset(board='<BOARD EVENT_TYPE="MP_PAIRS">')),
-        0,
+        1,
+        True,
     ),
-    "an empty handset": (handset_document("<HANDSET/>\n", handset()), 0),
-    "a comment in a handset": (handset_document(handset(inside="<!-- c -->")), 0),
-    "a place in a handset": (handset_document(handset(inside="<PLACE>1=</PLACE>")), 0),
-    "a pair in a handset": (handset_document(handset(inside="<PAIR>1</PAIR>")), 0),
-    "a handset in a handset": (handset_document(handset(inside=handset())), 0),
+    "a board with an attribute, in the event": (
+        handset_document(handset(board='<BOARD EVENT_TYPE="MP_PAIRS">'), within=True),
+        1,
+        False,
+    ),
+    "an empty handset": (handset_document("<HANDSET/>\n", handset()), 0, False),
+    "an empty board in a handset": (handset_document(handset(inside="<BOARD/>")), 1, False),
+    "a comment in a handset": (handset_document(handset(inside="<!-- c -->")), 1, False),
+    "a place in a handset": (handset_document(handset(inside="<PLACE>1=</PLACE>")), 1, False),
+    "a pair in a handset": (handset_document(handset(inside="<PAIR>1</PAIR>")), 1, False),
+    "a handset in a handset": (handset_document(handset(inside=handset())), 1, False),
 }
 
 
 @pytest.mark.parametrize("case", HANDSET_LAYOUTS.values(), ids=HANDSET_LAYOUTS.keys())
 def test_a_handset_is_hollowed_only_where_nothing_the_edits_see_is_in_it(
-    case: tuple[bytes, int],
+    case: tuple[bytes, int, bool],
 ) -> None:
     """The skeleton's HANDSETs (the deals, most of a club file's skeleton)
     are hollowed where they hold nothing the edits see, their BOARDs'
     source_refs standing on the placeholder; the bytes are the tree path's
-    either way (the old types set a BOARD's EVENT_TYPE, in a HANDSET too)."""
-    data, runs = case
+    either way (the old types set the EVENT's BOARDs' EVENT_TYPE)."""
+    data, runs, kept = case
     event = usebio.loads(data)
     _, found, visible = cut_of(event)
     handsets = _write_splice.hollow_handsets(found.skeleton)
     assert (len(handsets.runs) if handsets is not None else 0) == runs
     made = _writer._parsed_skeleton(event, found, visible)
     assert made is not None
-    assert ("HANDSET" in [h.tag for h in made[3]]) is bool(runs)
+    assert ("HANDSET" in [h.tag for h in made[3]]) is kept
     whole = _write_splice.parse_skeleton(found, visible)
     assert whole is not None
     # Each source_ref stands on the element the whole skeleton has there,

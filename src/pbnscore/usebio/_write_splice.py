@@ -61,18 +61,10 @@ PLAYERS = b"<PLAYER/>"  # a run of PLAYER elements in the skeleton (see Hollowed
 HANDSETS = b"<HANDSET/>"  # a HANDSET in the skeleton (see hollow_handsets)
 _PLAYER_STARTS = (b"<PLAYER>", b"<PLAYER ")
 _PLAYER_END = b"</PLAYER>"
+_PLAYER_EMPTY = b"<PLAYER/"
+_HANDSET_OPEN = b"<HANDSET"
 _HANDSET_STARTS = (b"<HANDSET>", b"<HANDSET ")
 _HANDSET_END = b"</HANDSET>"
-# What a hollowed HANDSET may not spell: markup, a BOARD that is empty or
-# has attributes, and the start of every other element seen() counts (a
-# prefix: PLAYER_NAME is refused with PLAYER, which no HANDSET holds).
-_NOT_IN_HANDSET = (
-    b"<!",
-    b"<?",
-    b"<BOARD ",
-    b"<BOARD/",
-    *(b"<" + tag.encode() for tag in (*REF_TAGS, "PLACE", "PARTICIPANTS") if tag != "BOARD"),
-)
 # The skeleton size from which hollowing its players pays: below it the
 # skeleton is parsed and serialised from cache, and hollowing it costs what
 # it saves (measured: +0.1 ms at 60 tables x 30 boards, a 57 KB skeleton;
@@ -330,30 +322,16 @@ class Hollowed:
         return b"".join(joined)
 
 
-def _split_at_ends(
-    skeleton: bytes, starts: tuple[bytes, bytes], end: bytes
-) -> tuple[list[bytes], bytes] | None:
-    """``skeleton`` split at an element's end tags (``end``), and what
-    follows the last; None where it has none of them, has an empty one (it
-    would read as a placeholder) or as many start tags (``starts``: with and
-    without attributes) as ends."""
-    if starts[0][:-1] + b"/" in skeleton:
-        return None
-    pieces = skeleton.split(end)
-    rest = pieces.pop()
-    if not pieces or len(pieces) != sum(map(skeleton.count, starts)):
-        return None
-    return pieces, rest
-
-
 def hollow(skeleton: bytes) -> Hollowed | None:
     """``skeleton`` with its runs of PLAYER elements hollowed; None where it
     has none, has an empty one (it would read as a placeholder) or where
     the cuts do not fall one in each PLAYER (as for the lines, see cut)."""
-    split = _split_at_ends(skeleton, _PLAYER_STARTS, _PLAYER_END)
-    if split is None:
+    if _PLAYER_EMPTY in skeleton:
         return None
-    pieces, rest = split
+    pieces = skeleton.split(_PLAYER_END)
+    rest = pieces.pop()
+    if not pieces or len(pieces) != sum(map(skeleton.count, _PLAYER_STARTS)):
+        return None
     # One start tag in each piece (counted): most have no attributes.
     starts = list(map(bytes.rfind, pieces, repeat(_PLAYER_STARTS[0])))
     for k in compress(count(), map(operator.lt, starts, repeat(0))):
@@ -375,29 +353,32 @@ def hollow(skeleton: bytes) -> Hollowed | None:
 
 
 def hollow_handsets(skeleton: bytes) -> Hollowed | None:
-    """``skeleton`` with each HANDSET hollowed (its BOARDs, the deals, are
-    no model object's element the writer edits: the caller checks no
-    board's source_ref is one); None where it has none, has an empty one
-    (it would read as a placeholder), one holds what the edits see (a
-    comment, a processing instruction, an element seen() counts but a plain
-    BOARD, a BOARD with attributes: pairs_type sets their EVENT_TYPE), or
-    the cuts do not fall one in each HANDSET (as for the lines, see cut)."""
-    split = _split_at_ends(skeleton, _HANDSET_STARTS, _HANDSET_END)
-    if split is None:
-        return None
-    pieces, rest = split
+    """``skeleton`` with each HANDSET hollowed (its BOARDs, the deals, are no
+    model object's element the writer edits: the caller checks that no
+    board's source_ref is one and that the HANDSETs are outside the EVENT);
+    None where it has none, or a start tag that begins alike is not one
+    (an empty HANDSET would read as a placeholder). One pass over the
+    bytes, as few as the tests can be: a HANDSET in a HANDSET leaves an end
+    tag unmatched (the skeleton does not parse), and one holding anything
+    else seen() counts, or a BOARD that ``lengths`` misses (an empty one),
+    leaves the skeleton seeing less than the input (parse_skeleton's check)."""
     runs, between, lengths = [], [], []
-    for piece in pieces:  # a HANDSET an event or a session: few
-        at = max(map(piece.rfind, _HANDSET_STARTS))
-        if at < 0:
-            return None  # a piece with no start tag: a HANDSET in a HANDSET
-        run = piece[at:] + _HANDSET_END
-        if any(map(run.__contains__, _NOT_IN_HANDSET)):
+    after = 0  # in skeleton, after the last HANDSET
+    while (at := skeleton.find(_HANDSET_OPEN, after)) >= 0:
+        if not skeleton.startswith(_HANDSET_STARTS, at):
+            return None  # an empty HANDSET, or another tag that begins alike
+        end = skeleton.find(_HANDSET_END, at)
+        if end < 0:
             return None
-        between.append(piece[:at])
+        end += len(_HANDSET_END)
+        between.append(skeleton[after:at])
+        run = skeleton[at:end]
         runs.append(run)
-        lengths.append(run.count(b"<BOARD>"))
-    hollowed = HANDSETS.join((*between, rest))
+        lengths.append(run.count(b"</BOARD>"))
+        after = end
+    if not runs:
+        return None
+    hollowed = HANDSETS.join((*between, skeleton[after:]))
     return Hollowed(hollowed, runs, lengths, "HANDSET", sum(lengths))
 
 

@@ -243,15 +243,24 @@ def _parsed_skeleton(
     hollowed = tuple(runs for runs in (players, handsets) if runs is not None)
     if hollowed:
         made = parse_skeleton(found, visible, hollowed)
-        if made is not None and not _in_placeholder(made[1], board_refs):
+        if made is not None and not _edits_reach(made[0].getroot(), made[1], handsets, board_refs):
             return (*made, hollowed)
     made = parse_skeleton(found, visible)
     return None if made is None else (*made, ())
 
 
-def _in_placeholder(nodes: list[Element], refs: Iterable[int | None]) -> bool:
-    """Whether a source_ref of ``refs`` is a HANDSET's BOARD (its
-    placeholder stands for it in ``nodes``): the tree path would edit it."""
+def _edits_reach(
+    root: Element, nodes: list[Element], handsets: Hollowed | None, refs: Iterable[int | None]
+) -> bool:
+    """Whether an edit of the tree path's would reach into a hollowed
+    HANDSET: one is not a child of the root, so may be in the EVENT, whose
+    BOARDs pairs_type gives their EVENT_TYPE; or a source_ref of ``refs``
+    (the boards the method scores) is one of its BOARDs (the placeholder
+    stands for it in ``nodes``) and gets their BOARD_AVERAGE."""
+    if handsets is None:
+        return False
+    if len(root.findall("HANDSET")) != len(handsets.runs):
+        return True
     within = range(len(nodes))
     return any(ref in within and nodes[ref].tag == "HANDSET" for ref in refs if ref is not None)
 
