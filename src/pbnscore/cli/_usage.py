@@ -10,6 +10,7 @@ it (``--imp-cap must be at least 1, not 0``), never argparse's usage dump.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -94,6 +95,13 @@ class HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
+@functools.cache
+def _metavar_checker() -> argparse.HelpFormatter:
+    """The formatter :class:`Parser` checks its arguments' metavars with
+    (argparse's ``_format_args``, which reads no width and keeps nothing)."""
+    return HelpFormatter("pbnscore", width=80)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, forgiving a choice's case and a unique prefix of it,
     refusing a single-value option given twice, and raising a usage error
@@ -104,6 +112,24 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.register("action", None, _Once)
         self.register("action", "store", _Once)
+
+    # argparse checks each argument's metavar as it is added by formatting
+    # it with a new help formatter, which asks the terminal its width: some
+    # 15 formatters and terminal queries a command line, 0.1 ms. The check
+    # needs no width, so one formatter, made once, serves them all.
+    _adding = False
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        self._adding = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._adding = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._adding:
+            return _metavar_checker()
+        return super()._get_formatter()
 
     def parse_known_args(  # type: ignore[override]
         self, args: Any = None, namespace: argparse.Namespace | None = None

@@ -1,0 +1,60 @@
+"""The parser as pbnscore builds it (one formatter checks every argument's
+metavar) held to the parser argparse's own way builds: the same help, the
+same arguments, the same refusals."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from pbnscore.cli import _commands
+from pbnscore.cli._flags import default_methods, merged
+from pbnscore.cli._usage import Parser
+
+
+def described(parser: argparse.ArgumentParser) -> list[object]:
+    """Everything a parse reads of ``parser``, its sub-commands' too, and its help."""
+    found: list[object] = [parser.format_help(), parser.format_usage()]
+    for action in parser._actions:
+        found.append(
+            (
+                type(action),
+                action.option_strings,
+                action.dest,
+                action.nargs,
+                action.metavar,
+                action.choices if not isinstance(action, argparse._SubParsersAction) else None,
+                action.help,
+            )
+        )
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += [name, *described(sub)]
+    return found
+
+
+@pytest.mark.parametrize("command", [*_commands.COMMANDS, None])
+@pytest.mark.parametrize("add_help", [True, False])
+def test_each_commands_parser_is_argparses_own(
+    monkeypatch: pytest.MonkeyPatch, command: str | None, add_help: bool
+) -> None:
+    """Built with the one metavar checker and by argparse's way (a
+    formatter for each argument): nothing differs, at a width of its own
+    (the checker's is 80)."""
+    monkeypatch.setenv("COLUMNS", "60")
+    flags = merged(default_methods(), shared_only=False)
+    ours = described(_commands.build_parser(flags, None, command, add_help=add_help))
+    monkeypatch.delattr(Parser, "add_argument")
+    monkeypatch.delattr(Parser, "_get_formatter")
+    theirs = described(_commands.build_parser(flags, None, command, add_help=add_help))
+    assert ours == theirs
+
+
+def test_a_metavar_that_does_not_fit_is_still_refused() -> None:
+    """argparse's check of a metavar against nargs still runs."""
+    parser = Parser(prog="pbnscore")
+    with pytest.raises(ValueError, match="metavar"):
+        parser.add_argument("--pair", nargs=2, metavar=("A", "B", "C"))
+    parser.add_argument("--pair", nargs=2, metavar=("A", "B"))
+    assert "--pair A B" in parser.format_usage()
