@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
@@ -544,6 +544,18 @@ SKELETON_LAYOUTS: dict[str, tuple[bytes, bool]] = {
                 False,
             ),
             "outside a line too": ([held(1, 2, 420), held(3, 4, 450)], NS_HELD, False),
+            # The pair's names' ending is counted, not each start tag: one
+            # more found anywhere leaves the file to the tree path.
+            "and an element whose name ends alike": (
+                [held(1, 2, 420), held(3, 4, 450)],
+                "<X_BUTLER_POINTS>5</X_BUTLER_POINTS>",
+                False,
+            ),
+            "and the ending in a text": (
+                [held(1, 2, 420), held(3, 4, 450)],
+                "<X_NOTE>_BUTLER_POINTS</X_NOTE>",
+                False,
+            ),
             "and a comment spelling them": (
                 [held(1, 2, 420), held(3, 4, 450)],
                 "<!-- <NS_BUTLER_POINTS> -->",
@@ -1015,3 +1027,40 @@ def test_a_club_files_handset_is_hollowed() -> None:
     made = _writer._parsed_skeleton(event, found, visible)
     assert made is not None and "HANDSET" in [h.tag for h in made[3]]
     assert_written_as_tree(pbnscore.score(event, "butler"))
+
+
+OPEN = _write_splice._LINE_OPEN.decode()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(("x", ">", OPEN, OPEN + ">")), max_size=4), min_size=1))
+@example([[OPEN, OPEN], ["x"]])  # as many start tags as matches, not one before each
+def test_held_lines_places_are_the_start_tags_counted(texts: list[list[str]]) -> None:
+    """Each match's place among the lines, taken as the k-th line where
+    every line holds one and each stretch before a match starts one, is
+    the line start tags counted up to it, less one (the general way)."""
+    befores = ["".join(parts).encode() for parts in texts]
+    total = sum(before.count(_write_splice._LINE_OPEN) for before in befores)
+    counted = list(itertools.accumulate(b.count(_write_splice._LINE_OPEN) for b in befores))
+    reference = [line - 1 for line in counted]
+    assert _write_splice._held_places(befores, len(befores), total) == reference
+
+
+@pytest.mark.parametrize(
+    ("order", "needles"),
+    [
+        (("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"), ((b"_BUTLER_POINTS", 4),)),
+        (
+            ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+            ((b"_BUTLER_POINTS", 4), (b"_CROSS_IMP_POINTS", 4)),
+        ),
+        (("NS_BUTLER_POINTS",), ((b"<NS_BUTLER_POINTS", 1),)),
+        (("NS_X", "EW_X"), ((b"<NS_X", 1), (b"<EW_X", 1))),
+    ],
+)
+def test_held_points_are_counted_by_their_names_ending(
+    order: tuple[str, ...], needles: tuple[tuple[bytes, int], ...]
+) -> None:
+    """A pair whose names end alike in four or more characters is counted
+    by that ending, in each start and end tag; any other by each start tag."""
+    assert _write_splice._held_needles(order) == needles

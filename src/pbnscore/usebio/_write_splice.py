@@ -199,20 +199,26 @@ class Cut:
         return heads, opens
 
 
-def cut(output: bytes) -> Cut | None:
+def cut(output: bytes, lines: int | None = None) -> Cut | None:
     """``output`` cut at its lines' ends, at the most of each line's end
     that all share (see :func:`_endings`); None where the cuts do not fall
     one in each line (a line in a line, an empty line, a tag that begins
-    like a line's)."""
-    # Every line's start tag, once each: lxml writes "<" in text and
-    # attribute values as "&lt;", and the caller sends a comment,
-    # processing instruction or DOCTYPE that spells one to the tree path.
-    lines = output.count(_LINE_OPEN)
+    like a line's). ``lines``: :func:`line_starts` of it, where known."""
+    if lines is None:
+        lines = line_starts(output)
     for ending in _endings(output):
         pieces = output.split(b"".join((*ending, _LINE_END)))
         if len(pieces) - 1 == lines:
             return _cut(pieces, ending)
     return None
+
+
+def line_starts(output: bytes) -> int:
+    """How many line start tags ``output`` spells."""
+    # Every line's start tag, once each: lxml writes "<" in text and
+    # attribute values as "&lt;", and the caller sends a comment,
+    # processing instruction or DOCTYPE that spells one to the tree path.
+    return output.count(_LINE_OPEN)
 
 
 def _endings(output: bytes) -> Iterator[tuple[bytes, bytes]]:
@@ -444,9 +450,10 @@ def plain_doctype(tree: etree._ElementTree, output: bytes) -> bool:
 
 
 def held_points(
-    output: bytes, root: Element, order: Sequence[str]
+    output: bytes, root: Element, order: Sequence[str], lines: int | None = None
 ) -> tuple[bytes, list[int]] | None:
-    """``output`` (``root`` serialised) without the points elements of
+    """``output`` (``root`` serialised, holding ``lines`` line start tags:
+    counted where not given) without the points elements of
     ``order`` its lines hold, and the places of those lines among the lines
     (none: ``output`` as it is). The tree path sets the text of each in
     place; taking them out and putting the new ones in as for a line
@@ -456,34 +463,77 @@ def held_points(
     (the caller's check, on :func:`line_points`). None where some other
     layout holds them: a line with some of them, or with one elsewhere, or
     one outside a line."""
-    spelt = [output.count(b"<" + tag.encode()) for tag in order]
+    needles = _held_needles(tuple(order))
+    spelt = [output.count(needle) for needle, _ in needles]
     if not any(spelt):
-        return output, []  # each element of theirs would spell its start tag
+        return output, []  # each element of theirs would spell its needle
     pieces = _held_pattern(tuple(order)).split(output)
     found = len(pieces) // 3  # before, lead between them, tail ... rest
-    # Every start tag of theirs in the bytes is in a match (none is in a
-    # comment or text: lxml escapes "<" in text), and every element of
-    # theirs in the tree is one: a match per line that holds them. Without
-    # comments and processing instructions every "<" begins a tag: the
-    # bytes' start tags are the tree's elements, and need no count.
-    if spelt.count(found) != len(spelt) or (
+    # Every element of theirs in the bytes is in a match (each spells its
+    # needles as often as a match holds them, and none is spelt elsewhere),
+    # and every element of theirs in the tree is one: a match per line that
+    # holds them. Without comments and processing instructions every "<"
+    # begins a tag: the bytes' tags are the tree's elements, and need no count.
+    if any(count != found * each for count, (_, each) in zip(spelt, needles, strict=True)) or (
         not _markup_free(output) and _held_count(order)(root) != found * len(order)
     ):
         return None
     befores, leads = pieces[0:-1:3], pieces[1::3]
     lead = leads[0]
+    if lines is None:
+        lines = output.count(_LINE_OPEN)
     # As a rule every line is led alike and indented so (one test each).
     if (
         len(order) > 1
         and _blank(lead)
         and leads.count(lead) == found
         and all(map(bytes.endswith, befores, repeat(b">" + lead)))
-        and output.count(b"%s>%s<" % (_LINE_OPEN, lead)) == output.count(_LINE_OPEN)
+        and output.count(b"%s>%s<" % (_LINE_OPEN, lead)) == lines
     ):
-        lines = accumulate(map(bytes.count, befores, repeat(_LINE_OPEN)))
         trimmed = map(bytes.__getitem__, befores, repeat(slice(0, -len(lead))))
-        return b"".join((*trimmed, pieces[-1])), [line - 1 for line in lines]
+        return b"".join((*trimmed, pieces[-1])), _held_places(befores, found, lines)
     return _held_line_by_line(output, _held_pattern(tuple(order)), len(order) > 1)
+
+
+def _held_places(befores: list[bytes], found: int, lines: int) -> list[int]:
+    """The place among the ``lines`` lines of each match that ``befores``
+    (what comes before each, after the one before) lead to: the lines'
+    start tags counted up to it, less one. Where every line holds one (as
+    many matches as lines) and each ``before`` holds a start tag (looked for
+    from its end, where its line begins), each holds exactly one: the k-th
+    match is in the k-th line, with no count."""
+    if found == lines and all(
+        map(operator.le, repeat(0), map(bytes.rfind, befores, repeat(_LINE_OPEN)))
+    ):
+        return list(range(found))
+    return [line - 1 for line in accumulate(map(bytes.count, befores, repeat(_LINE_OPEN)))]
+
+
+def _held_needles(order: tuple[str, ...]) -> tuple[tuple[bytes, int], ...]:
+    """What each held points element of ``order`` spells, to count them
+    in one pass per pair where the pair's names end alike (NS_BUTLER_POINTS
+    and EW_BUTLER_POINTS: "_BUTLER_POINTS", in each start and end tag), else
+    each start tag: (needle, how many times a match spells it)."""
+    found = _HELD_NEEDLES.get(order)
+    if found is None:
+        names = [tag.encode() for tag in order]
+        sample = b"".join(b"<%s></%s>" % (name, name) for name in names)
+        needles = []
+        for pair in (names[k : k + 2] for k in range(0, len(names), 2)):
+            ending = _common_ending(pair)
+            needles += [ending] if len(pair) > 1 and len(ending) >= 4 else [b"<" + n for n in pair]
+        found = _HELD_NEEDLES[order] = tuple((needle, sample.count(needle)) for needle in needles)
+    return found
+
+
+def _common_ending(names: Sequence[bytes]) -> bytes:
+    """The longest ending ``names`` share."""
+    shortest = min(map(len, names))
+    size = next(
+        (size for size in range(shortest, 0, -1) if len({name[-size:] for name in names}) == 1),
+        0,
+    )
+    return names[0][len(names[0]) - size :]
 
 
 def _markup_free(output: bytes) -> bool:
@@ -558,6 +608,7 @@ def _held_pattern(order: tuple[str, ...]) -> re.Pattern[bytes]:
 
 
 _HELD_COUNTS: dict[tuple[str, ...], etree.XPath] = {}
+_HELD_NEEDLES: dict[tuple[str, ...], tuple[tuple[bytes, int], ...]] = {}
 _HELD_PATTERNS: dict[tuple[str, ...], re.Pattern[bytes]] = {}
 
 

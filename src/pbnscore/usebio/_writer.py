@@ -60,6 +60,7 @@ from pbnscore.usebio._write_splice import (
     hollow_handsets,
     join,
     line_points,
+    line_starts,
     parse_skeleton,
     plain_doctype,
     points_given,
@@ -186,11 +187,13 @@ def _spliced(
     output = etree.tostring(tree, xml_declaration=True, encoding="UTF-8")
     # Points to replace (a file from a scorer): taken out, then put in as
     # into a file without them, where that gives the tree path's bytes.
-    stripped = held_points(output, root, order) if order else (output, [])
+    # (Taking held points out leaves the lines' start tags as they were.)
+    lines = line_starts(output)
+    stripped = held_points(output, root, order, lines) if order else (output, [])
     if stripped is None:
         return None
     output, held = stripped
-    found = cut(output) if plain_doctype(tree, output) else None
+    found = cut(output, lines) if plain_doctype(tree, output) else None
     if found is None or find_by_rare_byte(output, b"xmlns", b"x") >= 0:
         # The cut reads bytes, which cannot tell an element in a namespace
         # from ours: a line in a default namespace is no line to the reader,
