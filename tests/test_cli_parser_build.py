@@ -1,10 +1,11 @@
 """The parser as pbnscore builds it (one formatter checks every argument's
-metavar) held to the parser argparse's own way builds: the same help, the
-same arguments, the same refusals."""
+metavar, argparse's words looked up once) held to the parser argparse's own
+way builds: the same help, the same arguments, the same refusals."""
 
 from __future__ import annotations
 
 import argparse
+import gettext
 
 import pytest
 
@@ -47,6 +48,7 @@ def test_each_commands_parser_is_argparses_own(
     ours = described(_commands.build_parser(flags, None, command, add_help=add_help))
     monkeypatch.delattr(Parser, "add_argument")
     monkeypatch.delattr(Parser, "_get_formatter")
+    monkeypatch.setattr(argparse, "_", gettext.gettext)  # each word looked up each time
     theirs = described(_commands.build_parser(flags, None, command, add_help=add_help))
     assert ours == theirs
 
@@ -58,3 +60,13 @@ def test_a_metavar_that_does_not_fit_is_still_refused() -> None:
         parser.add_argument("--pair", nargs=2, metavar=("A", "B", "C"))
     parser.add_argument("--pair", nargs=2, metavar=("A", "B"))
     assert "--pair A B" in parser.format_usage()
+
+
+@pytest.mark.parametrize("word", ["options", "positional arguments", "usage: "])
+def test_argparses_words_are_gettexts_looked_up_once(word: str) -> None:
+    """argparse's words are gettext's, each looked up once a process."""
+    lookup = argparse._  # type: ignore[attr-defined]
+    assert lookup(word) == gettext.gettext(word)
+    before = lookup.cache_info().hits
+    lookup(word)
+    assert lookup.cache_info().hits == before + 1
