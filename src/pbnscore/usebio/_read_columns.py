@@ -12,13 +12,16 @@ is the reference the tests compare the columns with.
 from __future__ import annotations
 
 import bisect
+import codecs
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TypeVar, cast
 
 from lxml import etree
 
+from pbnscore._patterns import compiled_later
 from pbnscore._records import NamedTuple
 from pbnscore.errors import UsebioError
 from pbnscore.model import Contract, Direction, Outcome, Play, Player, ResultColumns, check_play
@@ -240,17 +243,11 @@ class LineColumns:
         if layout is None:
             return None
         count = len(layout.line_refs)
-        # A proxy per line costs more than a column: made only for a field
-        # that some lines lack and whose lines the bytes do not show (see _column).
-        lines = functools.cache(lambda: cast("list[Element]", _LINE_ELEMENTS(event_el)))
-        places = None if counted is None else _LinePlaces(document).lines_of
-        absent = _absent_optional_tags(root, document)
-        read = [tag for tag in _LINE_TAGS if tag not in absent]
-        big = count > BOARD_BY_BOARD_LINES
-        nodes = _nodes_board_by_board(read_boards, read) if big else {}
-        texts = dict.fromkeys(_LINE_TAGS)
-        for tag in read:
-            texts[tag] = _column(event_el, _LINE_FIELDS, tag, count, lines, nodes.get(tag), places)
+        texts = None
+        if counted is not None:
+            texts = texts_by_bytes(document, root.getroottree().docinfo.encoding, count)
+        if texts is None:
+            texts = texts_by_xpath(root, event_el, document, read_boards, count, counted=counted)
         return cls(layout, texts)
 
     def board(self, reader: LineReader, element: Element) -> ResultColumns | None:
@@ -276,6 +273,113 @@ class LineColumns:
             refs=self.line_refs[start:stop],
             players=None if players is None else players[start:stop],
         )
+
+
+def texts_by_xpath(
+    root: Element,
+    event_el: Element,
+    document: bytes,
+    read_boards: list[Element],
+    count: int,
+    *,
+    counted: object,
+) -> dict[str, list[str] | None]:
+    """Each line field's texts (see _column), one XPath per field: the
+    general path. ``counted``: whether every "<TRAVELLER_LINE" of the bytes
+    is a line's start tag, in order (_RefLayout.by_count has shown it)."""
+    # A proxy per line costs more than a column: made only for a field
+    # that some lines lack and whose lines the bytes do not show (see _column).
+    lines = functools.cache(lambda: cast("list[Element]", _LINE_ELEMENTS(event_el)))
+    places = _LinePlaces(document).lines_of if counted else None
+    absent = _absent_optional_tags(root, document)
+    read = [tag for tag in _LINE_TAGS if tag not in absent]
+    big = count > BOARD_BY_BOARD_LINES
+    nodes = _nodes_board_by_board(read_boards, read) if big else {}
+    texts: dict[str, list[str] | None] = dict.fromkeys(_LINE_TAGS)
+    for tag in read:
+        texts[tag] = _column(event_el, _LINE_FIELDS, tag, count, lines, nodes.get(tag), places)
+    return texts
+
+
+# -- the line fields read from the bytes -----------------------------------------
+
+_LINE_START, _LINE_END = "<TRAVELLER_LINE>", "</TRAVELLER_LINE>"
+# A start tag with no attribute (an XML name in ASCII, no namespace prefix).
+_START_TAG = compiled_later(r"<([A-Za-z_][A-Za-z0-9_.-]*)>")
+
+
+def texts_by_bytes(
+    document: bytes, encoding: str | None, count: int
+) -> dict[str, list[str] | None] | None:
+    """:func:`texts_by_xpath`'s texts read from the bytes by one pattern
+    (some three times cheaper than the XPaths: libxml2 visits every child of
+    every line for each field), for a document whose ``count`` lines are
+    each "<TRAVELLER_LINE" of its bytes, in order (_RefLayout.by_count has
+    shown it); None where the bytes do not show them plainly.
+
+    The pattern (:func:`_line_pattern`) matches a line whose children are
+    elements of text alone, no attribute, in the first line's order (some
+    may be missing): no comment, CDATA, processing instruction or element
+    inside a field, no field twice. Each match begins at a line's start
+    tag, and a match's every "<" is a tag of that line: as many matches as
+    lines is every line matched, and each field's text is the parser's
+    (but for references and carriage returns, which the parser replaces:
+    a field holding "&" or a carriage return sends the file to the XPaths).
+    """
+    if count == 0:
+        return None
+    first = document.find(_LINE_START.encode())
+    end = document.rfind(_LINE_END.encode())
+    if first < 0 or end < first:
+        return None
+    section = document[first : end + len(_LINE_END)]
+    try:
+        if section.isascii():
+            text = section.decode("ascii")
+        elif codecs.lookup(encoding or "utf-8").name in ("utf-8", "iso8859-1"):
+            text = section.decode(encoding or "utf-8")
+        else:
+            return None  # a code page Python and libxml2 may read apart
+    except (LookupError, UnicodeDecodeError):
+        return None
+    shape = tuple(dict.fromkeys(_START_TAG.findall(text, 0, text.find(_LINE_END))))
+    pattern = _line_pattern(shape[1:])
+    found = pattern.findall(text)
+    if len(found) != count:
+        return None
+    tags = [tag for tag in shape[1:] if tag in _READ_TAGS]
+    # findall gives each match's one group itself, or the match where none.
+    columns: Iterable[Sequence[str]] = zip(*found, strict=True)
+    if pattern.groups <= 1:
+        columns = [found] if pattern.groups else []
+    texts: dict[str, list[str] | None] = dict.fromkeys(_LINE_TAGS)
+    replaced = "&" in text or "\r" in text
+    for tag, column in zip(tags, columns, strict=True):
+        if not any(column):
+            continue  # every line's field empty or missing: as _column reads it
+        if replaced and any(mark in "".join(column) for mark in "&\r"):
+            return None
+        texts[tag] = list(map(str.strip, column))
+    return texts
+
+
+_READ_TAGS = frozenset(_LINE_TAGS)
+
+
+@functools.lru_cache(maxsize=8)
+def _line_pattern(shape: tuple[str, ...]) -> re.Pattern[str]:
+    """A line whose children are ``shape``'s elements, in that order, each
+    holding text alone (or nothing), each one optional; a group for each
+    field the reader reads. Possessive: a field once matched is not given
+    back (no backtracking over a line's text)."""
+    fields = "".join(
+        f"(?:[^<]*+<{name}>([^<]*+)</{name}>)?+"
+        if tag in _READ_TAGS
+        else f"(?:[^<]*+<{name}>[^<]*+</{name}>)?+"
+        for tag in shape
+        for name in (re.escape(tag),)
+    )
+    return re.compile(f"{_LINE_START}{fields}[^<]*+{_LINE_END}")
 
 
 class _LinePlaces:
