@@ -287,9 +287,13 @@ def _key(value: object) -> object:
 _VALUES = st.one_of(st.integers(-3, 3), st.text(max_size=2), st.none(), st.just(float("nan")))
 
 
+_Definitions = tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]
+
+
 @st.composite
-def _definitions(draw: st.DrawFn) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
-    """A class's decorator options and its fields' definitions."""
+def _definitions(draw: st.DrawFn, like: _Definitions | None = None) -> _Definitions:
+    """A class's decorator options and its fields' definitions (``like``'s
+    options, mostly, and as many fields, where given)."""
     frozen = draw(st.booleans())
     options = {
         "frozen": frozen,
@@ -297,8 +301,10 @@ def _definitions(draw: st.DrawFn) -> tuple[dict[str, Any], list[tuple[str, dict[
         "kw_only": draw(st.booleans()),
         "cache_hash": frozen and draw(st.booleans()),
     }
+    if like is not None and draw(st.integers(0, 3)):
+        options = dict(like[0])
     fields = []
-    for i in range(draw(st.integers(0, 5))):
+    for i in range(draw(st.integers(0, 5)) if like is None else len(like[1])):
         given: dict[str, Any] = {}
         kind = draw(st.sampled_from(["none", "default", "factory", "takes_self"]))
         if kind == "default":
@@ -321,7 +327,8 @@ def _definitions(draw: st.DrawFn) -> tuple[dict[str, Any], list[tuple[str, dict[
         ):
             if draw(st.integers(0, 3)) == 0:
                 given[name] = draw(st.sampled_from(choices))
-        fields.append((f"{'_' if draw(st.booleans()) else ''}f{i}", given))
+        name = f"{'_' if draw(st.booleans()) else ''}f{i}" if like is None else like[1][i][0]
+        fields.append((name, given))
     return options, fields
 
 
@@ -361,7 +368,7 @@ def _build(
     [False] * 5,
 )
 def test_random_definitions_build_as_attrs_builds(
-    definition: tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]],
+    definition: _Definitions,
     values: list[object],
     chosen: list[bool],
 ) -> None:
@@ -370,7 +377,31 @@ def test_random_definitions_build_as_attrs_builds(
     or not, slots or not, a kept hash) built by both: the same refusal, or
     classes whose instances behave alike."""
     options, fields = definition
-    ours_made, theirs_made = _build(options, fields, ours=True), _build(options, fields, ours=False)
+    theirs_made = _build(options, fields, ours=False)
+    # Built twice: laid out from the definition, then from what was kept of it.
+    for ours_made in (_build(options, fields, ours=True), _build(options, fields, ours=True)):
+        _alike(ours_made, theirs_made, values, chosen)
+
+
+@given(_definitions(), st.data(), st.lists(_VALUES, min_size=5, max_size=5))
+def test_what_is_kept_of_another_definition_is_not_taken(
+    definition: _Definitions, data: st.DataObject, values: list[object]
+) -> None:
+    """A class of the same name built after another definition (mostly the
+    same options and fields' names, what each field is given drawn again:
+    what is kept is that one's) is the class attrs builds from its own
+    definition: a kept layout is taken only for the definition it was
+    written for."""
+    _build(*data.draw(_definitions(like=definition)), ours=True)
+    _alike(_build(*definition, ours=True), _build(*definition, ours=False), values, [True] * 5)
+
+
+def _alike(
+    ours_made: tuple[str, Any],
+    theirs_made: tuple[str, Any],
+    values: list[object],
+    chosen: list[bool],
+) -> None:
     assert ours_made[0] == theirs_made[0]
     if ours_made[1] is None:
         return
@@ -434,6 +465,7 @@ def test_the_methods_code_is_kept_and_taken_again(
         raise AssertionError("compiled again")
 
     monkeypatch.setattr(_records, "compile", refused, raising=False)
+    monkeypatch.setattr(_records, "_lay_out", refused)  # nor laid out: taken as kept
     again = _point()
     assert repr(again(1, "3")) == repr(first(1, "3")) == "Point(x=1, y=3)"
     assert hash(again(1)) == hash(first(1))
@@ -449,6 +481,37 @@ def test_a_damaged_or_foreign_file_means_compiling(kept_in: Path, content: bytes
     assert _records._read_codes(str(kept_in))
 
 
+def test_a_file_kept_by_another_records_module_is_not_read(
+    kept_in: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What is kept is the code this module writes: a file written while
+    the module was another (its modification time or size) is not taken."""
+    _point()
+    _records.save()
+    assert _records._read_codes(str(kept_in))
+    writer = _records._writer()
+    assert writer is not None
+    monkeypatch.setattr(_records, "_writer", lambda: (writer[0], writer[1] + 1, writer[2]))
+    assert _records._read_codes(str(kept_in)) == {}
+
+
+def test_a_class_annotated_with_objects_is_kept_without_its_layout(kept_in: Path) -> None:
+    """Annotations that are not text (no ``from __future__ import
+    annotations``) do not marshal: the class's code is kept, without the
+    fingerprint, and the file beside it is written whole."""
+    namespace: dict[str, Any] = {"__module__": __name__, "__qualname__": "Typed"}
+    namespace["__annotations__"] = {"x": int}
+    first = attrs.frozen(type("Typed", (), namespace))
+    _point()
+    _records.save()
+    kept = _records._read_codes(str(kept_in))
+    assert kept[f"{__name__}.Typed"][0] is None
+    assert kept[f"{__name__}.Point"][0] is not None
+    _records._kept = None
+    again = attrs.frozen(type("Typed", (), dict(namespace)))
+    assert repr(again(1)) == repr(first(1)) == "Typed(x=1)"
+
+
 def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:
     """The kept code is a class's only while its source is the same: a class
     of the same name with other fields is compiled, and replaces it."""
@@ -461,7 +524,7 @@ def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:
     assert repr(other(5)) == "Point(x=5)"
     _records.save()
     kept = _records._read_codes(str(kept_in))
-    assert [source.count("def __init__(self, x)") for source, _ in kept.values()] == [1]
+    assert [entry[1].count("def __init__(self, x)") for entry in kept.values()] == [1]
 
 
 # -- NamedTuple -------------------------------------------------------------------

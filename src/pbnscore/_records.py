@@ -100,12 +100,50 @@ _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 class _Definition:
     """What ``field()`` was given, kept to build the field and, when asked
-    for, attrs' own ``Attribute``."""
+    for, attrs' own ``Attribute``; and its shape (:func:`_shape`)."""
 
-    __slots__ = ("given",)
+    __slots__ = ("given", "shape")
 
     def __init__(self, given: dict[str, Any]) -> None:
         self.given = given
+        self.shape = _shape(given)
+
+
+_PLAIN = (bool, int, float, str, type(None))
+
+
+def _shape(given: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What of a field's definition its methods' code can depend on: each
+    part given, with a plain value as itself and its type (``1`` is not
+    ``True`` to the code written), a ``Factory`` by whether it takes self,
+    anything else by whether it is callable and true. None where a part is
+    neither (no kept code then)."""
+    shape: list[Any] = []
+    for key, value in given.items():
+        kind = type(value)
+        if key == "default":  # its value is not in the code; a Factory's kind is
+            shape.append(_default_shape(value))
+        elif kind in _PLAIN:
+            shape.append((key, kind.__name__, value))
+        elif key == "alias":
+            return None  # written into the code as text: only a str is known
+        else:
+            try:
+                shape.append((key, "object", callable(value), bool(value)))
+            except Exception:  # a value with no truth (an array): built each time
+                return None
+    return tuple(shape)
+
+
+_DEFAULT_SHAPE = (("default",),)
+
+
+def _default_shape(value: Any) -> tuple[Any, ...]:
+    """A default's part of a shape: a ``Factory`` (taking self or not) or
+    any other value."""
+    if isinstance(value, Factory):
+        return ("default", "Factory", bool(value.takes_self))
+    return ("default",)
 
 
 def field(
@@ -311,12 +349,28 @@ class validators:
     ge = _AtLeast
 
 
-# --- the methods' code, compiled once and kept -----------------------------
+# A class's layout (a plain tuple, to be marshalled): its own fields' names,
+# all its fields' names, the methods its code defines, __match_args__,
+# __init__'s (alias, name) pairs and its annotations as (alias, type) pairs.
+_Layout = tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, str], ...],
+    tuple[tuple[str, Any], ...],
+]
+
+
+# --- the methods' code and the classes' layouts, kept ------------------------
 
 _CODES_FILE = "records-methods"
-# A class's file name -> (the source compiled, its code marshalled): read
-# whole, each class's code unmarshalled only when its class is built.
-_Kept = dict[str, tuple[str, bytes]]
+# What is kept of a class, by its module and qualified name: its definition's
+# fingerprint (:func:`_fingerprint`; None where it has none), the source of
+# its methods, their code marshalled (unmarshalled only when the class is
+# built) and its layout (:class:`_Layout`). The file is read whole.
+_Entry = tuple[Any, str, bytes, _Layout]
+_Kept = dict[str, _Entry]
 _kept: _Kept | None = None
 _compiled_now: _Kept = {}
 
@@ -337,6 +391,18 @@ def _codes_path() -> str | None:
     return os.path.join(os.path.dirname(module), f"{_CODES_FILE}.{tag}.bin")
 
 
+def _writer() -> tuple[str, int, int] | None:
+    """What wrote the kept layouts: this Python, and this module as Python
+    tells a module's source has changed (its modification time and size).
+    A layout is the code this module writes for a definition: this module
+    changed, none is taken."""
+    try:
+        found = os.stat(__file__)
+    except (OSError, NameError):  # pragma: no cover - no file (a frozen build)
+        return None
+    return sys.version, found.st_mtime_ns, found.st_size
+
+
 def _read_codes(path: str | None) -> _Kept:
     if path is None:
         return {}
@@ -345,50 +411,69 @@ def _read_codes(path: str | None) -> _Kept:
             found = marshal.loads(file.read())
     except (OSError, ValueError, EOFError, TypeError):
         return {}  # none yet, or not one this Python reads: compile
-    if not isinstance(found, tuple) or len(found) != 2 or found[0] != sys.version:
-        return {}  # another build's code (its bytecode may differ): compile
+    writer = _writer()
+    if not isinstance(found, tuple) or len(found) != 2 or writer is None or found[0] != writer:
+        return {}  # another build's (its bytecode may differ), or this module's before
     codes = found[1]
     return codes if isinstance(codes, dict) else {}
 
 
-def _compiled(source: str, filename: str) -> CodeType:
-    """``source`` compiled, or its code as kept when the source is the same."""
+def _entry(name: str) -> _Entry | None:
+    """What is kept of the class ``name``: made in this process, or read."""
     global _kept
+    found = _compiled_now.get(name)
+    if found is not None:
+        return found
     if _kept is None:
         _kept = _read_codes(_codes_path())
-    found = _compiled_now.get(filename) or _kept.get(filename)
-    if found is not None and found[0] == source:
-        try:
-            code = marshal.loads(found[1])
-        except (ValueError, EOFError, TypeError):
-            pass  # damaged: compiled again
-        else:
-            if isinstance(code, CodeType):
-                return code
-    code = compile(source, filename, "exec")
-    _compiled_now[filename] = (source, marshal.dumps(code))
-    return code
+    return _kept.get(name)
+
+
+def _code(entry: _Entry | None) -> CodeType | None:
+    if entry is None:
+        return None
+    try:
+        code = marshal.loads(entry[2])
+    except (ValueError, EOFError, TypeError):
+        return None  # damaged: compiled again
+    return code if isinstance(code, CodeType) else None
 
 
 def save() -> None:
-    """Keep the code compiled in this process beside what the file held (a
-    class's new source replacing its old; the command calls this when it
-    is done; a read-only install, or Python told to write no bytecode,
-    compiles each time)."""
+    """Keep what was laid out and compiled in this process beside what the
+    file held (a class's new entry replacing its old; the command calls this
+    when it is done; a read-only install, or Python told to write no
+    bytecode, lays each class out each time)."""
     path = _codes_path()
-    if not _compiled_now or path is None or sys.dont_write_bytecode:
+    writer = _writer()
+    if not _compiled_now or path is None or writer is None or sys.dont_write_bytecode:
         return
     codes = {**_read_codes(path), **_compiled_now}
     _compiled_now.clear()
+    try:
+        content = marshal.dumps((writer, codes))
+    except ValueError:  # an annotation that is not text: kept without its layout
+        codes = {name: _plain(entry) for name, entry in codes.items()}
+        content = marshal.dumps((writer, codes))
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(temporary, "wb") as file:
-            file.write(marshal.dumps((sys.version, codes)))
+            file.write(content)
         os.replace(temporary, path)  # whole or not at all, for a reader beside
     except OSError:
         with contextlib.suppress(OSError):
             os.remove(temporary)
+
+
+def _plain(entry: _Entry) -> _Entry:
+    """``entry`` if it marshals, else its source and code alone (no
+    fingerprint: the class is laid out each time, its code taken again)."""
+    try:
+        marshal.dumps(entry)
+    except ValueError:
+        return (None, entry[1], entry[2], ((), (), (), (), (), ()))
+    return entry
 
 
 # --- the class decorators ---------------------------------------------------
@@ -473,38 +558,58 @@ def _refuse_unsupported(cls: type, frozen: bool, cache_hash: bool) -> None:
             raise TypeError(f"{_REFUSED}: {cls.__qualname__}'s base is an attrs class")
 
 
+def _own_definitions(
+    cd: Mapping[str, Any], own_names: tuple[str, ...]
+) -> tuple[dict[str, Any], tuple[Any, ...], int]:
+    """What each field of the class body was given, its shape, and how many
+    were given by ``field()``."""
+    given: dict[str, Any] = {}
+    shapes: list[Any] = []
+    defined = 0
+    for name in own_names:
+        value = cd.get(name, NOTHING)
+        if type(value) is _Definition:
+            given[name] = value.given
+            shapes.append(value.shape)
+            defined += 1
+        elif value is NOTHING:
+            given[name] = {}
+            shapes.append(())
+        else:
+            given[name] = {"default": value}
+            shapes.append(
+                (_default_shape(value),) if isinstance(value, Factory) else _DEFAULT_SHAPE
+            )
+    return given, tuple(shapes), defined
+
+
 def _own_fields(
     cls: type, annotations: dict[str, Any], kw_only: bool
-) -> tuple[list[Attribute], dict[str, Any]]:
+) -> tuple[list[Attribute], dict[str, Any], tuple[Any, ...]]:
     """The fields the class body declares (its annotations, as attrs'
-    ``auto_attribs``), and what each was given."""
+    ``auto_attribs``), what each was given, and their shapes."""
     cd = cls.__dict__
-    own: list[Attribute] = []
-    given: dict[str, Any] = {}
-    for name, annotation in annotations.items():
-        if _is_class_var(annotation):
-            continue
-        value = cd.get(name, NOTHING)
-        if isinstance(value, _Definition):
-            definition = value.given
-        else:
-            definition = {} if value is NOTHING else {"default": value}
-        given[name] = definition
-        own.append(_attribute(name, definition, annotation, kw_only))
-    stray = [n for n, v in cd.items() if isinstance(v, _Definition) and n not in given]
+    own_names = tuple(n for n, a in annotations.items() if not _is_class_var(a))
+    given, shapes, _ = _own_definitions(cd, own_names)
+    stray = [n for n, v in cd.items() if type(v) is _Definition and n not in given]
     if stray:
         raise TypeError(f"The following `attr.ib`s lack a type annotation: {', '.join(stray)}.")
-    return own, given
+    own = [_attribute(name, given[name], annotations[name], kw_only) for name in own_names]
+    return own, given, shapes
 
 
-def _base_fields(cls: type, own: list[Attribute]) -> tuple[list[Attribute], dict[str, type]]:
-    """The bases' fields, as attrs collects them (along the MRO, the
-    freshest definition of a name kept), and the base each came from."""
+def _base_fields(
+    bases: tuple[type, ...], own: list[Attribute]
+) -> tuple[list[Attribute], dict[str, type]]:
+    """The fields of ``bases`` (a class's MRO between it and ``object``), as
+    attrs collects them (along the MRO, the freshest definition of a name
+    kept), and the base each came from."""
     taken = {a.name for a in own}
     collected: list[Attribute] = []
     origin: dict[str, type] = {}
-    for base in reversed(cls.__mro__[1:-1]):
-        for a in base.__dict__.get("__records_fields__", ()):
+    for base in reversed(bases):
+        later = base.__dict__.get("__records_fields__")
+        for a in () if later is None else later.fields():
             if a.inherited or a.name in taken:
                 continue
             collected.append(a.evolved(inherited=True))
@@ -530,23 +635,94 @@ def _check_order(fields_: tuple[Attribute, ...]) -> None:
             had_default = had_default or a.default is not NOTHING
 
 
+class _Later:
+    """A class's fields (``Attribute``s), made when first asked for: by
+    ``fields()``, a subclass, or a validator's message. A command's classes
+    are laid out from what is kept (:func:`_build`), and few are asked for."""
+
+    __slots__ = ("annotations", "bases", "given", "kw_only", "made")
+
+    def __init__(
+        self,
+        annotations: Mapping[str, Any],
+        given: Mapping[str, Any],
+        kw_only: bool,
+        bases: tuple[type, ...],
+        made: _Fields | None = None,
+    ) -> None:
+        self.annotations = annotations
+        self.given = given
+        self.kw_only = kw_only
+        self.bases = bases
+        self.made = made
+
+    def fields(self) -> _Fields:
+        made = self.made
+        if made is None:
+            own = [
+                _attribute(name, given, self.annotations[name], self.kw_only)
+                for name, given in self.given.items()
+            ]
+            inherited, _ = _base_fields(self.bases, own)
+            made = self.made = _Fields(inherited + own)
+        return made
+
+    def field(self, name: str) -> Attribute:
+        found: Attribute = getattr(self.fields(), name)
+        return found
+
+
+def _fingerprint(
+    cls: type,
+    annotations: Mapping[str, Any],
+    options: Mapping[str, bool],
+    shapes: tuple[Any, ...],
+) -> Any:
+    """What a class's methods' code and layout are written from: the
+    decorator's options, the annotations, each field's definition's shape,
+    its record bases' fingerprints and whether it has
+    ``__attrs_post_init__``. Equal fingerprints, equal code (the module and
+    qualified name being the kept entry's). None where one part has none."""
+    switches = tuple(options.values())
+    if None in shapes or not all(s is True or s is False for s in switches):
+        return None
+    bases = []
+    for base in cls.__mro__[1:-1]:
+        d = base.__dict__
+        if "__records_spec__" in d:
+            key = d["__records_key__"]
+            if key is None:
+                return None
+            bases.append((key, "__slots__" in d))
+    return (
+        switches,
+        tuple(annotations.items()),
+        shapes,
+        tuple(bases),
+        bool(getattr(cls, "__attrs_post_init__", False)),
+    )
+
+
 def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: bool) -> _C:
     _refuse_unsupported(cls, frozen, cache_hash)
     annotations = _annotations(cls)
-    own, given = _own_fields(cls, annotations, kw_only)
-    inherited, origin = _base_fields(cls, own)
-    fields_ = _Fields(inherited + own)
-    _check_order(fields_)
     options = {"frozen": frozen, "slots": slots, "kw_only": kw_only, "cache_hash": cache_hash}
-    made = _methods(cls, fields_, options, origin)
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    entry = _entry(name)
+    laid = None if entry is None else _as_kept(cls, entry, annotations, options)
+    if laid is None:
+        laid = _lay_out(cls, annotations, options, name, entry)
+    fingerprint, code, layout, given, later = laid
+    made = _methods(cls, code, layout, given, later, options)
+    made["__records_key__"] = fingerprint
     # The class body's namespace: a slotted class's first class is left as
     # written (its successor is a new class); a dict class is changed.
     body = cls.__dict__ if slots else dict(cls.__dict__)
     made["__records_spec__"] = _Spec(options, dict(annotations), given, body)
     views = [_AttrsView(name) for name in _VIEWED]
     made.update(zip(_VIEWED, views, strict=True))
-    names = tuple(a.name for a in fields_)
-    base_names = {a.name for a in inherited}
+    own_names, names = layout[0], layout[1]
+    base_names = {n for n in names if n not in own_names}
     if slots:
         built = _slotted(cls, made, names, base_names, frozen, cache_hash)
     else:
@@ -556,15 +732,122 @@ def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: boo
     return built
 
 
+_Laid = tuple[Any, CodeType, _Layout, dict[str, Any], _Later]
+
+
+def _as_kept(
+    cls: type, entry: _Entry, annotations: dict[str, Any], options: dict[str, bool]
+) -> _Laid | None:
+    """The class laid out as kept, where its definition is the one the kept
+    entry was written for (its fingerprint the same); else None."""
+    fingerprint, _, _, layout = entry
+    if fingerprint is None:
+        return None
+    cd = cls.__dict__
+    given, shapes, defined = _own_definitions(cd, layout[0])
+    if fingerprint != _fingerprint(cls, annotations, options, shapes):
+        return None
+    if list(map(type, cd.values())).count(_Definition) != defined:
+        return None  # a field() without an annotation: refused as built anew
+    code = _code(entry)
+    if code is None:
+        return None
+    later = _Later(annotations, given, options["kw_only"], cls.__mro__[1:-1])
+    return fingerprint, code, layout, given, later
+
+
+def _lay_out(
+    cls: type,
+    annotations: dict[str, Any],
+    options: dict[str, bool],
+    name: str,
+    entry: _Entry | None,
+) -> _Laid:
+    """The class's fields read from its definition, its methods written and
+    compiled (or their code taken from ``entry`` where the source is the
+    same), and what is kept of it for the next process."""
+    kw_only = options["kw_only"]
+    own, given, shapes = _own_fields(cls, annotations, kw_only)
+    bases = cls.__mro__[1:-1]
+    inherited, origin = _base_fields(bases, own)
+    fields_ = _Fields(inherited + own)
+    _check_order(fields_)
+    fingerprint = _fingerprint(cls, annotations, options, shapes)
+    source = _methods_source(cls, fields_, options, origin, _given_along(cls, given))
+    code = _code(entry) if entry is not None and entry[1] == source else None
+    if code is None:
+        filename = f"<records generated methods {name}>"
+        code = compile(source, filename, "exec")
+    written = ("__init__", "__repr__", "__eq__", "__hash__") if options["frozen"] else _WRITTEN
+    layout: _Layout = (
+        tuple(a.name for a in own),
+        tuple(a.name for a in fields_),
+        written,
+        tuple(a.name for a in fields_ if a.init and not a.kw_only),
+        tuple((a.alias, a.name) for a in fields_ if a.init),
+        tuple(
+            (a.alias, a.type)
+            for a in fields_
+            if a.init and a.type is not None and a.converter is None
+        ),
+    )
+    _compiled_now[name] = (fingerprint, source, marshal.dumps(code), layout)
+    later = _Later(annotations, given, kw_only, bases, fields_)
+    return fingerprint, code, layout, given, later
+
+
+def _given_along(cls: type, own: dict[str, Any]) -> dict[str, Any]:
+    """What each field of ``cls`` was given, its bases' too (along the MRO,
+    the freshest definition of a name kept, as :func:`_base_fields`)."""
+    given: dict[str, Any] = {}
+    for base in reversed(cls.__mro__[1:-1]):
+        spec = base.__dict__.get("__records_spec__")
+        if spec is not None:
+            given.update(spec.given)
+    given.update(own)
+    return given
+
+
 _WRITTEN = ("__init__", "__repr__", "__eq__")
 
 
-def _methods(
-    cls: type, fields_: tuple[Attribute, ...], options: dict[str, bool], origin: dict[str, type]
-) -> dict[str, Any]:
-    """What the class is given: its methods (written out, compiled or taken
-    from the kept code) and the fields for this module's functions."""
+def _methods_source(
+    cls: type,
+    fields_: tuple[Attribute, ...],
+    options: dict[str, bool],
+    origin: dict[str, type],
+    given: Mapping[str, Any],
+) -> str:
+    """The class's methods written out, after the lines that take from
+    ``_given`` (each field's definition) what the methods call."""
     frozen, cache_hash = options["frozen"], options["cache_hash"]
+    need: dict[str, str] = {}
+    has_post_init = bool(getattr(cls, "__attrs_post_init__", False))
+    lines = _init_source(fields_, options, has_post_init, origin, given, need)
+    lines += _repr_source(fields_, need)
+    lines += _eq_source(fields_, need)
+    if frozen:
+        lines += _hash_source(fields_, cache_hash, need)
+    written = ("__init__", "__repr__", "__eq__", "__hash__") if frozen else _WRITTEN
+    qualname = cls.__qualname__
+    doc = f"Method generated by attrs for class {qualname}."
+    lines += [f"{m}.__qualname__, {m}.__doc__ = {f'{qualname}.{m}'!r}, {doc!r}" for m in written]
+    taken = [f"{name} = {expression}" for name, expression in need.items()]
+    return "\n".join(taken + lines) + "\n"
+
+
+def _methods(
+    cls: type,
+    code: CodeType,
+    layout: _Layout,
+    given: dict[str, Any],
+    later: _Later,
+    options: dict[str, bool],
+) -> dict[str, Any]:
+    """What the class is given: its methods (their code run with each
+    field's definition at hand) and the fields for this module's functions."""
+    frozen, cache_hash = options["frozen"], options["cache_hash"]
+    _, names, written, match_args, init, init_annotations = layout
     globs: dict[str, Any] = {
         "NOTHING": NOTHING,
         "_cached_setattr_get": _OBJ_SETATTR.__get__,
@@ -572,25 +855,13 @@ def _methods(
         "AttributeError": AttributeError,
         "_type_hash": hash(f"<attrs generated hash {cls.__module__}.{cls.__qualname__}>"),
         "_CacheHashWrapper": _CacheHashWrapper,
+        "_given": _given_along(cls, given),
+        "_field": later.field,
+        "__name__": cls.__module__,  # the functions' __module__
     }
-    has_post_init = bool(getattr(cls, "__attrs_post_init__", False))
-    lines = _init_source(fields_, options, has_post_init, origin, globs)
-    lines += _repr_source(fields_, globs)
-    lines += _eq_source(fields_, globs)
-    if frozen:
-        lines += _hash_source(fields_, cache_hash, globs)
-    written = ("__init__", "__repr__", "__eq__", "__hash__") if frozen else _WRITTEN
-    qualname = cls.__qualname__
-    doc = f"Method generated by attrs for class {qualname}."
-    lines += [f"{m}.__qualname__, {m}.__doc__ = {f'{qualname}.{m}'!r}, {doc!r}" for m in written]
-    globs["__name__"] = cls.__module__  # the functions' __module__
-    filename = f"<records generated methods {cls.__module__}.{qualname}>"
-    exec(_compiled("\n".join(lines) + "\n", filename), globs)
-
+    exec(code, globs)
     made: dict[str, Any] = {name: globs[name] for name in written}
-    made["__init__"].__annotations__ = {"return": None} | {
-        a.alias: a.type for a in fields_ if a.init and a.type is not None and a.converter is None
-    }
+    made["__init__"].__annotations__ = {"return": None, **dict(init_annotations)}
     made["__ne__"] = _ne
     if frozen:
         made["__setattr__"] = _frozen_setattrs
@@ -598,15 +869,14 @@ def _methods(
     else:
         made["__hash__"] = None
     cd = cls.__dict__
-    names = tuple(a.name for a in fields_)
     if options["slots"] and "__getstate__" not in cd and "__setstate__" not in cd:
         made["__getstate__"], made["__setstate__"] = _getstate_setstate(names, cache_hash)
     if sys.version_info >= (3, 13) and "__replace__" not in cd:
         made["__replace__"] = evolve
     if "__match_args__" not in cd:
-        made["__match_args__"] = tuple(a.name for a in fields_ if a.init and not a.kw_only)
-    made["__records_fields__"] = fields_
-    made["__records_init__"] = tuple((a.alias, a.name) for a in fields_ if a.init)
+        made["__match_args__"] = match_args
+    made["__records_fields__"] = later
+    made["__records_init__"] = init
     return made
 
 
@@ -615,7 +885,8 @@ def _init_source(
     options: dict[str, bool],
     has_post_init: bool,
     origin: dict[str, type],
-    globs: dict[str, Any],
+    given: Mapping[str, Any],
+    need: dict[str, str],
 ) -> list[str]:
     """``__init__`` as attrs writes it: the fields set in order (converted,
     defaults and factories where not given), then validated, then
@@ -642,13 +913,14 @@ def _init_source(
         name = a.name
         value = a.alias
         if a.converter is not None:
-            globs[f"__attr_converter_{name}"] = a.converter
+            need[f"__attr_converter_{name}"] = f"_given[{name!r}]['converter']"
         factory = a.default if isinstance(a.default, Factory) else None
         if factory is not None:
-            globs[f"__attr_factory_{name}"] = factory.factory
+            held = "['factory']" if "factory" in given[name] else "['default'].factory"
+            need[f"__attr_factory_{name}"] = f"_given[{name!r}]{held}"
             made = f"__attr_factory_{name}({'self' if factory.takes_self else ''})"
         elif a.default is not NOTHING:
-            globs[f"__attr_default_{name}"] = a.default
+            need[f"__attr_default_{name}"] = f"_given[{name!r}]['default']"
             made = f"__attr_default_{name}"
         if a.init:
             if factory is not None:
@@ -674,8 +946,8 @@ def _init_source(
             body.append(setter(name, value))
     for a in fields_:
         if a.validator is not None and (a.init or a.default is not NOTHING):
-            globs[f"__attr_validator_{a.name}"] = a.validator
-            globs[f"__attr_{a.name}"] = a
+            need[f"__attr_validator_{a.name}"] = f"_given[{a.name!r}]['validator']"
+            need[f"__attr_{a.name}"] = f"_field({a.name!r})"
             body.append(f"__attr_validator_{a.name}(self, __attr_{a.name}, self.{a.name})")
     if has_post_init:
         body.append("self.__attrs_post_init__()")
@@ -685,7 +957,7 @@ def _init_source(
     return [f"def __init__({signature}):", *(f"    {line}" for line in body or ["pass"])]
 
 
-def _repr_source(fields_: tuple[Attribute, ...], globs: dict[str, Any]) -> list[str]:
+def _repr_source(fields_: tuple[Attribute, ...], need: dict[str, str]) -> list[str]:
     """``__repr__`` as attrs writes it (``...`` for an instance inside itself)."""
     fragments = []
     for a in fields_:
@@ -695,7 +967,7 @@ def _repr_source(fields_: tuple[Attribute, ...], globs: dict[str, Any]) -> list[
         if a.repr is True:
             fragments.append(f"{a.name}={{{accessor}!r}}")
         else:
-            globs[f"{a.name}_repr"] = a.repr
+            need[f"{a.name}_repr"] = f"_given[{a.name!r}]['repr']"
             fragments.append(f"{a.name}={{{a.name}_repr({accessor})}}")
     return [
         "def __repr__(self):",
@@ -718,35 +990,35 @@ def _repr_source(fields_: tuple[Attribute, ...], globs: dict[str, Any]) -> list[
     ]
 
 
-def _keyed(a: Attribute, owner: str, globs: dict[str, Any]) -> str:
+def _keyed(a: Attribute, owner: str, need: dict[str, str]) -> str:
     """A field's value as compared and hashed (through its ``eq`` key)."""
     if a.eq_key is None:
         return f"{owner}.{a.name}"
-    globs[f"_{a.name}_key"] = a.eq_key
+    need[f"_{a.name}_key"] = f"_given[{a.name!r}]['eq']"
     return f"_{a.name}_key({owner}.{a.name})"
 
 
-def _eq_source(fields_: tuple[Attribute, ...], globs: dict[str, Any]) -> list[str]:
+def _eq_source(fields_: tuple[Attribute, ...], need: dict[str, str]) -> list[str]:
     """``__eq__`` as attrs writes it: the same class only, field by field."""
     lines = [
         "def __eq__(self, other):",
         "    if other.__class__ is not self.__class__:",
         "        return NotImplemented",
     ]
-    terms = [f"{_keyed(a, 'self', globs)} == {_keyed(a, 'other', globs)}" for a in fields_ if a.eq]
+    terms = [f"{_keyed(a, 'self', need)} == {_keyed(a, 'other', need)}" for a in fields_ if a.eq]
     if not terms:
         return [*lines, "    return True"]
     return [*lines, "    return  (", " and\n".join(f"        {t}" for t in terms), "    )"]
 
 
 def _hash_source(
-    fields_: tuple[Attribute, ...], cache_hash: bool, globs: dict[str, Any]
+    fields_: tuple[Attribute, ...], cache_hash: bool, need: dict[str, str]
 ) -> list[str]:
     """A frozen class's ``__hash__`` as attrs writes it (a mutable one has
     none)."""
     parts = ["_type_hash"]
     parts += [
-        _keyed(a, "self", globs)
+        _keyed(a, "self", need)
         for a in fields_
         if a.hash is True or (a.hash is None and a.eq is True)
     ]
@@ -1114,7 +1386,8 @@ def _record_fields(cls: type) -> tuple[Attribute, ...] | None:
     for klass in cls.__mro__:
         d = klass.__dict__
         if "__records_fields__" in d:
-            return d["__records_fields__"]  # type: ignore[no-any-return]
+            later: _Later = d["__records_fields__"]
+            return later.fields()
         if "__attrs_attrs__" in d:
             found = getattr(klass, "__attrs_attrs__", None)
             return None if found is None else _from_attrs(found)
