@@ -13,11 +13,14 @@ definitions.
 from __future__ import annotations
 
 import copy
+import enum
 import functools
 import importlib
+import inspect
 import pickle
 import pkgutil
 import sys
+import textwrap
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -603,6 +606,75 @@ def test_random_named_tuples_are_typing_s(annotations: list[str], data: st.DataO
     assert ours[0] == theirs[0]
     if ours[1] is not None:
         _same_tuple_class(ours[1], theirs[1])
+
+
+# -- Enum -------------------------------------------------------------------------
+
+
+def _enums() -> list[Any]:
+    found: dict[Any, None] = {}
+    for info in pkgutil.walk_packages(pbnscore.__path__, "pbnscore."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if (
+                isinstance(value, enum.EnumType)
+                and value.__module__ == info.name
+                and value.__bases__ == (enum.Enum,)
+            ):
+                found[value] = None
+    return list(found)
+
+
+ENUMS = _enums()
+
+
+def _checked_enum(cls: Any) -> Any:
+    """The class ``enum.Enum`` makes from ``cls``'s definition (its source,
+    run in its module with ``Enum`` the standard library's)."""
+    module = sys.modules[cls.__module__]
+    namespace = {**vars(module), "Enum": enum.Enum}
+    exec(textwrap.dedent(inspect.getsource(cls)), namespace)
+    return namespace[cls.__name__]
+
+
+@pytest.mark.parametrize("cls", ENUMS, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_each_enum_is_the_one_enum_makes(cls: Any) -> None:
+    """Each enumeration of pbnscore (built by ``_records.Enum``) against the
+    class ``enum.Enum`` makes from the same body: the standard library's own
+    comparison of the two, and its members' behaviour."""
+    checked = _checked_enum(cls)
+    for key, value in cls.__dict__.items():
+        if isinstance(value, (classmethod, staticmethod)):  # not compared by the library
+            theirs = checked.__dict__[key]
+            assert type(theirs) is type(value)
+            assert theirs.__func__.__code__.co_code == value.__func__.__code__.co_code
+            type.__setattr__(checked, key, value)
+    enum._test_simple_enum(checked, cls)  # type: ignore[attr-defined]
+    assert [m.name for m in cls] == [m.name for m in checked]
+    for member in cls:
+        assert cls(member.value) is member is cls[member.name]
+        assert repr(member).replace(cls.__qualname__, "") == repr(checked[member.name]).replace(
+            checked.__qualname__, ""
+        )
+        assert str(member) == str(checked[member.name])
+        assert hash(member) == hash(checked[member.name])
+        assert pickle.loads(pickle.dumps(member)) is member
+        assert copy.copy(member) is member
+    with pytest.raises(ValueError, match="is not a valid"):
+        cls(object())
+    assert type(cls) is enum.EnumType and cls.__bases__ == (enum.Enum,)
+
+
+def test_the_enums_are_found() -> None:
+    """The walk finds the model's Direction (a test over none holds nothing)."""
+    assert "Direction" in {c.__name__ for c in ENUMS}
+    assert len(ENUMS) > 20
+
+
+def test_an_enum_of_pbnscore_derives_from_enum_alone() -> None:
+    """A mix-in or a base enumeration is refused as the class is made (what
+    ``_records.Enum`` builds is a plain enumeration)."""
+    with pytest.raises(TypeError, match="from Enum alone"):
+        type("Mixed", (int, _records.Enum), {"__module__": __name__, "A": 1})
 
 
 # -- TypedDict --------------------------------------------------------------------

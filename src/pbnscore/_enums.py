@@ -8,10 +8,10 @@ each format maps its own onto them.
 
 from __future__ import annotations
 
-import enum
+from pbnscore._records import Enum
 
 
-class EventKind(enum.Enum):
+class EventKind(Enum):
     """What an event is: pairs, teams or individual."""
 
     PAIRS = "pairs"
@@ -19,7 +19,7 @@ class EventKind(enum.Enum):
     INDIVIDUAL = "individual"
 
 
-class Direction(enum.Enum):
+class Direction(Enum):
     """The side a pair sits: North-South or East-West."""
 
     NS = "NS"
@@ -31,7 +31,7 @@ class Direction(enum.Enum):
         return Direction.EW if self is Direction.NS else Direction.NS
 
 
-class Seat(enum.Enum):
+class Seat(Enum):
     """One of the four seats at a table: North, East, South, West."""
 
     N = "N"
@@ -45,7 +45,7 @@ class Seat(enum.Enum):
         return Direction.NS if self in (Seat.N, Seat.S) else Direction.EW
 
 
-class Strain(enum.Enum):
+class Strain(Enum):
     """A contract's denomination: a trump suit or no trumps."""
 
     CLUBS = "C"
@@ -55,7 +55,7 @@ class Strain(enum.Enum):
     NOTRUMP = "NT"
 
 
-class Risk(enum.Enum):
+class Risk(Enum):
     """A contract's doubling: undoubled, doubled or redoubled."""
 
     UNDOUBLED = ""
@@ -63,7 +63,7 @@ class Risk(enum.Enum):
     REDOUBLED = "XX"
 
 
-class Vulnerability(enum.Enum):
+class Vulnerability(Enum):
     """Which sides are vulnerable on a board (Law 2)."""
 
     NONE = "None"
@@ -76,7 +76,7 @@ class Vulnerability(enum.Enum):
         return self is Vulnerability.BOTH or self.value == side.value
 
 
-class Outcome(enum.Enum):
+class Outcome(Enum):
     """What happened at one table on one board."""
 
     PLAYED = "played"  # a contract was played; ``score`` is the NS score
@@ -85,7 +85,7 @@ class Outcome(enum.Enum):
     NOT_PLAYED = "not-played"  # the table did not play the board
 
 
-class AdjustedKind(enum.Enum):
+class AdjustedKind(Enum):
     """Law 12C2 artificial adjusted scores, seen from one side."""
 
     AVERAGE = "average"
@@ -102,7 +102,7 @@ class AdjustedKind(enum.Enum):
         return cls.AVERAGE
 
 
-class Scoring(enum.Enum):
+class Scoring(Enum):
     """A scoring method as a file names the one its results were scored by,
     whichever format names it: each format's reader maps its own spelling
     here and its writer maps it back. (The words are pbnscore's, as in
@@ -125,7 +125,7 @@ class Scoring(enum.Enum):
     RUBBER = "rubber"
 
 
-class ParticipantKind(enum.Enum):
+class ParticipantKind(Enum):
     """What a participant is: a pair, a team or a single player."""
 
     PAIR = "pair"
@@ -133,7 +133,7 @@ class ParticipantKind(enum.Enum):
     PLAYER = "player"
 
 
-class Fields(enum.Enum):
+class Fields(Enum):
     """How a section's pairs are ranked, where its file says (Section.fields).
 
     One field: every pair against every other, whatever direction each sat

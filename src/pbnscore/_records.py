@@ -1325,6 +1325,48 @@ else:
         _records_root = True
 
 
+# --- Enum -----------------------------------------------------------------
+
+
+if TYPE_CHECKING:
+    from enum import Enum as Enum
+else:
+    # enum's Enum, each class built as the standard library builds its own
+    # on its start-up path (``enum._simple_enum``: the same class, made
+    # without the class body's checks, which these bodies do not need).
+    # A class of five members cost some 0.55 M instructions made by
+    # ``EnumType``, 21 on ``score``'s path (docs/internals/speed.md).
+    # tests/test_records.py holds each to the class ``enum.Enum`` makes
+    # from the same body (``enum._test_simple_enum``).
+    import enum as _enum
+
+    class _Body:
+        """A class body as ``_simple_enum`` reads a class: its name and
+        namespace."""
+
+        __slots__ = ("__dict__", "__name__")
+
+    class _EnumMeta(type):
+        def __new__(mcls, name, bases, ns):
+            if ns.get("_records_root"):
+                return super().__new__(mcls, name, bases, ns)
+            if bases != (Enum,):
+                raise TypeError(f"{_REFUSED}: an Enum of pbnscore's derives from Enum alone")
+            simple = getattr(_enum, "_simple_enum", None)
+            if simple is None:  # pragma: no cover - a Python without it: enum's own way
+                written = _enum.EnumType.__prepare__(name, (_enum.Enum,))
+                for key, value in ns.items():
+                    written[key] = value
+                return _enum.EnumType(name, (_enum.Enum,), written)
+            body = _Body()
+            body.__name__ = name
+            body.__dict__ = ns
+            return simple(_enum.Enum)(body)
+
+    class Enum(metaclass=_EnumMeta):
+        _records_root = True
+
+
 # --- TypedDict ------------------------------------------------------------
 
 

@@ -6,7 +6,6 @@ from it, and a scorer's own table from a CSV file."""
 from __future__ import annotations
 
 import bisect
-import enum
 import itertools
 import math
 import os
@@ -16,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from pbnscore import _bounded_read
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.ranges import Range
 
@@ -30,7 +29,7 @@ THRESHOLDS: tuple[int, ...] = (
 MAX_IMPS = len(THRESHOLDS)  # 24
 
 
-class ImpGaps(enum.Enum):
+class ImpGaps(Enum):
     """How a difference that falls between two rows of the Law 78B table
     (15, 45, 85 ...; the Law lists only multiples of 10) is scored."""
 
@@ -89,7 +88,7 @@ def first_imp(gaps: ImpGaps = ImpGaps.LOWER, cap: int | None = None) -> int | No
     return next((d for d in range(100) if imps(d, gaps, cap) != 0), None)
 
 
-class ImpForm(enum.Enum):
+class ImpForm(Enum):
     """Which IMP scale a comparison is converted on: Law 78B's whole IMPs,
     or De Wael's continuous ("Bastille") scale through their half-way points."""
 

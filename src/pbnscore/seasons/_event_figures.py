@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import datetime as _dt
-import enum
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.errors import ScoringError
 from pbnscore.model import (
     Event,
@@ -23,7 +22,7 @@ from pbnscore.model import (
 )
 
 
-class By(enum.Enum):
+class By(Enum):
     """Who a season ranks: players, pairs or teams."""
 
     PLAYER = "player"

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import enum
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.figures import points_text
 from pbnscore.model import Points, TotalOverBoards
 from pbnscore.seasons._event_figures import By, EventFigures, Side, ranked_sides
@@ -17,7 +16,7 @@ from pbnscore.seasons._names import name_key
 from pbnscore.seasons._people import People, Person
 
 
-class RankOn(enum.Enum):
+class RankOn(Enum):
     """What a season ranks on: the average per board or the total."""
 
     AVERAGE = "average"  # total per board played (of the events counted)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.errors import OptionError, excerpt
 from pbnscore.imps import ImpForm, ImpGaps
 from pbnscore.model import (
@@ -199,7 +199,7 @@ class PairsOptions(FactorOptions, ImpOptions):
     barking): the IMP options and ``--factor``."""
 
 
-class Scope(enum.Enum):
+class Scope(Enum):
     """What --field and --rank take in: each section, or the whole event."""
 
     SECTION = "section"

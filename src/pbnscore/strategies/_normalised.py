@@ -19,12 +19,11 @@ total beside the plain one.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.figures import listed, number, shown
 from pbnscore.model import Participant, Points, ScoredEvent
 from pbnscore.strategies import _field_assembly, _field_layout
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
     from pbnscore.explanation import Trace
 
 
-class CutoffPer(enum.Enum):
+class CutoffPer(Enum):
     """What ``--cutoff`` is a limit of: a segment's Butler (JFR Teamy's
     AusButler), or its Butler per board (the PZBS leagues' normalised
     Butler): then a segment of b boards is capped at b x cutoff."""

@@ -34,14 +34,13 @@ Rules chosen here (docs/reference/choices.md "Scoring"):
 
 from __future__ import annotations
 
-import enum
 import itertools
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.errors import ScoringError, excerpt
 from pbnscore.figures import number, shown
 from pbnscore.imps import (
@@ -78,7 +77,7 @@ if TYPE_CHECKING:
     from pbnscore.explanation import BoardExplanation, Explanation, Trace
 
 
-class VpScale(enum.Enum):
+class VpScale(Enum):
     """How a match's IMPs become victory points, if at all."""
 
     WBF = "wbf"  # WBF 2013 continuous 20-VP scale for the match's board count
@@ -99,7 +98,7 @@ def to_vp(value: object) -> VpScale | ScaleFile:
     raise ValueError(f"--vp takes {names} or FILE.csv, not {excerpt(str(value))}")
 
 
-class ImpScale(enum.Enum):
+class ImpScale(Enum):
     """The IMP scale a board's added scores are converted on: Law 78B, or
     every row boundary times k (EBU, teams of eight added then IMPed)."""
 
@@ -137,7 +136,7 @@ def vp_length(spec: str | None, boards: int) -> int:
     return int(spec)
 
 
-class Tables(enum.Enum):
+class Tables(Enum):
     """Which tables of a match are compared with which."""
 
     ALL = "all"  # every table of the match added, then IMPed

@@ -36,7 +36,6 @@ contribute IMP(s_b - s_l), which cancel over b by antisymmetry). G comes from
 from __future__ import annotations
 
 import bisect
-import enum
 import itertools
 import math
 from collections import Counter
@@ -44,7 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.errors import ScoringError
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ContinuousSums, ImpForm, ImpGaps, ImpSums, first_imp, imp_value
@@ -74,7 +73,7 @@ MIN_TABLES = 4  # a, b, k and l must be four different tables
 MAX_SCORES = 300
 
 
-class Normalise(enum.Enum):
+class Normalise(Enum):
     """How barking's terms become a board's score: one match's formula, or the plain
     sum."""
 

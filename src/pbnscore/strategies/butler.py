@@ -8,13 +8,12 @@ search is :mod:`pbnscore.strategies._zero_sum`.
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
 from pbnscore.imps import ImpForm, ImpGaps, imp_value, imps
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
     from pbnscore.explanation import Trace
 
 
-class Datum(enum.Enum):
+class Datum(Enum):
     """How butler's datum (the board's par score for the field) is worked out."""
 
     ZERO_SUM = "zero-sum"
@@ -45,7 +44,7 @@ class Datum(enum.Enum):
     MEDIAN = "median"
 
 
-class Middle(enum.Enum):
+class Middle(Enum):
     """Which score a median of an even count takes (docs/reference/conventions.md
     "Medians"): the mean of the two middle scores, rounded by --rounding; or,
     as ASE Scorer's "halfway Butler" asks, the upper or the lower middle score."""
@@ -55,7 +54,7 @@ class Middle(enum.Enum):
     LOWER = "lower"
 
 
-class Rounding(enum.Enum):
+class Rounding(Enum):
     """How a datum is rounded to a multiple of 10 when it falls on a half
     (…5): Compscore3 rounds half away from zero, ACBLscore half to even,
     JavaScript's Math.round half up (towards +infinity)."""
@@ -66,7 +65,7 @@ class Rounding(enum.Enum):
     NONE = "none"
 
 
-class DropRule(enum.Enum):
+class DropRule(Enum):
     """Real programs' rules for how many scores a trimmed mean drops at each
     end of a field of n real scores (docs/reference/conventions.md "Drop rules")."""
 
@@ -75,7 +74,7 @@ class DropRule(enum.Enum):
     BRIDGE_SCORER = "bridge-scorer"  # bridge-scorer lib/imps.js: ceil((n - 10) / 15) + 1 when n > 3
 
 
-class ShareRounding(enum.Enum):
+class ShareRounding(Enum):
     """How a share of the field (``P%``, ``A/B``) becomes a whole count of
     scores: up (the ceiling, as ``P%`` always took), to the nearest (a half
     up), or down."""

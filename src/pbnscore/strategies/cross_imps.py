@@ -11,13 +11,12 @@ comparing all pairs: a board of 2,000 results costs 2,000 small queries, not
 from __future__ import annotations
 
 import bisect
-import enum
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import attrs
+from pbnscore._records import Enum, attrs
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ImpForm, ImpSums, first_imp, imp_value
 from pbnscore.model import EventKind, Points, PointsStyle
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from pbnscore.explanation import Trace
 
 
-class Normalise(enum.Enum):
+class Normalise(Enum):
     """What cross-IMPs divide a result's sum of comparisons by: the EBU's four
     divisors (docs/reference/conventions.md "Cross-IMP divisors"), c the
     comparisons, r = c + 1 the results."""
