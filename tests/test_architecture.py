@@ -10,7 +10,9 @@ The parts, by module (a package names all of its modules):
   ``_bounded_read``, ``_atomic``, ``_version``, ``_face`` (what every format
   module's load, loads, dump and dumps share), ``_numbering`` (who a pair
   number is where no list says, for both readers and the methods), ``_records``
-  (the model's classes built as attrs builds them). The results model and the bridge
+  (the model's classes built as attrs builds them), ``_kinds`` (typing's
+  NamedTuple and TypedDict and enum's Enum made as the library makes them).
+  The results model and the bridge
   arithmetic; no I/O format, no method, no output, no command line.
 - **formats**: ``pbn``, ``usebio``, ``bws``. Each maps its own spellings to the model
   and back; none knows another.
@@ -66,7 +68,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_bounded_read",
          "_atomic", "_version", "_face", "_numbering", "_enums", "examples",
-         "_pathnames", "_patterns", "_records"),
+         "_pathnames", "_patterns", "_records", "_kinds"),
         "model",
     ),
     "pbn": "pbn format",

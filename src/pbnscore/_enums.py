@@ -8,7 +8,7 @@ each format maps its own onto them.
 
 from __future__ import annotations
 
-from pbnscore._records import Enum
+from pbnscore._kinds import Enum
 
 
 class EventKind(Enum):

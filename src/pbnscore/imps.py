@@ -15,7 +15,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from pbnscore import _bounded_read
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.errors import OptionError, ScoringError
 from pbnscore.ranges import Range
 

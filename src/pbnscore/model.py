@@ -30,7 +30,8 @@ from pbnscore._enums import Scoring as Scoring
 from pbnscore._enums import Seat as Seat
 from pbnscore._enums import Strain as Strain
 from pbnscore._enums import Vulnerability as Vulnerability
-from pbnscore._records import NamedTuple, attrs
+from pbnscore._kinds import NamedTuple
+from pbnscore._records import attrs
 from pbnscore.errors import wrong_type
 
 Points = int | Fraction

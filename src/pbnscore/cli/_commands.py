@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from pbnscore import registry
-from pbnscore._records import NamedTuple
+from pbnscore._kinds import NamedTuple
 from pbnscore.cli import _parser
 from pbnscore.cli._usage import HelpFormatter, method_named
 

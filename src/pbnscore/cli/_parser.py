@@ -25,7 +25,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from pbnscore import outputs, registry
-from pbnscore._records import NamedTuple, attrs
+from pbnscore._kinds import NamedTuple
+from pbnscore._records import attrs
 from pbnscore._version import __version__
 from pbnscore.cli._usage import Parser, forgiven
 from pbnscore.errors import OptionError, UsageError

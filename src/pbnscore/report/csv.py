@@ -20,7 +20,7 @@ from fractions import Fraction as F
 from typing import TYPE_CHECKING
 
 from pbnscore._face import File, check_options, write_file
-from pbnscore._records import TypedDict
+from pbnscore._kinds import TypedDict
 from pbnscore.figures import shown_as
 from pbnscore.model import ParticipantKind, ScoredEvent, Standing, check_scored
 from pbnscore.report import _shared, _spreadsheet, _standings, _view

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from urllib.parse import quote
 
 from pbnscore._face import File, check_options, write_file
-from pbnscore._records import TypedDict
+from pbnscore._kinds import TypedDict
 from pbnscore.figures import shown_as
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored

@@ -18,7 +18,7 @@ from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
 
 from pbnscore._face import File, check_options, write_file
-from pbnscore._records import TypedDict
+from pbnscore._kinds import TypedDict
 from pbnscore.model import (
     BoardImps,
     Participant,

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from pbnscore._face import File, check_options, write_file
-from pbnscore._records import TypedDict, attrs
+from pbnscore._kinds import TypedDict
+from pbnscore._records import attrs
 from pbnscore.figures import shown_as
 from pbnscore.hands import SUIT_SYMBOLS
 from pbnscore.model import ScoredEvent, Seat, check_scored

@@ -7,7 +7,8 @@ import datetime as _dt
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.errors import ScoringError
 from pbnscore.model import (
     Event,

@@ -8,7 +8,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.figures import points_text
 from pbnscore.model import Points, TotalOverBoards
 from pbnscore.seasons._event_figures import By, EventFigures, Side, ranked_sides

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.errors import OptionError, excerpt
 from pbnscore.imps import ImpForm, ImpGaps
 from pbnscore.model import (

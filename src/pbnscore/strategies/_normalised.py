@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.figures import listed, number, shown
 from pbnscore.model import Participant, Points, ScoredEvent
 from pbnscore.strategies import _field_assembly, _field_layout

@@ -40,7 +40,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.errors import ScoringError, excerpt
 from pbnscore.figures import number, shown
 from pbnscore.imps import (

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.errors import excerpt
 from pbnscore.figures import listed, number, shown
 from pbnscore.imps import ImpForm, ImpGaps, imp_value, imps

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
-from pbnscore._records import Enum, attrs
+from pbnscore._kinds import Enum
+from pbnscore._records import attrs
 from pbnscore.figures import number, shown, signed
 from pbnscore.imps import ImpForm, ImpSums, first_imp, imp_value
 from pbnscore.model import EventKind, Points, PointsStyle

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from pbnscore._face import File, check_options, read_file, write_file
 from pbnscore._gc import gc_paused
-from pbnscore._records import TypedDict
+from pbnscore._kinds import TypedDict
 from pbnscore.errors import TOO_MANY, Problem, TooManyProblems, UsebioError, check_data
 from pbnscore.model import Event, ScoredEvent, check_event
 from pbnscore.usebio._read_checks import strict_read_warnings, tree_problems

@@ -21,8 +21,8 @@ from typing import Protocol, TypeVar, cast
 
 from lxml import etree
 
+from pbnscore._kinds import NamedTuple
 from pbnscore._patterns import compiled_later
-from pbnscore._records import NamedTuple
 from pbnscore.errors import UsebioError
 from pbnscore.model import Contract, Direction, Outcome, Play, Player, ResultColumns, check_play
 from pbnscore.usebio._read_write_intake import ascii_itself, sourceline

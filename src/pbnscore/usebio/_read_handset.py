@@ -15,8 +15,9 @@ from collections.abc import Iterable
 
 from lxml import etree
 
+from pbnscore._kinds import NamedTuple
 from pbnscore._patterns import compiled_later
-from pbnscore._records import NamedTuple, attrs
+from pbnscore._records import attrs
 from pbnscore.model import Board, Deal, Holding, LaterDeal, Seat, Session, Vulnerability
 from pbnscore.usebio._read_write_intake import ascii_itself
 from pbnscore.usebio._read_write_spellings import (
