@@ -506,22 +506,31 @@ def frozen(
     return define(maybe_cls, frozen=True, slots=slots, kw_only=kw_only, cache_hash=cache_hash)
 
 
-class _Spec:
-    """How a class was declared: enough to build attrs' view of it."""
+class _Spec(tuple):  # type: ignore[type-arg]
+    """How a class was declared: enough to build attrs' view of it (a
+    tuple: made without a call into Python)."""
 
-    __slots__ = ("annotations", "body", "given", "options")
+    __slots__ = ()
 
-    def __init__(
-        self,
-        options: dict[str, bool],
-        annotations: dict[str, Any],
-        given: dict[str, Any],
-        body: Mapping[str, Any],
-    ) -> None:
-        self.options = options  # the decorator's
-        self.annotations = annotations  # the class body's
-        self.given = given  # each field's definition
-        self.body = body  # the class body's namespace
+    @property
+    def options(self) -> dict[str, bool]:
+        """The decorator's options."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def annotations(self) -> dict[str, Any]:
+        """The class body's annotations."""
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def given(self) -> dict[str, Any]:
+        """Each field's definition."""
+        return self[2]  # type: ignore[no-any-return]
+
+    @property
+    def body(self) -> Mapping[str, Any]:
+        """The class body's namespace."""
+        return self[3]  # type: ignore[no-any-return]
 
 
 def _annotations(cls: type) -> dict[str, Any]:
@@ -672,6 +681,9 @@ class _Later:
         return found
 
 
+_BOOL = {bool}
+
+
 def _fingerprint(
     cls: type,
     annotations: Mapping[str, Any],
@@ -684,7 +696,7 @@ def _fingerprint(
     ``__attrs_post_init__``. Equal fingerprints, equal code (the module and
     qualified name being the kept entry's). None where one part has none."""
     switches = tuple(options.values())
-    if None in shapes or not all(s is True or s is False for s in switches):
+    if None in shapes or set(map(type, switches)) != _BOOL:
         return None
     bases = []
     for base in cls.__mro__[1:-1]:
@@ -718,17 +730,14 @@ def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: boo
     # The class body's namespace: a slotted class's first class is left as
     # written (its successor is a new class); a dict class is changed.
     body = cls.__dict__ if slots else dict(cls.__dict__)
-    made["__records_spec__"] = _Spec(options, dict(annotations), given, body)
-    views = [_AttrsView(name) for name in _VIEWED]
-    made.update(zip(_VIEWED, views, strict=True))
+    made["__records_spec__"] = _Spec((options, dict(annotations), given, body))
+    made.update(_VIEWS)
     own_names, names = layout[0], layout[1]
     base_names = {n for n in names if n not in own_names}
     if slots:
         built = _slotted(cls, made, names, base_names, frozen, cache_hash)
     else:
         built = _patched(cls, made, names, base_names)
-    for view in views:
-        view.cls = built
     return built
 
 
@@ -799,8 +808,11 @@ def _lay_out(
 def _given_along(cls: type, own: dict[str, Any]) -> dict[str, Any]:
     """What each field of ``cls`` was given, its bases' too (along the MRO,
     the freshest definition of a name kept, as :func:`_base_fields`)."""
+    bases = cls.__mro__[1:-1]
+    if not bases:
+        return own
     given: dict[str, Any] = {}
-    for base in reversed(cls.__mro__[1:-1]):
+    for base in reversed(bases):
         spec = base.__dict__.get("__records_spec__")
         if spec is not None:
             given.update(spec.given)
@@ -1071,7 +1083,9 @@ def _frozen_delattrs(self: object, name: str) -> None:
 def _getstate_setstate(
     names: tuple[str, ...], cache_hash: bool
 ) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any], None]]:
-    state_names = tuple(n for n in names if n != "__weakref__")
+    state_names = (
+        names if "__weakref__" not in names else tuple(n for n in names if n != "__weakref__")
+    )
 
     def __getstate__(self: Any) -> dict[str, Any]:
         """Automatically created by attrs."""
@@ -1109,6 +1123,9 @@ def _cached_getattr(
     return __getattr__
 
 
+_CLOSING = (FunctionType, classmethod, staticmethod, property)
+
+
 def _slotted(
     cls: _C,
     made: dict[str, Any],
@@ -1141,7 +1158,15 @@ def _slotted(
         and not weakref_inherited
     ):
         slot_names += ("__weakref__",)
-    cached = {n: v.func for n, v in cd.items() if isinstance(v, cached_property)}
+    # What the class body holds, by kind: most bodies hold no cached
+    # property, and only functions, class and static methods and
+    # properties hold closures.
+    kinds = set(map(type, cls.__dict__.values()))
+    cached = (
+        {n: v.func for n, v in cd.items() if isinstance(v, cached_property)}
+        if any(map(issubclass, kinds, itertools.repeat(cached_property)))
+        else {}
+    )
     functions: list[Any] = []
     if cached:
         annotations = _annotations(cls)
@@ -1159,17 +1184,29 @@ def _slotted(
         getattr_.__module__ = cls.__module__
         getattr_.__qualname__ = f"{cls.__qualname__}.__getattr__"
         cd["__getattr__"] = getattr_
-    own_slots = [n for n in slot_names if n not in base_names]
-    reused = {slot: descriptor for slot, descriptor in existing.items() if slot in own_slots}
-    own_slots = [n for n in own_slots if n not in reused]
-    cd.update(reused)
+    own_slots = [n for n in slot_names if n not in base_names] if base_names else list(slot_names)
+    if existing:
+        reused = {slot: descriptor for slot, descriptor in existing.items() if slot in own_slots}
+        own_slots = [n for n in own_slots if n not in reused]
+        cd.update(reused)
     if cache_hash:
         own_slots.append(_HASH_CACHE_FIELD)
     cd["__slots__"] = tuple(own_slots)
     cd["__qualname__"] = cls.__qualname__
     built: _C = type(cls)(cls.__name__, cls.__bases__, cd)
-    # A method naming __class__ (or calling super()) holds the class it was
-    # written in: the new one now.
+    _move_closures(cls, built, kinds, functions)
+    return built
+
+
+def _move_closures(cls: type, built: type, kinds: set[type], functions: list[Any]) -> None:
+    """A method naming __class__ (or calling super()) holds the class it
+    was written in: the new one ``built`` now."""
+    if (
+        not functions
+        and kinds.isdisjoint(_CLOSING)
+        and not any(map(issubclass, kinds, itertools.repeat(_CLOSING)))
+    ):
+        return
     for item in itertools.chain(cls.__dict__.values(), functions):
         if type(item) is FunctionType:
             cells = item.__closure__
@@ -1186,7 +1223,6 @@ def _slotted(
                 continue
             if match:
                 cell.cell_contents = built
-    return built
 
 
 def _patched(cls: _C, made: dict[str, Any], names: tuple[str, ...], base_names: set[str]) -> _C:
@@ -1207,18 +1243,18 @@ def _patched(cls: _C, made: dict[str, Any], names: tuple[str, ...], base_names: 
 
 
 class _AttrsView:
-    """``__attrs_attrs__`` (and ``__attrs_props__``) of a class: attrs' own,
-    made when first read by building the class's definition with attrs."""
+    """``__attrs_attrs__`` (or ``__attrs_props__``) of every record class:
+    attrs' own, made when first read by building the class's definition
+    with attrs, then the class's own."""
 
-    __slots__ = ("cls", "name")
+    __slots__ = ("name",)
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.cls: type | None = None
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
-        cls = self.cls
-        assert cls is not None
+        found = type(instance) if owner is None else owner
+        cls = next(k for k in found.__mro__ if k.__dict__.get(self.name) is self)
         shadow = _shadow(cls)
         for name in _VIEWED:
             if name in shadow.__dict__:
@@ -1229,6 +1265,7 @@ class _AttrsView:
 
 
 _VIEWED = ("__attrs_attrs__", "__attrs_props__")
+_VIEWS = {name: _AttrsView(name) for name in _VIEWED}
 _shadows: dict[type, type] = {}
 
 
