@@ -88,6 +88,12 @@ def seat_problems(problems: list[Problem]) -> list[tuple[str, int | None]]:
 @given(listed, st.lists(lines, min_size=1, max_size=4))
 @example([("1", Direction.NS)], [[("1", "1"), ("1", "2")], [("1234567890", None)]])
 @example([], [[("1", "1"), ("1", "1")]])
+# Every pair met on an earlier board (their keys known): the later board's
+# keys are compared in bulk, and a pair twice is still said.
+@example(
+    [("1", Direction.NS), ("2", Direction.EW), ("3", None)],
+    [[("1", "2"), ("3", "3")], [("1", "2"), ("1", "2")], [("3", "2"), ("1", "3")]],
+)
 def test_seat_checks_match_every_line_worked_out(
     pairs: list[tuple[str, Direction | None]], boards: list[Lines]
 ) -> None:

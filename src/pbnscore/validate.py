@@ -47,6 +47,7 @@ from pbnscore.model import (
     Adjusted,
     AdjustedKind,
     Board,
+    Contract,
     Direction,
     Event,
     EventKind,
@@ -56,6 +57,7 @@ from pbnscore.model import (
     ParticipantKind,
     Play,
     ResultColumns,
+    Seat,
     Section,
     Session,
     Vulnerability,
@@ -299,8 +301,9 @@ class _Seats:
 
     def __init__(self, key: SeatKey) -> None:
         self.key = key
-        self.ns: dict[str, tuple[str, ...] | None] = {}
-        self.ew: dict[str, tuple[str, ...] | None] = {}
+        # (Keyed by a line's pair, which may be None: never stored, never found.)
+        self.ns: dict[str | None, tuple[str, ...] | None] = {}
+        self.ew: dict[str | None, tuple[str, ...] | None] = {}
 
     def verdict(self, pair: str, sat: Direction) -> tuple[str, ...] | None:
         return _LONG if LONG_NUMBER_RE.search(pair) else self.key(pair, sat)
@@ -359,11 +362,20 @@ class _Checker:
         for at, play in enumerate(columns.plays):
             found = known.get(id(play))
             if found is None:
-                found = known[id(play)] = tuple(_play_problems(play, vulnerability))
+                found = known[id(play)] = _play_problems_of(play, vulnerability)
             for message in found:
                 self.add(f"{label}: {message}", columns.lines[at], SCORED)
 
     def _seats(self, label: str, columns: ResultColumns, seat: _Seats) -> None:
+        # As a rule every pair of a board is a participant met on an earlier
+        # board, and none is in two results: each side's keys looked up in
+        # bulk and compared in a set; anything else, line by line.
+        # (A line with no pair, a None, finds None: the line-by-line way.)
+        keys = [*map(seat.ns.get, columns.ns), *map(seat.ew.get, columns.ew)]
+        if None in keys or _LONG in keys or not all(keys) or len(set(keys)) != len(keys):
+            self._seats_each(label, columns, seat)
+
+    def _seats_each(self, label: str, columns: ResultColumns, seat: _Seats) -> None:
         taken: set[tuple[str, ...]] = set()
         # Each line's NS pair, then its EW pair.
         sides = ((columns.ns, seat.ns, Direction.NS), (columns.ew, seat.ew, Direction.EW))
@@ -476,6 +488,44 @@ def _numbers(numbers: Collection[int]) -> str:
         return ", ".join(str(number) for number in sorted(numbers))
     shown = ", ".join(str(number) for number in heapq.nsmallest(SHOWN_NUMBERS, numbers))
     return f"{shown} and {len(numbers) - SHOWN_NUMBERS} more"
+
+
+def _play_problems_of(play: Play, vulnerability: Vulnerability) -> tuple[str, ...]:
+    """:func:`_play_problems`, as a rule none: a contract played, no
+    artificial score, and the score Law 77 gives it (:func:`law_77_score`)."""
+    contract, declarer, tricks = play.contract, play.declarer, play.tricks
+    if (
+        play.adjusted is None
+        and play.outcome is Outcome.PLAYED
+        and contract is not None
+        and declarer is not None
+        and tricks is not None
+        and play.score is not None
+        and law_77_score(contract, declarer, tricks, vulnerability) == play.score
+    ):
+        return ()
+    return tuple(_play_problems(play, vulnerability))
+
+
+# Each NS score Law 77 gives, by what it depends on as numbers (the level,
+# each enum member's id: an enum's hash is a Python call; whether declarer
+# is vulnerable, the tricks), each worked out once a process by ns_score.
+_LAW_77_SCORES: dict[tuple[int, int, int, bool, bool, int], int] = {}
+
+
+def law_77_score(
+    contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability
+) -> int:
+    """:func:`pbnscore.bridge.ns_score` of a contract played, looked up."""
+    ns = declarer is Seat.N or declarer is Seat.S
+    vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is (
+        Vulnerability.NS if ns else Vulnerability.EW
+    )
+    key = (contract.level, id(contract.strain), id(contract.risk), ns, vulnerable, tricks)
+    score = _LAW_77_SCORES.get(key)
+    if score is None:
+        score = _LAW_77_SCORES[key] = ns_score(contract, declarer, tricks, vulnerability)
+    return score
 
 
 def _play_problems(play: Play, vulnerability: Vulnerability) -> Iterator[str]:
