@@ -9,10 +9,13 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import pbnscore
 from pbnscore.errors import Problem
 from pbnscore.model import Board, Deal, Seat
+from pbnscore.pbn import _read_write_deal
 from pbnscore.pbn._read_write_deal import UnreadableDeal, deal_text, read_deal
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -83,6 +86,78 @@ def test_a_deal_not_given_is_none(text: str) -> None:
 def test_unreadable_deals_are_refused(text: str) -> None:
     with pytest.raises(UnreadableDeal):
         read_deal(text)
+
+
+def _deal_read(text: str) -> tuple[object, Seat | None]:
+    """read_deal's deal (or its refusal) and the seat it is listed from."""
+    try:
+        deal = read_deal.__wrapped__(text)
+    except UnreadableDeal:
+        return "refused", None
+    return deal, None if deal is None else deal.listed_from
+
+
+def _dealt(order: list[int], seat: str) -> str:
+    """The deal of a shuffled pack, as files write it, listed from ``seat``."""
+    ranks = "AKQJT98765432"
+    hands = [sorted(order[hand * 13 : hand * 13 + 13]) for hand in range(4)]
+    return f"{seat}:" + " ".join(
+        ".".join("".join(ranks[c % 13] for c in hand if c // 13 == suit) for suit in range(4))
+        for hand in hands
+    )
+
+
+_SUITS = st.one_of(
+    st.sets(st.sampled_from("AKQJT98765432"), max_size=6).map(
+        lambda cards: "".join(sorted(cards, key="AKQJT98765432".index))
+    ),
+    st.text(alphabet="AKQJT98765432", max_size=3),
+)
+_HANDS = st.lists(st.lists(_SUITS, min_size=4, max_size=4).map(".".join), min_size=4, max_size=4)
+_DEALS = st.one_of(
+    st.builds(_dealt, st.permutations(range(52)), st.sampled_from("NESW")),
+    st.builds(lambda seat, hands: f"{seat}:" + " ".join(hands), st.sampled_from("NESWn"), _HANDS),
+    st.builds(
+        lambda deal, at, text: deal[:at] + text + deal[at + 1 :],
+        st.builds(_dealt, st.permutations(range(52)), st.sampled_from("NESW")),
+        st.integers(0, 68),
+        st.sampled_from(["", "  ", "-", "x", "A", "2", ".", "10"]),
+    ),
+)
+
+
+@given(_DEALS)
+@example("E:KQT2.AT.J6542.85 J3.Q8643.Q873.A KJ94.-.T9.QT9642 A8765.KJ972.AK.J7")
+@example("W:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+@example("N:AKQJT98765432.A.. .KQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")  # 14 cards
+@example("N:A.K.Q.J A.2.3.4 5.6.7.8 9.T.J.Q")  # the ace of spades twice
+def test_a_deal_as_files_write_it_is_read_at_once_as_step_by_step(text: str) -> None:
+    """A deal that one match reads (_plain_deal) is the deal read_deal's
+    steps read of it, listed from the same seat, the slow obvious
+    reference; one the steps refuse (a card twice, fourteen cards) is
+    never read at once."""
+    quick = _read_write_deal._plain_deal(text)
+    original = _read_write_deal._plain_deal
+    try:
+        _read_write_deal._plain_deal = lambda text: None
+        reference = _deal_read(text)
+    finally:
+        _read_write_deal._plain_deal = original
+    if quick is not None:
+        assert (quick, quick.listed_from) == reference
+        assert _deal_read(text) == reference
+
+
+def test_real_deals_are_read_at_once() -> None:
+    """Every deal of the PBN fixtures' that reads is read by one match."""
+    texts = {
+        m[1]
+        for path in FIXTURES.rglob("*.pbn")
+        for m in re.finditer(r'\[Deal "([^"]*)"\]', path.read_text("latin-1"))
+    }
+    read = [text for text in texts if _deal_read(text)[1] is not None]
+    assert len(read) > 50
+    assert [text for text in read if _read_write_deal._plain_deal(text) is None] == []
 
 
 def test_an_unreadable_deal_is_left_out_with_a_warning() -> None:

@@ -135,11 +135,11 @@ def test_rows_that_spell_one_play_make_it_once(monkeypatch: pytest.MonkeyPatch) 
     """Four rows of one contract, result, score and percentage, with their
     own pairs, tables and leads: the play is made once; each result keeps
     its own pairs, table, lead and line."""
-    # each spelling is looked up once among the cells read before (then,
-    # where they were not, read by to_play), in a process that has made
-    # no play yet
+    # each spelling is made once (quick_play; where it is not a row as
+    # most are, from the cells read before or by to_play), in a process
+    # that has made no play yet
     monkeypatch.setattr(_read_score_table, "PLAYS", {})
-    calls = _counted(monkeypatch, _read_score_table, "kept_play")
+    calls = _counted(monkeypatch, _read_score_table, "quick_play")
     rows = [
         "1 1 11 4S N 10 HK 420 60",
         "2 2 12 4S N 10 SA 420 60",
@@ -249,6 +249,55 @@ def test_a_play_made_from_cells_read_before_is_to_plays(
         assert any(percents) and entry.score is None
     else:
         assert kept == play
+
+
+_ROW_CELLS = st.tuples(
+    st.sampled_from(["4S", "3NT", "3N", "4sx", "7C**", " 4S", "Pass", "-", "", "?", "4Q", None]),
+    st.sampled_from(["N", "e", "S", "W", "^S", " N", "-", "", "Q", None]),
+    st.sampled_from(["0", "7", "10", "13", "14", "07", "^8", "=", "+1", "-2", "-", "", "x", None]),
+    st.sampled_from(["420", "+420", "-50", "0", "-0", "A+", "^60", "60%", "-", "", "x", None]),
+    st.sampled_from(["-420", "50", "0", "-0", "420", "A-", "-", "", "1234567890", None]),
+)
+
+
+@given(
+    cells=_ROW_CELLS,
+    percents=st.sampled_from([(None, None), ("60", "40"), ("^60", ""), ("", ""), ("-", "-")]),
+    lead=st.sampled_from(["HK", "-", "", "?", None]),
+    vulnerability=st.sampled_from(list(Vulnerability)),
+)
+@example(cells=("4S", "N", "10", None, None), percents=(None, None), lead="HK",
+         vulnerability=Vulnerability.NS)  # fmt: skip
+@example(cells=("3NT", "W", "7", "0", "0"), percents=(None, None), lead=None,
+         vulnerability=Vulnerability.BOTH)  # fmt: skip
+def test_a_row_played_as_most_are_is_made_as_to_play_makes_it(
+    cells: tuple[str | None, str | None, str | None, str | None, str | None],
+    percents: tuple[str | None, str | None],
+    lead: str | None,
+    vulnerability: Vulnerability,
+) -> None:
+    """quick_play's play of a ScoreTable row is the play row_entry and
+    to_play make of it, the slow obvious reference, which reports nothing
+    of it; a row it does not make (None) is every other: passed out,
+    adjusted, not played, tricks not a plain 0..13, a cell that reports."""
+    problems: list[str] = []
+
+    def report(message: str, line: int | None, severity: str = "error") -> None:
+        problems.append(message)
+
+    entry = _read_score_table.row_entry(1, (*cells, *percents, lead), report)
+    play = _read_result.to_play(entry, vulnerability, report)
+    quick = _read_result.quick_play(cells, percents, lead, vulnerability)
+    if quick is not None:
+        assert not problems
+        assert quick == play
+        assert [type(field) for field in quick] == [type(field) for field in play]
+    else:
+        plain = cells[1] in tuple("NESWnesw") and cells[2] in [str(n) for n in range(14)]
+        both = cells[3] not in (None, "", "-", "?") and cells[4] not in (None, "", "-", "?")
+        played = play.outcome is Outcome.PLAYED and play.contract is not None
+        # a row it leaves is not played as most are, or is scored on both sides
+        assert problems or not plain or not played or both
 
 
 _ELEMENTS = st.sampled_from(
@@ -387,6 +436,43 @@ def test_every_file_reads_as_without_the_bulk_paths(
     assert _read(data, path.name) == fast
 
 
+@pytest.mark.parametrize("path", PBN_FILES, ids=[path.name for path in PBN_FILES])
+def test_every_file_reads_as_without_the_quick_plays(
+    monkeypatch: pytest.MonkeyPatch, path: Path
+) -> None:
+    """Every PBN fixture and sample reads to the same event, and checks to
+    the same problems, with each ScoreTable row's play made at once where
+    it is played as most are (quick_play, no play kept from an earlier
+    read) and with every play made by row_entry and to_play."""
+    data = path.read_bytes()
+    monkeypatch.setattr(_read_score_table, "PLAYS", {})
+    quick = _read(data, path.name)
+    monkeypatch.setattr(_read_score_table, "quick_play", lambda *cells: None)
+    monkeypatch.setattr(_read_score_table, "kept_play", lambda *cells: None)
+    monkeypatch.setattr(_read_score_table, "PLAYS", _ForgettingPlays())
+    assert _read(data, path.name) == quick
+
+
+def test_real_rows_take_the_quick_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick path is the one real rows take: most of the plays the
+    fixtures' and samples' ScoreTables make, with none kept, are made by
+    quick_play."""
+    made: list[bool] = []
+    quick_play = _read_result.quick_play
+
+    def counted(*args: Any) -> Any:
+        play = quick_play(*args)
+        made.append(play is not None)
+        return play
+
+    monkeypatch.setattr(_read_score_table, "quick_play", counted)
+    for path in PBN_FILES:
+        monkeypatch.setattr(_read_score_table, "PLAYS", {})
+        with contextlib.suppress(errors.PbnscoreError):
+            pbn.loads(path.read_bytes(), source=path.name)
+    assert made.count(True) > 0.8 * len(made) > 400
+
+
 def test_real_tables_take_the_bulk_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bulk paths are the ones real files take: most of the tables
     and runs of the fixtures and samples are split and found in bulk."""
@@ -416,6 +502,13 @@ class _Forgetting(dict[Any, Any]):
 
     def __setitem__(self, key: Any, value: Any) -> None:
         pass
+
+
+class _ForgettingPlays(dict[Any, Any]):
+    """A ScoreTable's PLAYS that keeps nothing: every row's play made from its row."""
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return _Forgetting()
 
 
 _GAME_TAGS = st.fixed_dictionaries(

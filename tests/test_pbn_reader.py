@@ -988,13 +988,13 @@ def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.Monke
     from pbnscore.pbn import _read_write_deal
 
     calls: list[str] = []
-    real = _read_write_deal._hand
+    real = _read_write_deal._plain_deal
 
-    def counted(part: str) -> object:
-        calls.append(part)
-        return real(part)
+    def counted(text: str) -> object:
+        calls.append(text)
+        return real(text)
 
-    monkeypatch.setattr(_read_write_deal, "_hand", counted)
+    monkeypatch.setattr(_read_write_deal, "_plain_deal", counted)
     _read_write_deal.read_deal.cache_clear()
     deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     game = (
@@ -1007,4 +1007,4 @@ def test_a_deal_repeated_by_every_table_is_parsed_once(monkeypatch: pytest.Monke
     )
     event = pbn.loads(text)
     assert board_of(event).analysis is not None
-    assert len(calls) == 4  # its four hands, once
+    assert len(calls) == 1  # once, by one match

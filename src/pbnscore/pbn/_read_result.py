@@ -16,6 +16,7 @@ from typing import NamedTuple, Protocol, cast
 from pbnscore.bridge import (
     RELATIVE_TRICKS_RE,
     ContractError,
+    duplicate_score,
     ns_score,
     parse_contract,
     parse_seat,
@@ -359,6 +360,104 @@ def kept_play(
             None,
         )
     )
+
+
+# -- a row played as most are, at once --------------------------------------------
+
+# Declarers and trick counts as rows write them most (a seat letter, 0..13):
+# what _declarer and _tricks read of them, by a dict look-up.
+_PLAIN_SEATS: dict[str | None, Seat] = {seat.value: seat for seat in Seat}
+_PLAIN_SEATS |= {seat.value.lower(): seat for seat in Seat}
+_PLAIN_TRICKS: dict[str | None, int] = {str(count): count for count in range(14)}
+# The contract bid each Contract text spells (None: a pass-out's, or no
+# contract that parses; those rows are read by to_play), and declarer's
+# score of a contract text at a vulnerability and a trick count.
+_BIDS: dict[str, Contract | None] = {}
+_DECLARER_SCORES: dict[tuple[str, bool, int], int] = {}
+_ODD = object()
+
+
+def quick_play(
+    cells: tuple[str | None, str | None, str | None, str | None, str | None],
+    percents: tuple[str | None, ...],
+    lead: str | None,
+    vulnerability: Vulnerability,
+) -> Play | None:
+    """The play :func:`to_play` makes of a ScoreTable row's Contract,
+    Declarer, Result, Score_NS and Score_EW ``cells`` (its Percentage cells
+    ``percents``, its ``lead``) where the row is as most are: a contract bid
+    (not passed out), a seat letter, 0..13 tricks as a plain number, and
+    either a whole-number score on one side or both (NS's the negative of
+    EW's), or no score and no percentage (then the contract's, Law 77).
+    Made at once, without an Entry and the general path's steps (a file
+    whose plays are all different makes one per row). None for any other
+    row: :func:`to_play` reads it, and reports what it finds."""
+    contract, declarer, result, score_ns, score_ew = cells
+    seat = _PLAIN_SEATS.get(declarer)
+    tricks = _PLAIN_TRICKS.get(result)
+    if seat is None or tricks is None or contract is None:
+        return None
+    bid = _BIDS.get(contract, _ODD)
+    if bid is _ODD:
+        bid = _bid(contract)
+    if bid is None:
+        return None
+    ns, ew = _plain_score(score_ns), _plain_score(score_ew)
+    if ns is _ODD or ew is _ODD:
+        return None
+    if ns is None and ew is None:
+        if any(percents):  # "^60": an artificial score (row_entry)
+            return None
+        ns_side = seat is Seat.N or seat is Seat.S
+        vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is (
+            Vulnerability.NS if ns_side else Vulnerability.EW
+        )
+        key = (contract, vulnerable, tricks)
+        score = _DECLARER_SCORES.get(key)
+        if score is None:
+            score = duplicate_score(cast("Contract", bid), vulnerable, tricks)
+            if len(_DECLARER_SCORES) < _PARSED_KEPT:
+                _DECLARER_SCORES[key] = score
+        if not ns_side:
+            score = -score
+    elif ns is None:
+        score = -cast("int", ew)
+    elif ew is None or ew == -cast("int", ns):
+        score = cast("int", ns)
+    else:  # each side its own score: a split score (_table_score)
+        return None
+    return Play._make(
+        (
+            Outcome.PLAYED,
+            score,
+            bid,
+            contract,
+            seat,
+            None if lead in EMPTY else lead,
+            tricks,
+            None,
+        )
+    )
+
+
+def _bid(text: str) -> Contract | None:
+    """The contract bid ``text`` spells, kept; None where it spells none
+    (a pass-out, no contract, a contract that does not parse)."""
+    try:
+        bid = None if text in EMPTY else parse_contract(text)
+    except ContractError:
+        bid = None
+    if len(_BIDS) < _PARSED_KEPT:
+        _BIDS[text] = bid
+    return bid
+
+
+def _plain_score(text: str | None) -> object:
+    """A score cell's whole number; None where it is empty; _ODD for
+    anything else (an artificial score, a cell that is no score)."""
+    if text is None or text in EMPTY:
+        return None
+    return int(text) if NUMBER_RE.fullmatch(text) else _ODD
 
 
 def to_result(

@@ -32,6 +32,7 @@ from pbnscore.pbn._read_result import (
     artificial,
     kept_play,
     percentages,
+    quick_play,
     table_score,
     to_play,
 )
@@ -205,10 +206,11 @@ def _play(
         return play
     percents = key[5:7] if len(key) == len(PLAY_COLUMNS) + 2 else (None, None)
     contract, declarer, result, score_ns, score_ew = key[:5]
-    kept = kept_play(
-        (contract, declarer, result, score_ns, score_ew), percents, lead, vulnerability
+    cells = (contract, declarer, result, score_ns, score_ew)
+    kept = quick_play(cells, percents, lead, vulnerability) or kept_play(
+        cells, percents, lead, vulnerability
     )
-    if kept is not None:  # its cells were read before, without a problem
+    if kept is not None:  # a row as most are, or its cells read before without a problem
         known[key] = known[key[:-1]] = kept
         return kept
     noting = Noting(report)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import cast
 
 from pbnscore.hands import RANKS
 from pbnscore.model import Deal, Holding, Seat
@@ -21,6 +22,12 @@ _TEN_RE = re.compile("10")
 _IN_ORDER_RE = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")  # as files write a suit: no sort needed
 _CARDS_RE = re.compile(f"[{RANKS}]*")
 _UNKNOWN = ("", "?")  # §3.1: "?" for a value not known
+# A deal as files write it: an upper-case first seat, then four hands of
+# four suits, each suit's cards in rank order, one space between hands.
+_SUIT = "(A?K?Q?J?T?9?8?7?6?5?4?3?2?)"
+_PLAIN_HAND = r"\.".join([_SUIT] * 4)
+_PLAIN_DEAL_RE = re.compile(f"([NESW]):{_PLAIN_HAND} {_PLAIN_HAND} {_PLAIN_HAND} {_PLAIN_HAND}")
+_SEATS = {seat.value: seat for seat in Seat}
 
 
 class UnreadableDeal(ValueError):
@@ -33,6 +40,9 @@ def read_deal(text: str) -> Deal | None:
     """The hands of a PBN deal; None where it gives none (``""``, ``"?"``,
     every hand ``-``). Remembered: every table's game repeats its board's
     deal. Raises :class:`UnreadableDeal`."""
+    plain = _plain_deal(text)
+    if plain is not None:
+        return plain
     if text.strip() in _UNKNOWN:
         return None
     found = _DEAL_RE.fullmatch(text)
@@ -53,6 +63,26 @@ def read_deal(text: str) -> Deal | None:
         if len(set(cards)) != len(cards):
             raise UnreadableDeal(text)
     north, east, south, west = hands
+    return Deal(north, east, south, west, listed_from=first)
+
+
+def _plain_deal(text: str) -> Deal | None:
+    """:func:`read_deal`'s deal of ``text`` where it is a deal as files
+    write it (``_PLAIN_DEAL_RE``) whose hands hold 13 cards at most and
+    no card twice, read by one match; None for any other text, which
+    read_deal reads step by step."""
+    found = _PLAIN_DEAL_RE.fullmatch(text)
+    if found is None or max(map(len, text[2:].split(" "))) > 16:  # 13 cards, 3 dots
+        return None
+    cards: tuple[str, ...] = found.groups()
+    hands = cast("list[Holding]", [cards[1:5], cards[5:9], cards[9:13], cards[13:17]])
+    for suit in range(4):  # no card in two hands
+        held = "".join([hand[suit] for hand in hands])
+        if len(set(held)) != len(held):
+            return None
+    first = _SEATS[cards[0]]
+    start = _CLOCKWISE.index(first)
+    north, east, south, west = hands[-start:] + hands[:-start] if start else hands
     return Deal(north, east, south, west, listed_from=first)
 
 
