@@ -365,21 +365,28 @@ def kept_play(
 # -- a row played as most are, at once --------------------------------------------
 
 # Declarers and trick counts as rows write them most (a seat letter, 0..13):
-# what _declarer and _tricks read of them, by a dict look-up.
-_PLAIN_SEATS: dict[str | None, Seat] = {seat.value: seat for seat in Seat}
-_PLAIN_SEATS |= {seat.value.lower(): seat for seat in Seat}
+# what _declarer and _tricks read of them, by a dict look-up; a seat with
+# whether it sits North-South.
+_PLAIN_SEATS: dict[str | None, tuple[Seat, bool]] = {
+    spelling: (seat, seat is Seat.N or seat is Seat.S)
+    for seat in Seat
+    for spelling in (seat.value, seat.value.lower())
+}
 _PLAIN_TRICKS: dict[str | None, int] = {str(count): count for count in range(14)}
 # The contract bid each Contract text spells (None: a pass-out's, or no
 # contract that parses; those rows are read by to_play), and declarer's
-# score of a contract text at a vulnerability and a trick count.
+# score of a contract text, vulnerable or not, at a trick count.
 _BIDS: dict[str, Contract | None] = {}
 _DECLARER_SCORES: dict[tuple[str, bool, int], int] = {}
 _ODD = object()
+# Members as module names: an Enum class's attribute costs a Python-level
+# __getattr__ hook (EnumType's) on each look-up, a module name does not.
+_PLAYED, _BOTH, _NS, _EW = Outcome.PLAYED, Vulnerability.BOTH, Vulnerability.NS, Vulnerability.EW
 
 
 def quick_play(
     cells: tuple[str | None, str | None, str | None, str | None, str | None],
-    percents: tuple[str | None, ...],
+    percents: tuple[str | None, str | None],
     lead: str | None,
     vulnerability: Vulnerability,
 ) -> Play | None:
@@ -393,9 +400,9 @@ def quick_play(
     whose plays are all different makes one per row). None for any other
     row: :func:`to_play` reads it, and reports what it finds."""
     contract, declarer, result, score_ns, score_ew = cells
-    seat = _PLAIN_SEATS.get(declarer)
+    seated = _PLAIN_SEATS.get(declarer)
     tricks = _PLAIN_TRICKS.get(result)
-    if seat is None or tricks is None or contract is None:
+    if seated is None or tricks is None or contract is None:
         return None
     bid = _BIDS.get(contract, _ODD)
     if bid is _ODD:
@@ -406,12 +413,10 @@ def quick_play(
     if ns is _ODD or ew is _ODD:
         return None
     if ns is None and ew is None:
-        if any(percents):  # "^60": an artificial score (row_entry)
+        if percents[0] or percents[1]:  # "^60": an artificial score (row_entry)
             return None
-        ns_side = seat is Seat.N or seat is Seat.S
-        vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is (
-            Vulnerability.NS if ns_side else Vulnerability.EW
-        )
+        ns_side = seated[1]
+        vulnerable = vulnerability is _BOTH or vulnerability is (_NS if ns_side else _EW)
         key = (contract, vulnerable, tricks)
         score = _DECLARER_SCORES.get(key)
         if score is None:
@@ -427,16 +432,7 @@ def quick_play(
     else:  # each side its own score: a split score (_table_score)
         return None
     return Play._make(
-        (
-            Outcome.PLAYED,
-            score,
-            bid,
-            contract,
-            seat,
-            None if lead in EMPTY else lead,
-            tricks,
-            None,
-        )
+        (_PLAYED, score, bid, contract, seated[0], None if lead in EMPTY else lead, tricks, None)
     )
 
 

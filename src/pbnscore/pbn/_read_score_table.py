@@ -198,26 +198,31 @@ def _play(
     yet: another lead's play with this lead (the lead is never reported),
     else made from the row, and kept (by key, and without the lead) where
     nothing was reported."""
-    same = known.get(key[:-1])
+    unled = key[:-1]
+    same = known.get(unled)
     lead = key[-1]
     if same is not None:
         play = Play._make((*same[:5], None if lead is None or lead in EMPTY else lead, *same[6:]))
         known[key] = play
         return play
-    percents = key[5:7] if len(key) == len(PLAY_COLUMNS) + 2 else (None, None)
-    contract, declarer, result, score_ns, score_ew = key[:5]
+    if len(key) == len(PLAY_COLUMNS):
+        contract, declarer, result, score_ns, score_ew, _ = key
+        percents: tuple[str | None, str | None] = (None, None)
+    else:
+        contract, declarer, result, score_ns, score_ew, percent_ns, percent_ew, _ = key
+        percents = (percent_ns, percent_ew)
     cells = (contract, declarer, result, score_ns, score_ew)
     kept = quick_play(cells, percents, lead, vulnerability) or kept_play(
         cells, percents, lead, vulnerability
     )
     if kept is not None:  # a row as most are, or its cells read before without a problem
-        known[key] = known[key[:-1]] = kept
+        known[key] = known[unled] = kept
         return kept
     noting = Noting(report)
-    entry = row_entry(line, (*key[:5], *percents, lead), noting)
+    entry = row_entry(line, (*cells, *percents, lead), noting)
     play = to_play(entry, vulnerability, noting)
     if not noting.called:
-        known[key] = known[key[:-1]] = play
+        known[key] = known[unled] = play
     return play
 
 

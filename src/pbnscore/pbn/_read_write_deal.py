@@ -23,8 +23,9 @@ _IN_ORDER_RE = re.compile("A?K?Q?J?T?9?8?7?6?5?4?3?2?")  # as files write a suit
 _CARDS_RE = re.compile(f"[{RANKS}]*")
 _UNKNOWN = ("", "?")  # §3.1: "?" for a value not known
 # A deal as files write it: an upper-case first seat, then four hands of
-# four suits, each suit's cards in rank order, one space between hands.
-_SUIT = "(A?K?Q?J?T?9?8?7?6?5?4?3?2?)"
+# four suits, each suit's cards in rank order, one space between hands
+# (possessive: sre backtracks into none of it, half the instructions).
+_SUIT = "(A?+K?+Q?+J?+T?+9?+8?+7?+6?+5?+4?+3?+2?+)"
 _PLAIN_HAND = r"\.".join([_SUIT] * 4)
 _PLAIN_DEAL_RE = re.compile(f"([NESW]):{_PLAIN_HAND} {_PLAIN_HAND} {_PLAIN_HAND} {_PLAIN_HAND}")
 _SEATS = {seat.value: seat for seat in Seat}
@@ -75,15 +76,15 @@ def _plain_deal(text: str) -> Deal | None:
     if found is None or max(map(len, text[2:].split(" "))) > 16:  # 13 cards, 3 dots
         return None
     cards: tuple[str, ...] = found.groups()
-    hands = cast("list[Holding]", [cards[1:5], cards[5:9], cards[9:13], cards[13:17]])
-    for suit in range(4):  # no card in two hands
-        held = "".join([hand[suit] for hand in hands])
+    for suit in range(1, 5):  # no card in two hands (cards[suit::4]: the suit of each)
+        held = "".join(cards[suit::4])
         if len(set(held)) != len(held):
             return None
+    hands = cast("list[Holding]", [cards[1:5], cards[5:9], cards[9:13], cards[13:17]])
     first = _SEATS[cards[0]]
     start = _CLOCKWISE.index(first)
     north, east, south, west = hands[-start:] + hands[:-start] if start else hands
-    return Deal(north, east, south, west, listed_from=first)
+    return Deal(north, east, south, west, first)
 
 
 def _hand(part: str) -> Holding:
