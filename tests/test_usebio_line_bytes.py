@@ -92,7 +92,8 @@ TEXTS = {
     "SCORE": "420",
     "DIRECTION": "NS",
     "N_PLAYER_NUMBER": "7",
-    "NS_MATCH_POINTS": "3",  # a field the reader does not read
+    "NS_MATCH_POINTS": "3",  # fields the reader does not read
+    "NOTES": "x",
 }
 FIELD = st.tuples(st.sampled_from(sorted(TEXTS)), st.sampled_from(sorted(FORMS)))
 
@@ -111,7 +112,7 @@ def document_of(lines: list[list[tuple[str, str]]], encoding: str, start_tag: st
     return text.encode(encoding)
 
 
-PLAIN_LINE = [(tag, "plain") for tag in TEXTS]
+PLAIN_LINE = [(tag, "plain") for tag in TEXTS if tag != "NOTES"]
 
 
 @settings(max_examples=400, deadline=None)
@@ -146,6 +147,32 @@ def test_plain_lines_of_one_shape_take_the_bytes_path() -> None:
         by_bytes, by_xpath = both_paths(document_of(lines, encoding, "<TRAVELLER_LINE>"))
         assert by_bytes is not None
         assert by_bytes == by_xpath
+
+
+def test_a_first_line_that_lacks_fields_takes_the_next_lines_shape() -> None:
+    """The first line adjusted (no contract, lead or tricks), a later one
+    with a field no line before it has: the shape tried grows with each
+    line not matched, and the bytes path answers."""
+    notes = [*PLAIN_LINE[:7], ("NOTES", "plain"), *PLAIN_LINE[7:]]
+    lines = [[PLAIN_LINE[0], PLAIN_LINE[6]], PLAIN_LINE, PLAIN_LINE, notes]
+    by_bytes, by_xpath = both_paths(document_of(lines, "utf-8", "<TRAVELLER_LINE>"))
+    assert by_bytes is not None
+    assert by_bytes == by_xpath
+
+
+@pytest.mark.parametrize(
+    ("shape", "other", "merged"),
+    [
+        (("A", "D"), ("A", "B", "C", "D"), ("A", "B", "C", "D")),
+        (("B", "C"), ("A", "C", "D"), ("A", "B", "C", "D")),
+        (("A", "B"), ("B", "A"), ("A", "B")),
+        ((), ("A", "B", "A"), ("A", "B")),
+    ],
+)
+def test_a_shape_takes_the_fields_it_lacks_in_their_place(
+    shape: tuple[str, ...], other: tuple[str, ...], merged: tuple[str, ...]
+) -> None:
+    assert _read_columns._merged(shape, other) == merged
 
 
 WALKED = {

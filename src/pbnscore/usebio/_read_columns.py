@@ -17,7 +17,7 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from lxml import etree
 
@@ -332,38 +332,80 @@ def texts_by_bytes(
     end = document.rfind(_LINE_END.encode())
     if first < 0 or end < first:
         return None
-    section = document[first : end + len(_LINE_END)]
+    # Decoded where it lies (a copy of the lines' bytes costs as much again).
+    section = memoryview(document)[first : end + len(_LINE_END)]
     try:
-        if section.isascii():
-            text = section.decode("ascii")
-        elif codecs.lookup(encoding or "utf-8").name in ("utf-8", "iso8859-1"):
-            text = section.decode(encoding or "utf-8")
-        else:
-            return None  # a code page Python and libxml2 may read apart
-    except (LookupError, UnicodeDecodeError):
+        text = str(section, "ascii")
+    except UnicodeDecodeError:
+        try:
+            name = codecs.lookup(encoding or "utf-8").name
+            if name not in ("utf-8", "iso8859-1"):
+                return None  # a code page Python and libxml2 may read apart
+            text = str(section, name)
+        except (LookupError, UnicodeDecodeError):
+            return None
+    lines = _lines_found(text, count)
+    if lines is None:
         return None
-    shape = tuple(dict.fromkeys(_START_TAG.findall(text, 0, text.find(_LINE_END))))
-    pattern = _line_pattern(shape[1:])
-    found = pattern.findall(text)
-    if len(found) != count:
-        return None
-    tags = [tag for tag in shape[1:] if tag in _READ_TAGS]
+    shape, found = lines
+    tags = [tag for tag in shape if tag in _READ_TAGS]
     # findall gives each match's one group itself, or the match where none.
     columns: Iterable[Sequence[str]] = zip(*found, strict=True)
-    if pattern.groups <= 1:
-        columns = [found] if pattern.groups else []
+    if len(tags) <= 1:
+        columns = [found] if tags else []
     texts: dict[str, list[str] | None] = dict.fromkeys(_LINE_TAGS)
-    replaced = "&" in text or "\r" in text
     for tag, column in zip(tags, columns, strict=True):
         if not any(column):
             continue  # every line's field empty or missing: as _column reads it
-        if replaced and any(mark in "".join(column) for mark in "&\r"):
+        joined = "".join(column)
+        if "&" in joined or "\r" in joined:
             return None
-        texts[tag] = list(map(str.strip, column))
+        # Stripped as the walk strips (a text with no whitespace is itself).
+        plain = joined.isascii() and not any(space in joined for space in _SPACES)
+        texts[tag] = list(column) if plain else list(map(str.strip, column))
     return texts
 
 
 _READ_TAGS = frozenset(_LINE_TAGS)
+# What str.strip takes off an ASCII text (the control characters are no XML 1.0).
+_SPACES = " \t\n\x0b\x0c\x1c\x1d\x1e\x1f"
+# The patterns tried on one document: its first line's shape, then each
+# time the shape with the fields of the first line not matched.
+_SHAPE_TRIES = 3
+
+
+def _lines_found(text: str, count: int) -> tuple[tuple[str, ...], list[Any]] | None:
+    """The lines' shape (their fields in order) and its pattern's matches,
+    one a line; None where no shape tried matches every line."""
+    shape: tuple[str, ...] = ()
+    rest, start = text, 0  # the lines not matched, the first one's start
+    for _ in range(_SHAPE_TRIES):
+        line = rest[start : rest.find(_LINE_END, start)]
+        merged = _merged(shape, tuple(_START_TAG.findall(line))[1:])
+        if merged == shape:
+            return None  # the line not matched is not for want of a field
+        shape = merged
+        pattern = _line_pattern(shape)
+        found = pattern.findall(text)
+        if len(found) == count:
+            return shape, found
+        # The lines matched taken out, the first line left is one not matched.
+        rest = pattern.sub("", rest)
+        start = rest.find(_LINE_START)
+        if start < 0:
+            return None  # a line's start tag with an attribute
+    return None
+
+
+def _merged(shape: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, ...]:
+    """``shape`` with the fields of ``other`` it lacks, each after the
+    field before it in ``other`` (first where none is); a field twice, once."""
+    merged = list(shape)
+    for at, tag in enumerate(other):
+        if tag not in merged:
+            before = next((t for t in reversed(other[:at]) if t in merged), None)
+            merged.insert(0 if before is None else merged.index(before) + 1, tag)
+    return tuple(merged)
 
 
 @functools.lru_cache(maxsize=8)
