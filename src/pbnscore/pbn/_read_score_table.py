@@ -22,7 +22,7 @@ from operator import itemgetter
 from typing import TypeVar, cast
 
 from pbnscore._records import attrs
-from pbnscore.model import Direction, Play, ResultColumns, Vulnerability
+from pbnscore.model import Play, ResultColumns, Vulnerability
 from pbnscore.pbn._read_result import (
     EMPTY,
     Entry,
@@ -36,7 +36,7 @@ from pbnscore.pbn._read_result import (
     table_score,
     to_play,
 )
-from pbnscore.pbn._read_write_pairs import BoardNotes, SectionNotes
+from pbnscore.pbn._read_write_pairs import EW, NS, BoardNotes, SectionNotes
 from pbnscore.pbn._read_write_tables import Header, Rows
 
 # The elements a row's play is made from (see _keys); Lead last (see _play).
@@ -151,7 +151,7 @@ def _add(
     distinct = dict.fromkeys(sections)
     names = [
         (side, names[:count])
-        for side, key in ((Direction.NS, "Names_NS"), (Direction.EW, "Names_EW"))
+        for side, key in ((NS, "Names_NS"), (EW, "Names_EW"))
         if (names := columns.get(key)) is not None
     ]
     if len(distinct) == 1:
@@ -160,9 +160,7 @@ def _add(
         board.parts.append(ResultColumns(ns, ew, plays, tables=tables, lines=lines))
         for side, texts in names:
             # a pair's names are on every board it played: each spelling once
-            notes.names_from(
-                side, dict.fromkeys(zip(ns if side is Direction.NS else ew, texts, strict=True))
-            )
+            notes.names_from(side, dict.fromkeys(zip(ns if side is NS else ew, texts, strict=True)))
         return
     rows_of: dict[str | None, list[int]] = {section: [] for section in distinct}
     for index, section in enumerate(sections):
@@ -174,7 +172,7 @@ def _add(
             ResultColumns(pick(ns), pick(ew), pick(plays), tables=pick(tables), lines=pick(lines))
         )
         for side, texts in names:
-            pairs = pick(ns if side is Direction.NS else ew)
+            pairs = pick(ns if side is NS else ew)
             notes.names_from(side, dict.fromkeys(zip(pairs, pick(texts), strict=True)))
 
 

@@ -211,12 +211,15 @@ class BoardNotes:
 
 
 Side = Direction | None  # where a name or number was seen; None: not said
+# The sides as module names: an Enum class's member is a Python-level
+# descriptor (enum.property) on each look-up, a module name is not.
+NS, EW = Direction.NS, Direction.EW
 
 
 def _side(side: Side) -> int:
     """A side as a key: an Enum's hash is computed in Python, and a
     ScoreTable names its pairs on every row."""
-    return 0 if side is Direction.NS else 1 if side is Direction.EW else 2
+    return 0 if side is NS else 1 if side is EW else 2
 
 
 @attrs.define
@@ -324,9 +327,9 @@ class SectionNotes:
             if pair is not None:
                 seen = sides.setdefault(pair, set())
                 if pair in ns:
-                    seen.add(Direction.NS)
+                    seen.add(NS)
                 if pair in ew:
-                    seen.add(Direction.EW)
+                    seen.add(EW)
         for pair, directions in self.declared.items():
             sides[pair] = directions
         # a TotalScoreTable listing one number both N-S and E-W, or one number
@@ -402,7 +405,7 @@ def _by_direction(
 ) -> tuple[list[Rank], list[Rank]] | None:
     """The NS and the EW ranks; None where a cell is no rank, a row has no
     direction, or a direction has none."""
-    by_direction: dict[Direction, list[Rank]] = {Direction.NS: [], Direction.EW: []}
+    by_direction: dict[Direction, list[Rank]] = {NS: [], EW: []}
     for direction, text in ranks:
         if text.strip() == "-":
             continue  # not ranked (§5.2's irrelevant element: did not play)

@@ -44,7 +44,6 @@ from pbnscore.bridge import PASS_RE, parse_seat, vulnerability_for_board
 from pbnscore.errors import PbnError, Problem, TooManyProblems, collect, excerpt
 from pbnscore.model import (
     Deal,
-    Direction,
     Event,
     EventKind,
     Participant,
@@ -67,6 +66,8 @@ from pbnscore.pbn._read_write_deal import UnreadableDeal, read_deal
 from pbnscore.pbn._read_write_games import Game, Inheritance, games
 from pbnscore.pbn._read_write_lexer import Token, decode, tokens
 from pbnscore.pbn._read_write_pairs import (
+    EW,
+    NS,
     RANKED_ACROSS,
     BoardNotes,
     SectionNotes,
@@ -432,8 +433,8 @@ class EventBuilder:
         else:
             line = game.line_of("Score", "Result", "Contract")
         board.add_game(ns, ew, play, game.text("Table"), line)
-        notes.name(ns, Direction.NS, ns_players)
-        notes.name(ew, Direction.EW, ew_players)
+        notes.name(ns, NS, ns_players)
+        notes.name(ew, EW, ew_players)
 
     # -- the teams a game is played between
 
