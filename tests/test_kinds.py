@@ -150,6 +150,12 @@ def test_each_enum_is_the_one_enum_makes(cls: Any) -> None:
             type.__setattr__(checked, key, value)
     enum._test_simple_enum(checked, cls)  # type: ignore[attr-defined]
     assert [m.name for m in cls] == [m.name for m in checked]
+    # each member where EnumType puts it: the member itself in the class, or
+    # a redirect (enum.property) where a base has a descriptor of its name
+    assert {name: type(vars(cls)[name]).__name__ for name in cls.__members__} == {
+        name: type(vars(checked)[name]).__name__.replace(checked.__name__, cls.__name__)
+        for name in checked.__members__
+    }
     for member in cls:
         assert cls(member.value) is member is cls[member.name]
         assert repr(member).replace(cls.__qualname__, "") == repr(checked[member.name]).replace(
