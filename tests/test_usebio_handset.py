@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import pbnscore
 from pbnscore import usebio
 from pbnscore.model import Board, Deal, LaterDeal, Seat, Vulnerability
-from pbnscore.usebio import _read_handset
+from pbnscore.usebio import _read_handset, _read_write_intake
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "usebio"
 WITH_HANDSET = ("compscore-mitchell.xml", "compscore-cross-imps.xml", "bridgewebs-converted.xml")
@@ -173,3 +173,40 @@ def test_a_hand_outside_the_handsets_leaves_the_deals_as_the_walk_finds_them(str
     board = usebio.loads(data).sessions[0].sections[0].boards[0]
     assert (board.deal, board.dealer, board.vulnerability) == walked(data, 1)
     assert board.dealer is Seat.E
+
+
+# -- the plain hands' pattern against the hands' own read --------------------------
+
+PLAIN_HANDS = (
+    "<HAND>\r\n  <DIRECTION>East</DIRECTION>\r\n  <CLUBS>K2</CLUBS>\r\n  <DIAMONDS>-</DIAMONDS>"
+    "\r\n  <HEARTS>A74</HEARTS>\r\n  <SPADES>AQT974</SPADES>\r\n</HAND>",
+    "<HAND><SPADES></SPADES><DIRECTION>North</DIRECTION><HEARTS>AKQJT98765432</HEARTS></HAND>",
+)
+ODD_HANDS = (
+    "<HAND><DIRECTION>North</DIRECTION><SPADES>A-</SPADES></HAND>",
+    "<HAND><DIRECTION>North</DIRECTION><SPADES>--</SPADES></HAND>",
+    "<HAND><DIRECTION>north</DIRECTION></HAND>",
+    "<HAND><SPADES>A</SPADES></HAND>",
+    "<HAND><DIRECTION>North</DIRECTION><DIRECTION>South</DIRECTION></HAND>",
+    "<HAND><DIRECTION>North</DIRECTION><NOTE/></HAND>",
+)
+ANY_HAND = st.sampled_from(PLAIN_HANDS + ODD_HANDS)
+
+
+@settings(max_examples=200, deadline=None)
+@example([PLAIN_HANDS[0], ODD_HANDS[0]])
+@given(st.lists(ANY_HAND, min_size=1, max_size=6))
+def test_hands_the_pattern_takes_for_plain_all_read(hands: list[str]) -> None:
+    """Where the pattern finds every hand plain, each reads (_hand); where
+    each is written as producers write them, it finds them plain."""
+    data = (
+        '<USEBIO Version="1.2"><HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>'
+        f"{''.join(hands)}</BOARD></HANDSET></USEBIO>"
+    ).encode()
+    root = _read_write_intake.parse(data, "x").getroot()
+    plain = _read_handset._plain_hands(root, data)
+    if plain:
+        assert all(_read_handset._hand(hand) is not None for hand in root.iter("HAND"))
+    if all(hand in PLAIN_HANDS for hand in hands):
+        assert plain
+    assert not plain or not set(hands) & set(ODD_HANDS)
