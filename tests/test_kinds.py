@@ -61,6 +61,22 @@ def _ours_tuple(name: str, fields: list[tuple[str, str]], defaults: dict[str, An
     return type(name, (_kinds.NamedTuple,), namespace)
 
 
+def _from_source(cls: Any, **library: Any) -> Any:
+    """The class made from ``cls``'s source, run in its module with the
+    names ``library`` gives (the standard library's own classes)."""
+    module = sys.modules[cls.__module__]
+    namespace = {**vars(module), **library}
+    exec(textwrap.dedent(inspect.getsource(cls)), namespace)
+    return namespace[cls.__name__]
+
+
+def _parameters(function: Any) -> list[tuple[str, Any, Any]]:
+    """A signature's parameters, their annotations aside (kept as written
+    here, a ForwardRef each in typing's)."""
+    found = inspect.signature(function).parameters.values()
+    return [(p.name, p.kind, p.default) for p in found]
+
+
 def _same_tuple_class(ours: Any, theirs: Any) -> None:
     assert ours._fields == theirs._fields
     assert ours._field_defaults == theirs._field_defaults
@@ -75,16 +91,34 @@ def _same_tuple_class(ours: Any, theirs: Any) -> None:
     if ours._field_defaults:
         mandatory = len(ours._fields) - len(ours._field_defaults)
         assert ours(*values[:mandatory]) == theirs(*values[:mandatory])
+    # The class itself: its namespace, docstrings, signatures and refusals.
+    # (typing's bases are resolved from a function's __mro_entries__, which
+    # Python notes as __orig_bases__, these derive from a class; pickling
+    # notes __slotnames__ on a class it copied an instance of.)
+    noted = {"__orig_bases__", "__slotnames__"}
+    assert [k for k in ours.__dict__ if k not in noted] == [
+        k for k in theirs.__dict__ if k not in noted
+    ]
+    for name in ("__doc__", "__match_args__", "__slots__", "__module__", "__qualname__"):
+        assert getattr(ours, name) == getattr(theirs, name), name
+    for name in ("__new__", "_make", "_replace", "__repr__", "_asdict", "__getnewargs__"):
+        mine, typings = getattr(ours, name), getattr(theirs, name)
+        for part in ("__doc__", "__name__", "__qualname__", "__defaults__"):
+            assert getattr(mine, part, None) == getattr(typings, part, None), (name, part)
+        assert _parameters(mine) == _parameters(typings), name
+    for field in ours._fields:
+        assert ours.__dict__[field].__doc__ == theirs.__dict__[field].__doc__
+    assert _outcome(lambda: a._replace(unknown=1)) == _outcome(lambda: b._replace(unknown=1))
+    assert _outcome(lambda: ours._make([*values, 1])) == _outcome(
+        lambda: theirs._make([*values, 1])
+    )
 
 
 @pytest.mark.parametrize("cls", TUPLES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
 def test_each_named_tuple_is_typing_s(cls: Any) -> None:
     """pbnscore's NamedTuples built by ``_kinds`` (on ``score``'s path)
-    against typing's built from the same fields and defaults, the class
-    body's methods kept."""
-    fields = list(cls.__annotations__.items())
-    theirs = _typing_tuple(cls.__name__, fields, dict(cls._field_defaults))
-    _same_tuple_class(cls, theirs)
+    against typing's built from the same source."""
+    _same_tuple_class(cls, _from_source(cls, NamedTuple=typing.NamedTuple))
     assert pickle.loads(pickle.dumps(cls(*range(len(cls._fields))))) == tuple(
         range(len(cls._fields))
     )
@@ -128,12 +162,8 @@ ENUMS = _enums()
 
 
 def _checked_enum(cls: Any) -> Any:
-    """The class ``enum.Enum`` makes from ``cls``'s definition (its source,
-    run in its module with ``Enum`` the standard library's)."""
-    module = sys.modules[cls.__module__]
-    namespace = {**vars(module), "Enum": enum.Enum}
-    exec(textwrap.dedent(inspect.getsource(cls)), namespace)
-    return namespace[cls.__name__]
+    """The class ``enum.Enum`` makes from ``cls``'s definition."""
+    return _from_source(cls, Enum=enum.Enum)
 
 
 @pytest.mark.parametrize("cls", ENUMS, ids=lambda c: f"{c.__module__}.{c.__qualname__}")

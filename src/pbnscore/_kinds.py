@@ -14,6 +14,7 @@ body.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 # --- NamedTuple -----------------------------------------------------------
@@ -38,8 +39,6 @@ else:
                 return super().__new__(mcls, typename, bases, ns)
             if bases != (NamedTuple,):
                 raise TypeError("can only inherit from a NamedTuple type")
-            from collections import namedtuple
-
             types = ns.get("__annotations__", {})
             default_names = []
             for field_name in types:
@@ -50,11 +49,8 @@ else:
                         f"Non-default namedtuple field {field_name} cannot follow default "
                         f"field{'s' if len(default_names) > 1 else ''} {', '.join(default_names)}"
                     )
-            made = namedtuple(
-                typename,
-                list(types),
-                defaults=[ns[n] for n in default_names],
-                module=ns["__module__"],
+            made = _namedtuple(
+                typename, tuple(types), tuple(ns[n] for n in default_names), ns["__module__"]
             )
             made.__annotations__ = made.__new__.__annotations__ = dict(types)
             for key in ns:
@@ -66,6 +62,107 @@ else:
 
     class NamedTuple(metaclass=_NamedTupleMeta):
         _records_root = True
+
+    def _namedtuple(typename, field_names, defaults, module):
+        """``collections.namedtuple(typename, field_names, defaults=defaults,
+        module=module)``, the same class, its ``__new__`` compiled once and
+        kept (collections compiles it from source each time: some 0.3 M
+        instructions a class, 7 on ``score``'s path)."""
+        from _collections import _tuplegetter
+
+        from pbnscore._records import kept_code
+
+        for name in field_names:
+            if name.startswith("_"):
+                raise ValueError(f"Field names cannot start with an underscore: {name!r}")
+        typename = sys.intern(str(typename))
+        field_names = tuple(map(sys.intern, field_names))
+        field_defaults = dict(
+            zip(field_names[len(field_names) - len(defaults) :], defaults, strict=True)
+        )
+        num_fields = len(field_names)
+        arg_list = ", ".join(field_names)
+        if num_fields == 1:
+            arg_list += ","
+        repr_fmt = "(" + ", ".join(f"{name}=%r" for name in field_names) + ")"
+        namespace = {
+            "_tuple_new": tuple.__new__,
+            "__builtins__": {},
+            "__name__": f"namedtuple_{typename}",
+        }
+        code = f"lambda _cls, {arg_list}: _tuple_new(_cls, ({arg_list}))"
+        __new__ = eval(kept_code(f"{module}.{typename}.__new__", code, "eval"), namespace)
+        __new__.__name__ = "__new__"
+        __new__.__doc__ = f"Create new instance of {typename}({arg_list})"
+        __new__.__defaults__ = defaults
+        _make, _replace, __repr__, _asdict, __getnewargs__ = _tuple_methods(
+            typename, field_names, repr_fmt
+        )
+        for method in (__new__, _make.__func__, _replace, __repr__, _asdict, __getnewargs__):
+            method.__qualname__ = f"{typename}.{method.__name__}"
+
+        class_namespace = {
+            "__doc__": f"{typename}({arg_list})",
+            "__slots__": (),
+            "_fields": field_names,
+            "_field_defaults": field_defaults,
+            "__new__": __new__,
+            "_make": _make,
+            **({"__replace__": _replace} if sys.version_info >= (3, 13) else {}),
+            "_replace": _replace,
+            "__repr__": __repr__,
+            "_asdict": _asdict,
+            "__getnewargs__": __getnewargs__,
+            "__match_args__": field_names,
+        }
+        for index, name in enumerate(field_names):
+            doc = sys.intern(f"Alias for field number {index}")
+            class_namespace[name] = _tuplegetter(index, doc)
+
+        result = type(typename, (tuple,), class_namespace)
+        result.__module__ = module
+        return result
+
+    def _tuple_methods(typename, field_names, repr_fmt):
+        """A named tuple's methods but ``__new__``, as collections writes them."""
+        tuple_new = tuple.__new__
+        num_fields = len(field_names)
+        _dict, _tuple, _len, _map, _zip = dict, tuple, len, map, zip
+
+        @classmethod
+        def _make(cls, iterable):
+            result = tuple_new(cls, iterable)
+            if _len(result) != num_fields:
+                raise TypeError(f"Expected {num_fields} arguments, got {len(result)}")
+            return result
+
+        _make.__func__.__doc__ = f"Make a new {typename} object from a sequence or iterable"
+
+        def _replace(self, /, **kwds):
+            result = self._make(_map(kwds.pop, field_names, self))
+            if kwds:
+                raise _REPLACE_ERROR(f"Got unexpected field names: {list(kwds)!r}")
+            return result
+
+        _replace.__doc__ = (
+            f"Return a new {typename} object replacing specified fields with new values"
+        )
+
+        def __repr__(self):
+            "Return a nicely formatted representation string"
+            return self.__class__.__name__ + repr_fmt % self
+
+        def _asdict(self):
+            "Return a new dict which maps field names to their values."
+            return _dict(_zip(self._fields, self))
+
+        def __getnewargs__(self):
+            "Return self as a plain tuple.  Used by copy and pickle."
+            return _tuple(self)
+
+        return _make, _replace, __repr__, _asdict, __getnewargs__
+
+    _REPLACE_ERROR = TypeError if sys.version_info >= (3, 13) else ValueError
 
 
 # --- Enum -----------------------------------------------------------------

@@ -44,7 +44,13 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from types import CodeType, FunctionType, MappingProxyType
+from types import (
+    CodeType,
+    FunctionType,
+    GetSetDescriptorType,
+    MappingProxyType,
+    MemberDescriptorType,
+)
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -439,6 +445,21 @@ def _code(entry: _Entry | None) -> CodeType | None:
     return code if isinstance(code, CodeType) else None
 
 
+_NO_LAYOUT: _Layout = ((), (), (), (), (), ())
+
+
+def kept_code(name: str, source: str, mode: str = "exec") -> CodeType:
+    """``source`` compiled (as ``eval`` or ``exec`` compiles a string), or
+    its code as kept under ``name`` while the source is the same: for code
+    another part makes at import (a named tuple's ``__new__``)."""
+    entry = _entry(name)
+    code = _code(entry) if entry is not None and entry[1] == source else None
+    if code is None:
+        code = compile(source, "<string>", mode)
+        _compiled_now[name] = (None, source, marshal.dumps(code), _NO_LAYOUT)
+    return code
+
+
 def save() -> None:
     """Keep what was laid out and compiled in this process beside what the
     file held (a class's new entry replacing its old; the command calls this
@@ -472,7 +493,7 @@ def _plain(entry: _Entry) -> _Entry:
     try:
         marshal.dumps(entry)
     except ValueError:
-        return (None, entry[1], entry[2], ((), (), (), (), (), ()))
+        return (None, entry[1], entry[2], _NO_LAYOUT)
     return entry
 
 
@@ -1123,9 +1144,6 @@ def _cached_getattr(
     return __getattr__
 
 
-_CLOSING = (FunctionType, classmethod, staticmethod, property)
-
-
 def _slotted(
     cls: _C,
     made: dict[str, Any],
@@ -1164,7 +1182,8 @@ def _slotted(
     kinds = set(map(type, cls.__dict__.values()))
     cached = (
         {n: v.func for n, v in cd.items() if isinstance(v, cached_property)}
-        if any(map(issubclass, kinds, itertools.repeat(cached_property)))
+        if not kinds <= _PLAIN_KINDS
+        and any(map(issubclass, kinds, itertools.repeat(cached_property)))
         else {}
     )
     functions: list[Any] = []
@@ -1201,13 +1220,11 @@ def _slotted(
 def _move_closures(cls: type, built: type, kinds: set[type], functions: list[Any]) -> None:
     """A method naming __class__ (or calling super()) holds the class it
     was written in: the new one ``built`` now."""
-    if (
-        not functions
-        and kinds.isdisjoint(_CLOSING)
-        and not any(map(issubclass, kinds, itertools.repeat(_CLOSING)))
-    ):
-        return
-    for item in itertools.chain(cls.__dict__.values(), functions):
+    if kinds <= _PLAIN_KINDS:  # no kind of value that may hold a closure
+        held = [item for item in cls.__dict__.values() if type(item) in _CLOSING]
+    else:
+        held = list(cls.__dict__.values())
+    for item in itertools.chain(held, functions):
         if type(item) is FunctionType:
             cells = item.__closure__
         elif isinstance(item, (classmethod, staticmethod)):
@@ -1223,6 +1240,16 @@ def _move_closures(cls: type, built: type, kinds: set[type], functions: list[Any
                 continue
             if match:
                 cell.cell_contents = built
+
+
+# The kinds of value a class body holds most, none of them a subclass of
+# cached_property or of what holds a closure but those themselves.
+_CLOSING = frozenset((FunctionType, classmethod, staticmethod, property))
+_PLAIN_KINDS = (
+    _CLOSING
+    | frozenset((str, dict, tuple, frozenset, int, type(None), bool, _Definition, type(NOTHING)))
+    | frozenset((GetSetDescriptorType, MemberDescriptorType))
+)
 
 
 def _patched(cls: _C, made: dict[str, Any], names: tuple[str, ...], base_names: set[str]) -> _C:
