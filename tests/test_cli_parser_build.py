@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,8 @@ def test_each_commands_parser_is_argparses_own(
     monkeypatch: pytest.MonkeyPatch, command: str | None, add_help: bool
 ) -> None:
     """Built with the one metavar checker and by argparse's way (a
-    formatter for each argument): nothing differs, at a width of its own
+    formatter for each argument, the sub-commands' prog worked out, each
+    word looked up): nothing differs, at a width of its own
     (the checker's is 80)."""
     monkeypatch.setenv("COLUMNS", "60")
     flags = merged(default_methods(), shared_only=False)
@@ -49,6 +51,13 @@ def test_each_commands_parser_is_argparses_own(
     monkeypatch.delattr(Parser, "add_argument")
     monkeypatch.delattr(Parser, "_get_formatter")
     monkeypatch.setattr(argparse, "_", gettext.gettext)  # each word looked up each time
+    add_subparsers = argparse.ArgumentParser.add_subparsers
+
+    def prog_found(self: argparse.ArgumentParser, **kwargs: Any) -> Any:
+        kwargs.pop("prog", None)  # argparse works the sub-commands' prog out
+        return add_subparsers(self, **kwargs)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "add_subparsers", prog_found)
     theirs = described(_commands.build_parser(flags, None, command, add_help=add_help))
     assert ours == theirs
 

@@ -108,7 +108,11 @@ def build_parser(
         add_help=add_help,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # prog given: argparse would format the usage so far to find it (a help
+    # formatter, the terminal asked its width), and that usage is the name.
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", prog=parser.prog
+    )
     module = line.command
     for name, help_line in line.listed.items():
         if module is None or name != module.NAME:
