@@ -270,6 +270,8 @@ _ROW_CELLS = st.tuples(
          vulnerability=Vulnerability.NS)  # fmt: skip
 @example(cells=("3NT", "W", "7", "0", "0"), percents=(None, None), lead=None,
          vulnerability=Vulnerability.BOTH)  # fmt: skip
+@example(cells=("4S", "N", "10", "420", "-420"), percents=(None, None), lead="HK",
+         vulnerability=Vulnerability.NONE)  # fmt: skip  # both sides, NS's EW's negative
 @example(cells=("-", "N", "0", "420", "-"), percents=(None, None), lead="HK",
          vulnerability=Vulnerability.NONE)  # fmt: skip  # played, no contract: to_play's
 @example(cells=("4S", "N", "0", "-", "-"), percents=("60", "40"), lead="HK",

@@ -378,6 +378,8 @@ _PLAIN_TRICKS: dict[str | None, int] = {str(count): count for count in range(14)
 # score of a contract text, vulnerable or not, at a trick count.
 _BIDS: dict[str, Contract | None] = {}
 _DECLARER_SCORES: dict[tuple[str, bool, int], int] = {}
+# _plain_scores of a row's Score_NS and Score_EW texts.
+_PLAIN_SCORES: dict[tuple[str | None, str | None], object] = {}
 _ODD = object()
 # Members as module names: an Enum class's attribute costs a Python-level
 # __getattr__ hook (EnumType's) on each look-up, a module name does not.
@@ -409,10 +411,12 @@ def quick_play(
         bid = _bid(contract)
     if bid is None:
         return None
-    ns, ew = _plain_score(score_ns), _plain_score(score_ew)
-    if ns is _ODD or ew is _ODD:
+    score = _PLAIN_SCORES.get((score_ns, score_ew), _UNKNOWN)
+    if score is _UNKNOWN:
+        score = _plain_scores(score_ns, score_ew)
+    if score is _ODD:
         return None
-    if ns is None and ew is None:
+    if score is None:
         if percents[0] or percents[1]:  # "^60": an artificial score (row_entry)
             return None
         ns_side = seated[1]
@@ -425,12 +429,6 @@ def quick_play(
                 _DECLARER_SCORES[key] = score
         if not ns_side:
             score = -score
-    elif ns is None:
-        score = -cast("int", ew)
-    elif ew is None or ew == -cast("int", ns):
-        score = cast("int", ns)
-    else:  # each side its own score: a split score (_table_score)
-        return None
     return Play._make(
         (_PLAYED, score, bid, contract, seated[0], None if lead in EMPTY else lead, tricks, None)
     )
@@ -446,6 +444,25 @@ def _bid(text: str) -> Contract | None:
     if len(_BIDS) < _PARSED_KEPT:
         _BIDS[text] = bid
     return bid
+
+
+def _plain_scores(score_ns: str | None, score_ew: str | None) -> object:
+    """The NS score of a row's Score_NS and Score_EW cells where they are
+    whole numbers on one side, or on both with NS's the negative of EW's;
+    None where both are empty; _ODD for any other (an artificial score, a
+    split score, a cell that is no score). Kept by the cells' texts."""
+    ns, ew = _plain_score(score_ns), _plain_score(score_ew)
+    if ns is _ODD or ew is _ODD:
+        score: object = _ODD
+    elif ns is None:
+        score = None if ew is None else -cast("int", ew)
+    elif ew is None or ew == -cast("int", ns):
+        score = ns
+    else:  # each side its own score: a split score (_table_score)
+        score = _ODD
+    if len(_PLAIN_SCORES) < _PARSED_KEPT:
+        _PLAIN_SCORES[(score_ns, score_ew)] = score
+    return score
 
 
 def _plain_score(text: str | None) -> object:
