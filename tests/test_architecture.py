@@ -10,7 +10,8 @@ The parts, by module (a package names all of its modules):
   ``_bounded_read``, ``_atomic``, ``_version``, ``_face`` (what every format
   module's load, loads, dump and dumps share), ``_numbering`` (who a pair
   number is where no list says, for both readers and the methods), ``_records``
-  (the model's classes built as attrs builds them), ``_kinds`` (typing's
+  (the model's classes built as attrs builds them; ``_validators``, the
+  validators they use), ``_kinds`` (typing's
   NamedTuple and TypedDict and enum's Enum made as the library makes them).
   The results model and the bridge
   arithmetic; no I/O format, no method, no output, no command line.
@@ -68,7 +69,7 @@ PARTS: dict[str, str] = {
     **dict.fromkeys(
         ("model", "bridge", "imps", "figures", "errors", "hands", "ranges", "_gc", "_bounded_read",
          "_atomic", "_version", "_face", "_numbering", "_enums", "examples",
-         "_pathnames", "_patterns", "_records", "_kinds"),
+         "_pathnames", "_patterns", "_records", "_validators", "_kinds"),
         "model",
     ),
     "pbn": "pbn format",

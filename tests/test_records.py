@@ -510,6 +510,23 @@ def test_a_class_annotated_with_objects_is_kept_without_its_layout(kept_in: Path
     assert repr(again(1)) == repr(first(1)) == "Typed(x=1)"
 
 
+@pytest.mark.parametrize("through", ["class", "subclass"])
+def test_a_class_s_comparison_is_made_when_first_called(kept_in: Path, through: str) -> None:
+    """``__eq__`` and ``__hash__`` are made from their kept code when first
+    called (through a plain subclass's instance too), then are the class's
+    own: equal, unequal and hashed as attrs' are."""
+    point = _point()
+    made: Any = point if through == "class" else type("Sub", (point,), {"__slots__": ()})
+    stubs = point.__dict__["__eq__"], point.__dict__["__hash__"]
+    assert made(1) == made(1, 2) and made(1) != made(1, 3)
+    assert point.__dict__["__eq__"] is not stubs[0]
+    assert point.__dict__["__eq__"].__qualname__ == stubs[0].__qualname__ == "Point.__eq__"
+    theirs: Any = _records.attrs_class(point)
+    assert hash(made(4)) == hash(theirs(4))
+    assert point.__dict__["__hash__"] is not stubs[1]
+    assert made(1).__eq__(object()) is NotImplemented
+
+
 def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:
     """The kept code is a class's only while its source is the same: a class
     of the same name with other fields is compiled, and replaces it."""
@@ -522,4 +539,4 @@ def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:
     assert repr(other(5)) == "Point(x=5)"
     _records.save()
     kept = _records._read_codes(str(kept_in))
-    assert [entry[1].count("def __init__(self, x)") for entry in kept.values()] == [1]
+    assert [entry[1][0].count("def __init__(self, x)") for entry in kept.values()] == [1]

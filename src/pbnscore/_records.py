@@ -53,6 +53,8 @@ from types import (
 )
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pbnscore._validators import validators as validators  # attrs.validators: its three
+
 if TYPE_CHECKING:
     import attrs as attrs
 else:
@@ -62,6 +64,7 @@ else:
 _C = TypeVar("_C", bound=type)
 
 _OBJ_SETATTR = object.__setattr__
+_REPLACE = sys.version_info >= (3, 13)  # copy.replace calls __replace__
 _HASH_CACHE_FIELD = "_attrs_cached_hash"
 _CLASSVAR_PREFIXES = ("typing.ClassVar", "t.ClassVar", "ClassVar", "typing_extensions.ClassVar")
 
@@ -294,67 +297,6 @@ class _Fields(tuple):  # type: ignore[type-arg]
         raise AttributeError(name)
 
 
-# The validators pbnscore uses, with attrs' messages (``attrs.validators``).
-class _MatchesRe:
-    __slots__ = ("match", "pattern")
-
-    def __init__(self, regex: Any) -> None:
-        import re
-
-        self.pattern = regex if isinstance(regex, re.Pattern) else re.compile(regex)
-        self.match = self.pattern.fullmatch
-
-    def __call__(self, inst: object, attr: Any, value: Any) -> None:
-        if not self.match(value):
-            msg = f"'{attr.name}' must match regex {self.pattern.pattern!r} ({value!r} doesn't)"
-            raise ValueError(msg, attr, self.pattern, value)
-
-    def __repr__(self) -> str:
-        return f"<matches_re validator for pattern {self.pattern!r}>"
-
-
-class _In:
-    __slots__ = ("options", "original")
-
-    def __init__(self, options: Any) -> None:
-        self.original = options
-        self.options = tuple(options) if isinstance(options, (list, dict, set)) else options
-
-    def __call__(self, inst: object, attr: Any, value: Any) -> None:
-        try:
-            found = value in self.options
-        except TypeError:  # e.g. `1 in "abc"`
-            found = False
-        if not found:
-            msg = f"'{attr.name}' must be in {self.original!r} (got {value!r})"
-            raise ValueError(msg, attr, self.original, value)
-
-    def __repr__(self) -> str:
-        return f"<in_ validator with options {self.original!r}>"
-
-
-class _AtLeast:
-    __slots__ = ("bound",)
-
-    def __init__(self, bound: Any) -> None:
-        self.bound = bound
-
-    def __call__(self, inst: object, attr: Any, value: Any) -> None:
-        if not value >= self.bound:
-            raise ValueError(f"'{attr.name}' must be >= {self.bound}: {value}")
-
-    def __repr__(self) -> str:
-        return f"<Validator for x >= {self.bound}>"
-
-
-class validators:
-    """``attrs.validators``: the three pbnscore uses."""
-
-    matches_re = _MatchesRe
-    in_ = _In
-    ge = _AtLeast
-
-
 # A class's layout (a plain tuple, to be marshalled): its own fields' names,
 # all its fields' names, the methods its code defines, __match_args__,
 # __init__'s (alias, name) pairs and its annotations as (alias, type) pairs.
@@ -375,7 +317,9 @@ _CODES_FILE = "records-methods"
 # fingerprint (:func:`_fingerprint`; None where it has none), the source of
 # its methods, their code marshalled (unmarshalled only when the class is
 # built) and its layout (:class:`_Layout`). The file is read whole.
-_Entry = tuple[Any, str, bytes, _Layout]
+# (a class's: the source and code of its __init__ and of its comparison, each
+# a pair; another part's, one source and its code)
+_Entry = tuple[Any, Any, Any, _Layout]
 _Kept = dict[str, _Entry]
 _kept: _Kept | None = None
 _compiled_now: _Kept = {}
@@ -436,12 +380,15 @@ def _entry(name: str) -> _Entry | None:
 
 
 def _code(entry: _Entry | None) -> CodeType | None:
-    if entry is None:
-        return None
+    return None if entry is None else _loaded(entry[2])
+
+
+def _loaded(data: Any) -> CodeType | None:
+    """Code marshalled as kept; None where it is not (damaged: compiled again)."""
     try:
-        code = marshal.loads(entry[2])
+        code = marshal.loads(data)
     except (ValueError, EOFError, TypeError):
-        return None  # damaged: compiled again
+        return None
     return code if isinstance(code, CodeType) else None
 
 
@@ -575,10 +522,21 @@ _OWN_UNSUPPORTED = ("__init__", "__eq__", "__ne__", "__hash__", "__repr__", "__a
 _REFUSED = "records (attrs' part pbnscore builds)"
 
 
+def _found(cls: type, name: str, default: Any) -> Any:
+    """``getattr(cls, name, default)`` for a name held in a class's own
+    namespace or a base's (an attribute a class lacks costs ``getattr`` an
+    exception made and dropped)."""
+    for klass in cls.__mro__:
+        d = klass.__dict__
+        if name in d:
+            return d[name]
+    return default
+
+
 def _refuse_unsupported(cls: type, frozen: bool, cache_hash: bool) -> None:
-    for name in _OWN_UNSUPPORTED:
-        if name in cls.__dict__:
-            raise TypeError(f"{_REFUSED}: {cls.__qualname__} writes its own {name}")
+    if not cls.__dict__.keys().isdisjoint(_OWN_UNSUPPORTED):
+        name = next(n for n in _OWN_UNSUPPORTED if n in cls.__dict__)
+        raise TypeError(f"{_REFUSED}: {cls.__qualname__} writes its own {name}")
     if cache_hash and not frozen:
         raise TypeError(f"{_REFUSED}: cache_hash only on a frozen class")
     if issubclass(cls, BaseException):
@@ -613,21 +571,6 @@ def _own_definitions(
     return given, tuple(shapes), defined
 
 
-def _own_fields(
-    cls: type, annotations: dict[str, Any], kw_only: bool
-) -> tuple[list[Attribute], dict[str, Any], tuple[Any, ...]]:
-    """The fields the class body declares (its annotations, as attrs'
-    ``auto_attribs``), what each was given, and their shapes."""
-    cd = cls.__dict__
-    own_names = tuple(n for n, a in annotations.items() if not _is_class_var(a))
-    given, shapes, _ = _own_definitions(cd, own_names)
-    stray = [n for n, v in cd.items() if type(v) is _Definition and n not in given]
-    if stray:
-        raise TypeError(f"The following `attr.ib`s lack a type annotation: {', '.join(stray)}.")
-    own = [_attribute(name, given[name], annotations[name], kw_only) for name in own_names]
-    return own, given, shapes
-
-
 def _base_fields(
     bases: tuple[type, ...], own: list[Attribute]
 ) -> tuple[list[Attribute], dict[str, type]]:
@@ -651,18 +594,6 @@ def _base_fields(
             inherited.insert(0, a)
             seen.add(a.name)
     return inherited, origin
-
-
-def _check_order(fields_: tuple[Attribute, ...]) -> None:
-    had_default = False
-    for a in fields_:
-        if a.init is not False and a.kw_only is False:
-            if had_default and a.default is NOTHING:
-                raise ValueError(
-                    "No mandatory attributes allowed after an attribute with a default "
-                    f"value or factory.  Attribute in question: {a!r}"
-                )
-            had_default = had_default or a.default is not NOTHING
 
 
 class _Later:
@@ -732,7 +663,7 @@ def _fingerprint(
         tuple(annotations.items()),
         shapes,
         tuple(bases),
-        bool(getattr(cls, "__attrs_post_init__", False)),
+        bool(_found(cls, "__attrs_post_init__", False)),
     )
 
 
@@ -745,8 +676,8 @@ def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: boo
     laid = None if entry is None else _as_kept(cls, entry, annotations, options)
     if laid is None:
         laid = _lay_out(cls, annotations, options, name, entry)
-    fingerprint, code, layout, given, later = laid
-    made = _methods(cls, code, layout, given, later, options)
+    fingerprint, code, compared, layout, given, later = laid
+    made = _methods(cls, code, compared, layout, given, later, options)
     made["__records_key__"] = fingerprint
     # The class body's namespace: a slotted class's first class is left as
     # written (its successor is a new class); a dict class is changed.
@@ -754,7 +685,7 @@ def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: boo
     made["__records_spec__"] = _Spec((options, dict(annotations), given, body))
     made.update(_VIEWS)
     own_names, names = layout[0], layout[1]
-    base_names = {n for n in names if n not in own_names}
+    base_names = set(names).difference(own_names) if len(names) != len(own_names) else set()
     if slots:
         built = _slotted(cls, made, names, base_names, frozen, cache_hash)
     else:
@@ -762,7 +693,10 @@ def _build(cls: _C, *, frozen: bool, slots: bool, kw_only: bool, cache_hash: boo
     return built
 
 
-_Laid = tuple[Any, CodeType, _Layout, dict[str, Any], _Later]
+# A class laid out: its fingerprint, its __init__'s code, the source and
+# code of its comparison (__eq__ and __hash__, made when first called), its
+# layout, what each own field was given, its fields.
+_Laid = tuple[Any, CodeType, tuple[str, bytes], _Layout, dict[str, Any], _Later]
 
 
 def _as_kept(
@@ -779,51 +713,15 @@ def _as_kept(
         return None
     if list(map(type, cd.values())).count(_Definition) != defined:
         return None  # a field() without an annotation: refused as built anew
-    code = _code(entry)
+    code = _loaded(entry[2][0])
     if code is None:
         return None
     later = _Later(annotations, given, options["kw_only"], cls.__mro__[1:-1])
-    return fingerprint, code, layout, given, later
+    return fingerprint, code, (entry[1][1], entry[2][1]), layout, given, later
 
 
-def _lay_out(
-    cls: type,
-    annotations: dict[str, Any],
-    options: dict[str, bool],
-    name: str,
-    entry: _Entry | None,
-) -> _Laid:
-    """The class's fields read from its definition, its methods written and
-    compiled (or their code taken from ``entry`` where the source is the
-    same), and what is kept of it for the next process."""
-    kw_only = options["kw_only"]
-    own, given, shapes = _own_fields(cls, annotations, kw_only)
-    bases = cls.__mro__[1:-1]
-    inherited, origin = _base_fields(bases, own)
-    fields_ = _Fields(inherited + own)
-    _check_order(fields_)
-    fingerprint = _fingerprint(cls, annotations, options, shapes)
-    source = _methods_source(cls, fields_, options, origin, _given_along(cls, given))
-    code = _code(entry) if entry is not None and entry[1] == source else None
-    if code is None:
-        filename = f"<records generated methods {name}>"
-        code = compile(source, filename, "exec")
-    written = ("__init__", "__eq__", "__hash__") if options["frozen"] else _WRITTEN
-    layout: _Layout = (
-        tuple(a.name for a in own),
-        tuple(a.name for a in fields_),
-        written,
-        tuple(a.name for a in fields_ if a.init and not a.kw_only),
-        tuple((a.alias, a.name) for a in fields_ if a.init),
-        tuple(
-            (a.alias, a.type)
-            for a in fields_
-            if a.init and a.type is not None and a.converter is None
-        ),
-    )
-    _compiled_now[name] = (fingerprint, source, marshal.dumps(code), layout)
-    later = _Later(annotations, given, kw_only, bases, fields_)
-    return fingerprint, code, layout, given, later
+def _filename(name: str) -> str:
+    return f"<records generated methods {name}>"
 
 
 def _given_along(cls: type, own: dict[str, Any]) -> dict[str, Any]:
@@ -841,59 +739,34 @@ def _given_along(cls: type, own: dict[str, Any]) -> dict[str, Any]:
     return given
 
 
-_WRITTEN = ("__init__", "__eq__")
-
-
-def _methods_source(
-    cls: type,
-    fields_: tuple[Attribute, ...],
-    options: dict[str, bool],
-    origin: dict[str, type],
-    given: Mapping[str, Any],
-) -> str:
-    """The class's methods written out, after the lines that take from
-    ``_given`` (each field's definition) what the methods call."""
-    frozen, cache_hash = options["frozen"], options["cache_hash"]
-    need: dict[str, str] = {}
-    has_post_init = bool(getattr(cls, "__attrs_post_init__", False))
-    lines = _init_source(fields_, options, has_post_init, origin, given, need)
-    lines += _eq_source(fields_, need)
-    if frozen:
-        lines += _hash_source(fields_, cache_hash, need)
-    written = ("__init__", "__eq__", "__hash__") if frozen else _WRITTEN
-    qualname = cls.__qualname__
-    doc = f"Method generated by attrs for class {qualname}."
-    lines += [f"{m}.__qualname__, {m}.__doc__ = {f'{qualname}.{m}'!r}, {doc!r}" for m in written]
-    taken = [f"{name} = {expression}" for name, expression in need.items()]
-    return "\n".join(taken + lines) + "\n"
-
-
 def _methods(
     cls: type,
     code: CodeType,
+    compared: tuple[str, bytes],
     layout: _Layout,
     given: dict[str, Any],
     later: _Later,
     options: dict[str, bool],
 ) -> dict[str, Any]:
     """What the class is given: its methods (their code run with each
-    field's definition at hand) and the fields for this module's functions."""
+    field's definition at hand; the comparison's when first called) and
+    the fields for this module's functions."""
     frozen, cache_hash = options["frozen"], options["cache_hash"]
-    _, names, written, match_args, init, init_annotations = layout
+    _, names, _, match_args, init, init_annotations = layout
     globs: dict[str, Any] = {
         "NOTHING": NOTHING,
         "_cached_setattr_get": _OBJ_SETATTR.__get__,
-        "_type_hash": hash(f"<attrs generated hash {cls.__module__}.{cls.__qualname__}>"),
         "_CacheHashWrapper": _CacheHashWrapper,
         "_given": _given_along(cls, given),
         "_field": later.field,
         "__name__": cls.__module__,  # the functions' __module__
     }
     exec(code, globs)
-    made: dict[str, Any] = {name: globs[name] for name in written}
+    made: dict[str, Any] = {"__init__": globs["__init__"]}
     made["__repr__"] = _repr_of(later, cls.__qualname__)
     made["__init__"].__annotations__ = {"return": None, **dict(init_annotations)}
     made["__ne__"] = _ne
+    made.update(_compared_later(cls, globs, compared, frozen))
     if frozen:
         made["__setattr__"] = _frozen_setattrs
         made["__delattr__"] = _frozen_delattrs
@@ -902,7 +775,7 @@ def _methods(
     cd = cls.__dict__
     if options["slots"] and "__getstate__" not in cd and "__setstate__" not in cd:
         made["__getstate__"], made["__setstate__"] = _getstate_setstate(names, cache_hash)
-    if sys.version_info >= (3, 13) and "__replace__" not in cd:
+    if _REPLACE and "__replace__" not in cd:
         made["__replace__"] = evolve
     if "__match_args__" not in cd:
         made["__match_args__"] = match_args
@@ -911,124 +784,44 @@ def _methods(
     return made
 
 
-def _init_source(
-    fields_: tuple[Attribute, ...],
-    options: dict[str, bool],
-    has_post_init: bool,
-    origin: dict[str, type],
-    given: Mapping[str, Any],
-    need: dict[str, str],
-) -> list[str]:
-    """``__init__`` as attrs writes it: the fields set in order (converted,
-    defaults and factories where not given), then validated, then
-    ``__attrs_post_init__``."""
-    frozen, slots, cache_hash = options["frozen"], options["slots"], options["cache_hash"]
-    body: list[str] = []
-    if frozen or cache_hash:
-        body.append("_setattr = _cached_setattr_get(self)")
-    if frozen and not slots:
-        body.append("_inst_dict = self.__dict__")
+def _compared_later(
+    cls: type, globs: dict[str, Any], compared: tuple[str, bytes], frozen: bool
+) -> dict[str, Callable[..., Any]]:
+    """``__eq__`` (and a frozen class's ``__hash__``) that, first called,
+    make the class's own from its kept code and stand aside for them: a
+    command compares or hashes few of its classes' instances."""
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    doc = f"Method generated by attrs for class {cls.__qualname__}."
 
-    def setter(name: str, value: str) -> str:
-        if not frozen:
-            return f"self.{name} = {value}"
-        if slots or (name in origin and "__slots__" in origin[name].__dict__):
-            return f"_setattr('{name}', {value})"
-        return f"_inst_dict['{name}'] = {value}"
+    def made(owner: type) -> None:
+        code = _loaded(compared[1]) or compile(compared[0], _filename(name), "exec")
+        globs["_type_hash"] = hash(f"<attrs generated hash {name}>")
+        exec(code, globs)
+        type.__setattr__(owner, "__eq__", globs["__eq__"])
+        if frozen:
+            type.__setattr__(owner, "__hash__", globs["__hash__"])
 
-    args: list[str] = []
-    kw_args: list[str] = []
-    for a in fields_:
-        if not a.init and a.default is NOTHING:
-            continue
-        name = a.name
-        value = a.alias
-        if a.converter is not None:
-            need[f"__attr_converter_{name}"] = f"_given[{name!r}]['converter']"
-        factory = a.default if isinstance(a.default, Factory) else None
-        if factory is not None:
-            held = "['factory']" if "factory" in given[name] else "['default'].factory"
-            need[f"__attr_factory_{name}"] = f"_given[{name!r}]{held}"
-            made = f"__attr_factory_{name}({'self' if factory.takes_self else ''})"
-        elif a.default is not NOTHING:
-            need[f"__attr_default_{name}"] = f"_given[{name!r}]['default']"
-            made = f"__attr_default_{name}"
-        if a.init:
-            if factory is not None:
-                arg = f"{value}=NOTHING"
-            elif a.default is not NOTHING:
-                arg = f"{value}={made}"
-            else:
-                arg = value
-            (kw_args if a.kw_only else args).append(arg)
-        else:
-            value = made
-        if a.converter is not None:
-            value = f"__attr_converter_{name}({value})"
-        if a.init and factory is not None:
-            made = made if a.converter is None else f"__attr_converter_{name}({made})"
-            body += [
-                f"if {a.alias} is not NOTHING:",
-                f"    {setter(name, value)}",
-                "else:",
-                f"    {setter(name, made)}",
-            ]
-        else:
-            body.append(setter(name, value))
-    for a in fields_:
-        if a.validator is not None and (a.init or a.default is not NOTHING):
-            need[f"__attr_validator_{a.name}"] = f"_given[{a.name!r}]['validator']"
-            need[f"__attr_{a.name}"] = f"_field({a.name!r})"
-            body.append(f"__attr_validator_{a.name}(self, __attr_{a.name}, self.{a.name})")
-    if has_post_init:
-        body.append("self.__attrs_post_init__()")
-    if cache_hash:
-        body.append(f"_setattr('{_HASH_CACHE_FIELD}', None)")
-    signature = ", ".join(["self", *args, *(["*", *kw_args] if kw_args else [])])
-    return [f"def __init__({signature}):", *(f"    {line}" for line in body or ["pass"])]
+    def __eq__(self: Any, other: Any) -> Any:
+        owner: Any = _defining(type(self), "__eq__", __eq__)
+        made(owner)
+        return owner.__eq__(self, other)
+
+    def __hash__(self: Any) -> int:
+        owner = _defining(type(self), "__hash__", __hash__)
+        made(owner)
+        return hash(self)
+
+    written: dict[str, Callable[..., Any]] = {"__eq__": __eq__}
+    if frozen:
+        written["__hash__"] = __hash__
+    for method, function in written.items():
+        function.__qualname__, function.__doc__ = f"{cls.__qualname__}.{method}", doc
+    return written
 
 
-def _keyed(a: Attribute, owner: str, need: dict[str, str]) -> str:
-    """A field's value as compared and hashed (through its ``eq`` key)."""
-    if a.eq_key is None:
-        return f"{owner}.{a.name}"
-    need[f"_{a.name}_key"] = f"_given[{a.name!r}]['eq']"
-    return f"_{a.name}_key({owner}.{a.name})"
-
-
-def _eq_source(fields_: tuple[Attribute, ...], need: dict[str, str]) -> list[str]:
-    """``__eq__`` as attrs writes it: the same class only, field by field."""
-    lines = [
-        "def __eq__(self, other):",
-        "    if other.__class__ is not self.__class__:",
-        "        return NotImplemented",
-    ]
-    terms = [f"{_keyed(a, 'self', need)} == {_keyed(a, 'other', need)}" for a in fields_ if a.eq]
-    if not terms:
-        return [*lines, "    return True"]
-    return [*lines, "    return  (", " and\n".join(f"        {t}" for t in terms), "    )"]
-
-
-def _hash_source(
-    fields_: tuple[Attribute, ...], cache_hash: bool, need: dict[str, str]
-) -> list[str]:
-    """A frozen class's ``__hash__`` as attrs writes it (a mutable one has
-    none)."""
-    parts = ["_type_hash"]
-    parts += [
-        _keyed(a, "self", need)
-        for a in fields_
-        if a.hash is True or (a.hash is None and a.eq is True)
-    ]
-    computed = "hash((" + ", ".join(parts) + ",))"
-    if not cache_hash:
-        return ["def __hash__(self):", f"    return {computed}"]
-    return [
-        "def __hash__(self):",
-        f"    if self.{_HASH_CACHE_FIELD} is None:",
-        f"        object.__setattr__(self, '{_HASH_CACHE_FIELD}', _CacheHashWrapper({computed}))",
-        f"    return self.{_HASH_CACHE_FIELD}",
-    ]
+def _defining(klass: type, name: str, value: object) -> type:
+    """The class along ``klass``'s MRO that holds ``value`` as ``name``."""
+    return next(k for k in klass.__mro__ if k.__dict__.get(name) is value)
 
 
 def _repr_of(later: _Later, qualname: str) -> Callable[[Any], str]:
@@ -1171,7 +964,7 @@ def _slotted(
         existing.update({name: getattr(base, name) for name in getattr(base, "__slots__", [])})
     slot_names = names
     if (
-        "__weakref__" not in getattr(cls, "__slots__", ())
+        "__weakref__" not in _found(cls, "__slots__", ())
         and "__weakref__" not in names
         and not weakref_inherited
     ):
@@ -1264,6 +1057,235 @@ def _patched(cls: _C, made: dict[str, Any], names: tuple[str, ...], base_names: 
         cls.__attrs_own_setattr__ = False  # type: ignore[attr-defined]
         cls.__setattr__ = _OBJ_SETATTR  # type: ignore[method-assign,assignment]
     return cls
+
+
+def _lay_out(
+    cls: type,
+    annotations: dict[str, Any],
+    options: dict[str, bool],
+    name: str,
+    entry: _Entry | None,
+) -> _Laid:
+    """The class's fields read from its definition, its methods written and
+    compiled (or their code taken from ``entry`` where the source is the
+    same), and what is kept of it for the next process."""
+    kw_only = options["kw_only"]
+    own, given, shapes = _own_fields(cls, annotations, kw_only)
+    bases = cls.__mro__[1:-1]
+    inherited, origin = _base_fields(bases, own)
+    fields_ = _Fields(inherited + own)
+    _check_order(fields_)
+    fingerprint = _fingerprint(cls, annotations, options, shapes)
+    source = _methods_source(cls, fields_, options, origin, _given_along(cls, given))
+    kept: tuple[Any, Any] = entry[2] if entry is not None and entry[1] == source else (None, None)
+    code = _loaded(kept[0])
+    if code is None:
+        code = compile(source[0], _filename(name), "exec")
+    compared: bytes = kept[1] if _loaded(kept[1]) is not None else b""
+    if not compared:
+        compared = marshal.dumps(compile(source[1], _filename(name), "exec"))
+    written = ("__init__", "__eq__", "__hash__") if options["frozen"] else _WRITTEN
+    layout: _Layout = (
+        tuple(a.name for a in own),
+        tuple(a.name for a in fields_),
+        written,
+        tuple(a.name for a in fields_ if a.init and not a.kw_only),
+        tuple((a.alias, a.name) for a in fields_ if a.init),
+        tuple(
+            (a.alias, a.type)
+            for a in fields_
+            if a.init and a.type is not None and a.converter is None
+        ),
+    )
+    _compiled_now[name] = (fingerprint, source, (marshal.dumps(code), compared), layout)
+    later = _Later(annotations, given, kw_only, bases, fields_)
+    return fingerprint, code, (source[1], compared), layout, given, later
+
+
+def _own_fields(
+    cls: type, annotations: dict[str, Any], kw_only: bool
+) -> tuple[list[Attribute], dict[str, Any], tuple[Any, ...]]:
+    """The fields the class body declares (its annotations, as attrs'
+    ``auto_attribs``), what each was given, and their shapes."""
+    cd = cls.__dict__
+    own_names = tuple(n for n, a in annotations.items() if not _is_class_var(a))
+    given, shapes, _ = _own_definitions(cd, own_names)
+    stray = [n for n, v in cd.items() if type(v) is _Definition and n not in given]
+    if stray:
+        raise TypeError(f"The following `attr.ib`s lack a type annotation: {', '.join(stray)}.")
+    own = [_attribute(name, given[name], annotations[name], kw_only) for name in own_names]
+    return own, given, shapes
+
+
+def _check_order(fields_: tuple[Attribute, ...]) -> None:
+    had_default = False
+    for a in fields_:
+        if a.init is not False and a.kw_only is False:
+            if had_default and a.default is NOTHING:
+                raise ValueError(
+                    "No mandatory attributes allowed after an attribute with a default "
+                    f"value or factory.  Attribute in question: {a!r}"
+                )
+            had_default = had_default or a.default is not NOTHING
+
+
+_WRITTEN = ("__init__", "__eq__")
+
+
+def _methods_source(
+    cls: type,
+    fields_: tuple[Attribute, ...],
+    options: dict[str, bool],
+    origin: dict[str, type],
+    given: Mapping[str, Any],
+) -> tuple[str, str]:
+    """The class's methods written out: its ``__init__``, and its comparison
+    (``__eq__``, and ``__hash__`` where frozen)."""
+    frozen, cache_hash = options["frozen"], options["cache_hash"]
+    has_post_init = bool(_found(cls, "__attrs_post_init__", False))
+    need: dict[str, str] = {}
+    init = _init_source(fields_, options, has_post_init, origin, given, need)
+    init_source = _module_source(cls, init, need, ("__init__",))
+    need = {}
+    compare = _eq_source(fields_, need)
+    if frozen:
+        compare += _hash_source(fields_, cache_hash, need)
+    compared = ("__eq__", "__hash__") if frozen else ("__eq__",)
+    return init_source, _module_source(cls, compare, need, compared)
+
+
+def _module_source(
+    cls: type, lines: list[str], need: dict[str, str], written: tuple[str, ...]
+) -> str:
+    """Methods' source as run: the lines that take what they call from
+    ``_given``, the methods, their names and docstrings."""
+    qualname = cls.__qualname__
+    doc = f"Method generated by attrs for class {qualname}."
+    lines = lines + [
+        f"{m}.__qualname__, {m}.__doc__ = {f'{qualname}.{m}'!r}, {doc!r}" for m in written
+    ]
+    taken = [f"{name} = {expression}" for name, expression in need.items()]
+    return "\n".join(taken + lines) + "\n"
+
+
+def _init_source(
+    fields_: tuple[Attribute, ...],
+    options: dict[str, bool],
+    has_post_init: bool,
+    origin: dict[str, type],
+    given: Mapping[str, Any],
+    need: dict[str, str],
+) -> list[str]:
+    """``__init__`` as attrs writes it: the fields set in order (converted,
+    defaults and factories where not given), then validated, then
+    ``__attrs_post_init__``."""
+    frozen, slots, cache_hash = options["frozen"], options["slots"], options["cache_hash"]
+    body: list[str] = []
+    if frozen or cache_hash:
+        body.append("_setattr = _cached_setattr_get(self)")
+    if frozen and not slots:
+        body.append("_inst_dict = self.__dict__")
+
+    def setter(name: str, value: str) -> str:
+        if not frozen:
+            return f"self.{name} = {value}"
+        if slots or (name in origin and "__slots__" in origin[name].__dict__):
+            return f"_setattr('{name}', {value})"
+        return f"_inst_dict['{name}'] = {value}"
+
+    args: list[str] = []
+    kw_args: list[str] = []
+    for a in fields_:
+        if not a.init and a.default is NOTHING:
+            continue
+        name = a.name
+        value = a.alias
+        if a.converter is not None:
+            need[f"__attr_converter_{name}"] = f"_given[{name!r}]['converter']"
+        factory = a.default if isinstance(a.default, Factory) else None
+        if factory is not None:
+            held = "['factory']" if "factory" in given[name] else "['default'].factory"
+            need[f"__attr_factory_{name}"] = f"_given[{name!r}]{held}"
+            made = f"__attr_factory_{name}({'self' if factory.takes_self else ''})"
+        elif a.default is not NOTHING:
+            need[f"__attr_default_{name}"] = f"_given[{name!r}]['default']"
+            made = f"__attr_default_{name}"
+        if a.init:
+            if factory is not None:
+                arg = f"{value}=NOTHING"
+            elif a.default is not NOTHING:
+                arg = f"{value}={made}"
+            else:
+                arg = value
+            (kw_args if a.kw_only else args).append(arg)
+        else:
+            value = made
+        if a.converter is not None:
+            value = f"__attr_converter_{name}({value})"
+        if a.init and factory is not None:
+            made = made if a.converter is None else f"__attr_converter_{name}({made})"
+            body += [
+                f"if {a.alias} is not NOTHING:",
+                f"    {setter(name, value)}",
+                "else:",
+                f"    {setter(name, made)}",
+            ]
+        else:
+            body.append(setter(name, value))
+    for a in fields_:
+        if a.validator is not None and (a.init or a.default is not NOTHING):
+            need[f"__attr_validator_{a.name}"] = f"_given[{a.name!r}]['validator']"
+            need[f"__attr_{a.name}"] = f"_field({a.name!r})"
+            body.append(f"__attr_validator_{a.name}(self, __attr_{a.name}, self.{a.name})")
+    if has_post_init:
+        body.append("self.__attrs_post_init__()")
+    if cache_hash:
+        body.append(f"_setattr('{_HASH_CACHE_FIELD}', None)")
+    signature = ", ".join(["self", *args, *(["*", *kw_args] if kw_args else [])])
+    return [f"def __init__({signature}):", *(f"    {line}" for line in body or ["pass"])]
+
+
+def _keyed(a: Attribute, owner: str, need: dict[str, str]) -> str:
+    """A field's value as compared and hashed (through its ``eq`` key)."""
+    if a.eq_key is None:
+        return f"{owner}.{a.name}"
+    need[f"_{a.name}_key"] = f"_given[{a.name!r}]['eq']"
+    return f"_{a.name}_key({owner}.{a.name})"
+
+
+def _eq_source(fields_: tuple[Attribute, ...], need: dict[str, str]) -> list[str]:
+    """``__eq__`` as attrs writes it: the same class only, field by field."""
+    lines = [
+        "def __eq__(self, other):",
+        "    if other.__class__ is not self.__class__:",
+        "        return NotImplemented",
+    ]
+    terms = [f"{_keyed(a, 'self', need)} == {_keyed(a, 'other', need)}" for a in fields_ if a.eq]
+    if not terms:
+        return [*lines, "    return True"]
+    return [*lines, "    return  (", " and\n".join(f"        {t}" for t in terms), "    )"]
+
+
+def _hash_source(
+    fields_: tuple[Attribute, ...], cache_hash: bool, need: dict[str, str]
+) -> list[str]:
+    """A frozen class's ``__hash__`` as attrs writes it (a mutable one has
+    none)."""
+    parts = ["_type_hash"]
+    parts += [
+        _keyed(a, "self", need)
+        for a in fields_
+        if a.hash is True or (a.hash is None and a.eq is True)
+    ]
+    computed = "hash((" + ", ".join(parts) + ",))"
+    if not cache_hash:
+        return ["def __hash__(self):", f"    return {computed}"]
+    return [
+        "def __hash__(self):",
+        f"    if self.{_HASH_CACHE_FIELD} is None:",
+        f"        object.__setattr__(self, '{_HASH_CACHE_FIELD}', _CacheHashWrapper({computed}))",
+        f"    return self.{_HASH_CACHE_FIELD}",
+    ]
 
 
 # --- attrs' view, made when asked for ---------------------------------------
