@@ -112,6 +112,14 @@ def _semicolon_split(text: str) -> list[str]:
     return parts
 
 
+@functools.lru_cache(maxsize=4096)
+def players_named(names: str) -> tuple[Player, ...]:
+    """The players a names element names (:func:`split_names`); remembered,
+    since a file names a pair on every board it played, and a process may
+    read one file many times (the players are frozen: shared, not copied)."""
+    return tuple(Player(name) for name in split_names(names))
+
+
 @functools.lru_cache(maxsize=64)
 def parse_direction(text: str) -> Direction | None:
     """The direction a TotalScoreTable's Direction element names ("N-S",
@@ -269,7 +277,7 @@ class SectionNotes:
         code, players = _side(side), self.players
         for pair, names in named:
             if pair is not None and names and (pair, code) not in players:
-                self.name(pair, side, (Player(name) for name in split_names(names)))
+                self.name(pair, side, players_named(names))
 
     def take_listing(self, other: SectionNotes) -> None:
         """What ``other`` (the same section in another stage, §4.4.6) knows

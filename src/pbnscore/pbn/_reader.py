@@ -695,9 +695,19 @@ def _declaring_side(declarer: str | None) -> str | None:
 def _row_players(cells: dict[str, str]) -> tuple[Player, ...]:
     """A TotalScoreTable row's players: its names, with their national ids
     (MemberID1/MemberID2, Magic Contest's columns)."""
-    ids = [_cell(cells, "MemberID1"), _cell(cells, "MemberID2")]
-    names = split_names(cells.get("Names", ""))
-    return tuple(Player(name, ids[i] if i < 2 else None) for i, name in enumerate(names))
+    return _listed_players(
+        cells.get("Names", ""), _cell(cells, "MemberID1"), _cell(cells, "MemberID2")
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _listed_players(names: str, first: str | None, second: str | None) -> tuple[Player, ...]:
+    """_row_players of a row's Names, MemberID1 and MemberID2; remembered
+    for the next read of the file (the players are frozen: shared)."""
+    ids = [first, second]
+    return tuple(
+        Player(name, ids[i] if i < 2 else None) for i, name in enumerate(split_names(names))
+    )
 
 
 def _cell(cells: dict[str, str], key: str) -> str | None:
