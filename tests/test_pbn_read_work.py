@@ -307,6 +307,55 @@ def test_a_row_played_as_most_are_is_made_as_to_play_makes_it(
         assert problems or not plain or not played or (not any(scored) and any(percents))
 
 
+def _header_step_by_step(table: str, spec: str) -> _read_write_tables.Header:
+    """A header read a column spec at a time in one loop, the slow obvious
+    reference for parse_header's columns kept by spec."""
+    tables = _read_write_tables
+    known = tables.KNOWN_COLUMNS.get(table)
+    columns: list[tables.Column] = []
+    problems: list[tuple[str, str]] = []
+    for raw in spec.split(";"):
+        match = tables.COLUMN_RE.fullmatch(raw.strip())
+        if match is None:
+            why = f"{table}: bad column spec {errors.excerpt(raw)} ([+|-]name[\\width[L|R]])"
+            problems.append((why, "error"))
+            columns.append(tables.Column(raw, raw, "", None, False))
+            continue
+        order, name, width = match[1], match[2].strip(), match[3]
+        key = known.get(name.lower(), name) if known is not None else name
+        if any(column.key == key for column in columns):
+            problems.append((f"{table}: column {errors.excerpt(name)} appears twice", "error"))
+        is_known = known is None or name.lower() in known
+        if not is_known:
+            problems.append(
+                (f"{table}: unknown column {errors.excerpt(name)} is ignored", "warning")
+            )
+        columns.append(tables.Column(name, key, order, int(width) if width else None, is_known))
+    return tables.Header(tuple(columns), tuple(problems))
+
+
+_COLUMN_SPECS = st.sampled_from(
+    ["Score_NS\\3R", "Score_NS\\4R", "score_ns", "+Rank", "-PairId", "Names\\19", "Odd",
+     "Setion", "PairId_NS\\2L", "\\3", "", " Lead ", "MP", "TotalScoreMP\\5R", "x\\"]
+)  # fmt: skip
+
+
+@given(
+    table=st.sampled_from(["ScoreTable", "TotalScoreTable", "OptimumResultTable"]),
+    specs=st.lists(_COLUMN_SPECS, min_size=1, max_size=6),
+)
+@example(table="ScoreTable", specs=["Score_NS\\3R", "score_ns\\4R", "\\3", "\\3", "Odd"])
+def test_a_header_read_by_its_columns_kept_is_read_step_by_step(
+    table: str, specs: list[str]
+) -> None:
+    """parse_header, each column spec read once and kept (_column), gives
+    the columns and problems, in order, of a read a spec at a time."""
+    spec = ";".join(specs)
+    assert _read_write_tables.parse_header.__wrapped__(table, spec) == _header_step_by_step(
+        table, spec
+    )
+
+
 _ELEMENTS = st.sampled_from(
     [
         *("1", "23", "4S", '"420"', '""', '"a b"', '" a "', '"x\\"y"', "\\S", '"', "\f", "é"),

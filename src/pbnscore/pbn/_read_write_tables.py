@@ -95,26 +95,42 @@ class Header(NamedTuple):
 def parse_header(table: str, spec: str) -> Header:
     """The columns of ``table`` from its tag value ``spec`` (cached: real
     files repeat one header on every board)."""
-    known = KNOWN_COLUMNS.get(table)
     columns: list[Column] = []
     problems: list[tuple[str, str]] = []
     for raw in spec.split(";"):
-        match = COLUMN_RE.fullmatch(raw.strip())
-        if match is None:
-            problems.append(
-                (f"{table}: bad column spec {excerpt(raw)} ([+|-]name[\\width[L|R]])", "error")
-            )
-            columns.append(Column(raw, raw, "", None, False))  # keeps the rows' width
-            continue
-        order, name, width = match[1], match[2].strip(), match[3]
-        key = known.get(name.lower(), name) if known is not None else name
-        if any(column.key == key for column in columns):
-            problems.append((f"{table}: column {excerpt(name)} appears twice", "error"))
-        is_known = known is None or name.lower() in known
-        if not is_known:
-            problems.append((f"{table}: unknown column {excerpt(name)} is ignored", "warning"))
-        columns.append(Column(name, key, order, int(width) if width else None, is_known))
+        column, bad, unknown = _column(table, raw)
+        if bad is None:
+            if any(other.key == column.key for other in columns):
+                problems.append((f"{table}: column {excerpt(column.name)} appears twice", "error"))
+            if unknown is not None:
+                problems.append(unknown)
+        else:
+            problems.append(bad)
+        columns.append(column)
     return Header(tuple(columns), tuple(problems))
+
+
+_Problem = tuple[str, str]
+
+
+@lru_cache(maxsize=2048)
+def _column(table: str, raw: str) -> tuple[Column, _Problem | None, _Problem | None]:
+    """One column spec of ``table``'s header: its column, the error where
+    it is no column spec (the column then keeps the rows' width), and the
+    warning where its name is unknown. Cached: files vary a header's widths
+    from board to board (Score_NS\\3R, Score_NS\\4R), not its columns."""
+    match = COLUMN_RE.fullmatch(raw.strip())
+    if match is None:
+        bad = (f"{table}: bad column spec {excerpt(raw)} ([+|-]name[\\width[L|R]])", "error")
+        return Column(raw, raw, "", None, False), bad, None
+    known = KNOWN_COLUMNS.get(table)
+    order, name, width = match[1], match[2].strip(), match[3]
+    key = known.get(name.lower(), name) if known is not None else name
+    is_known = known is None or name.lower() in known
+    unknown = (
+        None if is_known else (f"{table}: unknown column {excerpt(name)} is ignored", "warning")
+    )
+    return Column(name, key, order, int(width) if width else None, is_known), None, unknown
 
 
 class Rows(NamedTuple):  # not attrs: an attrs class costs every PBN read ~0.4 ms at import
