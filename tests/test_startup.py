@@ -242,3 +242,32 @@ def test_a_command_run_once_runs_with_the_collector_paused(
     finally:
         gc.unfreeze()
     assert seen == [False, True, False, True]
+
+
+@pytest.mark.parametrize("status", [0, 1, 130])
+def test_a_ctrl_c_as_the_kept_code_is_saved_keeps_the_command_s_status(
+    monkeypatch: pytest.MonkeyPatch, status: int
+) -> None:
+    """The command is done before its compiled code is kept: a Ctrl-C then
+    (a second one, after a batch's first) is no traceback, and the
+    command's own status stands. After a Ctrl-C (130) a further one is
+    ignored before the code is kept."""
+    import signal
+
+    from pbnscore import __main__, _records, cli
+
+    handlers: list[object] = []
+
+    def save() -> None:
+        handlers.append(signal.getsignal(signal.SIGINT))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "main", lambda: status)
+    monkeypatch.setattr(_records, "save", save)
+    monkeypatch.setattr(sys, "argv", ["pbnscore", "batch", "folder"])
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        assert __main__.run() == status
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert handlers == [signal.SIG_IGN if status == 130 else before]

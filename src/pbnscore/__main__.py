@@ -41,16 +41,21 @@ def run() -> int:
         # collections as the interpreter shuts down need not walk it.
         gc.freeze()
         gc.enable()
-    from pbnscore._records import save
-
-    save()  # the model's methods' code, compiled this time, kept for the next
     if status == 130:  # Ctrl-C, taken and said
         from pbnscore._signals import ignore_ctrl_c
 
-        # Another while the interpreter tears down (a tenth of a second on a
-        # busy machine, SIGINT at its default by then) ended it by SIGINT,
-        # not exit 130.
+        # Another while the code is kept or the interpreter tears down (a
+        # tenth of a second on a busy machine, SIGINT at its default by
+        # then) was a traceback, or ended it by SIGINT, not exit 130.
         ignore_ctrl_c()
+    from contextlib import suppress
+
+    from pbnscore._records import save
+
+    # A Ctrl-C while the code is kept: the command is done and said, its
+    # status stands, and the code is compiled again next time.
+    with suppress(KeyboardInterrupt):
+        save()  # the model's methods' code, compiled this time, kept for the next
     return status
 
 
