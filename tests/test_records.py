@@ -525,6 +525,8 @@ def test_a_class_s_comparison_is_made_when_first_called(kept_in: Path, through: 
     assert hash(made(4)) == hash(theirs(4))
     assert point.__dict__["__hash__"] is not stubs[1]
     assert made(1).__eq__(object()) is NotImplemented
+    assert made(1, 5).__getstate__() == {"x": 1, "y": 5}  # pickling's, through it too
+    assert copy.copy(made(2, 6)) == made(2, 6)
 
 
 def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:

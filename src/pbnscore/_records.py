@@ -902,17 +902,18 @@ def _frozen_delattrs(self: object, name: str) -> None:
 
 def _getstate(self: Any) -> dict[str, Any]:
     """Automatically created by attrs."""
-    owner = _defining(type(self), "__getstate__", _getstate)
-    return {name: getattr(self, name) for name in owner.__dict__["__records_state__"]}
+    d = type(self).__dict__  # the record's own class, mostly: no MRO walked
+    if d.get("__getstate__") is not _getstate:
+        d = _defining(type(self), "__getstate__", _getstate).__dict__
+    return {name: getattr(self, name) for name in d["__records_state__"]}
 
 
 def _setstate(self: Any, state: Any) -> None:
     """Automatically created by attrs."""
-    owner = _defining(type(self), "__setstate__", _setstate)
-    state_names, cache_hash = (
-        owner.__dict__["__records_state__"],
-        owner.__dict__["__records_kept_hash__"],
-    )
+    d = type(self).__dict__
+    if d.get("__setstate__") is not _setstate:
+        d = _defining(type(self), "__setstate__", _setstate).__dict__
+    state_names, cache_hash = d["__records_state__"], d["__records_kept_hash__"]
     bound_setattr = _OBJ_SETATTR.__get__(self)
     if isinstance(state, tuple):
         for name, value in zip(state_names, state, strict=False):  # as attrs
