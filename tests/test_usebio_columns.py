@@ -442,7 +442,7 @@ def test_fields_taken_board_by_board_are_the_documents() -> None:
         boards = _read_columns._READ_BOARDS(event_el)
         by_board = _read_columns._nodes_board_by_board(boards, list(_read_columns._LINE_TAGS))  # type: ignore[arg-type]
         for tag in _read_columns._LINE_TAGS:
-            assert by_board[tag] == _read_columns._LINE_FIELDS[tag][0](event_el), tag
+            assert by_board[tag] == _read_columns.line_fields()[tag][0](event_el), tag
 
 
 def test_a_big_files_column_read_is_the_walks(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -89,12 +89,17 @@ def _last_fields(owners: str, tags: Iterable[str]) -> _Fields:
     }
 
 
-# Each line's last child of a tag (the walk's "the last wins"), its nodes:
-# one per line exactly when every line has a non-empty one. Text comes as
-# str (the parser merges adjacent text, CDATA included), an element, comment
-# or processing instruction as an object: where one is in a field, its
-# ``.text`` (the walk's) is not its text nodes.
-_LINE_FIELDS = _last_fields(_LINES, _LINE_TAGS)
+@functools.cache
+def line_fields() -> _Fields:
+    """Each line's last child of a tag (the walk's "the last wins"), its
+    nodes: one per line exactly when every line has a non-empty one. Text
+    comes as str (the parser merges adjacent text, CDATA included), an
+    element, comment or processing instruction as an object: where one is
+    in a field, its ``.text`` (the walk's) is not its text nodes. Compiled
+    when first asked for: files as producers write them are read from the
+    bytes (texts_by_bytes), and the 24 XPaths cost every start-up some
+    1.5 M instructions (docs/internals/speed.md)."""
+    return _last_fields(_LINES, _LINE_TAGS)
 
 
 # The elements with a ref but the lines (see REF_TAGS).
@@ -193,23 +198,29 @@ class _RefLayout(NamedTuple):  # not attrs: an attrs class costs every USEBIO re
 # calls of a board each cost more than the cache saves (60 tables: 3.1 ->
 # 3.5 ms; 120 the same; 227 tables 15.6 -> 14.7; 1,000 tables 92-107 -> 66-68).
 BOARD_BY_BOARD_LINES = 5000
-# A board's lines' fields, as _LINE_FIELDS' first XPaths give them for all.
-_BOARD_LINE_NODES = {
-    tag: etree.XPath(f"TRAVELLER_LINE/{tag}[last()]/node()", smart_strings=False)
-    for tag in _LINE_TAGS
-}
+
+
+@functools.cache
+def _board_line_nodes() -> dict[str, etree.XPath]:
+    """A board's lines' fields, as line_fields' first XPaths give them for
+    all (compiled when first asked for, as those are)."""
+    return {
+        tag: etree.XPath(f"TRAVELLER_LINE/{tag}[last()]/node()", smart_strings=False)
+        for tag in _LINE_TAGS
+    }
 
 
 def _nodes_board_by_board(boards: list[Element], tags: list[str]) -> dict[str, list[object]]:
-    """Each tag's nodes of _LINE_FIELDS (the boards read, in document order,
+    """Each tag's nodes of line_fields (the boards read, in document order,
     hold every line, and none lies in another), taken board by board: a
     board's lines stay in the cache for all its fields, where a pass over
     every line of a big file for each field finds them gone (see
     BOARD_BY_BOARD_LINES)."""
     found: dict[str, list[object]] = {tag: [] for tag in tags}
+    nodes = _board_line_nodes()
     for board in boards:
         for tag in tags:
-            found[tag] += cast("list[object]", _BOARD_LINE_NODES[tag](board))
+            found[tag] += cast("list[object]", nodes[tag](board))
     return found
 
 
@@ -296,8 +307,9 @@ def texts_by_xpath(
     big = count > BOARD_BY_BOARD_LINES
     nodes = _nodes_board_by_board(read_boards, read) if big else {}
     texts: dict[str, list[str] | None] = dict.fromkeys(_LINE_TAGS)
+    fields = line_fields()
     for tag in read:
-        texts[tag] = _column(event_el, _LINE_FIELDS, tag, count, lines, nodes.get(tag), places)
+        texts[tag] = _column(event_el, fields, tag, count, lines, nodes.get(tag), places)
     return texts
 
 
