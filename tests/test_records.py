@@ -542,3 +542,19 @@ def test_a_changed_class_is_compiled_again(kept_in: Path) -> None:
     _records.save()
     kept = _records._read_codes(str(kept_in))
     assert [entry[1][0].count("def __init__(self, x)") for entry in kept.values()] == [1]
+
+
+def test_a_ctrl_c_while_the_code_is_kept_leaves_no_file(
+    kept_in: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C as the kept code is written leaves neither a part-written
+    file nor a kept one, and is raised (the command says what it does)."""
+    _point()
+
+    def pressed(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_records.os, "replace", pressed)
+    with pytest.raises(KeyboardInterrupt):
+        _records.save()
+    assert list(kept_in.parent.iterdir()) == []

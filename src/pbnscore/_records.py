@@ -429,9 +429,11 @@ def save() -> None:
         with open(temporary, "wb") as file:
             file.write(content)
         os.replace(temporary, path)  # whole or not at all, for a reader beside
-    except OSError:
+    except BaseException as exc:  # a full disk, or a Ctrl-C meanwhile: no file left behind
         with contextlib.suppress(OSError):
             os.remove(temporary)
+        if not isinstance(exc, OSError):
+            raise
 
 
 def _plain(entry: _Entry) -> _Entry:
