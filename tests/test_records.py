@@ -554,7 +554,7 @@ def test_a_ctrl_c_while_the_code_is_kept_leaves_no_file(
     def pressed(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_records.os, "replace", pressed)
+    monkeypatch.setattr("pbnscore._records.os.replace", pressed)
     with pytest.raises(KeyboardInterrupt):
         _records.save()
     assert list(kept_in.parent.iterdir()) == []
