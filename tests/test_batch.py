@@ -376,3 +376,31 @@ def test_ctrl_c_while_the_pool_is_made_is_counted(
         batch.run(jobs, batch.Settings(), workers=2)
     assert str(stopped.value) == "interrupted: 0 files written, 3 not started"
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.usefixtures("fake")
+def test_ctrl_c_as_the_workers_are_let_go_is_counted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A Ctrl-C once every file is done, as the batch waits for its workers
+    to exit, says the counts (every file written), not a bare
+    "interrupted": the scorer is told the files are there."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    shutdown = ProcessPoolExecutor.shutdown
+    calls: list[bool] = []
+
+    def ctrl_c_first(self: ProcessPoolExecutor, wait: bool = True, **kwargs: bool) -> None:
+        calls.append(wait)
+        if len(calls) == 1:  # the first time the batch lets its workers go
+            raise KeyboardInterrupt
+        shutdown(self, wait, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "shutdown", ctrl_c_first)
+    source = tree(tmp_path / "in", {"a.pbn": "good", "b.pbn": "good", "c.pbn": "bad"})
+    out = tmp_path / "out"
+    jobs = batch.plan([str(source)], out, "usebio")
+    with pytest.raises(_signals.Interrupted) as stopped:
+        batch.run(jobs, batch.Settings(), workers=2, stderr=io.StringIO())
+    assert str(stopped.value) == "interrupted: 2 files written, 1 failed, 0 not started"
+    assert sorted(outputs(out)) == ["a.xml", "b.xml"]

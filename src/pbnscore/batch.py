@@ -514,7 +514,11 @@ def _in_workers(
         with _signals.ctrl_c_held():  # until a worker can take it
             futures += (pool.submit(guarded, job) for job in jobs)
         yield in_order()
-    except KeyboardInterrupt:  # outside in_order: in the caller, or submitting
+        # The caller done: the workers let go here, where a Ctrl-C as the
+        # batch waits for them to exit is counted (in the finally below it
+        # was a bare "interrupted", the files written not said).
+        pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:  # outside in_order: in the caller, submitting, or letting go
         if ended is not None:
             raise ended from None
         raise _stop_workers(stop, pool, futures, finished, len(jobs), workers) from None
