@@ -5,7 +5,10 @@ way builds: the same help, the same arguments, the same refusals."""
 from __future__ import annotations
 
 import argparse
+import gc
 import gettext
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -72,10 +75,35 @@ def test_a_metavar_that_does_not_fit_is_still_refused() -> None:
 
 
 @pytest.mark.parametrize("word", ["options", "positional arguments", "usage: "])
-def test_argparses_words_are_gettexts_looked_up_once(word: str) -> None:
-    """argparse's words are gettext's, each looked up once a process."""
-    lookup = argparse._  # type: ignore[attr-defined]
+def test_argparses_words_are_gettexts_looked_up_once_by_the_command(
+    monkeypatch: pytest.MonkeyPatch, word: str
+) -> None:
+    """In the command's process argparse's words are gettext's, each looked
+    up once."""
+    from pbnscore import __main__, cli
+
+    monkeypatch.setattr(argparse, "_", gettext.gettext)  # put back after
+    lookups: list[Any] = []
+
+    def main() -> int:
+        lookups.append(argparse._)  # type: ignore[attr-defined]
+        return 0
+
+    monkeypatch.setattr(cli, "main", main)
+    monkeypatch.setattr(sys, "argv", ["pbnscore", "methods"])
+    try:
+        assert __main__.run() == 0
+    finally:
+        gc.unfreeze()
+    (lookup,) = lookups
     assert lookup(word) == gettext.gettext(word)
     before = lookup.cache_info().hits
     lookup(word)
     assert lookup.cache_info().hits == before + 1
+
+
+def test_importing_the_command_line_leaves_argparse_as_it_was() -> None:
+    """A program that imports pbnscore.cli keeps argparse's own look-up."""
+    code = "import argparse; f = argparse._; import pbnscore.cli; print(argparse._ is f)"
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert ran.stdout == "True\n"

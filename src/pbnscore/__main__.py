@@ -34,7 +34,9 @@ def run() -> int:
     if once:
         gc.disable()
     from pbnscore.cli import main
+    from pbnscore.cli._usage import look_words_up_once
 
+    look_words_up_once()
     status = main()
     if once:
         # What the command made stays until the process ends: the

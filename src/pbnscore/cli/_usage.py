@@ -58,14 +58,19 @@ class _Once(argparse._StoreAction):
 
 _GIVEN = "_pbnscore_given"  # the single-value options seen, while parsing
 
-# argparse looks each of its own words up with gettext for every parser it
-# builds ("positional arguments", "options", the -h help), and gettext
-# searches the locale folders for a catalogue each time (a file system stat
-# per language it tries): 39 searches, 0.8 ms, for a parser that lists
-# every command. Each word is looked up once a process: the same text,
-# unless the process changes its locale settings after (pbnscore does not).
-if callable(getattr(argparse, "_", None)):
-    argparse._ = functools.cache(argparse._)  # type: ignore[attr-defined]
+
+def look_words_up_once() -> None:
+    """argparse looks each of its own words up with gettext for every
+    parser it builds ("positional arguments", "options", the -h help), and
+    gettext searches the locale folders for a catalogue each time (a file
+    system stat per language it tries): 39 searches, 0.8 ms, for a parser
+    that lists every command. In the command's own process
+    (pbnscore.__main__), each word is looked up once: the same text, as
+    the command never changes its locale settings. Not on import: a
+    program that imports pbnscore.cli keeps its argparse as it was."""
+    lookup = getattr(argparse, "_", None)
+    if callable(lookup) and not hasattr(lookup, "cache_info"):
+        argparse._ = functools.cache(lookup)  # type: ignore[attr-defined]
 
 
 def terminal_columns() -> int:
