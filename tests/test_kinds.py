@@ -293,3 +293,17 @@ def test_random_typed_dicts_are_typing_s(
     _same_dict_class(
         _ours_dict("Own", own, total, ours_base), _typing_dict("Own", own, total, theirs_base)
     )
+
+
+def test_a_named_tuple_without_the_c_getter_is_typing_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a Python whose ``_collections`` has no ``_tuplegetter`` (as
+    collections allows for) the fields are properties, as collections
+    makes them there: the same class otherwise."""
+    import _collections
+
+    monkeypatch.delattr(_collections, "_tuplegetter")
+    fields = [("a", "int"), ("b", "str")]
+    ours = _ours_tuple("Pair", fields, {"b": "x"})
+    assert type(ours.__dict__["a"]) is property
+    _same_tuple_class(ours, _typing_tuple("Pair", fields, {"b": "x"}))
+    assert ours(1).b == "x" and ours(1, "y")[1] == "y"

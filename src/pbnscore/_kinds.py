@@ -68,7 +68,13 @@ else:
         module=module)``, the same class, its ``__new__`` compiled once and
         kept (collections compiles it from source each time: some 0.3 M
         instructions a class, 7 on ``score``'s path)."""
-        from _collections import _tuplegetter
+        try:
+            from _collections import _tuplegetter
+        except ImportError:  # a Python without it: what collections uses then
+            from operator import itemgetter
+
+            def _tuplegetter(index, doc):
+                return property(itemgetter(index), doc=doc)
 
         from pbnscore._records import kept_code
 
