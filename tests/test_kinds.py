@@ -299,9 +299,7 @@ def test_a_named_tuple_without_the_c_getter_is_typing_s(monkeypatch: pytest.Monk
     """On a Python whose ``_collections`` has no ``_tuplegetter`` (as
     collections allows for) the fields are properties, as collections
     makes them there: the same class otherwise."""
-    import _collections
-
-    monkeypatch.delattr(_collections, "_tuplegetter")
+    monkeypatch.delattr("_collections._tuplegetter")
     fields = [("a", "int"), ("b", "str")]
     ours = _ours_tuple("Pair", fields, {"b": "x"})
     assert type(ours.__dict__["a"]) is property
