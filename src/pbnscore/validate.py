@@ -507,21 +507,18 @@ def _play_problems_of(play: Play, vulnerability: Vulnerability) -> tuple[str, ..
     return tuple(_play_problems(play, vulnerability))
 
 
-# Each NS score Law 77 gives, by what it depends on as numbers (the level,
-# each enum member's id: an enum's hash is a Python call; whether declarer
-# is vulnerable, the tricks), each worked out once a process by ns_score.
-_LAW_77_SCORES: dict[tuple[int, int, int, bool, bool, int], int] = {}
+# Each NS score Law 77 gives, by ns_score's arguments as numbers (the level,
+# each enum member's id: an enum's hash is a Python call), each worked out
+# once a process by ns_score.
+_LAW_77_SCORES: dict[tuple[int, int, int, int, int, int], int] = {}
 
 
 def law_77_score(
     contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability
 ) -> int:
     """:func:`pbnscore.bridge.ns_score` of a contract played, looked up."""
-    ns = declarer is Seat.N or declarer is Seat.S
-    vulnerable = vulnerability is Vulnerability.BOTH or vulnerability is (
-        Vulnerability.NS if ns else Vulnerability.EW
-    )
-    key = (contract.level, id(contract.strain), id(contract.risk), ns, vulnerable, tricks)
+    strain, risk = id(contract.strain), id(contract.risk)
+    key = (contract.level, strain, risk, id(declarer), id(vulnerability), tricks)
     score = _LAW_77_SCORES.get(key)
     if score is None:
         score = _LAW_77_SCORES[key] = ns_score(contract, declarer, tricks, vulnerability)

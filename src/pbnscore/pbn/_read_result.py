@@ -16,7 +16,6 @@ from typing import NamedTuple, Protocol, cast
 from pbnscore.bridge import (
     RELATIVE_TRICKS_RE,
     ContractError,
-    duplicate_score,
     ns_score,
     parse_contract,
     parse_seat,
@@ -365,25 +364,23 @@ def kept_play(
 # -- a row played as most are, at once --------------------------------------------
 
 # Declarers and trick counts as rows write them most (a seat letter, 0..13):
-# what _declarer and _tricks read of them, by a dict look-up; a seat with
-# whether it sits North-South.
-_PLAIN_SEATS: dict[str | None, tuple[Seat, bool]] = {
-    spelling: (seat, seat is Seat.N or seat is Seat.S)
-    for seat in Seat
-    for spelling in (seat.value, seat.value.lower())
+# what _declarer and _tricks read of them, by a dict look-up.
+_PLAIN_SEATS: dict[str | None, Seat] = {
+    spelling: seat for seat in Seat for spelling in (seat.value, seat.value.lower())
 }
 _PLAIN_TRICKS: dict[str | None, int] = {str(count): count for count in range(14)}
 # The contract bid each Contract text spells (None: a pass-out's, or no
-# contract that parses; those rows are read by to_play), and declarer's
-# score of a contract text, vulnerable or not, at a trick count.
+# contract that parses; those rows are read by to_play), and the NS score
+# (ns_score) of a contract text by its declarer's text, the tricks and the
+# vulnerability's id (an enum's hash is a Python call).
 _BIDS: dict[str, Contract | None] = {}
-_DECLARER_SCORES: dict[tuple[str, bool, int], int] = {}
+_NS_SCORES: dict[tuple[str, str, int, int], int] = {}
 # _plain_scores of a row's Score_NS and Score_EW texts.
 _PLAIN_SCORES: dict[tuple[str | None, str | None], object] = {}
 _ODD = object()
 # Members as module names: an Enum class's attribute costs a Python-level
 # __getattr__ hook (EnumType's) on each look-up, a module name does not.
-_PLAYED, _BOTH, _NS, _EW = Outcome.PLAYED, Vulnerability.BOTH, Vulnerability.NS, Vulnerability.EW
+_PLAYED = Outcome.PLAYED
 
 
 def quick_play(
@@ -402,9 +399,9 @@ def quick_play(
     whose plays are all different makes one per row). None for any other
     row: :func:`to_play` reads it, and reports what it finds."""
     contract, declarer, result, score_ns, score_ew = cells
-    seated = _PLAIN_SEATS.get(declarer)
+    seat = _PLAIN_SEATS.get(declarer)
     tricks = _PLAIN_TRICKS.get(result)
-    if seated is None or tricks is None or contract is None:
+    if seat is None or tricks is None or contract is None:
         return None
     bid = _BIDS.get(contract, _ODD)
     if bid is _ODD:
@@ -419,18 +416,14 @@ def quick_play(
     if score is None:
         if percents[0] or percents[1]:  # "^60": an artificial score (row_entry)
             return None
-        ns_side = seated[1]
-        vulnerable = vulnerability is _BOTH or vulnerability is (_NS if ns_side else _EW)
-        key = (contract, vulnerable, tricks)
-        score = _DECLARER_SCORES.get(key)
+        key = (contract, cast("str", declarer), tricks, id(vulnerability))
+        score = _NS_SCORES.get(key)
         if score is None:
-            score = duplicate_score(cast("Contract", bid), vulnerable, tricks)
-            if len(_DECLARER_SCORES) < _PARSED_KEPT:
-                _DECLARER_SCORES[key] = score
-        if not ns_side:
-            score = -score
+            score = ns_score(cast("Contract", bid), seat, tricks, vulnerability)
+            if len(_NS_SCORES) < _PARSED_KEPT:
+                _NS_SCORES[key] = score
     return Play._make(
-        (_PLAYED, score, bid, contract, seated[0], None if lead in EMPTY else lead, tricks, None)
+        (_PLAYED, score, bid, contract, seat, None if lead in EMPTY else lead, tricks, None)
     )
 
 
